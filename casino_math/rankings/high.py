@@ -1,0 +1,61 @@
+"""High poker: the best five cards win, in any deck, with or without wild cards.
+
+>>> from casino_math.rankings import get_ranking
+>>> high = get_ranking("high")
+>>> high.category_of(high.evaluate("As Ks Qs Js Ts")), high.category_of(high.evaluate("5c 4d 3h 2s Ah"))
+('royal_flush', 'straight')
+>>> high.evaluate("Ah Ad Kc Kd 2s") > high.evaluate("Ah Ad Qc Qd Ks")
+True
+>>> get_ranking("high", "short").categories[-5:]   # in a 36-card deck a flush is rarer than a full house
+('full_house', 'flush', 'four_of_a_kind', 'straight_flush', 'royal_flush')
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from ..cards import Deck
+from .base import Ranking, WildPolicy
+from .shapes import (
+    FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR, ROYAL_FLUSH,
+    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR,
+)
+
+
+def flush_is_rarer(deck: Deck) -> bool:
+    """Whether five-card flushes are rarer than full houses in this deck, by counting both."""
+    ranks = len(deck.ranks)
+    flushes = 4 * (comb(ranks, 5) - len(deck.straights))
+    full_houses = ranks * (ranks - 1) * comb(4, 3) * comb(4, 2)
+    return flushes < full_houses
+
+
+def high(
+    deck: Deck,
+    *,
+    flush_beats_full_house: bool | None = None,
+    trips_beat_straight: bool = False,
+    wild: WildPolicy | None = None,
+    wild_deuces: bool = False,
+) -> Ranking:
+    """Five-card high poker; ``flush_beats_full_house`` defaults to whichever is rarer in ``deck``.
+
+    ``trips_beat_straight`` is the six-plus hold'em rule some short-deck tables play.
+    """
+    if flush_beats_full_house is None:
+        flush_beats_full_house = flush_is_rarer(deck)
+    middle = (FULL_HOUSE, FLUSH) if flush_beats_full_house else (FLUSH, FULL_HOUSE)
+    low = (STRAIGHT, THREE_OF_A_KIND) if trips_beat_straight else (THREE_OF_A_KIND, STRAIGHT)
+    shapes = (HIGH_CARD, ONE_PAIR, TWO_PAIR, *low, *middle,
+              FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH)
+    if wild or wild_deuces:
+        shapes += (FIVE_OF_A_KIND,)
+    return Ranking(
+        name="deuces-wild" if wild_deuces else "high",
+        deck=deck,
+        shapes=shapes,
+        runs=deck.straights,
+        wild="wild" if wild_deuces else wild,
+        wild_deuces=wild_deuces,
+        description="best five cards, high",
+    )

@@ -1,0 +1,37 @@
+"""Sökö (Scandinavian stud): a four-flush and a four-straight are hands.
+
+In the Finnish ranking both rank below a pair; in the Canadian, above one pair
+and below two pair. In both a four-flush beats a four-straight.
+
+>>> from casino_math.rankings import get_ranking
+>>> fin, can = get_ranking("soko-finnish"), get_ranking("soko-canadian")
+>>> fin.category_of(fin.evaluate("2h 5h 9h Kh 3c")), fin.category_of(fin.evaluate("5c 6d 7h 8s Kc"))
+('four_flush', 'four_straight')
+>>> fin.evaluate("2c 2d 5h 9s Kc") > fin.evaluate("2h 5h 9h Kh 3c"), can.evaluate("2c 2d 5h 9s Kc") > can.evaluate("2h 5h 9h Kh 3c")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from ..cards import Deck
+from .base import Ranking, WildPolicy
+from .shapes import (
+    FLUSH, FOUR_FLUSH, FOUR_OF_A_KIND, FOUR_STRAIGHT, FULL_HOUSE, HIGH_CARD, ONE_PAIR,
+    ROYAL_FLUSH, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR,
+)
+
+_TOP = (TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH)
+
+
+def soko(deck: Deck, *, canadian: bool = False, wild: WildPolicy | None = None) -> Ranking:
+    bottom = (HIGH_CARD, ONE_PAIR, FOUR_STRAIGHT, FOUR_FLUSH) if canadian else (HIGH_CARD, FOUR_STRAIGHT, FOUR_FLUSH, ONE_PAIR)
+    return Ranking(
+        name="soko-canadian" if canadian else "soko-finnish",
+        deck=deck,
+        shapes=bottom + _TOP,
+        suits="groups",
+        runs=deck.straights,
+        short_runs=deck.runs(4),
+        wild=wild,
+        description="Sökö: four-flush and four-straight " + ("between one pair and two pair" if canadian else "below a pair"),
+    )
