@@ -7,6 +7,7 @@ Every command that prints figures takes ``--format``; bad input prints one line
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from enum import Enum
 from typing import Optional
 
@@ -85,6 +86,52 @@ def frequencies(
                    + (f", dead {a['dead']}" if a["dead"] else "") + (f", fixed {a['fixed']}" if a["fixed"] else "")
                    + f": {a['total']:,} hands\n")
     typer.echo(render_frame(frame, format.value), nl=False)
+
+
+@app.command()
+def analyze(
+    file: Path = typer.Argument(..., help="A game file (YAML), e.g. paytables/three_card_poker/standard.yaml."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+) -> None:
+    """Analyse every wager of a game file: return tables, house edge, element of risk, strategy."""
+    from .games import analyze as run
+
+    result = run(file)
+    if format is Format.json:
+        typer.echo(dumps(result.to_dict()))
+        return
+    if format is Format.csv:
+        frames = []
+        for name, table in result.tables.items():
+            frame = table.to_frame()
+            frame.insert(0, "wager", name)
+            frames.append(frame)
+        import pandas as pd
+
+        typer.echo(render_frame(pd.concat(frames, ignore_index=True), "csv"), nl=False)
+        return
+    typer.echo(f"{result.config.title} ({result.config.id}), dealer qualifies with {result.config.rules.dealer_qualifies.replace('_', ' ')}")
+    for name, table in result.tables.items():
+        m = table.metrics
+        typer.echo(f"\n{name}: house edge {float(m.house_edge):.4%}, element of risk {float(m.element_of_risk):.4%}, "
+                   f"hit frequency {float(m.hit_frequency):.4%}, standard deviation {m.standard_deviation:.4f}")
+        if name == "ante_play" and result.ante_play:
+            typer.echo(f"strategy: play {result.ante_play.weakest_hand_played} or better "
+                       f"({result.ante_play.hands_played:,} of {result.deal.hands.size:,} hands)")
+        if name == "progressive" and result.progressive:
+            typer.echo(f"break-even jackpot: {float(result.progressive.break_even_jackpot):,.2f}")
+        frame = table.to_frame().drop(columns=["probability", "net"])
+        typer.echo(render_frame(frame, "markdown" if format is Format.markdown else "table"), nl=False)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of game files, for editors."""
+    import json
+
+    from .paytable import game_schema
+
+    typer.echo(json.dumps(game_schema(), indent=2))
 
 
 def main() -> None:
