@@ -139,5 +139,6 @@ def main() -> None:
     try:
         app()
     except InputError as error:
-        typer.echo(f"error: {error}", err=True)
+        for line in str(error).splitlines():  # one line per problem found
+            typer.echo(f"error: {line}", err=True)
         sys.exit(2)

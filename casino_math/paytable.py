@@ -247,7 +247,7 @@ def _compose(text: str, filename: str) -> tuple[Any, dict[tuple[str, ...], int]]
 def _explain(error: ValidationError, lines: dict[tuple[str, ...], int], filename: str) -> str:
     messages = []
     for problem in error.errors():
-        loc = tuple(str(p) for p in problem["loc"] if not str(p).startswith("function-"))
+        loc = tuple(str(p) for p in problem["loc"] if not str(p).startswith("function-") and str(p) != "[key]")
         known = loc
         while known and known not in lines:
             known = known[:-1]
@@ -257,7 +257,8 @@ def _explain(error: ValidationError, lines: dict[tuple[str, ...], int], filename
             message = f"unknown {'wager' if loc[:1] == ('wagers',) and len(loc) == 2 else 'field'} {loc[-1]!r}"
         elif problem["type"] == "literal_error":
             kind = "category" if "pays" in loc or "ante_bonus" in loc else "value"
-            message = f"unknown {kind}: {message[0].lower() + message[1:]}"
+            choices = message.removeprefix("Input should be ")
+            message = f"unknown {kind} {problem['input']!r}; expected {choices}"
         elif problem["type"] == "missing":
             message = "is required"
         messages.append(f"{filename}:{lines.get(known, 1)}: {field}: {message}")
