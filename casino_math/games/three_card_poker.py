@@ -102,7 +102,7 @@ def deal(deck: Deck = Deck.standard(), dealer_qualifies: str = "queen_high") -> 
 
 
 # -- the wagers ---------------------------------------------------------------------------
-def _pay_per_hand(deal_: Deal, pays: Mapping[str, Pay | str], jackpot: Fraction | None = None) -> tuple[list[str], np.ndarray]:
+def _pay_per_hand(deal_: Deal, pays: Mapping[str, Pay | str]) -> tuple[list[str], np.ndarray]:
     """Which paying category each player hand falls in (most specific first), as names and an index array (-1: loses)."""
     order = [c for c in ("spade_mini_royal", "mini_royal") if c in pays] + [c for c in reversed(deal_.categories) if c in pays]
     index = np.full(deal_.hands.size, -1)
@@ -249,10 +249,8 @@ def prime(deal_: Deal, pays: Mapping[str, Pay]) -> ReturnTable:
     deck = d.hands.ranking.deck
     color = d.hands.suits % 3 != 0  # red: diamonds (1) and hearts (2); black: clubs (0) and spades (3)
     one_color = np.all(color == color[:, :1], axis=1)
-    red_cards = 2 * len(deck.ranks)
-    black_cards = 2 * len(deck.ranks)
-    left_of_color = np.where(color[:, 0], red_cards, black_cards) - 3
-    six = np.where(one_color, [comb(int(n), 3) for n in left_of_color], 0)
+    left_of_color = 2 * len(deck.ranks) - 3  # two suits of each colour, less the player's three
+    six = np.where(one_color, comb(left_of_color, 3), 0)
     three_only = np.where(one_color, d.dealer_hands - six, 0)
     outcomes, losing = [], d.deals - int(six.sum()) - int(three_only.sum())
     for name, count in (("six_same_color", int(six.sum())), ("three_same_color", int(three_only.sum()))):
