@@ -1,0 +1,431 @@
+"""Published claims, checked against the exact figures.
+
+A claims file names a game file and lists figures as someone published
+them. A claim passes when the exact value rounds to the published digits:
+``"2.32%"`` passes for any value in [2.315%, 2.325%]. ``">8.5%"`` style
+claims ("just over 8.5%") pass when the comparison holds.
+
+.. code-block:: yaml
+
+    game: ../standard.yaml          # relative to this file; a claim may name its own
+    source: "Wizard of Odds, Three Card Poker"
+    claims:
+      - {figure: house_edge, wager: pair_plus, published: "2.32%"}
+      - {figure: combinations, wager: ante_play, outcome: "straight flush: player wins", published: "617,044"}
+      - {figure: probability, wager: pair_plus, outcome: straight flush, published: "1 in 460.42"}
+      - {figure: frequency, ranking: three-card, category: pair, published: "3,744"}
+      - {figure: weakest_hand_played, published: Q-6-4}
+    - {figure: house_edge, wager: pair_plus, paytable: pair-plus-40-25-6-4-1, published: "3.49%"}
+
+A claim names its game by ``game`` (a path) or ``paytable`` (a game file's id,
+looked up among the game files in the claims file's folder and the one above).
+
+Published forms: a percentage (``7.28%``), a number (``3,744``, ``0.6959``,
+``-0.129389``), ``1 in N`` (the reciprocal of the figure), any of them after
+``>``, ``>=``, ``<`` or ``<=``, or text for text figures. Decimals must be
+quoted in YAML, since a bare ``0.50`` would lose its last digit.
+
+>>> Published.parse("7.28%").matches(Fraction(7276, 100000)), Published.parse("7.28%").matches(Fraction(727, 10000))
+(True, False)
+>>> p = Published.parse("10.23%"); p.matches(Fraction(102155, 1000000)), p.difference(Fraction(102155, 1000000))
+(False, Fraction(-29, 2000))
+>>> Published.parse("1 in 460.42").matches(Fraction(48, 22100)), Published.parse(">8.5%").matches(Fraction(856, 10000))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Literal, Sequence
+
+import pandas as pd
+
+from .errors import InputError
+from .paytable import _compose
+
+FigureValue = Fraction | int | float | str
+Form = Literal["percent", "number", "one_in", "text"]
+
+_NUMBER = r"[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_PUBLISHED = re.compile(rf"^(?P<op>[<>]=?)?\s*(?:(?P<one_in>1\s+in\s+)(?P<n>{_NUMBER})|(?P<x>{_NUMBER})\s*(?P<pct>%)?)$", re.IGNORECASE)
+_UNIT = {"percent": "%", "number": "", "one_in": "", "text": ""}
+
+
+@dataclass(frozen=True)
+class Published:
+    """A figure as printed: its form, value in that form, decimals shown, and any comparison."""
+
+    text: str
+    form: Form
+    value: Fraction | str
+    places: int = 0
+    comparison: str = "="
+
+    @classmethod
+    def parse(cls, text: str) -> Published:
+        text = text.strip()
+        match = _PUBLISHED.match(text)
+        if not match:
+            return cls(text, "text", text)
+        number = (match["n"] or match["x"]).replace(",", "").replace("−", "-")
+        form: Form = "one_in" if match["one_in"] else "percent" if match["pct"] else "number"
+        places = len(number.partition(".")[2])
+        return cls(text, form, Fraction(number), places, match["op"] or "=")
+
+    def in_form(self, exact: Fraction) -> Fraction | None:
+        """The exact value as this claim prints it: ×100 for a percentage, 1/x for "1 in N" (None when never)."""
+        if self.form == "percent":
+            return exact * 100
+        if self.form == "one_in":
+            return 1 / exact if exact else None
+        return exact
+
+    def matches(self, exact: FigureValue) -> bool:
+        if self.form == "text" or isinstance(exact, str):
+            return str(exact).strip().lower() == str(self.value).lower()
+        shown = self.in_form(Fraction(exact))
+        if shown is None:
+            return False
+        published = Fraction(self.value)
+        if self.comparison != "=":
+            return {"<": shown < published, "<=": shown <= published, ">": shown > published, ">=": shown >= published}[self.comparison]
+        # a tie at exactly half a unit passes: publishers round halves both ways
+        return abs(shown - published) <= Fraction(1, 2 * 10**self.places)
+
+    def difference(self, exact: FigureValue) -> Fraction | None:
+        """Computed minus published, in the published form (percentage points for a percentage)."""
+        if self.form == "text" or isinstance(exact, str):
+            return None
+        shown = self.in_form(Fraction(exact))
+        return None if shown is None else shown - Fraction(self.value)
+
+    def show(self, exact: FigureValue) -> str:
+        """The exact value in the published form, two more decimals than published."""
+        if isinstance(exact, str):
+            return exact
+        shown = self.in_form(Fraction(exact)) if self.form != "text" else Fraction(exact)
+        if shown is None:
+            return "never"
+        places = self.places + 2 if shown.denominator != 1 else 0
+        return f"{float(shown):,.{places}f}{_UNIT[self.form]}"
+
+
+# -- what can be claimed ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Claim:
+    """One published figure and what it is a figure of."""
+
+    figure: str
+    published: Published
+    game: Path | None = None
+    wager: str | None = None
+    outcome: str | None = None
+    strategy: str | None = None
+    ranking: str | None = None
+    category: str | None = None
+    cards: int | None = None
+    deck: str = "standard"
+    source: str = ""
+    claim: str = ""
+    file: str = ""
+    line: int = 0
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    @property
+    def label(self) -> str:
+        """What the claim says, in words (its own ``claim`` text when given)."""
+        if self.claim:
+            return self.claim
+        if self.ranking:
+            cards = f", {self.cards} cards" if self.cards else ""
+            what = {"hands": "all hands", "frequency": f"{self.category} hands"}.get(self.figure, f"{self.category} {self.figure}")
+            return f"{self.ranking}{cards}: {what}"
+        parts = [self.wager or "", self.figure.replace("_", " ")]
+        if self.outcome:
+            parts.append(f"({self.outcome})")
+        if self.strategy:
+            parts.append(f"[{self.strategy}]")
+        return " ".join(p for p in parts if p)
+
+
+class _Context:
+    """Analyses of the game files claims refer to, each done once."""
+
+    def __init__(self) -> None:
+        self._games: dict[Path, Any] = {}
+
+    def game(self, claim: Claim) -> Any:
+        from .games import analyze
+
+        if claim.game is None:
+            raise InputError(f"{claim.where}: {claim.figure}: name a game file (game: at the top of the file or in the claim)")
+        if claim.game not in self._games:
+            self._games[claim.game] = analyze(claim.game)
+        return self._games[claim.game]
+
+    def wager(self, claim: Claim) -> Any:
+        """The claim's wager: a ReturnTable, or for ante_play with a named strategy, that strategy's table."""
+        game = self.game(claim)
+        tables = game.tables
+        if claim.wager not in tables:
+            offered = ", ".join(tables) or "none"
+            raise InputError(f"{claim.where}: wager: {claim.game.name} offers no {claim.wager!r} (it offers {offered})")
+        if claim.strategy in (None, "optimal"):
+            return tables[claim.wager]
+        if claim.wager != "ante_play":
+            raise InputError(f"{claim.where}: strategy: only ante_play has a strategy")
+        from .games.three_card_poker import ante_play, simple_strategies
+
+        strategies = simple_strategies(game.deal)
+        if claim.strategy not in strategies:
+            raise InputError(f"{claim.where}: strategy: unknown strategy {claim.strategy!r} (choose from optimal, {', '.join(strategies)})")
+        return ante_play(game.deal, game.ante_play.ante_bonus, strategies[claim.strategy]).table
+
+    def ante_play(self, claim: Claim) -> Any:
+        game = self.game(claim)
+        if game.ante_play is None:
+            raise InputError(f"{claim.where}: {claim.figure}: {claim.game.name} offers no ante_play")
+        return game.ante_play
+
+    def outcome(self, claim: Claim) -> tuple[int, int]:
+        """(combinations, total) of the claim's outcome in its wager's return table (no outcome: every deal)."""
+        table = self.wager(claim)
+        if claim.outcome is None:
+            return table.total, table.total
+        wanted = _normal(claim.outcome or "")
+        for o in table.outcomes:
+            if _normal(o.name) == wanted:
+                return o.combinations, table.total
+        names = "; ".join(o.name for o in table.outcomes)
+        raise InputError(f"{claim.where}: outcome: {claim.wager} has no outcome {claim.outcome!r} (its outcomes: {names})")
+
+    def hands(self, claim: Claim) -> tuple[int, int]:
+        """(hands in the claim's category, all hands) for its ranking, cards and deck."""
+        from .frequencies import hand_frequencies
+
+        try:
+            frame = hand_frequencies(cards=claim.cards or _hand_size(claim.ranking or ""), ranking=claim.ranking or "", deck=claim.deck)
+        except InputError as error:
+            raise InputError(f"{claim.where}: {error}") from None
+        total = frame.attrs["total"]
+        if claim.category is None:
+            return total, total
+        counts = dict(zip(frame["category"], frame["combinations"]))
+        if claim.category not in counts:
+            raise InputError(f"{claim.where}: category: {claim.ranking} has no category {claim.category!r} (choose from {', '.join(counts)})")
+        return int(counts[claim.category]), total
+
+
+def _normal(name: str) -> str:
+    return " ".join(name.replace("_", " ").lower().split())
+
+
+def _hand_size(ranking: str) -> int:
+    from .rankings import get_ranking
+
+    return get_ranking(ranking).hand_size
+
+
+def _metric(name: str) -> Callable[[_Context, Claim], FigureValue]:
+    def compute(context: _Context, claim: Claim) -> FigureValue:
+        return getattr(context.wager(claim).metrics, name)
+
+    return compute
+
+
+def _probability(context: _Context, claim: Claim) -> Fraction:
+    count, total = context.hands(claim) if claim.ranking else context.outcome(claim)
+    return Fraction(count, total)
+
+
+def _dealer_qualifying(context: _Context, claim: Claim) -> int:
+    deal = context.game(claim).deal
+    return int((deal.hands.values >= deal.qualifying_value).sum())
+
+
+def _break_even(context: _Context, claim: Claim) -> Fraction:
+    game = context.game(claim)
+    if game.progressive is None:
+        raise InputError(f"{claim.where}: break_even_jackpot: {claim.game.name} offers no progressive")
+    return game.progressive.break_even_jackpot
+
+
+# figure -> (claim fields it needs, how it is computed, what it is)
+FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValue], str]] = {
+    "house_edge": (("wager",), _metric("house_edge"), "expected loss per initial wager"),
+    "element_of_risk": (("wager",), _metric("element_of_risk"), "expected loss per unit of total action"),
+    "rtp": (("wager",), _metric("rtp"), "return to player, 1 − house edge"),
+    "expected_return": (("wager",), _metric("expected_return"), "expected net result per initial wager"),
+    "hit_frequency": (("wager",), _metric("hit_frequency"), "probability the wager wins anything"),
+    "standard_deviation": (("wager",), _metric("standard_deviation"), "per initial wager"),
+    "combinations": (("wager",), lambda c, k: c.outcome(k)[0], "deals with the outcome (without one: all deals)"),
+    "max_win": (("wager",), _metric("max_win"), "the largest net win per initial wager"),
+    "probability": ((), _probability, "of an outcome of a wager (wager, outcome) or of a hand category (ranking, category)"),
+    "frequency": (("ranking", "category"), lambda c, k: c.hands(k)[0], "hands in a category of a ranking"),
+    "hands": (("ranking",), lambda c, k: c.hands(k)[1], "every hand of the given number of cards"),
+    "hands_played": ((), lambda c, k: c.ante_play(k).hands_played, "player hands the optimal Ante/Play strategy plays"),
+    "weakest_hand_played": ((), lambda c, k: c.ante_play(k).weakest_hand_played, "the weakest hand the optimal strategy plays"),
+    "deals": ((), lambda c, k: c.game(k).deal.deals, "player and dealer hand pairs counted"),
+    "dealer_qualifying_hands": ((), _dealer_qualifying, "dealer hands that qualify"),
+    "dealer_qualifies": ((), lambda c, k: Fraction(_dealer_qualifying(c, k), c.game(k).deal.hands.size), "probability the dealer qualifies"),
+    "break_even_jackpot": ((), _break_even, "the progressive meter with no house edge"),
+}
+_TEXT_FIGURES = {"weakest_hand_played"}
+_FIELDS = {"figure", "published", "game", "paytable", "wager", "outcome", "strategy", "ranking", "category", "cards", "deck", "source", "claim"}
+
+
+# -- claims files --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ClaimsFile:
+    path: Path
+    source: str
+    claims: tuple[Claim, ...] = field(default=())
+
+
+def load_claims(path: str | Path) -> ClaimsFile:
+    """Read and validate a claims file; errors read ``file:line: field: what is wrong``."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a claims file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"{path}: cannot read: {error}") from None
+    data, lines = _compose(text, str(path))
+    if not isinstance(data, dict) or not isinstance(data.get("claims"), list) or not data["claims"]:
+        raise InputError(f"{path}:{lines.get(('claims',), 1)}: claims: a claims file is a mapping with a non-empty list 'claims'")
+    unknown = set(data) - {"game", "source", "claims"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise InputError(f"{path}:{lines[(key,)]}: {key}: unknown field (a claims file has game, source, claims)")
+    default_game = _game_path(path, data.get("game"), lines.get(("game",), 1))
+    source = str(data.get("source") or "")
+    claims = tuple(_claim(path, i, item, lines, default_game, source) for i, item in enumerate(data["claims"]))
+    return ClaimsFile(path, source, claims)
+
+
+def _game_path(claims_path: Path, value: Any, line: int) -> Path | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{claims_path}:{line}: game: name a game file, relative to the claims file")
+    return (claims_path.parent / value).resolve()
+
+
+def _game_by_id(claims_path: Path, game_id: Any, line: int) -> Path:
+    """The game file with this id, in the claims file's folder or the one above it."""
+    from .paytable import load_game
+
+    known: dict[str, Path] = {}
+    for folder in (claims_path.parent, claims_path.parent.parent):
+        for candidate in sorted(folder.glob("*.yaml")):
+            try:
+                known.setdefault(load_game(candidate).id, candidate.resolve())
+            except InputError:
+                continue  # not a game file (a claims file, say)
+    if game_id not in known:
+        raise InputError(f"{claims_path}:{line}: paytable: no game file with id {game_id!r} beside the claims (known: {', '.join(sorted(known))})")
+    return known[game_id]
+
+
+def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int], default_game: Path | None, source: str) -> Claim:
+    key = ("claims", str(index))
+    line = lines.get((*key, "figure"), lines.get(("claims",), 1))
+    where = f"{path}:{line}: claims.{index}"
+    if not isinstance(item, dict):
+        raise InputError(f"{where}: a claim is a mapping like {{figure: house_edge, wager: pair_plus, published: \"2.32%\"}}")
+    for name in item:
+        if name not in _FIELDS:
+            raise InputError(f"{path}:{lines[(*key, name)]}: claims.{index}.{name}: unknown field (a claim has {', '.join(sorted(_FIELDS))})")
+    figure = item.get("figure")
+    if figure not in FIGURES:
+        raise InputError(f"{where}.figure: unknown figure {figure!r} (choose from {', '.join(FIGURES)})")
+    needs = FIGURES[figure][0] + (("wager", "outcome") if figure == "probability" and "ranking" not in item else ())
+    for name in needs:
+        if not item.get(name):
+            raise InputError(f"{where}: {figure} needs {name}")
+    published = _published(item.get("published"), f"{path}:{lines.get((*key, 'published'), line)}: claims.{index}.published")
+    if (published.form == "text") != (figure in _TEXT_FIGURES):
+        kind = "text such as Q-6-4" if figure in _TEXT_FIGURES else "a number, a percentage or \"1 in N\""
+        raise InputError(f"{where}.published: {published.text!r} is not {kind}")
+    cards = item.get("cards")
+    if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
+        raise InputError(f"{where}.cards: a number of cards, not {cards!r}")
+    if "game" in item and "paytable" in item:
+        raise InputError(f"{path}:{lines[(*key, 'paytable')]}: claims.{index}: name the game by game (a path) or paytable (an id), not both")
+    if "paytable" in item:
+        game = _game_by_id(path, item["paytable"], lines[(*key, "paytable")])
+    else:
+        game = _game_path(path, item["game"], lines[(*key, "game")]) if "game" in item else default_game
+    text = {name: (None if item.get(name) is None else str(item[name])) for name in ("wager", "outcome", "strategy", "ranking", "category")}
+    return Claim(
+        figure=figure, published=published, game=game, cards=cards, deck=str(item.get("deck", "standard")),
+        source=str(item.get("source") or source), claim=str(item.get("claim") or ""), file=str(path), line=line, **text,
+    )
+
+
+def _published(value: Any, where: str) -> Published:
+    if isinstance(value, Fraction):
+        raise InputError(f"{where}: quote decimals (\"{float(value)}\") so the published digits are kept")
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip():
+        raise InputError(f"{where}: give the figure as published, e.g. \"7.28%\", \"3,744\", \"1 in 460\"")
+    return Published.parse(str(value))
+
+
+def claim_files(paths: Sequence[str | Path]) -> list[Path]:
+    """The claims files named, a folder standing for the ``*.yaml`` files in it."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found = sorted(p.glob("*.yaml"))
+            if not found:
+                raise InputError(f"{p}: no claims files (*.yaml) in this folder")
+            out.extend(found)
+        else:
+            out.append(p)
+    return out
+
+
+# -- checking ---------------------------------------------------------------------------------
+COLUMNS = ["claim", "figure", "wager", "published", "computed", "computed_float", "computed_text", "passed", "result",
+           "error", "error_text", "source", "game", "file", "line"]
+
+
+def verify(claims: Sequence[Claim]) -> pd.DataFrame:
+    """One row per claim: published, computed (exact, float, and in the published form), pass/fail, error.
+
+    ``error`` (computed − published, in the published form) is set only where a claim fails.
+    """
+    context = _Context()
+    rows = []
+    for claim in claims:
+        exact = FIGURES[claim.figure][1](context, claim)
+        passed = claim.published.matches(exact)
+        error = None if passed else claim.published.difference(exact)
+        rows.append({
+            "claim": claim.label, "figure": claim.figure, "wager": claim.wager or "", "published": claim.published.text,
+            "computed": exact, "computed_float": None if isinstance(exact, str) else float(exact),
+            "computed_text": claim.published.show(exact), "passed": passed, "result": "pass" if passed else "FAIL",
+            "error": error, "error_text": "" if error is None else f"{float(error):+,.{claim.published.places + 2}f}{_UNIT[claim.published.form]}",
+            "source": claim.source, "game": claim.game.name if claim.game else "", "file": claim.file, "line": claim.line,
+        })
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def verify_file(path: str | Path) -> pd.DataFrame:
+    """Check every claim of one claims file (see :func:`verify` for the columns)."""
+    return verify(load_claims(path).claims)
+
+
+def verify_files(paths: Sequence[str | Path]) -> pd.DataFrame:
+    """Check the claims of several files, folders standing for their ``*.yaml`` files."""
+    claims = [c for p in claim_files(paths) for c in load_claims(p).claims]
+    return verify(claims)
