@@ -125,6 +125,29 @@ def analyze(
 
 
 @app.command()
+def verify(
+    claims: list[Path] = typer.Argument(..., help="Claims files (YAML), or folders of them, e.g. paytables/three_card_poker/claims/."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+) -> None:
+    """Check published figures against the exact ones. Exit code 0: all pass; 1: a claim fails; 2: bad input."""
+    from .claims import verify_files
+
+    frame = verify_files(claims)
+    if format is Format.json:
+        rows = frame.drop(columns=["computed_float"]).to_dict("records")
+        typer.echo(dumps({"passed": bool(frame["passed"].all()), "failed": int((~frame["passed"]).sum()), "claims": rows}))
+    else:
+        shown = frame[["claim", "game", "published", "computed", "computed_text", "result", "error_text"]]
+        shown = shown.rename(columns={"computed": "computed (exact)", "computed_text": "computed", "error_text": "error"})
+        typer.echo(render_frame(shown, format.value), nl=False)
+        if format is Format.table:
+            failed = int((~frame["passed"]).sum())
+            typer.echo(f"\n{len(frame) - failed} of {len(frame)} claims pass" + (f"; {failed} FAIL" if failed else ""))
+    if not frame["passed"].all():
+        raise typer.Exit(1)
+
+
+@app.command()
 def schema() -> None:
     """Print the JSON Schema of game files, for editors."""
     import json
