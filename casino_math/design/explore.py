@@ -1,0 +1,106 @@
+"""Sweep one pay, or search a grid of paytables for those within a band of house edges.
+
+Both price every paytable at once from the counts (see :mod:`.model`); the
+floats sort and filter, and the rows kept are checked and shown exactly.
+
+>>> frame = sweep("paytables/three_card_poker/standard.yaml", "pair_plus", "straight", [Fraction(5), Fraction(6)])
+>>> [f"{e:.2%}" for e in frame["house_edge_float"]]
+['5.57%', '2.32%']
+>>> found = search("paytables/three_card_poker/standard.yaml", "pair_plus",
+...                {"flush": [Fraction(3), Fraction(4)], "straight": [Fraction(5), Fraction(6)]}, (Fraction(0), Fraction(6, 100)))
+>>> [(int(f), int(s), f"{e:.2%}") for f, s, e in found[["flush", "straight", "house_edge_float"]].values]
+[(4, 6, '2.32%'), (4, 5, '5.57%')]
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError
+from ..paytable import MAX_PAY, GameConfig
+from .model import PayGrid, WagerModel, price, wager_model
+from .solve import check_category, check_measure
+
+MAX_GRID = 1_000_000  # paytables in one search
+_FLOAT_SLACK = 1e-9  # floats pre-filter with this margin; exact figures decide
+
+
+def _check_pays(model: WagerModel, vary: Mapping[str, Sequence[Fraction]]) -> None:
+    for category, values in vary.items():
+        check_category(model, category)
+        if not values:
+            raise InputError(f"no values given for {category}")
+        if min(values) < 0:
+            raise InputError(f"{category}: a pay cannot be negative ({min(values)})")
+        if max(values) > MAX_PAY:
+            raise InputError(f"{category}: {max(values)} is not a plausible pay (over {MAX_PAY} to 1)")
+
+
+def sweep(game: str | Path | GameConfig, wager: str, category: str, values: Sequence[Fraction]) -> pd.DataFrame:
+    """Figures of ``wager`` with ``category`` paying each of ``values`` (net, "to 1"), the rest as in the file."""
+    model = wager_model(game, wager)
+    _check_pays(model, {category: values})
+    frame = price(model, PayGrid.product(model.pays, {category: values})).frame(pays=[category])
+    frame.attrs.update(wager=wager, category=category)
+    return frame
+
+
+def search(game: str | Path | GameConfig, wager: str, vary: Mapping[str, Sequence[Fraction]],
+           band: tuple[Fraction, Fraction], measure: str = "house_edge", max_grid: int = MAX_GRID) -> pd.DataFrame:
+    """Every paytable of the grid (each varied pay over its values, the rest as in the file) whose ``measure``
+    lies in ``band`` (inclusive), lowest first, with its hit frequency and standard deviation."""
+    check_measure(measure)
+    low, high = band
+    if low > high:
+        raise InputError(f"the band {low}..{high} is inverted")
+    model = wager_model(game, wager)
+    _check_pays(model, vary)
+    size = math.prod(len(v) for v in vary.values())
+    if size > max_grid:
+        raise InputError(f"the grid holds {size:,} paytables, over the limit of {max_grid:,}: narrow the ranges or take larger steps")
+    priced = price(model, PayGrid.product(model.pays, vary))
+    approx = getattr(priced, measure)
+    near = np.flatnonzero((approx >= float(low) - _FLOAT_SLACK) & (approx <= float(high) + _FLOAT_SLACK))
+    exact = {int(r): priced.exact(int(r), measure) for r in near}
+    rows = sorted((r for r, v in exact.items() if low <= v <= high), key=lambda r: (exact[r], r))
+    frame = priced.frame(rows, pays=list(vary))
+    frame.attrs.update(wager=wager, measure=measure, grid=size)
+    return frame
+
+
+def sweep_chart(frame: pd.DataFrame, path: str | Path, title: str = "") -> Path:
+    """House edge, hit frequency and standard deviation against the swept pay, as a PNG (or any format
+    matplotlib writes, by the file's extension)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    category = frame.columns[0]
+    x = [float(v) for v in frame[category]]
+    panels = (("house_edge_float", "house edge", True), ("hit_frequency_float", "hit frequency", True), ("standard_deviation", "SD per unit", False))
+    figure, axes = plt.subplots(len(panels), 1, sharex=True, figsize=(7, 7))
+    for ax, (column, label, percent) in zip(axes, panels):
+        ax.plot(x, frame[column], marker="o" if len(x) <= 40 else None)
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+        if percent:
+            ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    axes[0].axhline(0, color="grey", linewidth=0.8)
+    axes[-1].set_xlabel(f"{category} pays (to 1)")
+    figure.suptitle(title or f"{frame.attrs.get('wager', '')}: sweeping the {category} pay")
+    figure.tight_layout()
+    path = Path(path)
+    try:
+        figure.savefig(path)
+    except (OSError, ValueError) as error:
+        raise InputError(f"{path}: cannot write the chart: {error}") from None
+    finally:
+        plt.close(figure)
+    return path

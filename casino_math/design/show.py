@@ -1,0 +1,54 @@
+"""Design tables made readable: exact pays as ``9/2``, rates as percentages, twins dropped.
+
+>>> from fractions import Fraction
+>>> frame = pd.DataFrame({"flush": [Fraction(9, 2)], "house_edge": [Fraction(1, 40)], "house_edge_float": [0.025], "standard_deviation": [2.9]})
+>>> readable(frame).values.tolist()
+[['9/2', '2.5000%', '2.9000']]
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+RATES = ("house_edge", "element_of_risk", "hit_frequency", "off_target", "rtp")
+
+
+def number(value: Any, sign: str = "") -> str:
+    """A pay or count as written in a game file: ``4``, ``9/2``, ``11,520`` (``sign="+"`` to show it always)."""
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    if isinstance(value, Fraction):
+        text = f"{value.numerator:{sign},}" if value.denominator == 1 else f"{value.numerator:{sign}}/{value.denominator}"
+        return text
+    if isinstance(value, float):
+        return f"{value:{sign}.4f}"
+    return f"{value:{sign},}" if isinstance(value, int) else str(value)
+
+
+def percent(value: Any, sign: str = "") -> str:
+    if value is None or isinstance(value, str) or (isinstance(value, float) and value != value):
+        return value or ""
+    return f"{float(value):{sign}.4%}"
+
+
+def readable(frame: pd.DataFrame, figure_column: str | None = None) -> pd.DataFrame:
+    """Rates as percentages, ``_float`` twins of exact columns dropped, the rest as numbers.
+
+    A rate is a column named in RATES, or, with ``figure_column``, any value in a row whose figure is one.
+    Differences (columns named ``Δ …``) carry their sign.
+    """
+    out = {}
+    for column in frame.columns:
+        if column.endswith("_float") and column.removesuffix("_float") in frame.columns:
+            continue
+        sign = "+" if str(column).startswith("Δ") else ""
+        if column == figure_column:
+            out[column] = frame[column]
+        elif figure_column is not None:
+            out[column] = [percent(v, sign) if f in RATES else number(v, sign) for v, f in zip(frame[column], frame[figure_column])]
+        else:
+            out[column] = [percent(v, sign) if column in RATES else number(v, sign) for v in frame[column]]
+    return pd.DataFrame(out, index=frame.index)
