@@ -147,6 +147,108 @@ def verify(
         raise typer.Exit(1)
 
 
+def _echo_frame(frame, format: Format, figure_column: Optional[str] = None) -> None:
+    """A design table: exact in csv and json, readable (percentages, pays as 9/2) in table and markdown."""
+    from .design import readable
+
+    if format is Format.json:
+        typer.echo(dumps(frame.to_dict("records")))
+    elif format is Format.csv:
+        typer.echo(render_frame(frame, "csv"), nl=False)
+    else:
+        typer.echo(render_frame(readable(frame, figure_column), format.value), nl=False)
+
+
+@app.command()
+def solve(
+    file: Path = typer.Argument(..., help="A game file (YAML)."),
+    wager: str = typer.Option(..., "--wager", help="ante_play, pair_plus, six_card_bonus, prime or progressive."),
+    pay: str = typer.Option(..., "--pay", help="The category whose pay to solve for, e.g. flush."),
+    target_edge: str = typer.Option(..., "--target-edge", help="The target, e.g. 3% or 0.03."),
+    measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk (Ante/Play)."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+) -> None:
+    """Solve for the exact pay ("X to 1") that gives a wager a target house edge, and practical pays near it.
+
+    Exit code 1 when no pay reaches the target.
+    """
+    from .design import parse_number, solve as run
+
+    solution = run(file, wager, pay, parse_number(target_edge, "--target-edge"), measure)
+    if format is Format.json:
+        typer.echo(dumps({
+            "wager": wager, "category": pay, "measure": measure, "target": solution.target,
+            "pay": None if solution.pay is None else str(solution.pay), "pay_float": None if solution.pay is None else float(solution.pay),
+            "pays": [str(p) for p in solution.pays], "message": solution.message, "nearby": solution.nearby.to_dict("records"),
+        }))
+    else:
+        typer.echo(solution.message)
+        if solution.pay is not None:
+            typer.echo(f"exact pay: {solution.pay} to 1 = {float(solution.pay):.6f} to 1"
+                       + (f" ({solution.pay + 1} for 1)" if solution.for_one else "") + "\n\npractical pays nearby:")
+            _echo_frame(solution.nearby, format)
+    if solution.pay is None:
+        raise typer.Exit(1)
+
+
+@app.command()
+def sweep(
+    file: Path = typer.Argument(..., help="A game file (YAML)."),
+    wager: str = typer.Option(..., "--wager", help="ante_play, pair_plus, six_card_bonus, prime or progressive."),
+    pay: str = typer.Option(..., "--pay", help="The category whose pay to sweep, e.g. straight."),
+    start: str = typer.Option(..., "--from", help="First pay (to 1)."),
+    stop: str = typer.Option(..., "--to", help="Last pay (to 1), included when the steps land on it."),
+    step: str = typer.Option("1", "--step", help="Step between pays, e.g. 1 or 0.5."),
+    chart: Optional[Path] = typer.Option(None, "--chart", help="Also draw house edge, hit frequency and SD against the pay (PNG, SVG or PDF)."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+) -> None:
+    """House edge, hit frequency and standard deviation of a wager as one pay runs over a range."""
+    from .design import parse_number, sweep as run, sweep_chart
+    from .design.ranges import values
+
+    what = "--from/--to/--step"
+    frame = run(file, wager, pay, values(parse_number(start, "--from"), parse_number(stop, "--to"), parse_number(step, "--step"), what))
+    _echo_frame(frame, format)
+    if chart is not None:
+        sweep_chart(frame, chart)
+        if format is not Format.json:
+            typer.echo(f"\nchart: {chart}")
+
+
+@app.command()
+def search(
+    file: Path = typer.Argument(..., help="A game file (YAML): the pays not varied stay as in it."),
+    wager: str = typer.Option(..., "--wager", help="ante_play, pair_plus, six_card_bonus, prime or progressive."),
+    vary: str = typer.Option(..., "--vary", help='Pays to vary, e.g. "flush=2..6,straight=4..8,three_of_a_kind=25..40" (lo..hi:step for steps other than 1).'),
+    edge: str = typer.Option(..., "--edge", help="The band to keep, e.g. 2%..4%."),
+    measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk (Ante/Play)."),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Print only the first N paytables found."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+) -> None:
+    """Every paytable of a grid whose house edge lies in a band, lowest edge first (at most 1,000,000 paytables)."""
+    from .design import parse_band, parse_vary, search as run
+
+    frame = run(file, wager, parse_vary(vary), parse_band(edge, "--edge"), measure)
+    found = len(frame)
+    if limit is not None:
+        frame = frame.head(limit)
+    if format is Format.table:
+        typer.echo(f"{found:,} of {frame.attrs['grid']:,} paytables have a {measure.replace('_', ' ')} in {edge}"
+                   + (f"; the first {len(frame):,}:" if len(frame) < found else ":"))
+    _echo_frame(frame, format)
+
+
+@app.command()
+def compare(
+    files: list[Path] = typer.Argument(..., help="Two or more game files (YAML)."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+) -> None:
+    """The figures of each wager of several game files side by side, with each file's difference from the first."""
+    from .design import compare as run
+
+    _echo_frame(run(files), format, figure_column="figure")
+
+
 @app.command()
 def schema() -> None:
     """Print the JSON Schema of game files, for editors."""
