@@ -250,6 +250,39 @@ def compare(
 
 
 @app.command()
+def simulate(
+    file: Path = typer.Argument(..., help="A game file (YAML)."),
+    hands: int = typer.Option(1_000_000, "--hands", help="Hands to deal."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the random generator: the same seed deals the same hands."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+) -> None:
+    """Deal real hands through the rules and set each wager's observed return (95% interval) beside the exact one."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .design.show import percent
+    from .simulate import simulate as run
+
+    console = Console(stderr=True)
+    columns = (TextColumn("dealing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
+        task = bar.add_task("deal", total=hands)
+        frame = run(file, hands, seed, progress=lambda done: bar.update(task, completed=done))
+    if format in (Format.json, Format.csv):
+        _echo_frame(frame, format)
+        return
+    shown = frame.assign(
+        observed=frame["observed_return"].map(percent), interval=[f"{percent(lo)} .. {percent(hi)}" for lo, hi in zip(frame["ci_low"], frame["ci_high"])],
+        exact=frame["exact_return"].map(percent), z=frame["z"].map(lambda z: f"{z:+.2f}"), check=frame["inside"].map({True: "inside", False: "OUTSIDE"}),
+    )[["wager", "observed", "interval", "exact", "z", "check"]]
+    typer.echo(f"{hands:,} hands, seed {seed}: return per initial unit, observed (95% interval) and exact\n")
+    typer.echo(render_frame(shown, format.value), nl=False)
+    outside = int((~frame["inside"]).sum())
+    typer.echo("\n" + (f"{outside} exact value(s) OUTSIDE the 95% interval (a correct value is outside one time in twenty)"
+                       if outside else "every exact value lies inside its 95% interval"))
+
+
+@app.command()
 def schema() -> None:
     """Print the JSON Schema of game files, for editors."""
     import json
