@@ -15,6 +15,7 @@ import typer
 
 from .errors import InputError
 from .output import dumps, render_frame
+from .stud.cli import stud_app
 
 app = typer.Typer(
     help="Exact mathematics of casino table games and their paytables.",
@@ -290,6 +291,9 @@ def schema() -> None:
     from .paytable import game_schema
 
     typer.echo(json.dumps(game_schema(), indent=2))
+
+
+app.add_typer(stud_app, name="stud")
 
 
 def main() -> None:

@@ -3,7 +3,8 @@
 The dealer announces the first bettor with the combination that makes it so
 (seed 003, law 31c): "Pair of eights bets", "First ace bets". Seats are
 numbered from 0 in dealing order; the dealer's left is the seat after the
-dealer, and by default the dealer sits last.
+dealer, and by default the dealer sits last. (Messages, like the command
+line, count seats from 1.)
 
 The razz deal of seed 002 (Alice deals to Bob, Carol and David; suits are
 ours, the seed leaves them out):
@@ -61,9 +62,9 @@ def _hands(game: StudGame, up_cards: Sequence[Sequence[Card] | str | None]) -> l
     for seat, hand in enumerate(hands):
         for card in hand or ():
             if card in seen and not card.is_joker:
-                raise InputError(f"duplicate card {card}: seat {seen[card]} and seat {seat} both show it")
+                raise InputError(f"duplicate card {card}: seats {seen[card] + 1} and {seat + 1} both show it")
             seen[card] = seat
-        game.the_deck.check_contains(hand or (), f"seat {seat}")
+        game.the_deck.check_contains(hand or (), f"seat {seat + 1}")
     return hands
 
 
@@ -76,7 +77,7 @@ def _street(game: StudGame, hands: list[tuple[Card, ...]], street: int | None) -
         return matching[0]
     expected = game.up_count(street)
     if shown != [expected]:
-        raise InputError(f"street {street} of {game.title} shows {expected} up card{'s' * (expected != 1)} a player, not {'/'.join(map(str, shown))}")
+        raise InputError(f"on street {street} of {game.title} each player shows {expected} up card{'s' * (expected != 1)}, not {'/'.join(map(str, shown))}")
     return street
 
 
@@ -98,7 +99,7 @@ def first_to_act(
         raise InputError("first to act needs at least two players in the hand")
     dealer = len(hands) - 1 if dealer is None else dealer
     if not 0 <= dealer < len(hands):
-        raise InputError(f"the dealer must be one of seats 0 to {len(hands) - 1}, not {dealer}")
+        raise InputError(f"the dealer must sit at one of the {len(hands)} seats")
     street = _street(game, [hands[s] for s in active], street)
     showing = tuple(None if h is None else describe(game, h) for h in hands)
 
