@@ -117,9 +117,9 @@ class Completions:
 def _low_class(rule: HandRule, values: np.ndarray) -> np.ndarray:
     categories = rule.up.categories
     if "no_low" not in categories:
-        return values.astype(np.int64) + 1
+        return values + 1
     qualifies = (values >> CATEGORY_SHIFT) != categories.index("no_low")
-    return np.where(qualifies, values.astype(np.int64) + 1, 0)
+    return np.where(qualifies, values + 1, 0).astype(values.dtype)
 
 
 def _complete(game: StudGame, holding: Holding, unseen: Sequence[Card], rules: tuple[HandRule, ...]) -> Completions:
@@ -160,12 +160,18 @@ class _Tally:
         self.counts = np.zeros(1 << (players * (2 if split else 1)), dtype=np.int64)
 
     def add(self, high: np.ndarray, low: np.ndarray | None, weights: np.ndarray | None = None) -> None:
-        """Count deals given each player's high value and low class (0: no qualifying low), shape (deals, players)."""
-        bit = 1 << np.arange(self.players, dtype=np.int64)
-        code = ((high == high.max(axis=1, keepdims=True)) * bit).sum(axis=1)
+        """Count deals given each player's high value and low class (0: no qualifying low), shape (players, deals).
+
+        Players run down the first axis so that every step is one elementwise pass over the deals.
+        """
+        code = np.zeros(high.shape[1], dtype=np.int64)
+        best = high.max(axis=0)
+        for i in range(self.players):
+            np.add(code, 1 << i, out=code, where=high[i] == best)
         if low is not None:
-            best = low.max(axis=1, keepdims=True)
-            code += (((low == best) & (best > 0)) * bit).sum(axis=1) << self.players
+            best = low.max(axis=0)
+            for i in range(self.players):
+                np.add(code, 1 << (self.players + i), out=code, where=(low[i] == best) & (best > 0))
         if weights is None:
             self.counts += np.bincount(code, minlength=len(self.counts))
         else:
@@ -201,9 +207,9 @@ def _pair_counts(group_a: np.ndarray, high_a: np.ndarray, group_b: np.ndarray, h
 
 
 def _heads_up(a: Completions, b: Completions, split: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
-    """Disjoint pairs of completions counted by (high comparison, low comparison): representative rows and weights.
+    """Disjoint pairs of completions counted by (high comparison, low comparison): representative deals and weights.
 
-    Rows: high (A above / equal / below) x low (A's / B's / tied / none).
+    Deals (columns, as :meth:`_Tally.add` takes them): high (A above / equal / below) x low (A's / B's / tied / none).
     """
     n = a.cards.shape[1]
     high = np.unique(np.concatenate([a.values[0], b.values[0]]), return_inverse=True)[1]
@@ -242,8 +248,8 @@ def _heads_up(a: Completions, b: Completions, split: bool) -> tuple[np.ndarray, 
     low_rows = np.array([[2, 1], [1, 2], [1, 1], [0, 0]])
     cells = [(h, l) for h in range(3) for l in range(4) if counts[h, l]]
     weights = np.array([counts[h, l] for h, l in cells], dtype=np.int64)
-    highs = high_rows[[h for h, _ in cells]]
-    lows = low_rows[[l for _, l in cells]] if split else None
+    highs = high_rows[[h for h, _ in cells]].T
+    lows = low_rows[[l for _, l in cells]].T if split else None
     return highs, lows, weights
 
 
@@ -267,7 +273,7 @@ def _every_deal(tables: list[Completions], unseen: int, each: int, tally: _Tally
     # column of each player's cards among the picks, for every way to split the dealt cards: (players, splits)
     columns = np.array([[pick_index[p] for p in split_] for split_ in _splits(dealt, players, each)]).T
     if not dealt:  # the showdown: one deal, nothing left to come
-        tally.add(np.stack([t.values[0] for t in tables], axis=1), np.stack([t.values[1] for t in tables], axis=1) if split else None)
+        tally.add(np.stack([t.values[0] for t in tables]), np.stack([t.values[1] for t in tables]) if split else None)
         return
     sets = itertools.combinations(range(unseen), dealt)
     block_size = max(1, _CHUNK // columns.shape[1])
@@ -277,9 +283,12 @@ def _every_deal(tables: list[Completions], unseen: int, each: int, tally: _Tally
             return
         block = block.reshape(-1, dealt)
         index = np.stack([colex(block[:, list(p)]) for p in picks], axis=1)
-        high = np.stack([t.values[0][index][:, columns[i]] for i, t in enumerate(tables)], axis=-1).reshape(-1, players)
-        low = np.stack([t.values[1][index][:, columns[i]] for i, t in enumerate(tables)], axis=-1).reshape(-1, players) if split else None
-        tally.add(high, low)
+
+        def spread(half: int) -> np.ndarray:
+            """Each player's value in every deal of the block: (players, sets x splits)."""
+            return np.stack([t.values[half][index][:, columns[i]].ravel() for i, t in enumerate(tables)])
+
+        tally.add(spread(0), spread(1) if split else None)
 
 
 def _sample_deals(tables: list[Completions], unseen: int, each: int, tally: _Tally, split: bool, samples: int, seed: int) -> None:
@@ -289,8 +298,8 @@ def _sample_deals(tables: list[Completions], unseen: int, each: int, tally: _Tal
         size = min(_CHUNK, samples - start)
         order = np.argsort(rng.random((size, unseen)), axis=1)[:, : players * each]
         index = [colex(np.sort(order[:, i * each : (i + 1) * each], axis=1)) for i in range(players)]
-        tally.add(np.stack([t.values[0][index[i]] for i, t in enumerate(tables)], axis=1),
-                  np.stack([t.values[1][index[i]] for i, t in enumerate(tables)], axis=1) if split else None)
+        tally.add(np.stack([t.values[0][index[i]] for i, t in enumerate(tables)]),
+                  np.stack([t.values[1][index[i]] for i, t in enumerate(tables)]) if split else None)
 
 
 # -- the calculator ------------------------------------------------------------------------------
