@@ -1,0 +1,42 @@
+"""How figures are printed on a par sheet: fixed places so that columns line up.
+
+Exact values stay Fractions until this point; each function rounds once.
+
+>>> from fractions import Fraction
+>>> percent(Fraction(686689, 20358520)), integer(407170400), one_in(22100, 48), one_in(10, 0)
+('3.3730%', '407,170,400', '460.42', 'never')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+PERCENT_PLACES = 4
+PROBABILITY_PLACES = 8
+
+
+def percent(value: Fraction | float, places: int = PERCENT_PLACES) -> str:
+    return f"{float(value) * 100:.{places}f}%"
+
+
+def integer(value: int) -> str:
+    return f"{value:,}"
+
+
+def decimal(value: Fraction | float, places: int = PROBABILITY_PLACES) -> str:
+    return f"{float(value):,.{places}f}"
+
+
+def one_in(total: int, count: int) -> str:
+    """"1 in N": how many deals, on average, between two occurrences."""
+    return f"{total / count:,.2f}" if count else "never"
+
+
+def exact(value: Fraction) -> str:
+    """The exact value as printed in JSON: ``p/q``."""
+    return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+
+
+def amount(value: Fraction) -> str:
+    """A multiple of the stake: whole numbers with separators, otherwise two places."""
+    return integer(int(value)) if value.denominator == 1 else f"{float(value):,.2f}"
