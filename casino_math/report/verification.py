@@ -1,0 +1,50 @@
+"""The verification section's rows: published figures on file beside the game files, checked by :mod:`casino_math.claims`.
+
+A report over some game files checks the claims in ``claims/*.yaml`` next to
+them that are about those files (or about no file: hand counts of the deck).
+Pass means what ``casino-math verify`` means: the exact value rounds to the
+published digits, or the published comparison holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from ..claims import load_claims, verify
+from ..paytable import GameConfig
+
+
+@dataclass(frozen=True)
+class Check:
+    paytable: str  # the id of the game file the claim is about, "" for claims about the deck alone
+    claim: str  # what is claimed, in words
+    published: str
+    computed: str  # in the published form, two more decimals
+    source: str
+    passed: bool
+
+
+def claims_beside(files: Iterable[Path]) -> list[Path]:
+    """The claims files in ``claims/`` beside the game files."""
+    folders = dict.fromkeys(f.parent / "claims" for f in files)
+    return [c for folder in folders if folder.is_dir() for c in sorted(folder.glob("*.yaml"))]
+
+
+def check_claims(configs: Sequence[GameConfig]) -> list[Check]:
+    """Check every claim about these game files, in the order of the claims files."""
+    ids = {Path(c.path).resolve(): c.id for c in configs}
+    claims = [
+        claim
+        for path in claims_beside(Path(c.path) for c in configs)
+        for claim in load_claims(path).claims
+        if claim.game is None or claim.game in ids
+    ]
+    if not claims:
+        return []
+    frame = verify(claims)
+    return [
+        Check(ids.get(claim.game, "") if claim.game else "", row.claim, row.published, row.computed_text, row.source, bool(row.passed))
+        for claim, row in zip(claims, frame.itertuples())
+    ]
