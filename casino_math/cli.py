@@ -126,6 +126,20 @@ def analyze(
 
 
 @app.command()
+def report(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Game files, or folders of them (default: paytables/three_card_poker/)."),
+    out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for <game>.html and <game>.pdf."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing: no progress bar, no file names."),
+) -> None:
+    """Write the par sheet of a game and its paytable variants: one HTML and one PDF file, both or neither."""
+    from .report import write_report
+
+    for written in write_report(paths or (), out, quiet=quiet):
+        if not quiet:
+            typer.echo(written)
+
+
+@app.command()
 def verify(
     claims: list[Path] = typer.Argument(..., help="Claims files (YAML), or folders of them, e.g. paytables/three_card_poker/claims/."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
