@@ -248,7 +248,7 @@ def search(
     if limit is not None:
         frame = frame.head(limit)
     if format is Format.table:
-        typer.echo(f"{found:,} of {frame.attrs['grid']:,} paytables have a {measure.replace('_', ' ')} in {edge}"
+        typer.echo(f"{found:,} of {frame.attrs['grid']:,} paytables have their {measure.replace('_', ' ')} in {edge}"
                    + (f"; the first {len(frame):,}:" if len(frame) < found else ":"))
     _echo_frame(frame, format)
 
