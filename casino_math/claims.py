@@ -159,6 +159,7 @@ class _Context:
 
     def __init__(self) -> None:
         self._games: dict[Path, Any] = {}
+        self._frequencies: dict[tuple[str, int | None, str], Any] = {}  # hand tables, by (ranking, cards, deck)
 
     def game(self, claim: Claim) -> Any:
         from .games import analyze
@@ -209,10 +210,13 @@ class _Context:
         """(hands in the claim's category, all hands) for its ranking, cards and deck."""
         from .frequencies import hand_frequencies
 
-        try:
-            frame = hand_frequencies(cards=claim.cards or _hand_size(claim.ranking or ""), ranking=claim.ranking or "", deck=claim.deck)
-        except InputError as error:
-            raise InputError(f"{claim.where}: {error}") from None
+        key = (claim.ranking or "", claim.cards, claim.deck)
+        if key not in self._frequencies:
+            try:
+                self._frequencies[key] = hand_frequencies(cards=claim.cards or _hand_size(claim.ranking or ""), ranking=claim.ranking or "", deck=claim.deck)
+            except InputError as error:
+                raise InputError(f"{claim.where}: {error}") from None
+        frame = self._frequencies[key]
         total = frame.attrs["total"]
         if claim.category is None:
             return total, total
