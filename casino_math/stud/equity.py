@@ -346,7 +346,7 @@ def _check(game: StudGame, holdings: Sequence[Holding], dead: Sequence[Card]) ->
                 raise InputError(f"duplicate card {card}: {seen[card]} and {who} both hold it")
             seen[card] = who
     jokers_out = sum(c.is_joker for h in holdings for c in h.cards) + sum(c.is_joker for c in dead)
-    if jokers_out > game.jokers:
+    if jokers_out > game.the_deck.jokers:
         raise InputError(f"more jokers than the {game.the_deck} deck holds")
     out = [c for c in seen if not c.is_joker]
     unseen = [c for c in game.the_deck.cards if not c.is_joker and c not in out] + [c for c in game.the_deck.cards if c.is_joker][jokers_out:]

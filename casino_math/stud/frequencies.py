@@ -91,7 +91,7 @@ def _arrangements(game: StudGame) -> tuple[str, list[tuple[int, ...]]]:
 def _count_key(game: StudGame) -> tuple:
     """What the counts depend on: games that agree here (Buffalo and Murrumbidgee) share one count."""
     role, chosen = _arrangements(game)
-    return (game.deck, game.jokers, game.ranking_names, game.joker_up, game.joker_down, game.cards,
+    return (game.the_deck, game.ranking_names, game.joker_up, game.joker_down, game.cards,
             game.hole_limit, role, len(chosen[0]))
 
 

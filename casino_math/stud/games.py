@@ -44,6 +44,7 @@ class StudGame:
     ``streets`` lists the cards dealt before each betting round, ``d`` face down
     and ``u`` face up, in dealing order. ``ranking`` decides the pot (or its high
     half); ``split`` names the ranking of the low half in a split-pot game.
+    ``deck`` is a deck's name (with ``jokers`` added) or a :class:`Deck`.
     A joker plays by ``joker_up`` when dealt face up and ``joker_down`` when
     face down. The bring-in is the ``lowest`` or ``highest`` up card (None: the
     best exposed card simply bets); later streets start with the best exposed
@@ -54,7 +55,7 @@ class StudGame:
     name: str
     title: str
     streets: tuple[str, ...]
-    deck: str = "standard"
+    deck: str | Deck = "standard"
     jokers: int = 0
     ranking: str = "high"
     split: str | None = None
@@ -79,7 +80,7 @@ class StudGame:
         limit = self.hole_limit
         if limit and not (0 < limit.usable < limit.cards <= self.positions.count("d")):
             raise InputError(f"{self.name}: the hole limit must allow fewer than all of at most {self.positions.count('d')} down cards")
-        if limit and self.jokers and self.joker_up != self.joker_down:
+        if limit and self.face_matters:
             raise InputError(f"{self.name}: a hole limit together with a joker that changes face is not supported")
 
     # -- the deal --------------------------------------------------------------------------
@@ -134,12 +135,12 @@ class StudGame:
     # -- cards and rankings ------------------------------------------------------------------
     @cached_property
     def the_deck(self) -> Deck:
-        return Deck.named(self.deck, self.jokers)
+        return self.deck if isinstance(self.deck, Deck) else Deck.named(self.deck, self.jokers)
 
     @property
     def face_matters(self) -> bool:
         """Whether a card plays differently face up and face down (a joker that is the bug up, wild down)."""
-        return bool(self.jokers) and self.joker_up != self.joker_down
+        return bool(self.the_deck.jokers) and self.joker_up != self.joker_down
 
     def rankings(self, name: str) -> tuple[Ranking, Ranking]:
         """Ranking ``name`` over this game's deck, as it plays with a joker face up and face down."""

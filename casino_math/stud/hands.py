@@ -81,6 +81,8 @@ class HandRule:
         ``down`` lists the columns dealt face down; with a face-dependent joker,
         a hand whose joker lies there is scored by the ``down`` ranking.
         """
+        if ranks.shape[1] != self.size:
+            raise ValueError(f"hands of {self.size} cards expected, not {ranks.shape[1]}")
         if not self.roles_matter:
             ranks, suits = sort_hands(ranks, suits)  # no column is special: sort once
         keys = ranks * 8 + suits
