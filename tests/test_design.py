@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,13 +30,20 @@ wagers:
 
 
 def with_pays(game, wager: str, pays: dict[str, Fraction]):
-    """The game file with ``pays`` written into one wager, loaded afresh: the independent re-analysis."""
+    """The game file with ``pays`` (net, to 1) written into one wager, loaded afresh: the independent re-analysis.
+
+    A progressive's jackpot category keeps paying the meter, set to the pay (for 1).
+    """
     config = game if not isinstance(game, (str, Path)) else load_game(game)
     data = config.model_dump(mode="json")
+    spec = data["wagers"][wager]
     key = "ante_bonus" if wager == "ante_play" else "pays"
-    data["wagers"] = {wager: {**data["wagers"][wager], key: {**data["wagers"][wager][key], **{c: f"{v.numerator}/{v.denominator}" for c, v in pays.items()}}}}
-    import yaml
-
+    for category, pay in pays.items():
+        if spec[key].get(category) == "jackpot":
+            spec["jackpot"] = str(pay + 1)
+        else:
+            spec[key][category] = f"{pay.numerator}/{pay.denominator}"
+    data["wagers"] = {wager: spec}
     return load_game_text(yaml.safe_dump(data))
 
 
