@@ -111,7 +111,8 @@ def equity_command(
     """Each player's chance to win, tie (scoop, split) and share of the pot, over every way to deal the rest."""
     from .equity import DEFAULT_BUDGET, DEFAULT_SAMPLES, stud_equity
 
-    result = stud_equity(game, players, dead, budget=budget or DEFAULT_BUDGET, samples=samples or DEFAULT_SAMPLES, seed=seed)
+    result = stud_equity(game, players, dead, budget=DEFAULT_BUDGET if budget is None else budget,
+                         samples=samples or DEFAULT_SAMPLES, seed=seed)
     if format == "json":
         typer.echo(dumps({"game": result.game, "street": result.street, "method": result.method, "deals": result.deals,
                           "seed": result.seed, "work": result.work, "budget": result.budget,
