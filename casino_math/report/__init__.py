@@ -81,9 +81,9 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None) 
         for chart in charts:
             steps.step(f"drawing {chart.key}")
             images[chart.key] = render(chart.draw)
-        steps.step("writing HTML")
+        steps.step("rendering HTML")
         html = render_html(document, images)
-        steps.step("writing PDF")
+        steps.step("rendering PDF")
         reports[game] = (html, render_pdf(document, images))
     return reports
 

@@ -96,6 +96,8 @@ class _Heading(RLParagraph):
 
 
 class _Report(BaseDocTemplate):
+    """A4 pages with the running header, "Page N of M", and a PDF outline of the headings."""
+
     def __init__(self, buffer: io.BytesIO, document: Document) -> None:
         super().__init__(
             buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 6 * mm, bottomMargin=MARGIN,

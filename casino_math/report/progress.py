@@ -49,4 +49,6 @@ class Steps:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
         if self.shown:
+            if kind is None:
+                self.progress.advance(self.task)  # the last step is done too
             self.progress.stop()
