@@ -206,51 +206,54 @@ def _pair_counts(group_a: np.ndarray, high_a: np.ndarray, group_b: np.ndarray, h
     return np.array([(below - start).sum(), (upto - below).sum(), (end - upto).sum()], dtype=np.int64)
 
 
+def _dense(values_a: np.ndarray, values_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Both players' values as ranks 0, 1, 2... in one shared order."""
+    ranks = np.unique(np.concatenate([values_a, values_b]), return_inverse=True)[1].astype(np.int64)
+    return ranks[: len(values_a)], ranks[len(values_a):]
+
+
 def _heads_up(a: Completions, b: Completions, split: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
     """Disjoint pairs of completions counted by (high comparison, low comparison): representative deals and weights.
 
     Deals (columns, as :meth:`_Tally.add` takes them): high (A above / equal / below) x low (A's / B's / tied / none).
     """
     n = a.cards.shape[1]
-    high = np.unique(np.concatenate([a.values[0], b.values[0]]), return_inverse=True)[1]
-    high_a, high_b = high[: len(a.cards)], high[len(a.cards):]
-    span = int(high.max()) + 1
+    high_a, high_b = _dense(a.values[0], b.values[0])
+    span = int(max(high_a.max(), high_b.max())) + 1
     if split:
-        low = np.unique(np.concatenate([a.values[1], b.values[1]]), return_inverse=True)[1]
-        if a.values[1].min() > 0 and b.values[1].min() > 0:
-            low = low + 1  # class 0 stays "no qualifying low"
+        low_a, low_b = _dense(a.values[1], b.values[1])
+        if min(a.values[1].min(), b.values[1].min()) > 0:
+            low_a, low_b = low_a + 1, low_b + 1  # class 0 stays "no qualifying low"
     else:
-        low = np.zeros(len(a.cards) + len(b.cards), dtype=np.int64)
-    low_a, low_b = low[: len(a.cards)], low[len(a.cards):]
-    bits = int(low.max()).bit_length()
+        low_a, low_b = np.zeros(len(high_a), dtype=np.int64), np.zeros(len(high_b), dtype=np.int64)
+    classes = int(max(low_a.max(), low_b.max())) + 1
     counts = np.zeros((3, 4), dtype=np.int64)  # high: A above, tied, below; low: A's, B's, tied, none
     for shared in range(n + 1):
         sign = -1 if shared % 2 else 1
-        picks = list(itertools.combinations(range(n), shared))
-        group_a = np.concatenate([colex(a.cards[:, list(p)]) for p in picks])
-        group_b = np.concatenate([colex(b.cards[:, list(p)]) for p in picks])
+        picks = [list(p) for p in itertools.combinations(range(n), shared)]
+        # every completion once per set of `shared` of its cards: pairs meet where those sets are equal
+        group_a = np.concatenate([colex(a.cards[:, p]) for p in picks]) * classes
+        group_b = np.concatenate([colex(b.cards[:, p]) for p in picks]) * classes
         ha, hb = np.tile(high_a, len(picks)), np.tile(high_b, len(picks))
         la, lb = np.tile(low_a, len(picks)), np.tile(low_b, len(picks))
-        prefix = int(low.max()) + 1
-        for none in (True, False):  # equal low classes: both without a low, or tied lows
-            ka, kb = (la == 0) if none else (la > 0), (lb == 0) if none else (lb > 0)
-            counts[:, 3 if none else 2] += sign * _pair_counts(group_a[ka] * prefix + la[ka], ha[ka], group_b[kb] * prefix + lb[kb], hb[kb], span)
-        for bit in range(bits):
-            above = (la >> bit) & 1 == 1
-            below_b = (lb >> bit) & 1 == 0
-            counts[:, 0] += sign * _pair_counts(group_a[above] * prefix + (la[above] >> (bit + 1)), ha[above],
-                                                group_b[below_b] * prefix + (lb[below_b] >> (bit + 1)), hb[below_b], span)
-            below_a = ~above
-            above_b = ~below_b
-            counts[:, 1] += sign * _pair_counts(group_a[below_a] * prefix + (la[below_a] >> (bit + 1)), ha[below_a],
-                                                group_b[above_b] * prefix + (lb[above_b] >> (bit + 1)), hb[above_b], span)
-    high_rows = np.array([[1, 0], [0, 0], [0, 1]])
-    low_rows = np.array([[2, 1], [1, 2], [1, 1], [0, 0]])
+
+        def count(column: int, keep_a: np.ndarray, keep_b: np.ndarray, key_a: np.ndarray, key_b: np.ndarray) -> None:
+            """Pairs whose lows relate as ``column`` says, grouped by shared cards and by ``key``."""
+            counts[:, column] += sign * _pair_counts(group_a[keep_a] + key_a[keep_a], ha[keep_a],
+                                                     group_b[keep_b] + key_b[keep_b], hb[keep_b], span)
+
+        # equal lows, grouped by the class itself: neither qualifies, or both tie
+        count(3, la == 0, lb == 0, la, lb)
+        count(2, la > 0, lb > 0, la, lb)
+        # unequal lows: settled at the highest bit where the classes differ, so grouped by the bits above it
+        for bit in range(classes.bit_length()):
+            a_one, b_one = (la >> bit) & 1 == 1, (lb >> bit) & 1 == 1
+            count(0, a_one, ~b_one, la >> (bit + 1), lb >> (bit + 1))
+            count(1, ~a_one, b_one, la >> (bit + 1), lb >> (bit + 1))
     cells = [(h, l) for h in range(3) for l in range(4) if counts[h, l]]
-    weights = np.array([counts[h, l] for h, l in cells], dtype=np.int64)
-    highs = high_rows[[h for h, _ in cells]].T
-    lows = low_rows[[l for _, l in cells]].T if split else None
-    return highs, lows, weights
+    highs = np.array([[1, 0], [0, 0], [0, 1]])[[h for h, _ in cells]].T
+    lows = np.array([[2, 1], [1, 2], [1, 1], [0, 0]])[[l for _, l in cells]].T if split else None
+    return highs, lows, np.array([counts[h, l] for h, l in cells], dtype=np.int64)
 
 
 # -- three or more players: every deal, or a sample -------------------------------------------------
@@ -381,7 +384,7 @@ def stud_equity(
     if len(holdings) == 2:
         # sorted look-ups: every completion once per subset of its cards, per pass over the low classes
         low_classes = len(np.unique(np.concatenate([t.values[1] for t in tables]))) if split else 1
-        work += 2**each * work * (2 + 2 * low_classes.bit_length() * split)
+        work += 2**each * work * (2 + 2 * low_classes.bit_length())
     else:
         dealt = len(holdings) * each
         work += comb(len(unseen), dealt) * factorial(dealt) // factorial(each) ** len(holdings)

@@ -23,7 +23,7 @@ ours, the seed leaves them out):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Callable, Literal, Sequence
 
 from ..cards import ACE, RANK_NAMES, Card, parse_cards
 from ..errors import InputError
@@ -148,7 +148,8 @@ def _deciding_card(game: StudGame, hand: tuple[Card, ...]) -> Card:
     return hand[max(range(len(hand)), key=strength)]
 
 
-def _bring_in(game: StudGame, street: int, hands, active, showing, from_dealers_left) -> FirstToAct:
+def _bring_in(game: StudGame, street: int, hands: list[tuple[Card, ...] | None], active: list[int],
+              showing: tuple[str | None, ...], from_dealers_left: Callable[[int], int]) -> FirstToAct:
     """The lowest (or highest) up card pays the bring-in; the ace is low where the game's ranking plays it low."""
     ace_low = exposed_ranking(game, 1).ace_low
 

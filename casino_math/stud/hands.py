@@ -57,10 +57,6 @@ class HandRule:
     def of(cls, game: StudGame, ranking: str) -> HandRule:
         return _rule(game, ranking)
 
-    @property
-    def ranking(self) -> Ranking:
-        return self.up
-
     def category(self, value: int) -> str:
         return self.up.category_of(value)
 
