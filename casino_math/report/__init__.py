@@ -60,6 +60,8 @@ def _by_game(configs: Sequence[GameConfig]) -> dict[str, list[GameConfig]]:
 def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None) -> dict[str, tuple[bytes, bytes]]:
     """The HTML and PDF bytes of each game's report, by game name; nothing is written."""
     steps = steps or Steps(quiet=True)
+    if not paths and not DEFAULT_INPUTS[0].is_dir():
+        raise InputError(f"{DEFAULT_INPUTS[0]}: no such folder here; run in the casino-math checkout, or name game files or folders")
     files = game_files(paths or DEFAULT_INPUTS)
     steps.plan(2 * len(files) + 10)
     configs = []

@@ -59,10 +59,15 @@ def build_document(analyses: Sequence[ThreeCardPokerAnalysis], checks: Sequence[
     return Document(
         title=f"{GAME_TITLE} par sheet",
         header=f"{GAME_TITLE} par sheet · casino-math {version}",
-        summary=f"{main.config.title}, with {len(variants)} paytable variant{'s' * (len(variants) != 1)}. "
+        summary=f"{main.config.title}, with {_count(len(variants), 'paytable variant')}. "
                 f"Published figures: {passed} of {len(checks)} agree.",
         sections=tuple(sections),
     )
+
+
+def _count(n: int, noun: str) -> str:
+    """``no variants``, ``1 variant``, ``12 variants``."""
+    return f"{n or 'no'} {noun}{'s' * (n != 1)}"
 
 
 def identification(analyses: Sequence[ThreeCardPokerAnalysis], version: str) -> Section:
@@ -72,7 +77,7 @@ def identification(analyses: Sequence[ThreeCardPokerAnalysis], version: str) -> 
         Table((Column("Field"), Column("Value")), (
             cells("Game", GAME_TITLE),
             cells("Main paytable", f"{main.config.title} ({main.config.id})"),
-            cells("Variants", f"{len(analyses) - 1} further game files, listed below"),
+            cells("Variants", f"{_count(len(analyses) - 1, 'further game file')}" + (", listed below" if len(analyses) > 1 else "")),
             cells("Software", f"casino-math {version}"),
             cells("Method", "exhaustive enumeration of every deal; exact fractions, rounded only for printing"),
         )),
