@@ -162,9 +162,19 @@ class Deck:
         return self.runs(5)
 
     def runs(self, length: int) -> tuple[tuple[int, ...], ...]:
-        """Runs of ``length`` consecutive ranks in this deck (ace high and low)."""
+        """Runs of ``length`` consecutive ranks in this deck (ace high and low), lowest first.
+
+        Where the deck has only ``length`` ranks (five in the 20-card deck), the
+        ace-low and ace-high runs hold the same ranks; the run counts once, ace high
+        (else A-K-Q-J-T would top out at the king and no royal flush could be made).
+
+        >>> Deck.named("royal").straights
+        ((10, 11, 12, 13, 14),)
+        """
         order = (ACE, *self.ranks) if ACE in self.ranks else self.ranks
-        return tuple(order[i : i + length] for i in range(len(order) - length + 1))
+        runs = (order[i : i + length] for i in range(len(order) - length + 1))
+        by_ranks = {frozenset(run): run for run in runs}  # a later (higher) run replaces an earlier one
+        return tuple(by_ranks.values())
 
     def check_contains(self, cards: Iterable[Card], what: str) -> None:
         """Raise InputError if any card is not in this deck."""

@@ -57,6 +57,7 @@ class Ranking:
     wild_deuces: bool = False
     description: str = ""
     _lut_cache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _natural_values: dict[tuple[tuple[int, bool], ...], int | None] = field(default_factory=dict, repr=False)
 
     # -- the declaration ------------------------------------------------------------------
     @cached_property
@@ -83,7 +84,25 @@ class Ranking:
         return tuple(sorted(self.deck.ranks, reverse=True))
 
     # -- one hand, in plain Python ------------------------------------------------------
-    def _natural_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int:
+    def _natural_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int | None:
+        """Value of a hand of natural cards, or None if no shape takes it.
+
+        Only a wild card can make a hand no shape takes (five of a kind where the
+        ranking has no such hand, as in ace-to-five): :meth:`hand_value` then
+        skips that stand-in. Values are memoised: wild hands try hundreds of
+        stand-ins each, and across a deal they keep landing on the same few
+        thousand natural hands. The key sorts (rank, suited) pairs, since a
+        hand's value does not depend on the order its cards come in, and
+        keeps only the suit information the ranking uses.
+        """
+        if self.flush_threshold is None or sum(suited) < self.flush_threshold:
+            suited = (False,) * len(ranks)  # too few cards share a suit for it to matter
+        key = tuple(sorted(zip(ranks, suited), reverse=True))
+        if key not in self._natural_values:
+            self._natural_values[key] = self._match_shapes(ranks, suited)
+        return self._natural_values[key]
+
+    def _match_shapes(self, ranks: Sequence[int], suited: Sequence[bool]) -> int | None:
         if self.ace_low:
             ranks = [1 if r == ACE else r for r in ranks]
         view = HandView.of(tuple(ranks), tuple(suited), self.runs, self.short_runs)
@@ -91,7 +110,7 @@ class Ranking:
             shape = self.shapes[index]
             if shape.matches(view):
                 return index << CATEGORY_SHIFT | _encode(shape.tiebreak(view))
-        raise AssertionError(f"{self.name}: no shape matches {ranks}")  # the weakest shape matches all
+        return None
 
     def hand_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int:
         """Value of one ``hand_size``-card hand; ``WILD`` ranks are wild cards.
@@ -102,14 +121,21 @@ class Ranking:
         """
         wilds = sum(1 for r in ranks if r == WILD)
         if not wilds:
-            return self._natural_value(ranks, suited)
+            value = self._natural_value(ranks, suited)
+            if value is None:
+                raise AssertionError(f"{self.name}: no shape matches {tuple(ranks)}")
+            return value
         naturals = [r for r in ranks if r != WILD]
         natural_suited = [s for r, s in zip(ranks, suited) if r != WILD]
-        suit_choices = (True, False) if all(natural_suited) else (False,)
+        # A wild card may join the main suit: for a flush all naturals must be in it, for
+        # a four-flush (Sökö) all but one may be; out of suit it spoils a flush in a low game.
+        suit_choices = (True, False) if self.suits == "groups" or all(natural_suited) else (False,)
         best = -1
         for stand_ins in itertools.combinations_with_replacement(self.natural_ranks, wilds):
             for in_suit in suit_choices:
                 value = self._natural_value(naturals + list(stand_ins), natural_suited + [in_suit] * wilds)
+                if value is None:
+                    continue  # e.g. five of a kind in a low ranking: the wild card plays as something else
                 if self.wild == "bug" and any(r != ACE for r in stand_ins):
                     if self.category_of(value) not in _BUG_CATEGORIES:
                         continue
@@ -134,17 +160,36 @@ class Ranking:
         return code
 
     def _suit_feature(self, suits: np.ndarray, naturals: np.ndarray) -> tuple[np.ndarray, int]:
-        """The suit information this ranking needs, as a small integer per hand, and how many values it takes."""
+        """The suit information this ranking needs, as a small integer per hand, and how many values it takes.
+
+        The lookup table is keyed by ranks and this feature, and filled from
+        them alone (:meth:`_suited_from_feature`), so the feature must hold all
+        that a value can depend on besides the ranks:
+
+        - ``flush``: 1 if every natural card shares a suit (wild cards can join it);
+        - ``groups``: which natural cards are in the hand's main suit (the
+          commonest; on a tie, that of the highest such card), as a bitmask,
+          set only when the main suit plus the wild cards, which can join it,
+          reach ``flush_threshold``.
+        """
         k = suits.shape[-1]
         if self.suits == "none":
             return np.zeros(suits.shape[:-1], dtype=np.int64), 1
         if self.suits == "flush":
             first = suits[..., :1]  # position 0 is natural unless every card is wild
             return np.all((suits == first) | ~naturals, axis=-1).astype(np.int64), 2
-        same = (suits[..., :, None] == suits[..., None, :]) & naturals[..., None, :]
-        in_group = (same.sum(axis=-1) >= self.flush_threshold) & naturals
+        same = ((suits[..., :, None] == suits[..., None, :]) & naturals[..., None, :]).sum(axis=-1) * naturals
+        main = np.take_along_axis(suits, np.argmax(same, axis=-1)[..., None], axis=-1)
+        enough = same.max(axis=-1) + (~naturals).sum(axis=-1) >= self.flush_threshold
+        in_group = (suits == main) & naturals & enough[..., None]
         weights = 1 << np.arange(k, dtype=np.int64)
         return (in_group * weights).sum(axis=-1), 1 << k
+
+    def _suited_from_feature(self, feature: int, k: int) -> tuple[bool, ...]:
+        """The ``suited`` flags :meth:`hand_value` takes, rebuilt from a suit feature."""
+        if self.suits == "groups":
+            return tuple(bool(feature >> i & 1) for i in range(k))
+        return (bool(feature),) * k  # flush: all or none; none: the feature is always 0
 
     def _values_of_sorted(self, ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
         """Values of hand_size-card hands, ranks sorted high to low (wild = WILD, last)."""
@@ -167,17 +212,10 @@ class Ranking:
             new_keys, first = np.unique(flat[missing], return_index=True)
             example_rows = np.flatnonzero(missing)[first]
             flat_ranks = ranks.reshape(-1, k)[example_rows]
-            flat_suits = suits.reshape(-1, k)[example_rows]
-            for key_, r, s in zip(new_keys, flat_ranks, flat_suits):
-                lut[key_] = self.hand_value(tuple(int(x) for x in r), self._suited_flags(r, s))
+            flat_features = feature.ravel()[example_rows]
+            for key_, r, f in zip(new_keys, flat_ranks, flat_features):
+                lut[key_] = self.hand_value(tuple(int(x) for x in r), self._suited_from_feature(int(f), k))
         return lut[key]
-
-    def _suited_flags(self, ranks: np.ndarray, suits: np.ndarray) -> tuple[bool, ...]:
-        naturals = [int(s) for r, s in zip(ranks, suits) if r != WILD]
-        if not naturals:
-            return (True,) * len(ranks)
-        flush_suit = max(set(naturals), key=naturals.count)
-        return tuple(bool(r == WILD or s == flush_suit) for r, s in zip(ranks, suits))
 
     def best_values(self, ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
         """Value of the best ``hand_size`` cards of each hand (rows of rank and suit arrays).
