@@ -42,7 +42,7 @@ from ..rankings import CATEGORY_SHIFT, WILD
 from .games import StudGame, get_game
 from .hands import HandRule, game_rules
 
-DEFAULT_BUDGET = 50_000_000
+DEFAULT_BUDGET = 100_000_000  # a few seconds of work on one core
 DEFAULT_SAMPLES = 1_000_000
 _Z95 = 1.959963984540054
 _CHUNK = 200_000  # deals or samples per vectorised pass
