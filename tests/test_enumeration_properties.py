@@ -4,8 +4,11 @@
 (b) best-of-n is the best of the k-card subsets, each valued on its own;
 (c) the categories of a deal add up to C(deck size, n);
 (d) counting by classes gives exactly what visiting every hand gives, dead and fixed cards included;
-(e) values order hands consistently with their categories, and two natural hands
-    tie exactly when they hold the same ranks and are both flushes or both not.
+(e) values order hands consistently: values are integers, so the order is total,
+    antisymmetric and transitive by construction; what can fail is the encoding,
+    so the check is that a value's category bits name its category, that a
+    stronger category always means a bigger value, and that two natural hands tie
+    exactly when they hold the same ranks and are both flushes or both not.
 
 Hypothesis runs derandomised (fixed examples, no database) with few examples, so
 the file stays fast and every run checks the same cases.
@@ -157,7 +160,7 @@ def dead_and_fixed(draw):
     return ranking, n, dead, fixed
 
 
-@settings(max_examples=25, deadline=None, derandomize=True, database=None)
+@settings(max_examples=20, deadline=None, derandomize=True, database=None)
 @given(dead_and_fixed())
 def test_classes_equal_brute_force_with_dead_and_fixed_cards(situation):
     ranking, n, dead, fixed = situation

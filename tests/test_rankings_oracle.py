@@ -243,6 +243,7 @@ def test_ace_to_six_six_low_count_by_hand():
     """
     counts = category_counts(get_ranking("ace-to-six"), 5)
     assert counts["6_low"] == 4 * (4**5 - 4)
+    assert sum(counts.values()) == comb(52, 5)
     assert counts["straight_flush"] == 4 * 9  # A-2-3-4-5 up to 9-T-J-Q-K; with the ace low, T-J-Q-K-A is none
 
 
@@ -265,12 +266,19 @@ def test_soko_four_flush_count_by_hand():
     """Exactly four cards of one suit: 4 suits x C(13,4) x 39 odd cards = 111,540 hands, of which
 
     the odd card pairs one of the four in 4 x 715 x 12 = 34,320 (a pair, which outranks a
-    four-flush only in the Finnish order), and 10 x 5 x 4 x 3 = 600 are straights.
+    four-flush only in the Finnish order), and 10 x 5 x 4 x 3 = 600 are straights. Above the
+    Sökö hands (one pair up in the Finnish order, two pair up in the Canadian) the counts are high poker's.
     """
     fin = category_counts(get_ranking("soko-finnish"), 5)
     can = category_counts(get_ranking("soko-canadian"), 5)
     assert fin["four_flush"] == 4 * 715 * 27 - 600 == 76_620
     assert can["four_flush"] == 4 * 715 * 39 - 600 == 110_940
+    assert sum(fin.values()) == sum(can.values()) == comb(52, 5)
+    # above the Sökö hands the categories are those of high poker, with the published five-card counts
+    high = category_counts(get_ranking("high"), 5)
+    assert {k: fin[k] for k in high if k != "high_card"} == {k: v for k, v in high.items() if k != "high_card"}
+    assert {k: can[k] for k in high if k not in ("high_card", "one_pair")} == {
+        k: v for k, v in high.items() if k not in ("high_card", "one_pair")}
 
 
 def test_deuces_wild_examples_and_counts():
@@ -418,7 +426,6 @@ WILD_CASES = [
     ("ace-to-six", "standard", 2, "wild"),
     ("deuce-to-seven", "standard", 1, "wild"),
     ("eight-or-better", "standard", 2, "wild"),
-    ("soko-finnish", "standard", 1, "wild"),
     ("soko-canadian", "standard", 2, "wild"),
 ]
 
