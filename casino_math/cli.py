@@ -311,10 +311,23 @@ app.add_typer(stud_app, name="stud")
 
 
 def main() -> None:
-    """Entry point: run the app, turning bad input into one line and exit code 2."""
+    """Entry point: run the app, turning bad input into one line per problem and exit code 2."""
     try:
-        app()
+        code = app(standalone_mode=False)
     except InputError as error:
         for line in str(error).splitlines():  # one line per problem found
             typer.echo(f"error: {line}", err=True)
         sys.exit(2)
+    except Exception as error:
+        # click's usage errors (typer vendors click, so match the interface, not the class)
+        if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
+            raise
+        context = getattr(error, "ctx", None)
+        if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
+            typer.echo(context.get_help())
+            sys.exit(0)
+        typer.echo(f"error: {error.format_message()}", err=True)
+        sys.exit(error.exit_code)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
