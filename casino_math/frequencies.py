@@ -43,6 +43,8 @@ def hand_frequencies(
     the_deck = Deck.named(deck, jokers) if isinstance(deck, str) else deck
     the_ranking = get_ranking(ranking, the_deck, joker, **options)  # type: ignore[arg-type]
     best = the_ranking.hand_size if best is None else best
+    if cards < 1:
+        raise InputError(f"a hand holds at least one card, not {cards}")
     if best > cards:
         raise InputError(f"cannot take the best {best} of {cards} cards")
     if best != the_ranking.hand_size:
