@@ -36,13 +36,13 @@ from .errors import InputError
 from .rankings import CATEGORY_SHIFT, WILD, Ranking, get_ranking, sort_hands
 
 Method = Literal["classes", "brute"]
-# binomial table C(a, b) for a, b in 0..4; out of range → 0 (handled by masking)
-_COMB = np.array([[comb(a, b) for b in range(5)] for a in range(5)], dtype=np.int64)
+# C(a, b) for a, b in -1..4 (a card can be in at most four suits), flattened: 0 where b < 0 or b > a
+_COMB = np.array([[comb(a, b) if 0 <= b <= a else 0 for b in range(-1, 5)] for a in range(-1, 5)], dtype=np.int64).ravel()
 
 
 def _choose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    ok = (b >= 0) & (b <= a)
-    return np.where(ok, _COMB[np.clip(a, 0, 4), np.clip(b, 0, 4)], 0)
+    """Binomial coefficients elementwise, for -1 <= a, b <= 4: one table lookup."""
+    return _COMB[(a + 1) * 6 + (b + 1)]
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,11 @@ class Situation:
     def fixed_naturals(self) -> int:
         return int(self.fixed.sum())
 
+    @property
+    def suits_alike(self) -> bool:
+        """No dead or fixed card breaks the symmetry between suits."""
+        return not self.fixed.any() and bool((self.available == self.available[:, :1]).all())
+
 
 def _array(rows: Iterable[tuple[int, ...]], width: int) -> np.ndarray:
     rows = list(rows)
@@ -107,22 +112,58 @@ def _array(rows: Iterable[tuple[int, ...]], width: int) -> np.ndarray:
 def _multisets(ranks: Sequence[int], size: int, limit: np.ndarray) -> np.ndarray:
     """All rank multisets of ``size`` (rows sorted high first) with each rank at most ``limit[rank index]`` times."""
     index = _array(itertools.combinations_with_replacement(range(len(ranks)), size), size)
-    counts = np.zeros((len(index), len(ranks)), dtype=np.int64)
-    for column in index.T:
-        counts[np.arange(len(index)), column] += 1
-    keep = np.all(counts <= limit, axis=1)
-    return index[keep]
+    return index[np.all(_rank_counts(index, len(ranks)) <= limit, axis=1)]
 
 
 def _rank_counts(index: np.ndarray, n_ranks: int) -> np.ndarray:
-    counts = np.zeros((len(index), n_ranks), dtype=np.int64)
-    for column in index.T:
-        np.add.at(counts, (np.arange(len(index)), column), 1)
-    return counts
+    """How many times each rank index appears in each row."""
+    rows = len(index)
+    flat = (np.arange(rows)[:, None] * n_ranks + index).ravel()
+    return np.bincount(flat, minlength=rows * n_ranks).reshape(rows, n_ranks)
 
 
-def _class_hands(situation: Situation, naturals: int, threshold: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Natural parts of the classes: rank-index arrays, suit arrays, weights (zero-weight classes dropped)."""
+@dataclass(frozen=True)
+class FlushClasses:
+    """The classes with ``size`` ranks held in the flush suit: which ranks (``in_suit``) and, per class,
+    its suited set (row of ``in_suit``), the rest of its ranks, its plain multiset (row of the plain classes) and weight."""
+
+    in_suit: np.ndarray  # (sets, size) rank indices
+    suited_set: np.ndarray  # (classes,)
+    others: np.ndarray  # (classes, naturals - size) rank indices
+    multiset: np.ndarray  # (classes,)
+    weights: np.ndarray  # (classes,)
+
+
+@dataclass(frozen=True)
+class Classes:
+    """Natural parts of every hand, as classes: plain rank multisets (no suit reaches the threshold) and flush classes."""
+
+    plain: np.ndarray  # (multisets, naturals) rank indices, sorted high first
+    plain_weights: np.ndarray  # weight of the multiset with no suit reaching the threshold
+    flushes: tuple[FlushClasses, ...]
+
+    def hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A representative of each class of positive weight: rank indices, suits, weights.
+
+        Plain classes deal their cards round the four suits (so no suit reaches
+        the threshold); a flush class puts its suited set in suit 0 and the rest
+        round suits 1..3 (no rank repeats a suit).
+        """
+        naturals = self.plain.shape[1]
+        index, suits, weights = [self.plain], [np.arange(naturals)[None, :].repeat(len(self.plain), 0) % 4], [self.plain_weights]
+        for f in self.flushes:
+            size = f.in_suit.shape[1]
+            index.append(np.concatenate([f.in_suit[f.suited_set], f.others], axis=1))
+            suits.append(np.concatenate([np.zeros((len(f.others), size), dtype=np.int64),
+                                         1 + np.arange(naturals - size)[None, :].repeat(len(f.others), 0) % 3], axis=1))
+            weights.append(f.weights)
+        index_, suits_, weights_ = np.concatenate(index), np.concatenate(suits), np.concatenate(weights)
+        keep = weights_ > 0
+        return index_[keep], suits_[keep], weights_[keep]
+
+
+def _classes(situation: Situation, naturals: int, threshold: int | None) -> Classes:
+    """Every natural part of ``naturals`` cards, as classes with exact weights."""
     n_ranks = len(situation.ranks)
     available, fixed = situation.available.astype(np.int64), situation.fixed.astype(np.int64)
     A = available.sum(axis=1)
@@ -131,51 +172,43 @@ def _class_hands(situation: Situation, naturals: int, threshold: int | None) -> 
     plain = _multisets(situation.ranks, naturals, limit)
     plain_counts = _rank_counts(plain, n_ranks)
     drawn = plain_counts - f
-    plain_weights = np.where(np.all(drawn >= 0, axis=1), np.prod(_choose(A, drawn), axis=1), 0)
+    plain_weights = np.where(np.all(drawn >= 0, axis=1), np.prod(_choose(A, np.maximum(drawn, -1)), axis=1), 0)
     if threshold is None or threshold > naturals:
-        suits = np.arange(naturals)[None, :].repeat(len(plain), 0) % 4
-        return plain, suits, plain_weights
+        return Classes(plain, plain_weights, ())
 
-    keys = plain_counts @ (5 ** np.arange(n_ranks, dtype=np.int64))
+    powers = 5 ** np.arange(n_ranks, dtype=np.int64)
+    keys = plain_counts @ powers
     order = np.argsort(keys)
-    flush_index, flush_suits, flush_weights = [], [], []
+    flushes = []
     for size in range(threshold, min(naturals, n_ranks) + 1):
         in_suit = _array(itertools.combinations(range(n_ranks), size), size)
         others = _multisets(situation.ranks, naturals - size, limit)
-        both = np.concatenate(
-            [np.repeat(in_suit, len(others), 0), np.tile(others, (len(in_suit), 1))], axis=1
-        )
-        counts = _rank_counts(both, n_ranks)
+        suited_set = np.repeat(np.arange(len(in_suit)), len(others))
+        rest = np.tile(others, (len(in_suit), 1))
+        held = _rank_counts(in_suit, n_ranks).astype(bool)[suited_set]
+        counts = held + _rank_counts(rest, n_ranks)
+        if fixed.any():  # every fixed card must be in the hand
+            fits = np.all(counts >= f, axis=1)
+            suited_set, rest, held, counts = suited_set[fits], rest[fits], held[fits], counts[fits]
         drawn = counts - f
-        held = _rank_counts(both[:, :size], n_ranks).astype(bool)
-        weight = np.zeros(len(both), dtype=np.int64)
-        for s in range(4):  # the flush suit: suits are alike only when no card is dead or fixed
+        weight = np.zeros(len(counts), dtype=np.int64)
+        # which suit holds S: all four are alike when no card is dead or fixed
+        for s in (0,) if situation.suits_alike else range(4):
             a_s, F_s = available[:, s], fixed[:, s].astype(bool)
-            per_rank = np.where(
-                held,
-                np.where(F_s, _choose(A, drawn), a_s * _choose(A - 1, drawn - 1)),
-                np.where(F_s, 0, _choose(A - a_s, drawn)),
-            )
-            weight += np.where(np.all(drawn >= 0, axis=1), np.prod(per_rank, axis=1), 0)
+            in_s = a_s * _choose(A - 1, drawn - 1)
+            out_s = _choose(A - a_s, drawn)
+            if F_s.any():
+                in_s, out_s = np.where(F_s, _choose(A, drawn), in_s), np.where(F_s, 0, out_s)
+            weight += np.prod(np.where(held, in_s, out_s), axis=1)
+        if situation.suits_alike:
+            weight *= 4
         keep = weight > 0
-        both, counts, weight = both[keep], counts[keep], weight[keep]
+        suited_set, rest, counts, weight = suited_set[keep], rest[keep], counts[keep], weight[keep]
         # the flush classes are taken out of their rank multiset's plain class
-        position = order[np.searchsorted(keys, counts @ (5 ** np.arange(n_ranks, dtype=np.int64)), sorter=order)]
-        np.subtract.at(plain_weights, position, weight)
-        # suit 0 holds S; the other cards go round suits 1..3 (no rank repeats a suit)
-        suit = np.concatenate(
-            [np.zeros((len(both), size), dtype=np.int64), 1 + np.arange(naturals - size)[None, :].repeat(len(both), 0) % 3],
-            axis=1,
-        )
-        flush_index.append(both)
-        flush_suits.append(suit)
-        flush_weights.append(weight)
-    plain_suits = np.arange(naturals)[None, :].repeat(len(plain), 0) % 4
-    index = np.concatenate([plain, *flush_index])
-    suits = np.concatenate([plain_suits, *flush_suits])
-    weights = np.concatenate([plain_weights, *flush_weights])
-    keep = weights > 0
-    return index[keep], suits[keep], weights[keep]
+        multiset = order[np.searchsorted(keys, counts @ powers, sorter=order)]
+        np.subtract.at(plain_weights, multiset, weight)
+        flushes.append(FlushClasses(in_suit, suited_set, rest, multiset, weight))
+    return Classes(plain, plain_weights, tuple(flushes))
 
 
 def _brute_hands(situation: Situation, naturals: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -185,6 +218,37 @@ def _brute_hands(situation: Situation, naturals: int) -> tuple[np.ndarray, np.nd
     combos = _array(itertools.combinations(range(len(pool)), naturals - len(held)), naturals - len(held))
     cards = np.concatenate([np.repeat(held[None], len(combos), 0), pool[combos]], axis=1) if len(held) else pool[combos]
     return cards[..., 0], cards[..., 1], np.ones(len(cards), dtype=np.int64)
+
+
+def _parts(ranking: Ranking, cards: int, dead: Sequence[Card], fixed: Sequence[Card], method: Method):
+    """Per number of wild cards in the hand: (wilds, ways to choose them, Classes or brute-force hands)."""
+    situation = Situation.of(ranking, dead, fixed)
+    size = len(ranking.deck) - len(dead)
+    if cards > size:
+        raise InputError(f"cannot deal {cards} cards from {size}")
+    if len(fixed) > cards:
+        raise InputError(f"{len(fixed)} fixed cards do not fit in a {cards}-card hand")
+    for wilds in range(situation.wilds_fixed, situation.wilds_fixed + situation.wilds_available + 1):
+        naturals = cards - wilds
+        if naturals < situation.fixed_naturals:
+            break
+        ways = comb(situation.wilds_available, wilds - situation.wilds_fixed)
+        threshold = ranking.flush_threshold
+        if threshold is not None:
+            threshold = max(threshold - wilds, 1)  # wild cards join any suit
+        partition_holds = threshold is None or naturals < 2 * threshold
+        if method == "classes" and partition_holds:
+            yield wilds, ways, _classes(situation, naturals, threshold), situation.ranks
+        else:
+            yield wilds, ways, _brute_hands(situation, naturals), situation.ranks
+
+
+def _with_wilds(rank_index: np.ndarray, suits: np.ndarray, ranks: Sequence[int], wilds: int) -> tuple[np.ndarray, np.ndarray]:
+    """Rank and suit arrays (sorted high first) of natural parts plus ``wilds`` wild cards."""
+    rank_values = np.array(ranks, dtype=np.int64)[rank_index]
+    full_ranks = np.concatenate([rank_values, np.full((len(rank_index), wilds), WILD)], axis=1)
+    full_suits = np.concatenate([suits, np.full((len(rank_index), wilds), -1)], axis=1)
+    return sort_hands(full_ranks, full_suits)
 
 
 def deal(
@@ -199,34 +263,11 @@ def deal(
 
     ``method="brute"`` visits each hand once instead: the slow reference the tests compare against.
     """
-    situation = Situation.of(ranking, dead, fixed)
-    size = len(ranking.deck) - len(dead)
-    if cards > size:
-        raise InputError(f"cannot deal {cards} cards from {size}")
-    if len(fixed) > cards:
-        raise InputError(f"{len(fixed)} fixed cards do not fit in a {cards}-card hand")
     parts = []
-    rank_values = np.array(situation.ranks, dtype=np.int64)
-    for wilds in range(situation.wilds_fixed, situation.wilds_fixed + situation.wilds_available + 1):
-        naturals = cards - wilds
-        if naturals < situation.fixed_naturals:
-            break
-        ways = comb(situation.wilds_available, wilds - situation.wilds_fixed)
-        threshold = ranking.flush_threshold
-        if threshold is not None:
-            threshold = max(threshold - wilds, 1)
-        partition_holds = threshold is None or naturals < 2 * threshold
-        if method == "classes" and partition_holds:
-            index, suits, weights = _class_hands(situation, naturals, threshold)
-        else:
-            index, suits, weights = _brute_hands(situation, naturals)
-        ranks = np.concatenate([rank_values[index], np.full((len(index), wilds), WILD)], axis=1)
-        suits = np.concatenate([suits, np.full((len(index), wilds), -1)], axis=1)
-        parts.append((ranks, suits, weights * ways))
-    ranks = np.concatenate([p[0] for p in parts])
-    suits = np.concatenate([p[1] for p in parts])
-    ranks, suits = sort_hands(ranks, suits)
-    return Hands(ranks, suits, np.concatenate([p[2] for p in parts]))
+    for wilds, ways, found, ranks in _parts(ranking, cards, dead, fixed, method):
+        index, suits, weights = found.hands() if isinstance(found, Classes) else found
+        parts.append((*_with_wilds(index, suits, ranks, wilds), weights * ways))
+    return Hands(*(np.concatenate([p[i] for p in parts]) for i in range(3)))
 
 
 def value_counts(ranking: Ranking, hands: Hands) -> tuple[np.ndarray, np.ndarray]:
@@ -238,6 +279,24 @@ def value_counts(ranking: Ranking, hands: Hands) -> tuple[np.ndarray, np.ndarray
     return values[starts], np.add.reduceat(weights, starts)
 
 
+def _class_values(ranking: Ranking, classes: Classes, ranks: Sequence[int], wilds: int) -> tuple[np.ndarray, np.ndarray]:
+    """Values and weights of every class, where a flush never hurts (see :attr:`Ranking.flush_never_hurts`).
+
+    Then a flush class is worth the better of its plain multiset's best hand
+    and the best flush within its suited ranks, so each multiset and each
+    suited set is valued once, not each of their combinations.
+    """
+    plain_ranks, plain_suits = _with_wilds(classes.plain, np.arange(classes.plain.shape[1])[None, :].repeat(len(classes.plain), 0) % 4, ranks, wilds)
+    plain_values = ranking.best_values(plain_ranks, plain_suits)
+    values, weights = [plain_values], [classes.plain_weights]
+    for f in classes.flushes:
+        suited_ranks, suited_suits = _with_wilds(f.in_suit, np.zeros_like(f.in_suit), ranks, wilds)
+        flush_values = ranking.best_values(suited_ranks, suited_suits)
+        values.append(np.maximum(plain_values[f.multiset], flush_values[f.suited_set]))
+        weights.append(f.weights)
+    return np.concatenate(values), np.concatenate(weights)
+
+
 def category_counts(
     ranking: Ranking,
     cards: int,
@@ -247,10 +306,17 @@ def category_counts(
     method: Method = "classes",
 ) -> dict[str, int]:
     """Exact number of hands in each category, strongest first (zero rows included)."""
-    hands = deal(ranking, cards, dead=tuple(dead), fixed=tuple(fixed), method=method)
-    values, counts = value_counts(ranking, hands)
+    all_values, all_weights = [], []
+    for wilds, ways, found, ranks in _parts(ranking, cards, tuple(dead), tuple(fixed), method):
+        if isinstance(found, Classes) and ranking.flush_never_hurts:
+            values, weights = _class_values(ranking, found, ranks, wilds)
+        else:
+            index, suits, weights = found.hands() if isinstance(found, Classes) else found
+            values = ranking.best_values(*_with_wilds(index, suits, ranks, wilds))
+        all_values.append(values)
+        all_weights.append(weights * ways)
     per_category = np.zeros(len(ranking.categories), dtype=np.int64)
-    np.add.at(per_category, values >> CATEGORY_SHIFT, counts)
+    np.add.at(per_category, np.concatenate(all_values) >> CATEGORY_SHIFT, np.concatenate(all_weights))
     return {name: int(per_category[i]) for i, name in reversed(list(enumerate(ranking.categories)))}
 
 

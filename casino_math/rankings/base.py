@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, Sequence
+from typing import Callable, Literal, Sequence
 
 import numpy as np
 
@@ -74,6 +74,22 @@ class Ranking:
         if self.suits == "none":
             return None
         return self.hand_size - 1 if self.suits == "groups" else self.hand_size
+
+    @cached_property
+    def flush_never_hurts(self) -> bool:
+        """Whether every set of distinct ranks is worth at least as much suited as not (high games; not lows).
+
+        Checked on the declaration itself, once per ranking. Where it holds, a
+        hand is worth the better of its best unsuited five and its best flush,
+        which lets the enumerator value ranks and suited ranks separately.
+        """
+        if self.suits != "flush":
+            return False
+        k = self.hand_size
+        return all(
+            self.hand_value(ranks, (True,) * k) >= self.hand_value(ranks, (False,) * k)
+            for ranks in itertools.combinations(self.natural_ranks, k)
+        )
 
     def is_wild(self, card: Card) -> bool:
         return card.is_joker or (self.wild_deuces and card.rank == 2)
@@ -154,7 +170,7 @@ class Ranking:
     # -- many hands at once ------------------------------------------------------------------
     @cached_property
     def _rank_code(self) -> np.ndarray:
-        code = np.zeros(16, dtype=np.int64)
+        code = np.zeros(16, dtype=np.int32)
         for i, r in enumerate(sorted(self.deck.ranks)):
             code[r] = i + 1
         return code
@@ -191,50 +207,66 @@ class Ranking:
             return tuple(bool(feature >> i & 1) for i in range(k))
         return (bool(feature),) * k  # flush: all or none; none: the feature is always 0
 
-    def _values_of_sorted(self, ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
-        """Values of hand_size-card hands, ranks sorted high to low (wild = WILD, last)."""
-        k = ranks.shape[-1]
-        base = len(self.deck.ranks) + 1
-        naturals = ranks != WILD
-        feature, n_features = self._suit_feature(suits, naturals)
-        codes = self._rank_code[ranks]
-        key = np.zeros(ranks.shape[:-1], dtype=np.int64)
-        for i in range(k):
-            key = key * base + codes[..., i]
-        key = key * n_features + feature
+    def _lookup(self, key: np.ndarray, n_features: int, fill_from: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+        """Values for lookup keys; a key seen for the first time is valued from the declaration.
+
+        ``fill_from(rows)`` gives the (hand_size) ranks and the suit feature of example rows.
+        """
+        k = self.hand_size
         lut = self._lut_cache.get("lut")
         if lut is None:
-            lut = np.full(base**k * n_features, -1, dtype=np.int32)
+            lut = np.full((len(self.deck.ranks) + 1) ** k * n_features, -1, dtype=np.int32)
             self._lut_cache["lut"] = lut
-        flat = key.ravel()
-        missing = lut[flat] < 0
+        values = lut[key]
+        missing = values < 0
         if missing.any():
-            new_keys, first = np.unique(flat[missing], return_index=True)
-            example_rows = np.flatnonzero(missing)[first]
-            flat_ranks = ranks.reshape(-1, k)[example_rows]
-            flat_features = feature.ravel()[example_rows]
-            for key_, r, f in zip(new_keys, flat_ranks, flat_features):
+            rows = np.flatnonzero(missing.ravel())
+            new_keys, first = np.unique(key.ravel()[rows], return_index=True)
+            example_ranks, example_features = fill_from(rows[first])
+            for key_, r, f in zip(new_keys, example_ranks, example_features):
                 lut[key_] = self.hand_value(tuple(int(x) for x in r), self._suited_from_feature(int(f), k))
-        return lut[key]
+            values = lut[key]
+        return values
 
     def best_values(self, ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
         """Value of the best ``hand_size`` cards of each hand (rows of rank and suit arrays).
 
         Rows must be sorted by rank, high to low, with wild cards (rank WILD) last;
-        :func:`cards_to_arrays` builds such arrays.
+        :func:`cards_to_arrays` builds such arrays. Each subset of hand_size
+        positions is then itself sorted, so its lookup key is a few column
+        operations on codes computed once per hand.
         """
         n = ranks.shape[-1]
         k = self.hand_size
         if n < k:
             raise ValueError(f"{self.name} needs {k} cards, got {n}")
-        if n == k:
-            return self._values_of_sorted(ranks, suits)
-        subsets = np.array(list(itertools.combinations(range(n), k)))
-        best = np.full(ranks.shape[:-1], -1, dtype=np.int64)
-        # one subset at a time keeps memory flat for millions of hands
-        for subset in subsets:
-            np.maximum(best, self._values_of_sorted(ranks[..., subset], suits[..., subset]), out=best)
-        return best
+        base = len(self.deck.ranks) + 1
+        codes = self._rank_code[ranks]  # int32: keys stay below 2**31 and move half the memory
+        naturals = ranks != WILD
+        if self.suits == "flush":
+            # one bit per suit; a wild card carries all four, so it joins any flush
+            suit_bits = np.where(naturals, 1 << np.clip(suits, 0, 3), 15).astype(np.int8)
+        best: np.ndarray | None = None
+        for subset in itertools.combinations(range(n), k):
+            key = codes[..., subset[0]]
+            for i in subset[1:]:
+                key = key * base + codes[..., i]
+            if self.suits == "flush":
+                shared = suit_bits[..., subset[0]]
+                for i in subset[1:]:
+                    shared = shared & suit_bits[..., i]
+                feature, n_features = (shared != 0).astype(np.int32), 2
+            else:
+                feature, n_features = self._suit_feature(suits[..., list(subset)], naturals[..., list(subset)])
+            key = key * n_features + feature
+
+            def fill_from(rows: np.ndarray, subset: tuple[int, ...] = subset, feature: np.ndarray = feature):
+                return ranks.reshape(-1, n)[rows][:, list(subset)], np.broadcast_to(feature, key.shape).ravel()[rows]
+
+            values = self._lookup(key, n_features, fill_from)
+            best = values if best is None else np.maximum(best, values)
+        assert best is not None
+        return best.astype(np.int64)
 
 
 def cards_to_arrays(hands: Sequence[Sequence[Card]], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:

@@ -13,12 +13,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Callable
 
 from ..cards import RANK_NAMES
 
 Tiebreak = tuple[int, ...]
+
+
+@lru_cache(maxsize=None)
+def _run_sets(runs: tuple[tuple[int, ...], ...]) -> tuple[tuple[frozenset[int], ...], tuple[int, ...]]:
+    """Straights as rank sets with their top ranks, built once per ranking rather than once per hand."""
+    return tuple(frozenset(r) for r in runs), tuple(r[-1] for r in runs)
 
 
 @dataclass(frozen=True)
@@ -45,15 +51,10 @@ class HandView:
         runs: tuple[tuple[int, ...], ...],
         short_runs: tuple[tuple[int, ...], ...] = (),
     ) -> HandView:
-        order = sorted(range(len(ranks)), key=lambda i: -ranks[i])
-        return cls(
-            ranks=tuple(ranks[i] for i in order),
-            suited=tuple(suited[i] for i in order),
-            runs=tuple(frozenset(r) for r in runs),
-            run_tops=tuple(r[-1] for r in runs),
-            short_runs=tuple(frozenset(r) for r in short_runs),
-            short_run_tops=tuple(r[-1] for r in short_runs),
-        )
+        cards = sorted(zip(ranks, suited), key=lambda card: -card[0])
+        run_sets, run_tops = _run_sets(runs)
+        short_sets, short_tops = _run_sets(short_runs)
+        return cls(tuple(r for r, _ in cards), tuple(s for _, s in cards), run_sets, run_tops, short_sets, short_tops)
 
     @cached_property
     def groups(self) -> tuple[tuple[int, int], ...]:

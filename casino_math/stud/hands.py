@@ -91,10 +91,10 @@ class HandRule:
             r, s = ranks[:, subset], suits[:, subset]
             if not presorted:
                 r, s = sort_hands(r, s)
-            values[:, i] = self.up._values_of_sorted(r, s)
+            values[:, i] = self.up.best_values(r, s)
             if jokers_down is not None and len(jokers_down):
                 # natural hands score alike under both, so only hands holding a down joker are rescored
-                values[jokers_down, i] = self.down._values_of_sorted(r[jokers_down], s[jokers_down])
+                values[jokers_down, i] = self.down.best_values(r[jokers_down], s[jokers_down])
         return values
 
     def best(self, values: np.ndarray, limited: Sequence[int] = (), cache: dict | None = None) -> np.ndarray:
