@@ -28,9 +28,9 @@ import numpy as np
 import pandas as pd
 
 from .cards import ACE, Deck
-from .design.model import PAYS_AS
 from .errors import InputError
 from .games import ThreeCardPokerAnalysis, analyze
+from .games.three_card_poker import paid_as
 from .paytable import GameConfig, Pay
 from .rankings import CATEGORY_SHIFT, get_ranking
 
@@ -60,7 +60,7 @@ def _pays_by_class(classes: tuple[str, ...], pays: Mapping[str, Fraction]) -> np
     """Net of each hand class: the most specific category on the table pays, else the bet loses."""
     nets = []
     for name in classes:
-        paid = next((c for c in PAYS_AS.get(name, (name,)) if c in pays), None)
+        paid = paid_as(name, pays)
         nets.append(float(pays[paid]) if paid else -1.0)
     return np.array(nets)
 

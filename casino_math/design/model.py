@@ -34,7 +34,7 @@ import pandas as pd
 from ..cards import Deck
 from ..enumeration import category_counts
 from ..errors import InputError
-from ..games.three_card_poker import CATEGORY_LABELS, Deal, deal, paid_on_player_cards, prime
+from ..games.three_card_poker import CATEGORY_LABELS, PAYS_AS, Deal, deal, paid_on_player_cards, prime
 from ..paytable import FiveCardCategory, GameConfig, PairPlusCategory, Pay, PrimeCategory, ProgressiveCategory, ThreeCardCategory, load_game
 from ..rankings import get_ranking
 
@@ -45,12 +45,6 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
     "six_card_bonus": get_args(FiveCardCategory),
     "prime": get_args(PrimeCategory),
     "progressive": get_args(ProgressiveCategory),
-}
-# a hand pays as the most specific of these that is on the table (as games.three_card_poker settles it)
-PAYS_AS = {
-    "spade_mini_royal": ("spade_mini_royal", "mini_royal", "straight_flush"),
-    "mini_royal": ("mini_royal", "straight_flush"),
-    "six_same_color": ("six_same_color", "three_same_color"),
 }
 MAX_DENOMINATOR = 10**6  # pays finer than a millionth of a unit are not a paytable
 _CHUNK = 50_000  # rows priced at once: keeps an Ante/Play grid's (rows × 30) arrays small

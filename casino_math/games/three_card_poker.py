@@ -102,14 +102,32 @@ def deal(deck: Deck = Deck.standard(), dealer_qualifies: str = "queen_high") -> 
 
 
 # -- the wagers ---------------------------------------------------------------------------
+# A hand of the kind on the left is paid as the first of these the paytable lists (else as its kind alone).
+PAYS_AS: dict[str, tuple[str, ...]] = {
+    "spade_mini_royal": ("spade_mini_royal", "mini_royal", "straight_flush"),
+    "mini_royal": ("mini_royal", "straight_flush"),
+    "six_same_color": ("six_same_color", "three_same_color"),
+}
+
+
+def paid_as(kind: str, pays: Mapping[str, object]) -> str | None:
+    """The category a hand of ``kind`` is paid as under ``pays``, or None when it loses.
+
+    >>> paid_as("spade_mini_royal", {"straight_flush": 40, "pair": 1})
+    'straight_flush'
+    """
+    return next((c for c in PAYS_AS.get(kind, (kind,)) if c in pays), None)
+
+
 def _pay_per_hand(deal_: Deal, pays: Mapping[str, Pay | str]) -> tuple[list[str], np.ndarray]:
-    """Which paying category each player hand falls in (most specific first), as names and an index array (-1: loses)."""
-    order = [c for c in ("spade_mini_royal", "mini_royal") if c in pays] + [c for c in reversed(deal_.categories) if c in pays]
-    index = np.full(deal_.hands.size, -1)
-    for i, name in reversed(list(enumerate(order))):
-        mask = getattr(deal_, name) if name in ("mini_royal", "spade_mini_royal") else deal_.category_mask(name)
-        index[mask] = i
-    return order, index
+    """Which listed category each player hand is paid as, as names (most valuable first) and an index array (-1: loses)."""
+    kinds = list(deal_.categories) + ["mini_royal", "spade_mini_royal"]
+    kind = deal_.category.copy()
+    kind[deal_.mini_royal] = kinds.index("mini_royal")
+    kind[deal_.spade_mini_royal] = kinds.index("spade_mini_royal")
+    order = [c for c in ("spade_mini_royal", "mini_royal", *reversed(deal_.categories)) if c in pays]
+    index_of_kind = np.array([order.index(p) if (p := paid_as(k, pays)) else -1 for k in kinds])
+    return order, index_of_kind[kind]
 
 
 def _net(pay: Pay | str, jackpot: Fraction | None) -> Fraction:
@@ -254,7 +272,7 @@ def prime(deal_: Deal, pays: Mapping[str, Pay]) -> ReturnTable:
     three_only = np.where(one_color, d.dealer_hands - six, 0)
     outcomes, losing = [], d.deals - int(six.sum()) - int(three_only.sum())
     for name, count in (("six_same_color", int(six.sum())), ("three_same_color", int(three_only.sum()))):
-        best = name if name in pays else ("three_same_color" if "three_same_color" in pays else None)
+        best = paid_as(name, pays)
         if best is None:
             losing += count
         else:
