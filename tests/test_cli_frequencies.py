@@ -17,19 +17,10 @@ from fractions import Fraction
 
 import pytest
 
-from casino_math.cli import main
+from cli_runner import run
 
 THREE_CARD = ["frequencies", "-n", "3", "--ranking", "three-card"]
 THREE_CARD_ORDER = ["straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card"]
-
-
-def run(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of ``casino-math *args``."""
-    monkeypatch.setattr(sys, "argv", ["casino-math", *args])
-    with pytest.raises(SystemExit) as exit_info:
-        main()
-    out, err = capsys.readouterr()
-    return exit_info.value.code or 0, out, err
 
 
 def test_json_shape(monkeypatch, capsys):

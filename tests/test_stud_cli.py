@@ -5,21 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sys
 from fractions import Fraction
 
 import pytest
 
-from casino_math.cli import main
-
-
-def run(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of ``casino-math *args``, through the real entry point."""
-    monkeypatch.setattr(sys, "argv", ["casino-math", *args])
-    with pytest.raises(SystemExit) as exit_info:
-        main()
-    out, err = capsys.readouterr()
-    return exit_info.value.code or 0, out, err
+from cli_runner import run
 
 
 def test_first_to_act_table(monkeypatch, capsys):
