@@ -28,7 +28,7 @@ from casino_math.errors import InputError
 from casino_math.games import analyze
 from casino_math.paytable import load_game
 from casino_math.report.charts import Rendered
-from casino_math.report.document import Chart, Section, Table
+from casino_math.report.document import Section, Table
 from casino_math.report.pdf import FRAME_WIDTH, _table
 from casino_math.report.progress import Steps
 from casino_math.report.wagers import pays_summary
