@@ -182,24 +182,27 @@ class AntePlay:
         """Play-vs-fold EV per player hand class (same ranks and category), weakest first: for the chart and the sheet."""
         d = self.deal
         gain = 2 * d.wins + d.not_qualified - 2 * d.losses
-        bonus = np.array([float(self.ante_bonus[c].net) if c in self.ante_bonus else 0.0 for c in d.categories])[d.category]
         frame = pd.DataFrame({
             "value": d.hands.values,
             "hand": [hand_label(r) for r in d.hands.ranks],
             "category": [d.categories[c] for c in d.category],
             "gain": gain,
-            "bonus": bonus,
             "plays": self.plays,
         })
         grouped = frame.groupby("value", sort=True).agg(
             hand=("hand", "first"), category=("category", "first"), hands=("gain", "size"),
-            gain=("gain", "sum"), bonus=("bonus", "first"), plays=("plays", "sum"),
+            gain=("gain", "sum"), plays=("plays", "sum"),
         ).reset_index()
-        grouped["ev_play"] = grouped["gain"] / (grouped["hands"] * d.dealer_hands) + grouped["bonus"]
+        no_bonus = Pay.to_one(0)
+        grouped["ev_play_exact"] = [  # per hand of the class, averaged over its hands; EV(fold) is −1
+            Fraction(int(g), int(h) * d.dealer_hands) + self.ante_bonus.get(c, no_bonus).net
+            for g, h, c in zip(grouped["gain"], grouped["hands"], grouped["category"])
+        ]
+        grouped["ev_play"] = grouped["ev_play_exact"].map(float)
         grouped["ev_fold"] = -1.0
         grouped["decision"] = np.where(grouped["plays"] == grouped["hands"], "play",
                                        np.where(grouped["plays"] == 0, "fold", "mixed"))
-        return grouped[["hand", "category", "hands", "ev_play", "ev_fold", "decision"]]
+        return grouped[["hand", "category", "hands", "ev_play", "ev_fold", "ev_play_exact", "decision"]]
 
     def outcomes_by_hand(self) -> pd.DataFrame:
         """Per player category: deals won, tied, lost, and with the dealer not qualifying (whatever the decision)."""
