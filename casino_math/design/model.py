@@ -22,6 +22,7 @@ by binary search, and the played counts are differences of running sums.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache, reduce
@@ -97,7 +98,7 @@ def _resolve(pays_as: Sequence[tuple[str, ...]], columns: tuple[str, ...]) -> np
 
 
 @dataclass(frozen=True, eq=False)
-class WagerModel:
+class WagerModel(ABC):
     """A wager's counts, ready for any paytable: ``pays`` is the game file's, ``for_one`` the pays it writes "for 1"."""
 
     wager: str
@@ -109,8 +110,9 @@ class WagerModel:
     def categories(self) -> tuple[str, ...]:
         return CATEGORIES[self.wager]
 
+    @abstractmethod
     def cells(self, grid: PayGrid) -> Cells:
-        raise NotImplementedError
+        """How many deals fall in each cell of the wager, and what each cell nets, for every paytable of ``grid``."""
 
     def breakpoints(self, category: str) -> list[Fraction]:
         """Pays of ``category`` at which the strategy changes (none where the strategy is fixed)."""
