@@ -44,7 +44,7 @@ from typing import Any, Callable, Literal, Sequence
 import pandas as pd
 
 from .errors import InputError
-from .paytable import _compose
+from .paytable import read_yaml
 
 FigureValue = Fraction | int | float | str
 Form = Literal["percent", "number", "one_in", "text"]
@@ -303,7 +303,7 @@ def load_claims(path: str | Path) -> ClaimsFile:
         raise InputError(f"{path}: is a folder, not a claims file") from None
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{path}: cannot read: {error}") from None
-    data, lines = _compose(text, str(path))
+    data, lines = read_yaml(text, str(path))
     if not isinstance(data, dict) or not isinstance(data.get("claims"), list) or not data["claims"]:
         raise InputError(f"{path}:{lines.get(('claims',), 1)}: claims: a claims file is a mapping with a non-empty list 'claims'")
     unknown = set(data) - {"game", "source", "claims"}

@@ -197,7 +197,7 @@ class GameConfig(_Strict):
 
 
 # -- YAML with line numbers -------------------------------------------------------------
-def _compose(text: str, filename: str) -> tuple[Any, dict[tuple[str, ...], int]]:
+def read_yaml(text: str, filename: str) -> tuple[Any, dict[tuple[str, ...], int]]:
     """Parse YAML into Python values, remembering the line of every key, refusing duplicates and 40:1."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -267,7 +267,7 @@ def _explain(error: ValidationError, lines: dict[tuple[str, ...], int], filename
 
 def load_game_text(text: str, filename: str = "<text>") -> GameConfig:
     """Validate a game file's text; errors read ``file:line: field: what is wrong``."""
-    data, lines = _compose(text, filename)
+    data, lines = read_yaml(text, filename)
     if not isinstance(data, dict):
         raise InputError(f"{filename}:1: a game file is a mapping with game, id and wagers")
     try:
