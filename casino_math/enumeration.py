@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from typing import Iterable, Literal, Sequence
 
@@ -305,9 +306,18 @@ def category_counts(
     fixed: Iterable[Card] = (),
     method: Method = "classes",
 ) -> dict[str, int]:
-    """Exact number of hands in each category, strongest first (zero rows included)."""
+    """Exact number of hands in each category, strongest first (zero rows included).
+
+    Counts are cached per ranking and deal (counts first: a report, its claims
+    and a sweep ask for the same table more than once).
+    """
+    return dict(_category_counts(ranking, cards, tuple(dead), tuple(fixed), method))
+
+
+@lru_cache(maxsize=32)
+def _category_counts(ranking: Ranking, cards: int, dead: tuple[Card, ...], fixed: tuple[Card, ...], method: Method) -> tuple[tuple[str, int], ...]:
     all_values, all_weights = [], []
-    for wilds, ways, found, ranks in _parts(ranking, cards, tuple(dead), tuple(fixed), method):
+    for wilds, ways, found, ranks in _parts(ranking, cards, dead, fixed, method):
         if isinstance(found, Classes) and ranking.flush_never_hurts:
             values, weights = _class_values(ranking, found, ranks, wilds)
         else:
@@ -317,7 +327,7 @@ def category_counts(
         all_weights.append(weights * ways)
     per_category = np.zeros(len(ranking.categories), dtype=np.int64)
     np.add.at(per_category, np.concatenate(all_values) >> CATEGORY_SHIFT, np.concatenate(all_weights))
-    return {name: int(per_category[i]) for i, name in reversed(list(enumerate(ranking.categories)))}
+    return tuple((name, int(per_category[i])) for i, name in reversed(list(enumerate(ranking.categories))))
 
 
 __all__ = ["Hands", "category_counts", "deal", "get_ranking", "value_counts"]
