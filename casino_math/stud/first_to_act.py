@@ -73,11 +73,14 @@ def _street(game: StudGame, hands: list[tuple[Card, ...]], street: int | None) -
     if street is None:
         matching = [s for s in game.street_numbers if len(shown) == 1 and game.up_count(s) == shown[0]]
         if not matching:
-            raise InputError(f"up cards {'/'.join(map(str, shown))} match no street of {game.title}")
+            counts = ", ".join(f"seat {seat} shows {len(h)}" for seat, h in enumerate(hands, 1))
+            raise InputError(f"these up cards match no street of {game.title} ({counts}; on a street every seat shows as many)")
         return matching[0]
     expected = game.up_count(street)
-    if shown != [expected]:
-        raise InputError(f"on street {street} of {game.title} each player shows {expected} up card{'s' * (expected != 1)}, not {'/'.join(map(str, shown))}")
+    for seat, hand in enumerate(hands, 1):
+        if len(hand) != expected:
+            raise InputError(f"on street {street} of {game.title} each player shows {expected} up card{'s' * (expected != 1)}; "
+                             f"seat {seat} shows {len(hand)}")
     return street
 
 
