@@ -2,7 +2,7 @@
 
 A claims file names a game file and lists figures as someone published
 them. A claim passes when the exact value rounds to the published digits:
-``"2.32%"`` passes for any value in [2.315%, 2.325%]. ``">8.5%"`` style
+``"1.25%"`` passes for any value in [1.245%, 1.255%]. ``">8.5%"`` style
 claims ("just over 8.5%") pass when the comparison holds.
 
 .. code-block:: yaml

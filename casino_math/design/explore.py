@@ -4,12 +4,12 @@ Both price every paytable at once from the counts (see :mod:`.model`); the
 floats sort and filter, and the rows kept are checked and shown exactly.
 
 >>> frame = sweep("paytables/three_card_poker/standard.yaml", "pair_plus", "straight", [Fraction(5), Fraction(6)])
->>> [f"{e:.2%}" for e in frame["house_edge_float"]]
-['5.57%', '2.32%']
+>>> [str(e) for e in frame["house_edge"]]
+['308/5525', '128/5525']
 >>> found = search("paytables/three_card_poker/standard.yaml", "pair_plus",
 ...                {"flush": [Fraction(3), Fraction(4)], "straight": [Fraction(5), Fraction(6)]}, (Fraction(0), Fraction(6, 100)))
->>> [(int(f), int(s), f"{e:.2%}") for f, s, e in found[["flush", "straight", "house_edge_float"]].values]
-[(4, 6, '2.32%'), (4, 5, '5.57%')]
+>>> [(int(f), int(s), str(e)) for f, s, e in found[["flush", "straight", "house_edge"]].values]
+[(4, 6, '128/5525'), (4, 5, '308/5525')]
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ to play; each piece is solved exactly and the answers inside their piece kept.
 >>> s = solve("paytables/three_card_poker/standard.yaml", "pair_plus", "flush", Fraction(3, 100))
 >>> s.pay, [str(p) for p in s.nearby["pay"]]
 (4233/1096, ['3', '7/2', '4'])
->>> [f"{e:.2%}" for e in s.nearby["house_edge_float"]]
-['7.28%', '4.80%', '2.32%']
+>>> [str(e) for e in s.nearby["house_edge"]]   # exact, from the counts
+['402/5525', '53/1105', '128/5525']
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 Exact values stay Fractions until this point; each function rounds once.
 
 >>> from fractions import Fraction
->>> percent(Fraction(686689, 20358520)), integer(407170400), one_in(22100, 48), one_in(10, 0)
-('3.3730%', '407,170,400', '460.42', 'never')
+>>> percent(Fraction(1, 32)), integer(1234567), one_in(1000, 7), one_in(10, 0)
+('3.1250%', '1,234,567', '142.86', 'never')
 """
 
 from __future__ import annotations
