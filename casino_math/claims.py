@@ -10,7 +10,7 @@ claims ("just over 8.5%") pass when the comparison holds.
     game: ../standard.yaml          # relative to this file; a claim may name its own
     source: "Wizard of Odds, Three Card Poker"
     claims:
-      - {figure: house_edge, wager: pair_plus, published: "2.32%"}
+      - {figure: house_edge, wager: pair_plus, published: "7.28%"}
       - {figure: combinations, wager: ante_play, outcome: "straight flush: player wins", published: "617,044"}
       - {figure: probability, wager: pair_plus, outcome: straight flush, published: "1 in 460.42"}
       - {figure: frequency, ranking: three-card, category: pair, published: "3,744"}
@@ -345,7 +345,7 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
     line = lines.get((*key, "figure"), lines.get(("claims",), 1))
     where = f"{path}:{line}: claims.{index}"
     if not isinstance(item, dict):
-        raise InputError(f"{where}: a claim is a mapping like {{figure: house_edge, wager: pair_plus, published: \"2.32%\"}}")
+        raise InputError(f"{where}: a claim is a mapping like {{figure: house_edge, wager: pair_plus, published: \"7.28%\"}}")
     for name in item:
         if name not in _FIELDS:
             raise InputError(f"{path}:{lines[(*key, name)]}: claims.{index}.{name}: unknown field (a claim has {', '.join(sorted(_FIELDS))})")

@@ -12,8 +12,8 @@ def analyze(game: str | Path | GameConfig) -> ThreeCardPokerAnalysis:
     """Analyse a game file (a path, or an already loaded config): every wager it offers, exactly.
 
     >>> result = analyze("paytables/three_card_poker/standard.yaml")
-    >>> result.summary[["wager", "house_edge_float"]].round(4).values.tolist()[:2]
-    [['ante_play', 0.0337], ['pair_plus', 0.0232]]
+    >>> [(w, str(e)) for w, e in result.summary[["wager", "house_edge"]].values[:2]]
+    [('ante_play', '686689/20358520'), ('pair_plus', '128/5525')]
     """
     config = game if isinstance(game, GameConfig) else load_game(game)
     return analyze_config(config)

@@ -7,8 +7,8 @@ few vector operations. The play/fold strategy is derived for every player
 hand by exact expected value, never written in.
 
 >>> game = analyze_config(load_game("paytables/three_card_poker/standard.yaml"))
->>> game.ante_play.weakest_hand_played, f"{float(game.ante_play.metrics.house_edge):.4%}"
-('Q-6-4', '3.3730%')
+>>> game.ante_play.weakest_hand_played, game.ante_play.metrics.house_edge
+('Q-6-4', Fraction(686689, 20358520))
 """
 
 from __future__ import annotations
