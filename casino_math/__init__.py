@@ -1,22 +1,38 @@
 """casino-math: exact mathematics of casino table games, by exhaustive enumeration.
 
+Names are imported when first used, so that ``casino-math --help`` and a
+notebook's ``import casino_math`` stay quick.
+
 >>> from casino_math import hand_frequencies
 >>> hand_frequencies(cards=5).attrs["total"]
 2598960
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-from .cards import Card, Deck, format_cards, parse_cards
-from .errors import InputError
-from .frequencies import hand_frequencies
-from .games import analyze
-from .paytable import GameConfig, load_game
-from .rankings import RANKINGS, Ranking, get_ranking
+from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 try:
     __version__ = version("casino-math")
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0.0.0+unknown"
 
-__all__ = ["Card", "Deck", "GameConfig", "InputError", "analyze", "load_game", "RANKINGS", "Ranking", "__version__", "format_cards", "get_ranking", "hand_frequencies", "parse_cards"]
+_EXPORTS = {
+    "Card": "cards", "Deck": "cards", "format_cards": "cards", "parse_cards": "cards",
+    "InputError": "errors",
+    "hand_frequencies": "frequencies",
+    "RANKINGS": "rankings", "Ranking": "rankings", "get_ranking": "rankings",
+    "Game": "game.description", "load_game": "game.loader",
+    "analyze": "game.analysis", "GameAnalysis": "game.analysis",
+}
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'casino_math' has no attribute {name!r}")
+    value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
+    globals()[name] = value
+    return value

@@ -14,6 +14,7 @@ from typing import Callable
 from ..cards import Deck
 from ..errors import InputError
 from .base import CATEGORY_SHIFT, WILD, Ranking, WildPolicy, cards_to_arrays, sort_hands
+from .four_card import four_card
 from .high import high
 from .low import ace_to_five, ace_to_six, deuce_to_seven, eight_or_better
 from .soko import soko
@@ -22,6 +23,7 @@ from .three_card import three_card
 RANKINGS: dict[str, Callable[..., Ranking]] = {
     "high": high,
     "three-card": three_card,
+    "four-card": four_card,
     "ace-to-five": ace_to_five,
     "ace-to-six": ace_to_six,
     "deuce-to-seven": deuce_to_seven,

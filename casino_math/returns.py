@@ -26,12 +26,17 @@ BAND_HANDS = (1_000, 10_000, 100_000, 1_000_000)
 
 @dataclass(frozen=True)
 class Outcome:
-    """One way a wager settles: its name, net result per initial unit, how many deals, and the pay as printed."""
+    """One way a wager settles: its name, net result per initial unit, how many deals, the pay as printed,
+    and its keys (what it is, for machines: ``situation``, the line paid, the stake...)."""
 
     name: str
     net: Fraction
     combinations: int
     pays: str = ""
+    keys: tuple[tuple[str, str], ...] = ()
+
+    def key(self, name: str) -> str | None:
+        return dict(self.keys).get(name)
 
 
 @dataclass(frozen=True)

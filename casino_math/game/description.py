@@ -1,0 +1,223 @@
+"""A table game, declared: the deck, the deal, the decisions, the hands, the qualifier, the wagers and their pays.
+
+Everything the engine, the design tools, the simulator and the par sheet know
+about a game is here, as immutable values read from its YAML file
+(:mod:`.loader`). Nothing here computes a figure.
+
+The situations a wager is settled in, in the order of a settlement matrix:
+
+- ``folded``: the player folded;
+- ``dealer_not_qualified``: the dealer's hand does not qualify (where a qualifier is declared);
+- ``player_higher``, ``equal``, ``dealer_higher``: the showdown (where a dealer hand is declared);
+- ``played``: the hand was played to the end (a game with no dealer hand).
+
+Where the dealer does not qualify but a wager names no ``dealer_not_qualified``
+result, the showdown decides it (Ultimate Texas Hold'em's Play bet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Literal, Mapping
+
+from ..cards import Deck
+from ..pays import Pay
+from ..rankings import Ranking
+from .patterns import Pattern
+
+Role = Literal["player", "dealer", "board"]
+ROLES: tuple[Role, ...] = ("player", "dealer", "board")
+SHOWDOWN = ("player_higher", "equal", "dealer_higher")
+SITUATIONS = ("folded", "dealer_not_qualified", *SHOWDOWN, "played")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Cards dealt to one role; the player sees them unless they are the dealer's face-down cards."""
+
+    role: Role
+    cards: int
+    face_up: bool = True
+
+    @property
+    def seen(self) -> bool:
+        return self.face_up
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice at a decision: fold, or add ``units`` (per initial unit) to wagers, or neither (check)."""
+
+    name: str
+    folds: bool = False
+    adds: tuple[tuple[str, Fraction], ...] = ()
+
+    @property
+    def units(self) -> Fraction:
+        return sum((u for _, u in self.adds), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision after the cards dealt so far; open only while every wager in ``while_unmade`` has no stake."""
+
+    name: str
+    options: tuple[Option, ...]
+    while_unmade: tuple[str, ...] = ()
+
+
+Step = Deal | Decision
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A named hand: the best ``best`` cards of the roles in ``of``, by ``ranking`` (None: a hand valued by colour only)."""
+
+    name: str
+    of: tuple[Role, ...]
+    best: int
+    ranking: Ranking | None
+    ranking_name: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a paytable: the pattern it pays on (of its hand), and the pay."""
+
+    key: str
+    pattern: Pattern
+    pay: Pay
+    hand: str
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """Lines in the order they are tried; a hand takes the first it matches."""
+
+    name: str
+    lines: tuple[Line, ...]
+
+    @property
+    def hands(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(line.hand for line in self.lines))
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a wager settles in one situation: win ``net`` to 1, push, lose, or be paid by a table."""
+
+    kind: Literal["win", "push", "lose", "pays"]
+    net: Fraction = Fraction(0)
+    table: str = ""
+    otherwise: Literal["push", "lose"] = "lose"  # a table's hand that no line pays
+
+    def __str__(self) -> str:
+        if self.kind == "win":
+            return "win" if self.net == 1 else f"win {Pay(self.net)}"
+        if self.kind == "pays":
+            return f"paid by {self.table}" + (", else push" if self.otherwise == "push" else "")
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Wager:
+    """One wager of the game: its stake and its result in each situation.
+
+    ``stake`` is placed before the deal (0: only decisions stake it). A bonus
+    (``bonus_on``) has no money of its own: it pays per unit of another
+    wager's stake and never loses.
+    """
+
+    name: str
+    stake: Fraction
+    settle: Mapping[str, Result]
+    bonus_on: str | None = None
+
+    def result(self, situation: str, qualified: bool = True) -> Result:
+        """The result in ``situation`` (a showdown one, with the dealer qualifying or not)."""
+        if not qualified and "dealer_not_qualified" in self.settle:
+            return self.settle["dealer_not_qualified"]
+        return self.settle[situation]
+
+
+@dataclass(frozen=True)
+class SideBet:
+    """A bet settled by a paytable alone, whatever the player decides: ``stake`` units, paid by ``table``."""
+
+    name: str
+    table: str
+    stake: Fraction = Fraction(1)
+    meter: str | None = None  # the line whose pay is a progressive meter
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """The weakest dealer hand that qualifies, as written (``Q-6-4``) and as a value of the dealer's ranking."""
+
+    text: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole table game as offered: identification, rules and every wager's pays."""
+
+    family: str
+    id: str
+    name: str
+    source: str
+    deck: Deck
+    steps: tuple[Step, ...]
+    hands: Mapping[str, Hand]
+    wagers: tuple[Wager, ...]
+    side_bets: tuple[SideBet, ...]
+    paytables: Mapping[str, Paytable]
+    bet: str = "game"
+    qualifier: Qualifier | None = None
+    equal_ev: Literal["wager_more", "wager_less"] = "wager_more"
+    strategies: Mapping[str, str] = field(default_factory=dict)  # simpler strategies to price: name -> rule
+    path: str = ""
+    sha256: str = ""
+    files: tuple[tuple[str, str], ...] = ()  # every file read (a variant and what it extends): path, SHA-256
+
+    @property
+    def title(self) -> str:
+        return self.name or self.id
+
+    @cached_property
+    def decisions(self) -> tuple[Decision, ...]:
+        return tuple(s for s in self.steps if isinstance(s, Decision))
+
+    @cached_property
+    def has_dealer(self) -> bool:
+        return "dealer" in self.hands
+
+    @property
+    def situations(self) -> tuple[str, ...]:
+        """The situations this game's main bet can end in."""
+        folds = any(o.folds for d in self.decisions for o in d.options)
+        ends = (("dealer_not_qualified",) if self.qualifier else ()) + SHOWDOWN if self.has_dealer else ("played",)
+        return (("folded",) if folds else ()) + ends
+
+    def cards_of(self, role: Role) -> int:
+        return sum(s.cards for s in self.steps if isinstance(s, Deal) and s.role == role)
+
+    @cached_property
+    def wager(self) -> Mapping[str, Wager]:
+        return {w.name: w for w in self.wagers}
+
+    @cached_property
+    def side_bet(self) -> Mapping[str, SideBet]:
+        return {b.name: b for b in self.side_bets}
+
+    @property
+    def bets(self) -> tuple[str, ...]:
+        """Every bet offered: the game's own (when it has wagers), then the side bets."""
+        return ((self.bet,) if self.wagers else ()) + tuple(b.name for b in self.side_bets)
+
+    @property
+    def initial_stake(self) -> Fraction:
+        """Units placed before the deal on the game's own bet: house edge is quoted per this."""
+        return sum((w.stake for w in self.wagers if w.bonus_on is None), Fraction(0))

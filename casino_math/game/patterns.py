@@ -1,0 +1,161 @@
+"""Hand patterns: what a paytable line pays on, read as players write it.
+
+A line names a category of the hand's ranking (``flush``), a category limited
+by the rank of its main group (``pair of tens or better``, ``pair of 6s to
+10s``, ``pair of aces``), or a special hand: ``mini royal`` (suited A-K-Q, the
+ace-high straight flush of a short hand), ``suited three of a kind`` (every
+card of the hand in one suit), ``same colour`` (every card red, or every card
+black), and any of these ``in spades`` (hearts, diamonds, clubs). Suits and
+colours are read on every card the hand is made of. Underscores
+and spaces are alike; ``pair`` and ``one pair`` are the same category.
+
+A hand is paid by the first line of its paytable that it matches, so a
+special line goes before its category (``mini royal`` before
+``straight_flush``); a line that an earlier one always takes is an error.
+
+>>> from casino_math.rankings import get_ranking
+>>> three = get_ranking("three-card")
+>>> parse_pattern("pair of tens or better", three), parse_pattern("mini_royal in spades", three)
+(Pattern('pair of tens or better'), Pattern('mini royal in spades'))
+>>> parse_pattern("royal flush", three)
+Traceback (most recent call last):
+...
+ValueError: the three-card ranking has no royal flush (its categories: high card, pair, flush, straight, three of a kind, straight flush)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..cards import ACE, RANK_CHARS, RANK_NAMES
+from ..rankings import CATEGORY_SHIFT, Ranking
+
+SUIT_WORDS = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
+_PLURAL = {**{RANK_NAMES[r] + ("es" if RANK_NAMES[r].endswith("x") else "s"): r for r in RANK_NAMES},
+           **{f"{r}s": r for r in range(2, 11)}, **{f"{c.lower()}s": r for r, c in zip(range(2, 15), RANK_CHARS)}}
+_ALIASES = {"one pair": "pair", "color": "colour"}
+_LIMITED = re.compile(r"^(?P<category>.+?) of (?P<low>\w+?)(?: (?:or better|to (?P<high>\w+)))?$")
+PRIMARY_SHIFT = CATEGORY_SHIFT - 4  # the first tiebreak rank: the main group, or a straight's top card
+
+
+def normal(text: str) -> str:
+    """A line as compared: lower case, spaces for underscores, one space between words, US/UK spelling alike."""
+    words = " ".join(str(text).replace("_", " ").lower().split())
+    for alias, word in _ALIASES.items():
+        words = re.sub(rf"\b{alias}\b", word, words)
+    return words
+
+
+def category_name(category: str) -> str:
+    """A ranking's category as a line would name it: ``one_pair`` reads ``pair``."""
+    return normal(category)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A set of hands of one ranking: a category (or none: any), a range of main-group ranks, and card tests."""
+
+    text: str
+    category: int | None  # index in the ranking's categories; None for colour-only patterns
+    low: int = 0  # main-group rank range, inclusive
+    high: int = ACE
+    mini_royal: bool = False  # the ace-high straight flush (a short hand's royal)
+    suited: bool = False  # every card in one suit
+    suit: int | None = None  # every card in this suit
+    same_colour: bool = False
+
+    def __repr__(self) -> str:
+        return f"Pattern({self.text!r})"
+
+    @property
+    def needs_cards(self) -> bool:
+        """Whether the cards' suits matter, beyond what the hand's value says."""
+        return self.suited or self.suit is not None or self.same_colour
+
+    @property
+    def is_category(self) -> bool:
+        """A whole category, nothing more: what a design tool may add to a paytable."""
+        return self.category is not None and not (self.needs_cards or self.mini_royal or self.low > 0 or self.high < ACE)
+
+    def covers(self, other: Pattern) -> bool:
+        """Whether every hand of ``other`` is also a hand of this pattern (so a line of it after this one is never paid)."""
+        if self.category is not None and self.category != other.category:
+            return False
+        return (self.low <= other.low and other.high <= self.high and (not self.mini_royal or other.mini_royal)
+                and (not self.suited or other.suited or other.suit is not None)
+                and (self.suit is None or self.suit == other.suit)
+                and (not self.same_colour or other.same_colour or other.suited or other.suit is not None))
+
+    def matches(self, values: np.ndarray, suits: np.ndarray | None = None) -> np.ndarray:
+        """Which hands (values, and the suits of all their cards where the pattern looks at them) are of this pattern."""
+        category = values >> CATEGORY_SHIFT
+        primary = (values >> PRIMARY_SHIFT) & 0xF
+        hit = np.ones(len(values), dtype=bool) if self.category is None else category == self.category
+        if self.low > 0 or self.high < ACE or self.mini_royal:
+            hit &= (primary >= max(self.low, ACE if self.mini_royal else 0)) & (primary <= self.high)
+        if self.needs_cards:
+            assert suits is not None
+            if self.suited or self.suit is not None:
+                hit &= np.all(suits == suits[:, :1], axis=1)
+                if self.suit is not None:
+                    hit &= suits[:, 0] == self.suit
+            if self.same_colour:
+                red = np.isin(suits, (1, 2))
+                hit &= np.all(red == red[:, :1], axis=1)
+        return hit
+
+
+def _rank(word: str) -> int:
+    if word not in _PLURAL:
+        raise ValueError(f"{word!r} is not a rank (write e.g. tens, 10s, jacks, Js, aces)")
+    return _PLURAL[word]
+
+
+def parse_pattern(text: str, ranking: Ranking | None) -> Pattern:
+    """Read one paytable line for hands of ``ranking`` (None: a hand with no ranking, where only colours count)."""
+    words = normal(text)
+    suit = None
+    for name, index in SUIT_WORDS.items():
+        if words.endswith(f" in {name}"):
+            words, suit = words.removesuffix(f" in {name}"), index
+    categories = [category_name(c) for c in ranking.categories] if ranking else []
+    listing = ", ".join(categories)
+    if words == "same colour":
+        return Pattern(normal(text), None, same_colour=True, suit=suit)
+    if ranking is None:
+        raise ValueError(f"{text!r}: this hand has no ranking, so only same colour can be paid on it")
+    suited = words.startswith("suited ")
+    words = words.removeprefix("suited ")
+    if words == "mini royal":
+        if ranking.hand_size >= 5 or "straight flush" not in categories:
+            raise ValueError(f"the {ranking.name} ranking has no mini royal (suited A-K-Q is a hand of three-card games)")
+        return Pattern(normal(text), categories.index("straight flush"), mini_royal=True, suited=suited, suit=suit)
+    if words in categories:
+        return Pattern(normal(text), categories.index(words), suited=suited, suit=suit)
+    match = _LIMITED.match(words)
+    if not match or match["category"] not in categories:
+        raise ValueError(f"the {ranking.name} ranking has no {words} (its categories: {listing})")
+    low = _rank(match["low"])
+    if match["high"]:
+        high = _rank(match["high"])
+    else:
+        high = ACE if words.endswith("or better") else low
+    if low > high:
+        raise ValueError(f"{text!r}: the ranks run from {RANK_NAMES[low]} up to {RANK_NAMES[high]}, not down")
+    for rank in (low, high):
+        if rank not in ranking.deck.ranks:
+            raise ValueError(f"{text!r}: the {ranking.deck} deck has no {RANK_NAMES[rank]}s")
+    return Pattern(normal(text), categories.index(match["category"]), low, high, suited=suited, suit=suit)
+
+
+def unreachable(lines: Sequence[tuple[str, Pattern]]) -> tuple[int, int] | None:
+    """The first (earlier, later) pair of (hand, pattern) lines where the earlier always takes the later's hands."""
+    for j, (hand, later) in enumerate(lines):
+        for i in range(j):
+            if lines[i][0] == hand and lines[i][1].covers(later):
+                return i, j
+    return None

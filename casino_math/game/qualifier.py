@@ -1,0 +1,77 @@
+"""Hands written as players write them: ``Q-6-4``, ``A-K``, ``Q-high``, ``pair``, ``pair of 4s``.
+
+A dealer qualifies with the hand written or better; a simple strategy plays
+a hand written "or better". Either way the text names the weakest hand of a
+ranking that counts, found by valuing every rank pattern the ranking can see.
+
+>>> from casino_math.rankings import get_ranking
+>>> three, high = get_ranking("three-card"), get_ranking("high")
+>>> weakest(three, "Q-6-4") > weakest(three, "Q-high") == weakest(three, "queen high")
+True
+>>> three.category_of(weakest(three, "pair")), high.category_of(weakest(high, "A-K"))
+('pair', 'high_card')
+>>> weakest(high, "K-K")
+Traceback (most recent call last):
+...
+ValueError: 'K-K' is not a hand of the high ranking (write e.g. A-K, Q-6-4, Q-high, pair, pair of 4s)
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import lru_cache
+
+import numpy as np
+
+from ..cards import RANK_CHARS, RANK_NAMES
+from ..rankings import CATEGORY_SHIFT, Ranking
+from .patterns import normal, parse_pattern
+
+_NAMED = {name: rank for rank, name in RANK_NAMES.items()}
+HELP = "write e.g. A-K, Q-6-4, Q-high, pair, pair of 4s"
+
+
+@lru_cache(maxsize=64)
+def _every_hand(ranking: Ranking) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(value, ranks high first) of every rank pattern of the ranking's hand size, unsuited and, where distinct, suited."""
+    out = []
+    k = ranking.hand_size
+    for ranks in itertools.combinations_with_replacement(sorted(ranking.deck.ranks, reverse=True), k):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        out.append((ranking.hand_value(ranks, (False,) * k), ranks))
+        if len(set(ranks)) == k and ranking.flush_threshold is not None:
+            out.append((ranking.hand_value(ranks, (True,) * k), ranks))
+    return tuple(out)
+
+
+def _rank(token: str) -> int | None:
+    token = token.strip().upper()
+    if token == "10":
+        return 10
+    if len(token) == 1 and token in RANK_CHARS:
+        return RANK_CHARS.index(token) + 2
+    return _NAMED.get(token.lower())
+
+
+def weakest(ranking: Ranking, text: str) -> int:
+    """The value of the weakest hand of ``ranking`` that ``text`` describes (raises ValueError if none)."""
+    words = normal(text).removesuffix(" or better")
+    high = re.fullmatch(r"(\w+)[ -]high", words)
+    tokens = [high.group(1)] if high else words.split("-") if "-" in words else []
+    if tokens:
+        ranks = [_rank(t) for t in tokens]
+        if None in ranks or len(ranks) > ranking.hand_size:
+            raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({HELP})")
+        # hands of the weakest category (high card) led by these ranks, in this order
+        found = [v for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT == 0 and list(r[:len(ranks)]) == ranks]
+    else:
+        try:
+            pattern = parse_pattern(words, ranking)
+        except ValueError as error:
+            raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking: {error}") from None
+        found = [v for v, _ in _every_hand(ranking) if pattern.matches(np.array([v]))[0]]
+    if not found:
+        raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({HELP})")
+    return min(found)

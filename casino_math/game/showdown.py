@@ -1,0 +1,110 @@
+"""The showdown, counted: for each set of cards the player has seen, how the dealer's unseen cards fall.
+
+For a player holding cards P (the dealer showing U, the board B), the dealer's
+face-down cards D are any d cards left. The number of them with a hand worth
+less than x is, by inclusion–exclusion over the cards D might share with P,
+
+    Σ over subsets S of P:  (−1)^|S| · #{D ⊇ S, dealt beside U and B, worth less than x}
+
+and each term is one binary search in a table of the dealer's hands grouped
+by the cards they contain. Counting below the qualifier, below the player's
+hand and below it plus one gives each class its six showdown cells: the
+dealer qualifying or not, times the player higher, equal or lower.
+
+>>> from casino_math.cards import Deck
+>>> from casino_math.rankings import get_ranking
+>>> three = get_ranking("three-card")
+>>> player = np.array([[48, 44, 40]])   # A♣ K♣ Q♣: the mini-royal in clubs
+>>> cells = dealer_cells(three, Deck.standard(), np.zeros((1, 0), dtype=np.int64), player, 3, (), 0)
+>>> dict(zip(CELLS, cells[0].tolist()))["qualified_dealer_higher"], int(cells.sum())
+(0, 18424)
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Sequence
+
+import numpy as np
+
+from ..cards import Deck
+from ..rankings import CATEGORY_SHIFT, WILD, Ranking
+from ..subsets import all_subsets, colex, positions
+
+# a qualifier splits the showdown in two; without one every dealer hand "qualifies"
+CELLS = ("not_qualified_player_higher", "not_qualified_equal", "not_qualified_dealer_higher",
+         "qualified_player_higher", "qualified_equal", "qualified_dealer_higher")
+CELL_SITUATION = tuple((not c.startswith("not"), c.split("qualified_", 1)[1]) for c in CELLS)
+
+
+def card_arrays(deck: Deck, ranking: Ranking | None, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rank and suit arrays of hands given as card ids, sorted high first (wild cards last, as WILD), as rankings take them.
+
+    Ids run by rank then suit, so sorting the ids themselves (a wild card as -1) orders the cards as
+    :func:`~casino_math.rankings.sort_hands` would, at a fraction of the cost.
+    """
+    rank_of, suit_of, wild = _card_tables(deck, ranking)
+    keys = np.sort(np.where(wild[ids], -1, ids), axis=1)[:, ::-1] + 1
+    return rank_of[keys], suit_of[keys]
+
+
+def _card_tables(deck: Deck, ranking: Ranking | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rank and suit of each card id shifted by one (index 0: a wild card), and which ids are wild."""
+    cards = deck.cards
+    wild = np.array([ranking is not None and ranking.is_wild(c) for c in cards])
+    rank_of = np.r_[WILD, np.where(wild, WILD, [c.rank for c in cards])].astype(np.int64)
+    suit_of = np.r_[-1, np.where(wild, -1, [c.suit for c in cards])].astype(np.int64)
+    return rank_of, suit_of, wild
+
+
+def hand_values(ranking: Ranking, deck: Deck, ids: np.ndarray) -> np.ndarray:
+    """The value of the best ``ranking.hand_size`` cards of each row of card ids."""
+    return ranking.best_values(*card_arrays(deck, ranking, ids))
+
+
+def _below(tables: list[np.ndarray], base: int, player: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """Dealer hands sharing no card with each player row and worth less than each threshold: (rows, thresholds)."""
+    out = np.zeros(thresholds.shape, dtype=np.int64)
+    for j, table in enumerate(tables):
+        if j > player.shape[1]:
+            break
+        for pick in positions(player.shape[1], j):
+            start = colex(player[:, pick]) * base
+            low = np.searchsorted(table, start)
+            for t in range(thresholds.shape[1]):
+                out[:, t] += (-1) ** j * (np.searchsorted(table, start + thresholds[:, t]) - low)
+    return out
+
+
+def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.ndarray, hidden: int,
+                 player_values: Sequence[int] | np.ndarray, qualifier: int) -> np.ndarray:
+    """Showdown cells (rows, 6) for player rows that share the dealer's known cards ``known`` (one row, ids).
+
+    The dealer's hand is the best of ``known`` and ``hidden`` more cards from those left; ``player``
+    holds the ids of each row's other seen cards (the dealer's cards avoid them) and ``player_values``
+    the value of each row's hand (``player_values`` empty: the player's hand is ``player`` itself).
+    """
+    known = known.reshape(-1)
+    n = len(deck.cards)
+    rest = np.setdiff1d(np.arange(n), known)
+    dealt = rest[all_subsets(len(rest), hidden)]
+    hands = np.sort(np.concatenate([np.broadcast_to(known, (len(dealt), len(known))), dealt], axis=1), axis=1)
+    values = hand_values(ranking, deck, hands)
+    base = (len(ranking.categories) + 1) << CATEGORY_SHIFT  # above every value and threshold, so keys never overlap
+    tables = [np.sort(np.concatenate([colex(dealt[:, p]) * base + values for p in positions(hidden, j)]))
+              for j in range(hidden + 1)]
+    if len(player_values) == 0:
+        player_values = hand_values(ranking, deck, player)
+    v = np.asarray(player_values, dtype=np.int64)
+    q = np.full_like(v, qualifier)
+    below = _below(tables, base, player, np.stack([q, v, v + 1], axis=1))
+    c_q, c_v, c_v1 = below[:, 0], below[:, 1], below[:, 2]
+    total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
+    return np.stack([
+        np.where(v < q, c_v, c_q),                  # not qualified, player higher
+        np.where(v < q, c_v1 - c_v, 0),             # not qualified, equal
+        np.where(v + 1 < q, c_q - c_v1, 0),         # not qualified, dealer higher
+        np.where(v > q, c_v - c_q, 0),              # qualified, player higher
+        np.where(v >= q, c_v1 - c_v, 0),            # qualified, equal
+        total - np.where(v + 1 > q, c_v1, c_q),     # qualified, dealer higher
+    ], axis=1)

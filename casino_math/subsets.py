@@ -1,0 +1,45 @@
+"""Sets of cards as numbers: the colexicographic rank of a subset, and every subset of a size.
+
+Card ids index a deck's cards; a set of them, sorted ascending, has a unique
+rank among all sets of its size. Counting kernels key tables by it.
+
+>>> colex(np.array([[0, 1], [0, 2], [1, 2], [0, 3]])).tolist()
+[0, 1, 2, 3]
+>>> all_subsets(4, 2).tolist()
+[[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]
+"""
+
+from __future__ import annotations
+
+import itertools
+from math import comb
+
+import numpy as np
+
+MAX_IDS = 128  # card ids: enough for any deck with jokers, or a small shoe's distinct cards
+MAX_SIZE = 12
+BINOMIAL = np.array([[comb(a, b) for b in range(MAX_SIZE + 1)] for a in range(MAX_IDS)], dtype=np.int64)
+
+
+def colex(subsets: np.ndarray) -> np.ndarray:
+    """Index of each row (ascending ids) among all subsets of its size, in colexicographic order."""
+    index = np.zeros(subsets.shape[:-1], dtype=np.int64)
+    for j in range(subsets.shape[-1]):
+        index += BINOMIAL[subsets[..., j], j + 1]
+    return index
+
+
+def all_subsets(n: int, k: int) -> np.ndarray:
+    """All k-subsets of range(n) as ascending rows, row i the subset with colex index i."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    rows = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)), dtype=np.int64,
+                       count=comb(n, k) * k).reshape(-1, k)
+    out = np.empty_like(rows)
+    out[colex(rows)] = rows
+    return out
+
+
+def positions(n: int, k: int) -> list[list[int]]:
+    """Every choice of k of n positions, as lists (for taking column subsets of hands)."""
+    return [list(p) for p in itertools.combinations(range(n), k)]

@@ -1,0 +1,102 @@
+"""Suit symmetry: card sets that differ only by a renaming of suits are worth the same, so count one of them.
+
+The 22,100 three-card hands fall into 1,755 classes under the 24 renamings of
+the suits. A class is named by its *canonical* member: the one whose key (the
+colex ranks of its sets of cards, role by role, first role most significant)
+is smallest. Cards of a deck are numbered rank by rank, four suits each,
+jokers last; a renaming maps each natural card to the same rank in another
+suit and may swap the jokers, which are alike.
+
+>>> from casino_math.cards import Deck
+>>> symmetry = Symmetry.of(Deck.standard())
+>>> hands = all_subsets(52, 3)
+>>> keys, reps = symmetry.canonical([hands])
+>>> len(np.unique(keys)), len(symmetry)
+(1755, 24)
+>>> Symmetry.of(Deck.standard(), fixed_suits=(3,)).canonical([np.array([[48, 49, 50]])])[1][0].tolist()   # A♣ A♦ A♥ keeps its spade-free shape
+[[48, 49, 50]]
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from math import comb, prod
+from typing import Sequence
+
+import numpy as np
+
+from .cards import Deck
+from .errors import InputError
+from .subsets import all_subsets, colex
+
+__all__ = ["Symmetry", "all_subsets"]
+_CHUNK = 400_000  # rows canonicalised at once: keys for 24 renamings stay under ~100 MB
+RED = (1, 2)  # diamonds, hearts
+
+
+@dataclass(frozen=True, eq=False)
+class Symmetry:
+    """The renamings of a deck's cards that leave a game unchanged, as an array (renamings × cards) of new ids."""
+
+    deck_size: int
+    maps: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.maps)
+
+    @classmethod
+    def of(cls, deck: Deck, fixed_suits: Sequence[int] = (), colours: bool = False, identity_only: bool = False) -> Symmetry:
+        """Every suit renaming that keeps ``fixed_suits`` in place (and, with ``colours``, keeps red with red
+        and black with black, or swaps the colours whole), combined with every order of the jokers."""
+        naturals = 4 * len(deck.ranks)
+        maps = []
+        suit_orders = [tuple(range(4))] if identity_only else itertools.permutations(range(4))
+        for order in suit_orders:
+            if any(order[s] != s for s in fixed_suits):
+                continue
+            if colours and len({(s in RED) == (order[s] in RED) for s in range(4)}) != 1:
+                continue
+            for jokers in itertools.permutations(range(naturals, naturals + deck.jokers)):
+                ids = [card - card % 4 + order[card % 4] for card in range(naturals)] + list(jokers)
+                maps.append(ids)
+        return cls(len(deck.cards), np.array(maps, dtype=np.int64).reshape(len(maps), len(deck.cards)))
+
+    def radices(self, sizes: Sequence[int]) -> list[int]:
+        """The weight of each role's colex rank in a key (the last role weighs 1)."""
+        counts = [comb(self.deck_size, k) for k in sizes]
+        if prod(counts) >= 2**62:
+            raise InputError(f"the game's visible cards ({', '.join(map(str, sizes))} per role) are too many to index")
+        return [prod(counts[i + 1:]) for i in range(len(sizes))]
+
+    def key(self, roles: Sequence[np.ndarray]) -> np.ndarray:
+        """The key of each row as given (ids within each role sorted ascending)."""
+        radices = self.radices([r.shape[1] for r in roles])
+        key = np.zeros(len(roles[0]), dtype=np.int64)
+        for role, radix in zip(roles, radices):
+            key += colex(role) * radix
+        return key
+
+    def canonical(self, roles: Sequence[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
+        """Each row's canonical key and member: ``roles`` are (rows × cards) id arrays, one per role."""
+        n = len(roles[0])
+        radices = self.radices([r.shape[1] for r in roles])
+        keys = np.empty(n, dtype=np.int64)
+        reps = [np.empty_like(r) for r in roles]
+        for start in range(0, n, _CHUNK):
+            block = [r[start:start + _CHUNK] for r in roles]
+            best_key = np.full(len(block[0]), np.iinfo(np.int64).max, dtype=np.int64)
+            best = [b.copy() for b in block]
+            for renaming in self.maps:
+                mapped = [np.sort(renaming[b], axis=1) for b in block]
+                key = np.zeros(len(block[0]), dtype=np.int64)
+                for role, radix in zip(mapped, radices):
+                    key += colex(role) * radix
+                better = key < best_key
+                best_key = np.where(better, key, best_key)
+                for kept, role in zip(best, mapped):
+                    kept[better] = role[better]
+            keys[start:start + _CHUNK] = best_key
+            for rep, kept in zip(reps, best):
+                rep[start:start + _CHUNK] = kept
+        return keys, reps

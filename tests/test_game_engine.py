@@ -1,0 +1,52 @@
+"""The generic engine against a plain brute force: every deal visited, every option tried, on small stripped decks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from casino_math.game.counts import count
+from casino_math.game.loader import load_game
+from casino_math.game.solver import solve
+
+from game_brute_force import brute_force
+
+GAMES = sorted((Path(__file__).parent / "games").glob("mini-*.yaml"))
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=lambda p: p.stem)
+def compared(request):
+    game = load_game(request.param)
+    counts = count(game)
+    return game, counts, solve(game, counts), brute_force(game)
+
+
+def test_expected_return_and_average_wager(compared):
+    game, counts, solved, (expected, average, _) = compared
+    metrics = solved.table.metrics
+    assert metrics.expected_return == expected
+    assert metrics.average_wager == average
+    assert metrics.combinations == counts.deals
+
+
+def test_every_deal_ends_as_the_brute_force_says(compared):
+    _, _, solved, (_, _, tally) = compared
+    ends = Counter()
+    for outcome in solved.table.outcomes:
+        ends[(Fraction(outcome.key("stake")), outcome.key("situation"))] += outcome.combinations
+    assert ends == +tally.ends
+
+
+def test_each_decision_takes_the_same_options(compared):
+    game, counts, solved, (_, _, tally) = compared
+    taken = Counter()
+    for chosen in solved.decisions:
+        weights = counts.levels[chosen.level].weights
+        for i, option in enumerate(chosen.options):
+            taken[(chosen.decision.name, chosen.history, option.name)] += int(weights[chosen.choice == i].sum())
+    assert +taken == tally.options()
+    # the test games are built so that the strategy is not trivial: some decision takes two options or more
+    assert max(len({o for (d, h, o), n in taken.items() if n and (d, h) == key}) for key in {(d, h) for d, h, _ in taken}) >= 2
