@@ -35,7 +35,7 @@ def player_cards_at(game: Game, decision: Decision) -> int:
     roles = game.hands["player"].of if "player" in game.hands else ("player",)
     seen = 0
     for step in game.steps:
-        if step is decision:
+        if step == decision:
             return seen
         if isinstance(step, Deal) and step.role in roles:
             seen += step.cards

@@ -1,0 +1,173 @@
+"""A game analysed: every bet's return table and figures, and the strategy, from a game file.
+
+>>> game = analyze("paytables/three_card_poker/standard.yaml")
+>>> [(row.bet, str(row.house_edge)) for row in game.summary.itertuples()][:2]
+[('ante_play', '686689/20358520'), ('pair_plus', '128/5525')]
+>>> game.strategy_summary()["play_or_fold"]
+'play Q-6-4 or better; fold the rest'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..returns import ReturnTable
+from .counts import Counts, count
+from .description import Decision, Game
+from .loader import load_game
+from .rules import parse_rule
+from .side_bets import side_bet_table
+from .solver import History, Solved, solve
+from .strategy import DecisionStrategy
+
+
+@dataclass(frozen=True, eq=False)
+class GameAnalysis:
+    """Every bet of one game file, analysed. Figures are exact Fractions; tables are pandas DataFrames."""
+
+    game: Game
+
+    @cached_property
+    def counts(self) -> Counts | None:
+        """What the cards do in the game's own bet (None where the file offers side bets only)."""
+        return count(self.game) if self.game.wagers else None
+
+    @cached_property
+    def solved(self) -> Solved | None:
+        return solve(self.game, self.counts) if self.counts is not None else None
+
+    @cached_property
+    def tables(self) -> dict[str, ReturnTable]:
+        """The return table of each bet offered: the game's own first, then the side bets."""
+        out = {}
+        if self.solved is not None:
+            out[self.game.bet] = self.solved.table
+        for bet in self.game.side_bets:
+            out[bet.name] = side_bet_table(self.game, bet)
+        return out
+
+    @property
+    def deals(self) -> int:
+        """Equally likely deals of the game's own bet."""
+        return self.counts.deals if self.counts else max(t.total for t in self.tables.values())
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        """One row per bet: house edge (exact and float), element of risk, average wager, hit frequency, SD, deals."""
+        rows = []
+        for name, table in self.tables.items():
+            m = table.metrics
+            rows.append({
+                "bet": name, "house_edge": m.house_edge, "house_edge_float": float(m.house_edge),
+                "element_of_risk": m.element_of_risk, "element_of_risk_float": float(m.element_of_risk),
+                "average_wager_float": float(m.average_wager), "hit_frequency_float": float(m.hit_frequency),
+                "standard_deviation": m.standard_deviation, "combinations": m.combinations,
+            })
+        return pd.DataFrame(rows)
+
+    def returns(self, bet: str) -> pd.DataFrame:
+        return self.tables[bet].to_frame()
+
+    # -- the strategy ---------------------------------------------------------------------------------
+    @cached_property
+    def decisions(self) -> list[DecisionStrategy]:
+        """Every decision under every history of stakes that reaches it, in the order of the deal."""
+        if self.solved is None:
+            return []
+        found = [DecisionStrategy(self.game, self.solved.counts, c) for c in self.solved.decisions]
+        order = {d.name: i for i, d in enumerate(self.game.decisions)}
+        return sorted(found, key=lambda d: (order[d.name], d.history))
+
+    def decision(self, name: str | None = None, history: str = "") -> DecisionStrategy:
+        """One decision (the first, by default), under the history of stakes given (the first that reaches it)."""
+        matches = [d for d in self.decisions if (name is None or d.name == name) and (not history or d.history == history)]
+        if not matches:
+            raise KeyError(f"{self.game.id} has no decision {name!r}" + (f" after {history}" if history else ""))
+        return matches[0]
+
+    def strategy(self, decision: str | None = None, history: str = "") -> pd.DataFrame:
+        """The strategy at a decision: one row per class of seen cards, each option's EV, the option taken."""
+        return self.decision(decision, history).frame()
+
+    def strategy_summary(self) -> dict[str, str]:
+        """Each decision in words (several histories of one decision are joined)."""
+        out: dict[str, list[str]] = {}
+        for d in self.decisions:
+            out.setdefault(d.name, []).append(d.summary())
+        return {name: " | ".join(parts) for name, parts in out.items()}
+
+    def under_rule(self, rule: str) -> ReturnTable:
+        """The game's own bet played by a simple rule (``play J-high or better``) instead of the optimal strategy."""
+        assert self.counts is not None
+        parsed = parse_rule(self.game, rule)
+        counts = self.counts
+        game = self.game
+
+        def policy(level: int, decision: Decision, history: History, values: np.ndarray) -> np.ndarray | None:
+            if decision.name != parsed.decision:
+                return None
+            names = [o.name for o in _options(game, counts, level)]
+            if parsed.threshold is None:
+                return np.full(values.shape[1], names.index(parsed.option))
+            hand = game.hands["player"]
+            takes = counts.values(hand, level) >= parsed.threshold
+            return np.where(takes, names.index(parsed.option), names.index(parsed.otherwise))
+
+        return solve(game, counts, policy).table
+
+    @cached_property
+    def simple_strategies(self) -> dict[str, ReturnTable]:
+        """The simpler strategies the game file lists, each played out."""
+        return {name: self.under_rule(rule) for name, rule in self.game.strategies.items()}
+
+    def dealer_qualifying(self) -> tuple[int, int]:
+        """(dealer hands that qualify, all dealer hands), over the dealer's cards alone."""
+        from ..enumeration import deal, value_counts
+
+        dealer = self.game.hands["dealer"]
+        assert dealer.ranking is not None and self.game.qualifier is not None
+        cards = sum(self.game.cards_of(r) for r in dealer.of)
+        values, weights = value_counts(dealer.ranking, deal(dealer.ranking, cards))
+        return int(weights[values >= self.game.qualifier.value].sum()), int(weights.sum())
+
+    def break_even(self, bet: str, line: str) -> Fraction:
+        """The pay of ``line`` (net, to 1) at which the side bet ``bet`` has no house edge."""
+        table = self.tables[bet]
+        row = next(o for o in table.outcomes if o.key("line") == line)
+        rest = sum((o.net * o.combinations for o in table.outcomes if o is not row), Fraction(0))
+        return -rest / row.combinations
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON contract: the game, and per bet its figures and return table (exact values as Fractions)."""
+        g = self.game
+        bets: dict[str, Any] = {}
+        for name, table in self.tables.items():
+            entry = table.metrics.to_dict()
+            entry["returns"] = table.to_records()
+            if name == g.bet:
+                entry["strategy"] = self.strategy_summary()
+            bet = g.side_bet.get(name)
+            if bet is not None and bet.meter:
+                entry["meter"] = bet.meter
+                entry["break_even_pay"] = self.break_even(name, bet.meter)
+            bets[name] = entry
+        return {"game": g.family, "id": g.id, "name": g.name, "source": g.source, "file": g.path, "sha256": g.sha256,
+                "deals": self.deals, "bets": bets}
+
+
+def _options(game: Game, counts: Counts, level: int):
+    from .solver import _preference
+
+    return _preference(counts.decisions[level], game.equal_ev)
+
+
+def analyze(game: str | Path | Game) -> GameAnalysis:
+    """Analyse a game file (a path, or an already loaded game): every bet it offers, exactly."""
+    return GameAnalysis(game if isinstance(game, Game) else load_game(game))

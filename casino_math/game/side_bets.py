@@ -1,0 +1,147 @@
+"""Side bets: paid by a table on the cards, whatever the player decides, so counted without the strategy.
+
+How the deals are counted depends on what the lines look at:
+
+- lines on one ranked hand that read only its value (categories, ranks of
+  its main group, the mini royal): the hand-frequency engine's classes, so a
+  table on the best five of seven cards costs what a frequency table costs;
+- lines that read suits too, all on one set of cards (a mini royal in
+  spades): every card set, one by one;
+- lines on hands of several sets of cards (Prime: the player's three of one
+  colour, or all six with the dealer's): the first set card by card, and the
+  others by how many cards of each suit they hold, since only suits matter.
+
+>>> from casino_math.game.loader import load_game
+>>> game = load_game("paytables/three_card_poker/standard.yaml")
+>>> table = side_bet_table(game, game.side_bet["pair_plus"])
+>>> [(o.name, o.combinations) for o in table.outcomes][:3], table.total
+([('straight flush', 48), ('three of a kind', 52), ('straight', 720)], 22100)
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from ..enumeration import deal, value_counts
+from ..errors import InputError
+from ..returns import Outcome, ReturnTable
+from ..subsets import all_subsets
+from .description import Deal, Game, Line, SideBet
+from .showdown import card_arrays, hand_values
+
+MAX_ENUMERATED = 5_000_000  # card sets visited one by one at most; beyond, a side bet must be countable by value or suit
+
+
+def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
+    """The return table of a side bet: one row per line of its paytable, then the hands no line pays."""
+    table = game.paytables[bet.table]
+    hands = {line.hand for line in table.lines} or {"player"}
+    roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
+    sizes = {r: game.cards_of(r) for r in roles}
+    blocks = _blocks(game, hands, roles)
+    if len(hands) == 1 and all(not line.pattern.needs_cards for line in table.lines) and game.hands[next(iter(hands))].ranking:
+        counts, total = _by_value(game, table.lines, sum(sizes.values()))
+    elif len(blocks) == 1:
+        counts, total = _one_by_one(game, table.lines, roles, sizes)
+    else:
+        counts, total = _by_suits(game, table.lines, blocks, sizes)
+    outcomes = [Outcome(line.key, line.pay.net, int(counts[i]), str(line.pay), (("line", line.key),))
+                for i, line in enumerate(table.lines)]
+    outcomes.append(Outcome("loses", Fraction(-1), int(total - sum(counts)), "loses", (("line", ""),)))
+    return ReturnTable(bet.name, tuple(outcomes))
+
+
+def _blocks(game: Game, hands: set[str], roles: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The coarsest split of the roles such that every hand is a union of parts (Prime: player | dealer)."""
+    signature = {r: tuple(r in game.hands[h].of for h in sorted(hands)) for r in roles}
+    groups: dict[tuple[bool, ...], list[str]] = {}
+    for role in roles:
+        groups.setdefault(signature[role], []).append(role)
+    return sorted((tuple(g) for g in groups.values()), key=lambda g: -sum(signature[g[0]]))
+
+
+def _first_line(lines: tuple[Line, ...], hits: list[np.ndarray]) -> np.ndarray:
+    """Per row, the index of the first line that pays it (len(lines): none)."""
+    first = np.full(len(hits[0]) if hits else 0, len(lines), dtype=np.int64)
+    for i in reversed(range(len(lines))):
+        first[hits[i]] = i
+    return first
+
+
+def _by_value(game: Game, lines: tuple[Line, ...], cards: int) -> tuple[np.ndarray, int]:
+    ranking = game.hands[lines[0].hand].ranking if lines else None
+    if ranking is None:
+        return np.zeros(0, dtype=np.int64), comb(len(game.deck.cards), cards)
+    values, weights = value_counts(ranking, deal(ranking, cards))
+    first = _first_line(lines, [line.pattern.matches(values) for line in lines])
+    counts = np.zeros(len(lines) + 1, dtype=object)
+    for i, w in zip(first.tolist(), weights.tolist()):
+        counts[i] += w
+    return counts[:-1], int(weights.sum())
+
+
+def _one_by_one(game: Game, lines: tuple[Line, ...], roles: tuple[str, ...], sizes: dict[str, int]) -> tuple[np.ndarray, int]:
+    n = sum(sizes.values())
+    total = comb(len(game.deck.cards), n)
+    if total > MAX_ENUMERATED:
+        raise InputError(f"{game.id}: the side bet's lines read suits on {n} cards ({total:,} card sets): too many to visit one by one")
+    ids = all_subsets(len(game.deck.cards), n)
+    hits = [_matches(game, line, ids) for line in lines]
+    return np.bincount(_first_line(lines, hits), minlength=len(lines) + 1)[:-1], total
+
+
+def _matches(game: Game, line: Line, ids: np.ndarray) -> np.ndarray:
+    hand = game.hands[line.hand]
+    values = hand_values(hand.ranking, game.deck, ids) if hand.ranking else np.zeros(len(ids), dtype=np.int64)
+    suits = card_arrays(game.deck, hand.ranking, ids)[1] if line.pattern.needs_cards else None
+    return line.pattern.matches(values, suits)
+
+
+def _by_suits(game: Game, lines: tuple[Line, ...], blocks: list[tuple[str, ...]], sizes: dict[str, int]) -> tuple[np.ndarray, int]:
+    """The first block card by card; the rest by suit counts (every line on a hand beyond the first block reads suits only)."""
+    first_roles, rest = blocks[0], [r for b in blocks[1:] for r in b]
+    for line in lines:
+        if set(game.hands[line.hand].of) - set(first_roles) and (line.pattern.category is not None or not line.pattern.needs_cards):
+            raise InputError(f"{game.id}: line {line.key!r} reads the value of cards from several deals: not countable here")
+    if game.deck.jokers:
+        raise InputError(f"{game.id}: colours and suits over several deals are counted for decks without jokers")
+    k1, k2 = sum(sizes[r] for r in first_roles), sum(sizes[r] for r in rest)
+    ids = all_subsets(len(game.deck.cards), k1)
+    per_suit = len(game.deck.ranks)
+    first_suits = np.stack([(ids % 4 == s).sum(axis=1) for s in range(4)], axis=1)
+    own = {i: _matches(game, line, ids) for i, line in enumerate(lines) if set(game.hands[line.hand].of) <= set(first_roles)}
+    binomial = np.array([[comb(a, b) for b in range(k2 + 1)] for a in range(per_suit + 1)], dtype=np.int64)
+    counts = np.zeros(len(lines) + 1, dtype=object)
+    for later in itertools.product(range(k2 + 1), repeat=4):
+        if sum(later) != k2:
+            continue
+        ways = np.prod(binomial[per_suit - first_suits, np.array(later)], axis=1)
+        union = first_suits + np.array(later)
+        hits = [own[i] if i in own else _suit_pattern(line, union) for i, line in enumerate(lines)]
+        first = _first_line(lines, hits)
+        for i in range(len(lines) + 1):
+            counts[i] += int(ways[first == i].sum())
+    total = comb(len(game.deck.cards), k1) * comb(len(game.deck.cards) - k1, k2)
+    return counts[:-1], total
+
+
+def _suit_pattern(line: Line, suits: np.ndarray) -> np.ndarray:
+    """A suits-only pattern on hands given as counts per suit (clubs, diamonds, hearts, spades)."""
+    p = line.pattern
+    cards = suits.sum(axis=1)
+    hit = np.ones(len(suits), dtype=bool)
+    if p.suited or p.suit is not None:
+        hit &= suits.max(axis=1) == cards
+        if p.suit is not None:
+            hit &= suits[:, p.suit] == cards
+    if p.same_colour:
+        red = suits[:, 1] + suits[:, 2]
+        hit &= (red == 0) | (red == cards)
+    return hit
+
+
+__all__ = ["Deal", "side_bet_table"]

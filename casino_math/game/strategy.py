@@ -1,0 +1,183 @@
+"""The strategy the engine derived, as tables and in words.
+
+A decision's table has one row per class of what the player has seen, with
+the expected value of every option and the one taken. In words: where the
+choice follows the strength of the player's hand alone, as a threshold
+("play Q-6-4 or better"); otherwise as how often each option is taken, by
+the category of the player's hand ("high card: raise 2.55%, fold the rest").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+import pandas as pd
+
+from ..cards import RANK_CHARS, RANK_NAMES
+from ..rankings import CATEGORY_SHIFT
+from .counts import ROLE_OF, Counts
+from .description import Game
+from .rules import player_cards_at
+from .solver import Chosen
+from .tree import SEEN_ROLES
+
+ROLE_TITLES = {"player": "player", "board": "board", "up": "dealer shows"}
+
+
+def describe(category: str, ranks: list[int]) -> str:
+    """A hand as players say it: ``Q-6-4`` for a high card, ``pair of 4s``, ``two pair, Ks and 9s``, ``flush``."""
+    groups = sorted(set(ranks), key=lambda r: (-ranks.count(r), -r))
+    if category == "high_card":
+        return "-".join(RANK_CHARS[r - 2] for r in sorted(ranks, reverse=True))
+    if category in ("pair", "one_pair", "three_of_a_kind", "four_of_a_kind"):
+        return f"{category.replace('_', ' ').removeprefix('one ')} of {_plural(groups[0])}"
+    if category == "two_pair":
+        return f"two pair, {_plural(groups[0])} and {_plural(groups[1])}"
+    return category.replace("_", " ")
+
+
+def _plural(rank: int) -> str:
+    name = RANK_NAMES[rank]
+    return name + ("es" if name.endswith("x") else "s")
+
+
+@dataclass(frozen=True, eq=False)
+class DecisionStrategy:
+    """One decision under one history of stakes: what the player sees, each option's value, and the choice."""
+
+    game: Game
+    counts: Counts
+    chosen: Chosen
+
+    @property
+    def name(self) -> str:
+        return self.chosen.decision.name
+
+    @property
+    def history(self) -> str:
+        """The wagers made before this decision, e.g. ``third_street=3``; empty at the first."""
+        staked = [w.name for w in self.game.wagers if w.bonus_on is None]
+        return ", ".join(f"{n}={_units(s)}" for n, s in zip(staked, self.chosen.history) if s != self.game.wager[n].stake)
+
+    @cached_property
+    def weights(self) -> np.ndarray:
+        return self.counts.levels[self.chosen.level].weights
+
+    @cached_property
+    def player_values(self) -> np.ndarray | None:
+        """The player's hand value in each class, where the player holds a whole hand at this decision."""
+        hand = self.game.hands.get("player")
+        if hand is None or hand.ranking is None or player_cards_at(self.game, self.chosen.decision) < hand.best:
+            return None
+        return self.counts.values(hand, self.chosen.level)
+
+    def taken(self) -> dict[str, int]:
+        """Card sets taking each option."""
+        return {o.name: int(self.weights[self.chosen.choice == i].sum()) for i, o in enumerate(self.chosen.options)}
+
+    def frame(self) -> pd.DataFrame:
+        """One row per class: the cards seen (a member of the class), how many card sets it stands for, each option's
+        expected value per initial unit, and the option taken. Exact values: :meth:`exact`."""
+        level = self.counts.levels[self.chosen.level]
+        names = np.array([str(c) for c in self.game.deck.cards])
+        data: dict[str, object] = {}
+        for role in SEEN_ROLES:
+            cards = level.cards[role]
+            if cards.shape[1]:
+                # shown high card first, as players read a hand
+                text = names[cards[:, ::-1]]
+                data[ROLE_TITLES[role]] = [" ".join(row) for row in text.tolist()]
+        if self.player_values is not None:
+            hand = self.game.hands["player"]
+            assert hand.ranking is not None
+            data["hand"] = np.array(hand.ranking.categories)[self.player_values >> CATEGORY_SHIFT]
+        data["combinations"] = self.weights
+        scale = self.chosen.scale * self.chosen.completions
+        for i, option in enumerate(self.chosen.options):
+            data[f"ev_{option.name}"] = self.chosen.values[i] / scale
+        data["decision"] = [self.chosen.options[i].name for i in self.chosen.choice.tolist()]
+        return pd.DataFrame(data)
+
+    def exact(self, row: int, option: str) -> Fraction:
+        """The exact expected value per initial unit of ``option`` in class ``row``."""
+        index = [o.name for o in self.chosen.options].index(option)
+        return self.chosen.ev(index, row)
+
+    @cached_property
+    def threshold(self) -> str | None:
+        """Where every option that wagers more is taken by stronger hands only: the weakest hand that does not fold
+        (or, with no fold, that takes more than the least). None where the choice is not a threshold on the hand."""
+        thresholds = self.thresholds
+        return thresholds[-1][1] if thresholds else None
+
+    @cached_property
+    def thresholds(self) -> list[tuple[str, str]]:
+        """(option, weakest hand taking it or a bigger one) for each option above the least, biggest first; empty
+        where the choice does not follow the hand's strength."""
+        values = self.player_values
+        if values is None:
+            return []
+        options = sorted(range(len(self.chosen.options)), key=lambda i: (self.chosen.options[i].units, not self.chosen.options[i].folds))
+        rank = np.empty(len(options), dtype=np.int64)
+        rank[options] = np.arange(len(options))
+        level = rank[self.chosen.choice]
+        out = []
+        order = np.argsort(values, kind="stable")
+        ordered = values[order]
+        for step in range(len(options) - 1, 0, -1):
+            takes = level[order] >= step
+            if not takes.any():
+                continue
+            first = int(np.argmax(takes))
+            # a threshold: every stronger hand takes it too, and no hand as strong leaves it
+            if not takes[first:].all() or (first > 0 and ordered[first - 1] == ordered[first]):
+                return []
+            out.append((self.chosen.options[options[step]].name, self._describe(int(order[first]))))
+        return out
+
+    def _describe(self, row: int) -> str:
+        hand = self.game.hands["player"]
+        assert hand.ranking is not None and self.player_values is not None
+        cards = self.counts.hand_cards(hand, self.chosen.level)[row]
+        ranks = [self.game.deck.cards[c].rank for c in cards]
+        category = hand.ranking.category_of(int(self.player_values[row]))
+        if len(ranks) > hand.best:  # the best cards only: keep those of the hand's shape
+            ranks = sorted(ranks, reverse=True)[: hand.best]
+        return describe(category, ranks)
+
+    def summary(self) -> str:
+        """The strategy in a sentence or two."""
+        taken = self.taken()
+        total = sum(taken.values())
+        prefix = f"after {self.history}: " if self.history else ""
+        if self.thresholds:
+            parts = [f"{option} {hand} or better" for option, hand in self.thresholds]
+            least = min(self.chosen.options, key=lambda o: (o.units, not o.folds)).name
+            return prefix + "; ".join(parts) + f"; {least} the rest"
+        if self.player_values is None:
+            shares = [f"{name} {n:,} of {total:,} ({n / total:.2%})" for name, n in taken.items() if n]
+            return prefix + "; ".join(shares)
+        hand = self.game.hands["player"]
+        assert hand.ranking is not None
+        category = self.player_values >> CATEGORY_SHIFT
+        parts = []
+        for c in reversed(range(len(hand.ranking.categories))):
+            mask = category == c
+            if not mask.any():
+                continue
+            per = {o.name: int(self.weights[mask & (self.chosen.choice == i)].sum()) for i, o in enumerate(self.chosen.options)}
+            n = sum(per.values())
+            name = hand.ranking.categories[c].replace("_", " ")
+            shown = [f"{o} {k / n:.2%}" if k != n else o for o, k in per.items() if k]
+            parts.append(f"{name}: {', '.join(shown)}")
+        return prefix + "; ".join(parts)
+
+
+def _units(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+__all__ = ["DecisionStrategy", "ROLE_OF", "describe"]
