@@ -6,7 +6,7 @@ names only what differs) and list the bets it ``offers:``.
 
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> game.bet, game.bets, game.qualifier.text
-('ante_play', ('ante_play', 'pair_plus', 'six_card_bonus', 'prime', 'progressive'), 'Q-high')
+('ante_play', ('ante_play', 'pair_plus', 'six_card_bonus', 'prime'), 'Q-high')
 >>> load_game_text("game: demo\\nid: x\\ndeal:\\n  - player: 60\\n", "bad.yaml")
 Traceback (most recent call last):
 ...
@@ -522,6 +522,8 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     if spec.bet not in offered:
         wagers = []
     side_bets = [s for s in side_bets if s.name in offered]
+    used = {r.table for w in wagers for r in w.settle.values() if r.kind == "pays"} | {s.table for s in side_bets}
+    tables = {name: t for name, t in tables.items() if name in used}
     game = Game(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck, steps=steps, hands=hands,
         wagers=tuple(wagers), side_bets=tuple(side_bets), paytables=tables, bet=spec.bet, qualifier=qualifier,
