@@ -12,10 +12,16 @@ claims ("just over 8.5%") pass when the comparison holds.
     claims:
       - {figure: house_edge, wager: pair_plus, published: "7.28%"}
       - {figure: combinations, wager: ante_play, outcome: "straight flush: player wins", published: "617,044"}
+      - {figure: combinations, wager: ante_raise, outcome: {situation: player_higher, line: [pair, high card]}, published: "2,343,248,003,808"}
       - {figure: probability, wager: pair_plus, outcome: straight flush, published: "1 in 460.42"}
       - {figure: frequency, ranking: three-card, category: pair, published: "3,744"}
       - {figure: weakest_hand_played, published: Q-6-4}
-    - {figure: house_edge, wager: pair_plus, paytable: pair-plus-40-25-6-4-1, published: "3.49%"}
+      - {figure: option_probability, decision: first_bet, option: let_it_ride, published: "0.07276018"}
+      - {figure: house_edge, wager: pair_plus, paytable: pair-plus-40-25-6-4-1, published: "3.49%"}
+
+An outcome is named by its row's label, or by its keys (``situation``,
+``line`` — a line of the paytable that pays it, or a list of them —
+``stake``, ``qualified``): the claim counts every row that matches.
 
 A claim names its game by ``game`` (a path) or ``paytable`` (a game file's id,
 looked up among the game files in the claims file's folder and the one above).
@@ -44,7 +50,7 @@ from typing import Any, Callable, Literal, Sequence
 import pandas as pd
 
 from .errors import InputError
-from .paytable import read_yaml
+from .yaml_source import read_text, read_yaml
 
 FigureValue = Fraction | int | float | str
 Form = Literal["percent", "number", "one_in", "text"]
@@ -122,8 +128,11 @@ class Claim:
     published: Published
     game: Path | None = None
     wager: str | None = None
-    outcome: str | None = None
+    outcome: str | tuple[tuple[str, tuple[str, ...]], ...] | None = None
     strategy: str | None = None
+    decision: str | None = None
+    option: str | None = None
+    line_of: str | None = None
     ranking: str | None = None
     category: str | None = None
     cards: int | None = None
@@ -148,7 +157,11 @@ class Claim:
             return f"{self.ranking}{cards}: {what}"
         parts = [self.wager or "", self.figure.replace("_", " ")]
         if self.outcome:
-            parts.append(f"({self.outcome})")
+            parts.append(f"({_outcome_text(self.outcome)})")
+        if self.option:
+            parts.append(f"({self.decision + ': ' if self.decision else ''}{self.option})")
+        if self.line_of:
+            parts.append(f"({self.line_of})")
         if self.strategy:
             parts.append(f"[{self.strategy}]")
         return " ".join(p for p in parts if p)
@@ -162,7 +175,7 @@ class _Context:
         self._frequencies: dict[tuple[str, int | None, str], Any] = {}  # hand tables, by (ranking, cards, deck)
 
     def game(self, claim: Claim) -> Any:
-        from .games import analyze
+        from .game.analysis import analyze
 
         if claim.game is None:
             raise InputError(f"{claim.where}: {claim.figure}: name a game file (game: at the top of the file or in the claim)")
@@ -171,7 +184,7 @@ class _Context:
         return self._games[claim.game]
 
     def wager(self, claim: Claim) -> Any:
-        """The claim's wager: a ReturnTable, or for ante_play with a named strategy, that strategy's table."""
+        """The claim's bet: its ReturnTable, or under a named simpler strategy, that strategy's table."""
         game = self.game(claim)
         tables = game.tables
         if claim.wager not in tables:
@@ -179,32 +192,53 @@ class _Context:
             raise InputError(f"{claim.where}: wager: {claim.game.name} offers no {claim.wager!r} (it offers {offered})")
         if claim.strategy in (None, "optimal"):
             return tables[claim.wager]
-        if claim.wager != "ante_play":
-            raise InputError(f"{claim.where}: strategy: only ante_play has a strategy")
-        from .games.three_card_poker import ante_play, simple_strategies
+        if claim.wager != game.game.bet:
+            raise InputError(f"{claim.where}: strategy: only the game's own bet ({game.game.bet}) has a strategy")
+        rule = game.game.strategies.get(claim.strategy, claim.strategy)
+        try:
+            return game.under_rule(rule)
+        except ValueError as error:
+            named = ", ".join(game.game.strategies) or "none"
+            raise InputError(f"{claim.where}: strategy: {error} (strategies named in the game file: {named})") from None
 
-        strategies = simple_strategies(game.deal)
-        if claim.strategy not in strategies:
-            raise InputError(f"{claim.where}: strategy: unknown strategy {claim.strategy!r} (choose from optimal, {', '.join(strategies)})")
-        return ante_play(game.deal, game.ante_play.ante_bonus, strategies[claim.strategy]).table
-
-    def ante_play(self, claim: Claim) -> Any:
+    def decision(self, claim: Claim) -> Any:
         game = self.game(claim)
-        if game.ante_play is None:
-            raise InputError(f"{claim.where}: {claim.figure}: {claim.game.name} offers no ante_play")
-        return game.ante_play
+        try:
+            return game.decision(claim.decision)
+        except KeyError:
+            names = ", ".join(dict.fromkeys(d.name for d in game.decisions)) or "none"
+            raise InputError(f"{claim.where}: decision: {claim.game.name} has no decision {claim.decision!r} (decisions: {names})") from None
 
     def outcome(self, claim: Claim) -> tuple[int, int]:
-        """(combinations, total) of the claim's outcome in its wager's return table (no outcome: every deal)."""
+        """(combinations, total) of the claim's outcome in its bet's return table (no outcome: every deal)."""
         table = self.wager(claim)
         if claim.outcome is None:
             return table.total, table.total
-        wanted = _normal(claim.outcome or "")
-        for o in table.outcomes:
-            if _normal(o.name) == wanted:
-                return o.combinations, table.total
-        names = "; ".join(o.name for o in table.outcomes)
-        raise InputError(f"{claim.where}: outcome: {claim.wager} has no outcome {claim.outcome!r} (its outcomes: {names})")
+        found = [o for o in table.outcomes if _matches(o, claim.outcome)]
+        if not isinstance(claim.outcome, str):
+            self._check_keys(claim)
+            return sum(o.combinations for o in found), table.total  # keys that exist but never happen count none
+        if not found:
+            names = "; ".join(o.name for o in table.outcomes)
+            raise InputError(f"{claim.where}: outcome: {claim.wager} has no outcome {_outcome_text(claim.outcome)!r} (its outcomes: {names})")
+        return sum(o.combinations for o in found), table.total
+
+    def _check_keys(self, claim: Claim) -> None:
+        """Keys of an outcome must name situations and lines the bet has, so that a typo is not read as "never"."""
+        game = self.game(claim).game
+        assert not isinstance(claim.outcome, str) and claim.outcome is not None
+        if claim.wager == game.bet:
+            tables = {r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"}
+            situations = set(game.situations) | {"dealer_not_qualified"}
+        else:
+            tables, situations = {game.side_bet[claim.wager].table}, set()
+        lines = {_normal(line.key) for t in tables for line in game.paytables[t].lines} | {""}
+        for key, values in claim.outcome:
+            known = lines if key == "line" else situations if key == "situation" else None
+            for value in values:
+                if known is not None and _normal(value) not in {_normal(k) for k in known}:
+                    raise InputError(f"{claim.where}: outcome.{key}: {claim.wager} has no {key} {value!r} "
+                                     f"(it has: {', '.join(sorted(k for k in known if k)) or 'none'})")
 
     def hands(self, claim: Claim) -> tuple[int, int]:
         """(hands in the claim's category, all hands) for its ranking, cards and deck."""
@@ -224,6 +258,27 @@ class _Context:
         if claim.category not in counts:
             raise InputError(f"{claim.where}: category: {claim.ranking} has no category {claim.category!r} (choose from {', '.join(counts)})")
         return int(counts[claim.category]), total
+
+
+def _matches(outcome: Any, wanted: str | tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    """Whether a return-table row is the claimed outcome: by its label, or by every key given."""
+    if isinstance(wanted, str):
+        return _normal(outcome.name) == _normal(wanted)
+    keys = dict(outcome.keys)
+    for name, values in wanted:
+        if name == "line":
+            have = [v for k, v in keys.items() if k == "line" or k.startswith("line:")]
+        else:
+            have = [keys.get(name, "")]
+        if not any(_normal(h) in {_normal(v) for v in values} for h in have):
+            return False
+    return True
+
+
+def _outcome_text(outcome: str | tuple[tuple[str, tuple[str, ...]], ...]) -> str:
+    if isinstance(outcome, str):
+        return outcome
+    return ", ".join(f"{k} {' or '.join(v)}" for k, v in outcome)
 
 
 def _normal(name: str) -> str:
@@ -249,21 +304,56 @@ def _probability(context: _Context, claim: Claim) -> Fraction:
 
 
 def _dealer_qualifying(context: _Context, claim: Claim) -> int:
-    deal = context.game(claim).deal
-    return int((deal.hands.values >= deal.qualifying_value).sum())
+    return _qualifying(context, claim)[0]
+
+
+def _qualifying(context: _Context, claim: Claim) -> tuple[int, int]:
+    game = context.game(claim)
+    if game.game.qualifier is None:
+        raise InputError(f"{claim.where}: {claim.figure}: {claim.game.name} has no dealer qualifier")
+    return game.dealer_qualifying()
 
 
 def _break_even(context: _Context, claim: Claim) -> Fraction:
+    """The pay of a line (the bet's meter by default) with no house edge, in the line's own form ("for 1" stays "for 1")."""
     game = context.game(claim)
-    if game.progressive is None:
-        raise InputError(f"{claim.where}: break_even_jackpot: {claim.game.name} offers no progressive")
-    return game.progressive.break_even_jackpot
+    bet = game.game.side_bet.get(claim.wager or "")
+    if bet is None:
+        raise InputError(f"{claim.where}: wager: {claim.game.name} has no side bet {claim.wager!r}")
+    key = claim.line_of or bet.meter
+    line = next((ln for ln in game.game.paytables[bet.table].lines if ln.key == key), None)
+    if line is None:
+        raise InputError(f"{claim.where}: line: {bet.table} has no line {key!r}")
+    net = game.break_even(bet.name, line.key)
+    return net + 1 if line.pay.for_one else net
+
+
+def _option_probability(context: _Context, claim: Claim) -> Fraction:
+    decision = context.decision(claim)
+    taken = decision.taken()
+    if claim.option not in taken:
+        raise InputError(f"{claim.where}: option: {decision.name} has no option {claim.option!r} (options: {', '.join(taken)})")
+    return Fraction(taken[claim.option], sum(taken.values()))
+
+
+def _hands_played(context: _Context, claim: Claim) -> int:
+    decision = context.decision(claim)
+    folds = {o.name for o in decision.chosen.options if o.folds}
+    return sum(n for option, n in decision.taken().items() if option not in folds)
+
+
+def _weakest(context: _Context, claim: Claim) -> str:
+    threshold = context.decision(claim).threshold
+    if threshold is None:
+        raise InputError(f"{claim.where}: {claim.figure}: the strategy at {claim.decision or 'the first decision'} is not a threshold on the hand")
+    return threshold
 
 
 # figure -> (claim fields it needs, how it is computed, what it is)
 FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValue], str]] = {
     "house_edge": (("wager",), _metric("house_edge"), "expected loss per initial wager"),
     "element_of_risk": (("wager",), _metric("element_of_risk"), "expected loss per unit of total action"),
+    "average_wager": (("wager",), _metric("average_wager"), "total amount wagered per initial wager"),
     "rtp": (("wager",), _metric("rtp"), "return to player, 1 − house edge"),
     "expected_return": (("wager",), _metric("expected_return"), "expected net result per initial wager"),
     "hit_frequency": (("wager",), _metric("hit_frequency"), "probability the wager wins anything"),
@@ -273,15 +363,17 @@ FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValu
     "probability": ((), _probability, "of an outcome of a wager (wager, outcome) or of a hand category (ranking, category)"),
     "frequency": (("ranking", "category"), lambda c, k: c.hands(k)[0], "hands in a category of a ranking"),
     "hands": (("ranking",), lambda c, k: c.hands(k)[1], "every hand of the given number of cards"),
-    "hands_played": ((), lambda c, k: c.ante_play(k).hands_played, "player hands the optimal Ante/Play strategy plays"),
-    "weakest_hand_played": ((), lambda c, k: c.ante_play(k).weakest_hand_played, "the weakest hand the optimal strategy plays"),
-    "deals": ((), lambda c, k: c.game(k).deal.deals, "player and dealer hand pairs counted"),
+    "hands_played": ((), _hands_played, "sets of seen cards with which the optimal strategy does not fold (decision: the first)"),
+    "weakest_hand_played": ((), _weakest, "the weakest hand the optimal strategy plays (decision: the first)"),
+    "option_probability": (("option",), _option_probability, "how often the optimal strategy takes an option at a decision"),
+    "deals": ((), lambda c, k: c.game(k).deals, "equally likely deals counted"),
     "dealer_qualifying_hands": ((), _dealer_qualifying, "dealer hands that qualify"),
-    "dealer_qualifies": ((), lambda c, k: Fraction(_dealer_qualifying(c, k), c.game(k).deal.hands.size), "probability the dealer qualifies"),
-    "break_even_jackpot": ((), _break_even, "the progressive meter with no house edge"),
+    "dealer_qualifies": ((), lambda c, k: Fraction(*_qualifying(c, k)), "probability the dealer qualifies"),
+    "break_even_pay": (("wager",), _break_even, "the pay of a side bet's line (its meter by default) with no house edge"),
 }
 _TEXT_FIGURES = {"weakest_hand_played"}
-_FIELDS = {"figure", "published", "game", "paytable", "wager", "outcome", "strategy", "ranking", "category", "cards", "deck", "source", "claim"}
+_FIELDS = {"figure", "published", "game", "paytable", "wager", "outcome", "strategy", "decision", "option", "line", "ranking",
+           "category", "cards", "deck", "source", "claim"}
 
 
 # -- claims files --------------------------------------------------------------------------
@@ -295,15 +387,7 @@ class ClaimsFile:
 def load_claims(path: str | Path) -> ClaimsFile:
     """Read and validate a claims file; errors read ``file:line: field: what is wrong``."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not a claims file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{path}: cannot read: {error}") from None
-    data, lines = read_yaml(text, str(path))
+    data, lines = read_yaml(read_text(path, "claims file"), str(path))
     if not isinstance(data, dict) or not isinstance(data.get("claims"), list) or not data["claims"]:
         raise InputError(f"{path}:{lines.get(('claims',), 1)}: claims: a claims file is a mapping with a non-empty list 'claims'")
     unknown = set(data) - {"game", "source", "claims"}
@@ -326,7 +410,7 @@ def _game_path(claims_path: Path, value: Any, line: int) -> Path | None:
 
 def _game_by_id(claims_path: Path, game_id: Any, line: int) -> Path:
     """The game file with this id, in the claims file's folder or the one above it."""
-    from .paytable import load_game
+    from .game.loader import load_game
 
     known: dict[str, Path] = {}
     for folder in (claims_path.parent, claims_path.parent.parent):
@@ -369,11 +453,30 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
         game = _game_by_id(path, item["paytable"], lines[(*key, "paytable")])
     else:
         game = _game_path(path, item["game"], lines[(*key, "game")]) if "game" in item else default_game
-    text = {name: (None if item.get(name) is None else str(item[name])) for name in ("wager", "outcome", "strategy", "ranking", "category")}
+    text = {name: (None if item.get(name) is None else str(item[name])) for name in ("wager", "strategy", "decision", "option", "ranking", "category")}
     return Claim(
         figure=figure, published=published, game=game, cards=cards, deck=str(item.get("deck", "standard")),
+        outcome=_outcome(item.get("outcome"), f"{where}.outcome"), line_of=None if item.get("line") is None else str(item["line"]),
         source=str(item.get("source") or source), claim=str(item.get("claim") or ""), file=str(path), line=line, **text,
     )
+
+
+_OUTCOME_KEYS = ("situation", "line", "stake", "qualified", "decision")
+
+
+def _outcome(value: Any, where: str) -> str | tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """An outcome: a row's label, or keys that rows must match (a list: any of its values)."""
+    if value is None or isinstance(value, str):
+        return value
+    if not isinstance(value, dict) or not value:
+        raise InputError(f"{where}: name an outcome by its label, or by keys such as {{situation: player_higher, line: flush}}")
+    out = []
+    for key, wanted in value.items():
+        if key not in _OUTCOME_KEYS:
+            raise InputError(f"{where}.{key}: unknown outcome key (keys: {', '.join(_OUTCOME_KEYS)})")
+        values = wanted if isinstance(wanted, list) else [wanted]
+        out.append((key, tuple(str(v) for v in values)))
+    return tuple(out)
 
 
 def _published(value: Any, where: str) -> Published:

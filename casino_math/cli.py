@@ -94,33 +94,34 @@ def analyze(
     file: Path = typer.Argument(..., help="A game file (YAML), e.g. paytables/three_card_poker/standard.yaml."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
-    """Analyse every wager of a game file: return tables, house edge, element of risk, strategy."""
-    from .games import analyze as run
+    """Analyse every bet of a game file: return tables, house edge, element of risk, the strategy."""
+    from .game.analysis import analyze as run
 
     result = run(file)
     if format is Format.json:
         typer.echo(dumps(result.to_dict()))
         return
     if format is Format.csv:
-        frames = []
-        for name, table in result.tables.items():
-            frame = table.to_frame()
-            frame.insert(0, "wager", name)
-            frames.append(frame)
         import pandas as pd
 
-        typer.echo(render_frame(pd.concat(frames, ignore_index=True), "csv"), nl=False)
+        frames = [table.to_frame().assign(bet=name) for name, table in result.tables.items()]
+        frame = pd.concat(frames, ignore_index=True)
+        typer.echo(render_frame(frame[["bet", *frames[0].columns]], "csv"), nl=False)
         return
-    typer.echo(f"{result.config.title} ({result.config.id}), dealer qualifies with {result.config.rules.dealer_qualifies.replace('_', ' ')}")
+    game = result.game
+    typer.echo(f"{game.title} ({game.id}): {result.deals:,} equally likely deals")
+    strategy = result.strategy_summary()
     for name, table in result.tables.items():
         m = table.metrics
         typer.echo(f"\n{name}: house edge {float(m.house_edge):.4%}, element of risk {float(m.element_of_risk):.4%}, "
-                   f"hit frequency {float(m.hit_frequency):.4%}, standard deviation {m.standard_deviation:.4f}")
-        if name == "ante_play" and result.ante_play:
-            typer.echo(f"strategy: play {result.ante_play.weakest_hand_played} or better "
-                       f"({result.ante_play.hands_played:,} of {result.deal.hands.size:,} hands)")
-        if name == "progressive" and result.progressive:
-            typer.echo(f"break-even jackpot: {float(result.progressive.break_even_jackpot):,.2f}")
+                   f"average wager {float(m.average_wager):.4f}, hit frequency {float(m.hit_frequency):.4%}, "
+                   f"standard deviation {m.standard_deviation:.4f}")
+        if name == game.bet:
+            for decision, words in strategy.items():
+                typer.echo(f"strategy at {decision}: {words}")
+        bet = game.side_bet.get(name)
+        if bet is not None and bet.meter:
+            typer.echo(f"break-even {bet.meter}: {float(result.break_even(name, bet.meter)):,.2f} to 1")
         frame = table.to_frame().drop(columns=["probability", "net"])
         typer.echo(render_frame(frame, "markdown" if format is Format.markdown else "table"), nl=False)
 
@@ -302,7 +303,7 @@ def schema() -> None:
     """Print the JSON Schema of game files, for editors."""
     import json
 
-    from .paytable import game_schema
+    from .game.loader import game_schema
 
     typer.echo(json.dumps(game_schema(), indent=2))
 
