@@ -83,8 +83,9 @@ def _cards(value: Any) -> Any:
     return {"cards": value} if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-CardsValue = Annotated[Cards, BeforeValidator(_cards),
-                       WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1}, {"$ref": "#/$defs/Cards"}]})]
+_CARDS_SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
+                 "properties": {"cards": {"type": "integer", "minimum": 1}, "face": {"enum": ["up", "down"]}}}
+CardsValue = Annotated[Cards, BeforeValidator(_cards), WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1}, _CARDS_SCHEMA]})]
 OptionValue = Annotated[
     Literal["fold", "check"] | dict[str, Units],
     WithJsonSchema({"anyOf": [{"enum": ["fold", "check"]}, {"type": "object", "additionalProperties": {"type": "number"},
@@ -104,9 +105,11 @@ def _decide(value: Any) -> Any:
     return {"options": value} if isinstance(value, dict) and "options" not in value else value
 
 
-DecideValue = Annotated[Decide, BeforeValidator(_decide),
-                        WithJsonSchema({"anyOf": [{"type": "object", "description": "option name -> fold | check | {wager: units}"},
-                                                  {"$ref": "#/$defs/Decide"}]})]
+_OPTIONS_SCHEMA = {"type": "object", "description": "option name -> fold | check | {wager: units}"}
+DecideValue = Annotated[Decide, BeforeValidator(_decide), WithJsonSchema({"anyOf": [_OPTIONS_SCHEMA, {
+    "type": "object", "required": ["options"], "additionalProperties": False,
+    "properties": {"name": {"type": "string"}, "options": _OPTIONS_SCHEMA, "while_unmade": {"type": "array", "items": {"type": "string"}}},
+}]})]
 
 
 class Step(_Strict):
@@ -156,7 +159,10 @@ def _result(value: Any) -> Any:
     raise ValueError(f'{value!r} is not a result (write win, "win 3 to 2", push, lose, or {{pays: TABLE, on: HAND}})')
 
 
-_RESULT_SCHEMA = {"anyOf": [{"type": "string", "pattern": r"^(win( .+)?|push|lose)$"}, {"$ref": "#/$defs/PaysSpec"}]}
+_RESULT_SCHEMA = {"anyOf": [{"type": "string", "pattern": r"^(win( .+)?|push|lose)$"}, {
+    "type": "object", "required": ["pays"], "additionalProperties": False,
+    "properties": {"pays": {"type": "string"}, "on": {"type": "string"}, "else": {"enum": ["push", "lose"]}},
+}]}
 ResultValue = Annotated[Any, PlainValidator(_result), WithJsonSchema(_RESULT_SCHEMA)]
 SituationName = Literal["folded", "dealer_not_qualified", "player_higher", "equal", "dealer_higher", "played", "otherwise"]
 
@@ -335,6 +341,10 @@ class _Builder:
                 else:
                     options.append(Option(option_name, adds=tuple(action.items())))  # type: ignore[union-attr]
             out.append(Decision(name, tuple(options), tuple(decide.while_unmade)))
+        decided = [i for i, s in enumerate(out) if isinstance(s, Decision)]
+        for before, i in zip(decided, decided[1:]):
+            if not any(isinstance(s, Deal) and s.seen for s in out[before + 1:i]):
+                raise self.fail(("deal", str(i), "decide"), "two decisions with no card seen between them: make them one")
         last_seen = max((i for i, s in enumerate(out) if isinstance(s, Deal) and s.seen), default=-1)
         hidden = any(isinstance(s, Deal) and not s.seen for s in out)
         for i, step in enumerate(out):
@@ -482,6 +492,10 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
                 continue
             value = w.settle[situation]
             at = (*path, "settle", situation)
+            if situation == "folded" and isinstance(value, PaysSpec):
+                raise b.fail(at, "a folded hand is not played out: settle it as lose or push")
+            if w.bonus_on and value == "lose":
+                raise b.fail(at, "a bonus has no stake of its own to lose: use push")
             if isinstance(value, PaysSpec):
                 table(value.pays, value.on, (*at, "pays"))
                 hand = hands[value.on]
