@@ -10,6 +10,9 @@ ranking that counts, found by valuing every rank pattern the ranking can see.
 True
 >>> three.category_of(weakest(three, "pair")), high.category_of(weakest(high, "A-K"))
 ('pair', 'high_card')
+>>> three_royal = get_ranking("three-card", "royal")   # T to A: every Q-led hand is a straight
+>>> three_royal.category_of(weakest(three_royal, "Q-high")), weakest(three_royal, "Q-high") == weakest(three_royal, "K-high")
+('high_card', True)
 >>> weakest(high, "K-K")
 Traceback (most recent call last):
 ...
@@ -62,10 +65,11 @@ def weakest(ranking: Ranking, text: str) -> int:
     tokens = [high.group(1)] if high else words.split("-") if "-" in words else []
     if tokens:
         ranks = [_rank(t) for t in tokens]
-        if None in ranks or len(ranks) > ranking.hand_size:
+        if None in ranks or len(ranks) > ranking.hand_size or any(a <= b for a, b in zip(ranks, ranks[1:])):  # type: ignore[operator]
             raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({HELP})")
-        # hands of the weakest category (high card) led by these ranks, in this order
-        found = [v for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT == 0 and list(r[:len(ranks)]) == ranks]
+        # "Q-6-4 or better": a better category, or a high card whose ranks, high first, reach Q, 6, 4 (on a
+        # stripped deck a Q-led high card may not exist: the weakest hand at least that good still does)
+        found = [v for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT > 0 or tuple(r[:len(ranks)]) >= tuple(ranks)]
     else:
         try:
             pattern = parse_pattern(words, ranking)
