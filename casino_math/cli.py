@@ -96,8 +96,11 @@ def analyze(
 ) -> None:
     """Analyse every bet of a game file: return tables, house edge, element of risk, the strategy."""
     from .game.analysis import analyze as run
+    from .progress import Bar
 
-    result = run(file)
+    with Bar() as bar:
+        result = run(file, progress=bar)
+        result.tables  # count while the bar shows
     if format is Format.json:
         typer.echo(dumps(result.to_dict()))
         return

@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import math
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas is imported by whoever built the frame; the CLI starts faster without it
+    import pandas as pd
 
 Format = Literal["table", "csv", "json", "markdown"]
 FORMATS = ("table", "csv", "json", "markdown")
@@ -63,7 +64,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def render_frame(frame: pd.DataFrame, fmt: Format) -> str:
+def render_frame(frame: "pd.DataFrame", fmt: Format) -> str:
     """A DataFrame as an aligned text table, CSV or Markdown (JSON is the caller's: it knows the contract)."""
     if fmt == "csv":
         return frame.map(lambda v: fraction_text(v) if isinstance(v, Fraction) else v).to_csv(index=False)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from math import comb, prod
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -77,8 +77,11 @@ class Symmetry:
             key += colex(role) * radix
         return key
 
-    def canonical(self, roles: Sequence[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
-        """Each row's canonical key and member: ``roles`` are (rows × cards) id arrays, one per role."""
+    def canonical(self, roles: Sequence[np.ndarray], progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, list[np.ndarray]]:
+        """Each row's canonical key and member: ``roles`` are (rows × cards) id arrays, one per role.
+
+        ``progress(rows done, rows)`` is called after each chunk of rows.
+        """
         n = len(roles[0])
         radices = self.radices([r.shape[1] for r in roles])
         keys = np.empty(n, dtype=np.int64)
@@ -99,4 +102,6 @@ class Symmetry:
             keys[start:start + _CHUNK] = best_key
             for rep, kept in zip(reps, best):
                 rep[start:start + _CHUNK] = kept
+            if progress is not None:
+                progress(min(start + _CHUNK, n), n)
         return keys, reps

@@ -26,6 +26,7 @@ from .rules import parse_rule
 from .side_bets import side_bet_table
 from .solver import History, Solved, solve
 from .strategy import DecisionStrategy
+from .tree import Progress
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,11 +34,12 @@ class GameAnalysis:
     """Every bet of one game file, analysed. Figures are exact Fractions; tables are pandas DataFrames."""
 
     game: Game
+    progress: Progress | None = None  # hears of the counting as it goes: (what, done, of)
 
     @cached_property
     def counts(self) -> Counts | None:
         """What the cards do in the game's own bet (None where the file offers side bets only)."""
-        return count(self.game) if self.game.wagers else None
+        return count(self.game, self.progress) if self.game.wagers else None
 
     @cached_property
     def solved(self) -> Solved | None:
@@ -168,6 +170,9 @@ def _options(game: Game, counts: Counts, level: int):
     return _preference(counts.decisions[level], game.equal_ev)
 
 
-def analyze(game: str | Path | Game) -> GameAnalysis:
-    """Analyse a game file (a path, or an already loaded game): every bet it offers, exactly."""
-    return GameAnalysis(game if isinstance(game, Game) else load_game(game))
+def analyze(game: str | Path | Game, progress: Progress | None = None) -> GameAnalysis:
+    """Analyse a game file (a path, or an already loaded game): every bet it offers, exactly.
+
+    Figures are computed when first asked for; ``progress(what, done, of)`` hears of long counts.
+    """
+    return GameAnalysis(game if isinstance(game, Game) else load_game(game), progress)

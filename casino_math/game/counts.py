@@ -18,7 +18,7 @@ from ..cards import Deck
 from ..suits import Symmetry
 from .description import Deal, Decision, Game, Hand
 from .showdown import CELLS, card_arrays, dealer_cells, hand_values
-from .tree import SEEN_ROLES, Level, build_levels, completions
+from .tree import SEEN_ROLES, Level, Progress, build_levels, completions
 
 ROLE_OF = {"player": "player", "board": "board", "dealer": "up"}  # where a hand's cards lie among the seen roles
 
@@ -85,21 +85,24 @@ _CACHE: OrderedDict[tuple, Counts] = OrderedDict()
 CACHED = 8
 
 
-def count(game: Game) -> Counts:
-    """The counts of a game's own bet (cached: variants of one game share them)."""
+def count(game: Game, progress: Progress | None = None) -> Counts:
+    """The counts of a game's own bet (cached: variants of one game share them).
+
+    ``progress(what, done, of)`` hears of the work as it goes (a big game takes minutes).
+    """
     symmetry, symmetry_key = symmetry_for(game)
     key = game_key(game, symmetry_key)
     if key not in _CACHE:
-        _CACHE[key] = _count(game, symmetry)
+        _CACHE[key] = _count(game, symmetry, progress)
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
     return _CACHE[key]
 
 
-def _count(game: Game, symmetry: Symmetry) -> Counts:
+def _count(game: Game, symmetry: Symmetry, progress: Progress | None) -> Counts:
     steps = seen_steps(game)
-    levels = build_levels(game.deck, steps, symmetry, merge_last=game.has_dealer)
+    levels = build_levels(game.deck, steps, symmetry, merge_last=game.has_dealer, progress=progress)
     decisions, seen = {}, 0
     for step in game.steps:
         if isinstance(step, Deal) and step.seen:
@@ -128,4 +131,6 @@ def _count(game: Game, symmetry: Symmetry) -> Counts:
     for start, end in zip(bounds[:-1], bounds[1:]):
         rows = order[start:end]
         cells[rows] = dealer_cells(dealer.ranking, game.deck, known[rows[0]], others[rows], hidden, player_values[rows], qualifier)
+        if progress is not None:
+            progress("showdown: the dealer's hidden cards against every class", int(end), len(order))
     return Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from math import comb, factorial
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -76,7 +76,11 @@ def _remaining(seen: np.ndarray, deck_size: int) -> np.ndarray:
 Edges = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
-def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry | None) -> tuple[Level, Edges]:
+Progress = Callable[[str, int, int], None]  # (what, done, of)
+
+
+def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry | None,
+           progress: Progress | None = None) -> tuple[Level, Edges]:
     """Every way to deal ``k`` more cards to ``role`` from each class's member: the next level, and the edges to it.
 
     With ``symmetry`` None the children are kept one per card set, not merged into classes.
@@ -92,7 +96,8 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
     if symmetry is None:
         child = np.arange(n * s)
         return Level(roles, level.weights[parent]), (parent, child, np.ones(n * s, dtype=np.int64))
-    keys, reps = symmetry.canonical([roles[r] for r in SEEN_ROLES])
+    report = (lambda done, of: progress(f"{role} cards: classes of {of:,} card sets", done, of)) if progress else None
+    keys, reps = symmetry.canonical([roles[r] for r in SEEN_ROLES], report)
     unique, first, child = np.unique(keys, return_index=True, return_inverse=True)
     # one edge per (parent, child), counting the card sets that land there
     pair = parent * len(unique) + child
@@ -104,19 +109,19 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
     return Level(cards, weights), (edge_parent, edge_child, multiplicity.astype(np.int64))
 
 
-def _one_by_one(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry) -> Level:
+def _one_by_one(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry, progress: Progress | None) -> Level:
     """Deal ``k`` cards to a single class one card at a time (fewer card sets to canonicalise than all at once).
 
     Each set of k cards arrives in k! orders, so weights are divided by k! at the end.
     """
     current = level
     for _ in range(k):
-        current, _ = expand(current, role, 1, deck_size, symmetry)
+        current, _ = expand(current, role, 1, deck_size, symmetry, progress)
     return Level(current.cards, current.weights // factorial(k))
 
 
 def build_levels(deck: Deck, steps: Sequence[tuple[str, int]], symmetry: Symmetry | None = None,
-                 merge_last: bool = True) -> list[Level]:
+                 merge_last: bool = True, progress: Progress | None = None) -> list[Level]:
     """Level 0 (nothing seen) and one level after each seen step (role, cards), with the edges between them.
 
     ``merge_last`` False keeps the last level one card set per child (a game with no dealer hand has
@@ -130,11 +135,11 @@ def build_levels(deck: Deck, steps: Sequence[tuple[str, int]], symmetry: Symmetr
         last = i == len(steps) - 1
         current = levels[-1]
         if len(current) == 1 and (merge_last or not last):
-            child_level = _one_by_one(current, role, k, n, symmetry)
+            child_level = _one_by_one(current, role, k, n, symmetry, progress)
             parent = np.zeros(len(child_level), dtype=np.int64)
             edges: Edges = (parent, np.arange(len(child_level)), child_level.weights.copy())
         else:
-            child_level, edges = expand(current, role, k, n, symmetry if (merge_last or not last) else None)
+            child_level, edges = expand(current, role, k, n, symmetry if (merge_last or not last) else None, progress)
         levels[-1] = Level(current.cards, current.weights, *edges)
         levels.append(child_level)
     return levels

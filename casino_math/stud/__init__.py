@@ -7,12 +7,22 @@
 [Fraction(1, 1), Fraction(0, 1)]
 """
 
-from .equity import Holding, StudEquity, stud_equity
-from .first_to_act import FirstToAct, first_to_act
-from .frequencies import StudFrequencies, stud_frequencies
-from .games import GAMES, HoleLimit, StudGame, get_game
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "GAMES", "FirstToAct", "Holding", "HoleLimit", "StudEquity", "StudFrequencies", "StudGame",
-    "first_to_act", "get_game", "stud_equity", "stud_frequencies",
-]
+_EXPORTS = {
+    "Holding": "equity", "StudEquity": "equity", "stud_equity": "equity",
+    "FirstToAct": "first_to_act", "first_to_act": "first_to_act",
+    "StudFrequencies": "frequencies", "stud_frequencies": "frequencies",
+    "GAMES": "games", "HoleLimit": "games", "StudGame": "games", "get_game": "games",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """Names are imported when first used (``casino-math --help`` need not load the toolkit)."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'casino_math.stud' has no attribute {name!r}")
+    value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
+    globals()[name] = value
+    return value

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import dataclasses
 from enum import Enum
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-import pandas as pd
 import typer
 
 from ..output import FORMATS, dumps, render_frame
 from .games import GAMES, get_game
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 stud_app = typer.Typer(
     help="Stud poker: who acts first, final-hand frequencies, exact equity.",
@@ -33,7 +35,7 @@ _FORMAT = typer.Option("table", "--format", "-f", help="table, csv, json or mark
 _GAME_HELP = "A preset: " + ", ".join(GAMES) + "."
 
 
-def _echo_frame(frame: pd.DataFrame, fmt: str, header: str) -> None:
+def _echo_frame(frame: "pd.DataFrame", fmt: str, header: str) -> None:
     if fmt == "table":
         typer.echo(header + "\n")
     typer.echo(render_frame(frame, fmt), nl=False)
@@ -68,6 +70,8 @@ def first_to_act_command(
         typer.echo(dumps({"game": result.game, "street": result.street, "seat": result.seat + 1, "action": result.action,
                           "announcement": result.announcement, "tie": result.tie, "seats": seats}))
         return
+    import pandas as pd
+
     _echo_frame(pd.DataFrame(seats), format, f"{the_game.title}, street {result.street}: seat {result.seat + 1} {result.action}. \"{result.announcement}\"")
 
 
@@ -136,4 +140,6 @@ def games_command(format: Format = _FORMAT) -> None:
     if format == "json":
         typer.echo(dumps(rows))
         return
+    import pandas as pd
+
     _echo_frame(pd.DataFrame(rows), format, "Stud games (deal: cards per street, d down, u up; ties: bring-in / later streets)")
