@@ -10,7 +10,7 @@ tools re-price a game many times over the same counts.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -39,6 +39,7 @@ class Counts:
     completions: tuple[int, ...]
     cells: np.ndarray
     cell_names: tuple[str, ...]
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def last(self) -> Level:
@@ -54,11 +55,18 @@ class Counts:
         return np.concatenate([cards[ROLE_OF[r]] for r in hand.of], axis=1)
 
     def values(self, hand: Hand, level: int = -1) -> np.ndarray:
+        """The value of a hand in each class of a level (kept: every re-priced paytable asks again)."""
         assert hand.ranking is not None
-        return hand_values(hand.ranking, self.deck, self.hand_cards(hand, level))
+        key = ("values", hand.of, hand.ranking.name, level % len(self.levels))
+        if key not in self.memo:
+            self.memo[key] = hand_values(hand.ranking, self.deck, self.hand_cards(hand, level))
+        return self.memo[key]
 
     def suits(self, hand: Hand, level: int = -1) -> np.ndarray:
-        return card_arrays(self.deck, hand.ranking, self.hand_cards(hand, level))[1]
+        key = ("suits", hand.of, level % len(self.levels))
+        if key not in self.memo:
+            self.memo[key] = card_arrays(self.deck, hand.ranking, self.hand_cards(hand, level))[1]
+        return self.memo[key]
 
 
 def seen_steps(game: Game) -> list[tuple[str, int]]:
