@@ -82,25 +82,16 @@ class Symmetry:
 
         ``progress(rows done, rows)`` is called after each chunk of rows.
         """
+        from .kernels.suits import canonical
+
         n = len(roles[0])
         radices = self.radices([r.shape[1] for r in roles])
         keys = np.empty(n, dtype=np.int64)
         reps = [np.empty_like(r) for r in roles]
         for start in range(0, n, _CHUNK):
-            block = [r[start:start + _CHUNK] for r in roles]
-            best_key = np.full(len(block[0]), np.iinfo(np.int64).max, dtype=np.int64)
-            best = [b.copy() for b in block]
-            for renaming in self.maps:
-                mapped = [np.sort(renaming[b], axis=1) for b in block]
-                key = np.zeros(len(block[0]), dtype=np.int64)
-                for role, radix in zip(mapped, radices):
-                    key += colex(role) * radix
-                better = key < best_key
-                best_key = np.where(better, key, best_key)
-                for kept, role in zip(best, mapped):
-                    kept[better] = role[better]
-            keys[start:start + _CHUNK] = best_key
-            for rep, kept in zip(reps, best):
+            block_keys, block = canonical(self.maps, [r[start:start + _CHUNK] for r in roles], radices)
+            keys[start:start + _CHUNK] = block_keys
+            for rep, kept in zip(reps, block):
                 rep[start:start + _CHUNK] = kept
             if progress is not None:
                 progress(min(start + _CHUNK, n), n)

@@ -6,8 +6,8 @@ less than x is, by inclusion–exclusion over the cards D might share with P,
 
     Σ over subsets S of P:  (−1)^|S| · #{D ⊇ S, dealt beside U and B, worth less than x}
 
-and each term is one binary search in a table of the dealer's hands grouped
-by the cards they contain. Counting below the qualifier, below the player's
+and each term is a look-up in the dealer's hands grouped by the cards they
+contain (:mod:`casino_math.kernels.showdown`). Counting below the qualifier, below the player's
 hand and below it plus one gives each class its six showdown cells: the
 dealer qualifying or not, times the player higher, equal or lower.
 
@@ -28,8 +28,9 @@ from typing import Sequence
 import numpy as np
 
 from ..cards import Deck
-from ..rankings import CATEGORY_SHIFT, WILD, Ranking
-from ..subsets import all_subsets, colex, positions
+from ..rankings import WILD, Ranking
+from ..kernels import showdown as kernel
+from ..subsets import all_subsets
 
 # a qualifier splits the showdown in two; without one every dealer hand "qualifies"
 CELLS = ("not_qualified_player_higher", "not_qualified_equal", "not_qualified_dealer_higher",
@@ -62,20 +63,6 @@ def hand_values(ranking: Ranking, deck: Deck, ids: np.ndarray) -> np.ndarray:
     return ranking.best_values(*card_arrays(deck, ranking, ids))
 
 
-def _below(tables: list[np.ndarray], base: int, player: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
-    """Dealer hands sharing no card with each player row and worth less than each threshold: (rows, thresholds)."""
-    out = np.zeros(thresholds.shape, dtype=np.int64)
-    for j, table in enumerate(tables):
-        if j > player.shape[1]:
-            break
-        for pick in positions(player.shape[1], j):
-            start = colex(player[:, pick]) * base
-            low = np.searchsorted(table, start)
-            for t in range(thresholds.shape[1]):
-                out[:, t] += (-1) ** j * (np.searchsorted(table, start + thresholds[:, t]) - low)
-    return out
-
-
 def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.ndarray, hidden: int,
                  player_values: Sequence[int] | np.ndarray, qualifier: int) -> np.ndarray:
     """Showdown cells (rows, 6) for player rows that share the dealer's known cards ``known`` (one row, ids).
@@ -90,14 +77,11 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
     dealt = rest[all_subsets(len(rest), hidden)]
     hands = np.sort(np.concatenate([np.broadcast_to(known, (len(dealt), len(known))), dealt], axis=1), axis=1)
     values = hand_values(ranking, deck, hands)
-    base = (len(ranking.categories) + 1) << CATEGORY_SHIFT  # above every value and threshold, so keys never overlap
-    tables = [np.sort(np.concatenate([colex(dealt[:, p]) * base + values for p in positions(hidden, j)]))
-              for j in range(hidden + 1)]
     if len(player_values) == 0:
         player_values = hand_values(ranking, deck, player)
     v = np.asarray(player_values, dtype=np.int64)
     q = np.full_like(v, qualifier)
-    below = _below(tables, base, player, np.stack([q, v, v + 1], axis=1))
+    below = kernel.below(kernel.Index.of(dealt, values), player, np.stack([q, v, v + 1], axis=1))
     c_q, c_v, c_v1 = below[:, 0], below[:, 1], below[:, 2]
     total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
     return np.stack([

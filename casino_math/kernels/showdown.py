@@ -1,0 +1,134 @@
+"""Counting dealer hands below thresholds, by inclusion–exclusion over the cards they share with the player: compiled.
+
+The dealer's possible hidden card sets (``dealt``, ids ascending) and the
+values of the hands they make are indexed by each of their subsets of j cards
+(j = 0..d). For a player row P and a threshold x, the hands sharing no card
+with P and worth less than x number Σ over subsets S of P (−1)^|S| ·
+#{hands containing S, worth less than x}.
+
+Values are first replaced by their rank among the distinct values (a hand
+ranking has a few thousand), so that for small subsets (j ≤ 2: few keys, many
+hands each) a count below x is one look-up in a running count per key and
+rank; for bigger subsets (few hands each) it is a binary search in the key's
+sorted run. :func:`below` is the kernel; :func:`below_reference` the same count
+with numpy's sorted composite keys (the engine's first version), kept to check it.
+
+>>> dealt = np.array([[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]])   # every 2-set of 4 cards
+>>> values = np.array([5, 1, 7, 3, 2, 6])
+>>> player = np.array([[0], [3]])                                       # holding card 0, or card 3
+>>> thresholds = np.array([[7], [6]])    # card 0 out: 7, 2, 6 left; card 3 out: 5, 1, 7 left
+>>> below(Index.of(dealt, values), player, thresholds).tolist(), below_reference(dealt, values, player, thresholds).tolist()
+([[2], [2]], [[2], [2]])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from ..subsets import BINOMIAL, colex, positions
+
+DENSE_CELLS = 60_000_000  # running counts kept per (key, rank) up to this many cells; beyond, sorted runs
+
+
+@dataclass(frozen=True)
+class Index:
+    """The dealt hands' values by subset: running counts per (key, rank) for small subsets, sorted runs for the rest.
+
+    ``distinct`` holds the distinct values, so a threshold becomes a rank: how many distinct values lie below it.
+    """
+
+    distinct: np.ndarray
+    dense: tuple[np.ndarray, ...]  # dense[j]: (keys + 1) x (ranks + 1) running counts, for j < len(dense)
+    starts: tuple[np.ndarray, ...]  # starts[j], runs[j] for every j: the CSR form
+    runs: tuple[np.ndarray, ...]
+
+    @classmethod
+    def of(cls, dealt: np.ndarray, values: np.ndarray) -> Index:
+        d = dealt.shape[1]
+        distinct, rank = np.unique(values, return_inverse=True)
+        rank = rank.reshape(-1).astype(np.int64)
+        largest = int(dealt.max(initial=0)) + 1
+        dense, starts, runs = [], [], []
+        for j in range(d + 1):
+            picks = positions(d, j)
+            keys = np.concatenate([colex(dealt[:, p]) for p in picks])
+            ranks = np.tile(rank, len(picks))
+            size = int(BINOMIAL[largest, j])
+            if len(dense) == j and (size + 1) * (len(distinct) + 1) <= DENSE_CELLS:
+                counts = np.bincount(keys * (len(distinct) + 1) + ranks + 1, minlength=(size + 1) * (len(distinct) + 1))
+                dense.append(np.cumsum(counts.reshape(size + 1, len(distinct) + 1), axis=1).astype(np.int32))
+            order = np.lexsort((ranks, keys))
+            starts.append(np.searchsorted(keys[order], np.arange(size + 2)).astype(np.int64))
+            runs.append(ranks[order])
+        return cls(distinct, tuple(dense), tuple(starts), tuple(runs))
+
+    def rank(self, thresholds: np.ndarray) -> np.ndarray:
+        """Each threshold as the number of distinct values below it."""
+        return np.searchsorted(self.distinct, thresholds).astype(np.int64)
+
+
+@njit(cache=True)
+def _lower_bound(values: np.ndarray, start: int, end: int, x: int) -> int:
+    while start < end:
+        middle = (start + end) // 2
+        if values[middle] < x:
+            start = middle + 1
+        else:
+            end = middle
+    return start
+
+
+@njit(cache=True)
+def _below(dense: tuple, starts: tuple, runs: tuple, binomial: np.ndarray, player: np.ndarray, ranks: np.ndarray,
+           out: np.ndarray) -> None:
+    rows, p = player.shape
+    count_t = ranks.shape[1]
+    depth = len(starts) - 1
+    for row in range(rows):
+        for mask in range(1 << p):
+            size = 0
+            key = 0
+            for i in range(p):
+                if mask >> i & 1:
+                    key += binomial[player[row, i], size + 1]
+                    size += 1
+            if size > depth:
+                continue
+            sign = -1 if size % 2 else 1
+            s = starts[size]
+            if key + 1 >= len(s):
+                continue  # a card no dealt hand holds
+            if size < len(dense):
+                table = dense[size]
+                for t in range(count_t):
+                    out[row, t] += sign * table[key, ranks[row, t]]
+            else:
+                begin, end = s[key], s[key + 1]
+                for t in range(count_t):
+                    out[row, t] += sign * (_lower_bound(runs[size], begin, end, ranks[row, t]) - begin)
+
+
+def below(index: Index, player: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """For each player row: the dealt hands sharing no card with it and worth less than each threshold (rows, thresholds)."""
+    out = np.zeros(thresholds.shape, dtype=np.int64)
+    _below(index.dense, index.starts, index.runs, BINOMIAL, np.ascontiguousarray(player, dtype=np.int64),
+           np.ascontiguousarray(index.rank(thresholds)), out)
+    return out
+
+
+def below_reference(dealt: np.ndarray, values: np.ndarray, player: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """The same count with sorted composite keys and numpy's binary search (no compiled code)."""
+    d = dealt.shape[1]
+    base = int(max(values.max(initial=0), thresholds.max(initial=0))) + 2
+    out = np.zeros(thresholds.shape, dtype=np.int64)
+    for j in range(min(d, player.shape[1]) + 1):
+        table = np.sort(np.concatenate([colex(dealt[:, p]) * base + values for p in positions(d, j)]))
+        for pick in positions(player.shape[1], j):
+            start = colex(player[:, pick]) * base
+            low = np.searchsorted(table, start)
+            for t in range(thresholds.shape[1]):
+                out[:, t] += (-1) ** j * (np.searchsorted(table, start + thresholds[:, t]) - low)
+    return out
