@@ -74,7 +74,7 @@ class Ranking:
     def category_of(self, value: int) -> str:
         return self.categories[int(value) >> CATEGORY_SHIFT]
 
-    @property
+    @cached_property
     def flush_threshold(self) -> int | None:
         """How many cards of one suit start to matter to this ranking (None: suits never do)."""
         if self.suits == "none":
@@ -155,7 +155,10 @@ class Ranking:
             return value
         # A wild card may join the main suit: for a flush all naturals must be in it, for
         # a four-flush (Sökö) all but one may be; out of suit it spoils a flush in a low game.
-        suit_choices = (True, False) if self.suits == "groups" or all(natural_suited) else (False,)
+        # Where the suit cannot reach the ranking's threshold even so, joining it changes nothing.
+        threshold = self.flush_threshold
+        joins = threshold is not None and sum(natural_suited) + wilds >= threshold
+        suit_choices = (True, False) if joins and (self.suits == "groups" or all(natural_suited)) else (False,)
         best = -1
         for stand_ins in itertools.combinations_with_replacement(self.natural_ranks, wilds):
             for in_suit in suit_choices:
@@ -243,13 +246,15 @@ class Ranking:
             values = lut[key]
         return values
 
-    def best_values(self, ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
+    def best_values(self, ranks: np.ndarray, suits: np.ndarray | None) -> np.ndarray:
         """Value of the best ``hand_size`` cards of each hand (rows of rank and suit arrays).
 
         Rows must be sorted by rank, high to low, with wild cards (rank WILD) last;
         :func:`cards_to_arrays` builds such arrays. Each subset of hand_size
         positions is then itself sorted, so its lookup key is a few column
-        operations on codes computed once per hand.
+        operations on codes computed once per hand. Cards share a suit when
+        their suit numbers are equal; ``suits=None`` means no two cards do (a
+        rank multiset valued with no flush, as the enumerator needs).
         """
         n = ranks.shape[-1]
         k = self.hand_size
@@ -258,9 +263,11 @@ class Ranking:
         base = len(self.deck.ranks) + 1
         codes = self._rank_code[ranks]  # int32: keys stay below 2**31 and move half the memory
         naturals = ranks != WILD
+        if suits is None:
+            suits = np.broadcast_to(np.arange(n), ranks.shape)
         if self.suits == "flush":
-            # one bit per suit; a wild card carries all four, so it joins any flush
-            suit_bits = np.where(naturals, 1 << np.clip(suits, 0, 3), 15).astype(np.int8)
+            # one bit per suit; a wild card carries every bit, so it joins any flush
+            suit_bits = np.where(naturals, np.left_shift(1, np.maximum(suits, 0)), -1)
         best: np.ndarray | None = None
         for subset in itertools.combinations(range(n), k):
             key = codes[..., subset[0]]
