@@ -16,7 +16,7 @@ from collections import Counter
 from fractions import Fraction
 
 from casino_math.cards import Card, Deck
-from casino_math.rankings import get_ranking
+from casino_math.rankings import WILD, get_ranking
 
 
 def hand_value(ranking, cards: tuple[Card, ...]) -> int:
@@ -213,14 +213,14 @@ def rules_category(name: str, deck_ranks, cards) -> str | None:
 
 
 def rules_best(name: str, deck: Deck, cards, joker: str = "wild") -> str:
-    """The category of ``hand_size`` cards, wild cards standing for what the rules let them.
+    """The category of ``hand_size`` cards (rank, suit; a joker's suit is -1), wild cards standing for what the rules let them.
 
     A wild card (a joker, or a deuce in deuces wild) may be any card of the deck, one already held
     included (five aces); the bug only an ace or a card completing a straight or flush in high
     games, and the lowest rank not in the hand in lowball.
     """
-    wild = [c for c in cards if c.is_joker or (name == "deuces-wild" and c.rank == 2)]
-    naturals = [(c.rank, c.suit) for c in cards if c not in wild]
+    wild = [c for c in cards if c[1] < 0 or (name == "deuces-wild" and c[0] == 2)]
+    naturals = [c for c in cards if c not in wild]
     order = rules_order(name, deck.ranks)
     if not wild:
         return rules_category(name, deck.ranks, naturals)
@@ -240,16 +240,54 @@ def rules_best(name: str, deck: Deck, cards, joker: str = "wild") -> str:
 
 def rules_counts(names, deck: Deck, joker: str = "wild") -> dict[str, Counter]:
     """Every hand of ``hand_size`` cards from ``deck``, by the category the rules of each ranking in ``names`` give it."""
+    cards = [(c.rank, -1 if c.is_joker else c.suit) for c in deck.cards]  # by rank, then suit
     counts: dict[str, Counter] = {name: Counter() for name in names}
     for size in {3 if name == "three-card" else 5 for name in names}:
         sized = [name for name in names if (3 if name == "three-card" else 5) == size]
         memo: dict = {}
-        for hand in itertools.combinations(deck.cards, size):
-            # the category depends on the ranks, on how the suits fall (suits renamed in order of appearance), and on the jokers
-            suits: dict[int, int] = {}
-            key = tuple(sorted((c.rank, -1 if c.is_joker else suits.setdefault(c.suit, len(suits))) for c in hand))
-            if key not in memo:
-                memo[key] = [rules_best(name, deck, hand, joker) for name in sized]
-            for name, category in zip(sized, memo[key]):
+        for hand in itertools.combinations(cards, size):
+            # a natural hand's category depends on its ranks and on how many cards its commonest suit holds;
+            # with a joker, on which cards share a suit (suits renamed in order of appearance)
+            suits = [s for _, s in hand]
+            if -1 in suits:
+                renamed: dict[int, int] = {}
+                key = tuple((r, s if s < 0 else renamed.setdefault(s, len(renamed))) for r, s in hand)
+            else:
+                key = (tuple(r for r, _ in hand), max(map(suits.count, suits)))
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = [rules_best(name, deck, hand, joker) for name in sized]
+            for name, category in zip(sized, found):
                 counts[name][category] += 1
     return counts
+
+
+def every_hand_counts(ranking, cards: int) -> Counter:
+    """Every ``cards``-card hand of the ranking's deck dealt one by one, valued as its best ``hand_size`` cards by
+    ``Ranking.hand_value`` (the declaration, memoised), and counted by category."""
+    memo: dict = {}
+    counts: Counter = Counter()
+    for hand in itertools.combinations(ranking.deck.cards, cards):
+        best = -1
+        for subset in itertools.combinations(hand, ranking.hand_size):
+            natural_suits = [c.suit for c in subset if not ranking.is_wild(c)]
+            main = max(natural_suits, key=natural_suits.count, default=None)
+            key = tuple(sorted((WILD, True) if ranking.is_wild(c) else (c.rank, c.suit == main) for c in subset))
+            if key not in memo:
+                memo[key] = ranking.hand_value([r for r, _ in key], [s for _, s in key])
+            best = max(best, memo[key])
+        counts[ranking.category_of(best)] += 1
+    return counts
+
+
+def exposed_rules_category(name: str, deck_ranks: tuple[int, ...], cards) -> str:
+    """Four up cards (rank, suit) in Sökö, from seed 003's law 32 as the README reads it: groups count, and the
+    game's four-card hands (four of a suit, four ranks in a row) count as its showdown ranks them."""
+    groups = sorted(Counter(r for r, _ in cards).values(), reverse=True)
+    candidates = [{(4,): "four_of_a_kind", (3, 1): "three_of_a_kind", (2, 2): "two_pair", (2, 1): "one_pair"}.get(
+        tuple(groups[:2]) if groups[0] < 4 else (4,), "high_card")]
+    if len({s for _, s in cards}) == 1:
+        candidates.append("four_flush")
+    if frozenset(r for r, _ in cards) in straights(deck_ranks, 4):
+        candidates.append("four_straight")
+    return max(candidates, key=rules_order(name, deck_ranks).index)
