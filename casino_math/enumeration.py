@@ -38,7 +38,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from math import comb, factorial
+from math import comb
 from typing import Iterable, Iterator, Literal, Sequence
 
 import numpy as np
