@@ -70,7 +70,7 @@ def high(
     ``trips_beat_straight`` is the six-plus hold'em rule some short-deck tables play.
     """
     if wild_deuces and wild == "bug":
-        raise InputError("deuces wild plays a joker fully wild, as it plays its deuces (use --joker wild)")
+        raise InputError("deuces wild plays a joker fully wild, as it plays its deuces: it has no bug (play the joker wild)")
     shapes = (HIGH_CARD, *high_hands(deck, wild=bool(wild or wild_deuces), flush_beats_full_house=flush_beats_full_house,
                                      trips_beat_straight=trips_beat_straight))
     return Ranking(

@@ -36,7 +36,7 @@ _NO_LOW = Shape("no_low", lambda v: True, lambda v: ())
 # The lowball bug (the California rule: the lowest card not in the hand) is an ace-to-five rule; where
 # straights and flushes count against a hand, no rule says whether the card it becomes may make one.
 _NO_BUG = ("{} has no rule for the bug: lowball plays it as the lowest card not in the hand, an ace-to-five rule, "
-           "and no rule says whether it may make the straight or flush that counts against this hand (use --joker wild)")
+           "and no rule says whether it may make the straight or flush that counts against this hand (play the joker wild)")
 
 
 def _plain(v: HandView) -> bool:
