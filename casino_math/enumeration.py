@@ -67,8 +67,8 @@ _COMB = np.array([[comb(a, b) if 0 <= b <= a else 0 for b in range(-1, 5)] for a
 
 
 def _choose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Binomial coefficients elementwise, for 0 <= a <= 4 (b below -1 counts as -1): one table lookup."""
-    return _COMB[(a + 1) * 6 + (np.clip(b, -1, 4) + 1)]
+    """Binomial coefficients elementwise, for 0 <= a <= 4 and b <= 4 (any b below 0 gives 0): one table lookup."""
+    return _COMB[(a + 1) * 6 + (np.maximum(b, -1) + 1)]
 
 
 @dataclass(frozen=True)
