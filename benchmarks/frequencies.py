@@ -15,6 +15,11 @@ Usage (from the repository root, after ``pip install -e '.[bench]'``)::
     python benchmarks/frequencies.py --repeat 5 --sample 500000
 
 Targets (issue #2): the 7-card high table in under 2 s, at least 50x faster than the peer.
+
+Then the big tables of issue #12, each in a fresh process (cold, and so that its
+peak memory is its own): best three of six and of seven cards (targets: under
+2 s and 2 GiB each), ten cards of the 32- and 52-card decks, and seven Sökö
+cards with two wild jokers (target: under 10 s). ``--no-big`` skips them.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import platform
+import subprocess
+import sys
 import time
 from math import comb
 from statistics import median
@@ -49,6 +56,48 @@ def time_table(ranking: str, cards: int, repeat: int) -> list[float]:
         times.append(time.perf_counter() - start)
         assert sum(counts.values()) == comb(52, cards)
     return times
+
+
+# -- issue #12: big tables, each in a fresh process ------------------------------------------------
+BIG_TABLES = [  # ranking, cards, deck, jokers, target seconds (None: no target)
+    ("three-card", 6, "standard", 0, 2.0),
+    ("three-card", 7, "standard", 0, 2.0),
+    ("high", 10, "piquet", 0, None),
+    ("high", 10, "standard", 0, None),
+    ("soko-canadian", 7, "standard", 2, 10.0),
+]
+BIG_MEMORY_TARGET = 2 * 2**30
+_CHILD = """
+import resource, time
+from math import comb
+from casino_math.cards import Deck
+from casino_math.enumeration import category_counts
+from casino_math.rankings import get_ranking
+name, cards, deck, jokers = {args!r}
+start = time.perf_counter()
+counts = category_counts(get_ranking(name, Deck.named(deck, jokers)), cards)
+seconds = time.perf_counter() - start
+assert sum(counts.values()) == comb(len(Deck.named(deck, jokers)), cards)
+print(seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+"""
+
+
+def time_big_table(name: str, cards: int, deck: str, jokers: int) -> tuple[float, int]:
+    """Seconds for one cold table in a fresh process, and that process's peak memory in bytes (Linux ru_maxrss)."""
+    child = subprocess.run([sys.executable, "-c", _CHILD.format(args=(name, cards, deck, jokers))],
+                           capture_output=True, text=True, check=True)
+    seconds, peak = child.stdout.split()
+    return float(seconds), int(peak)
+
+
+def report_big_tables() -> None:
+    print("\nBig tables (issue #12), each cold in a fresh process:")
+    for name, cards, deck, jokers, target in BIG_TABLES:
+        seconds, peak = time_big_table(name, cards, deck, jokers)
+        met = "" if target is None else (" (target under %g s and %g GiB: %s)" % (
+            target, BIG_MEMORY_TARGET / 2**30, "met" if seconds < target and peak < BIG_MEMORY_TARGET else "MISSED"))
+        label = f"{name} {cards} cards, {deck} deck" + (f" + {jokers} jokers" if jokers else "")
+        print(f"  {label:45} {seconds:7.2f} s, peak {peak / 2**20:5.0f} MiB{met}")
 
 
 # -- peers: each gets the sample in its own card format (not timed), then evaluates every hand --
@@ -158,6 +207,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="cold runs of each table; best is reported (default 3)")
     parser.add_argument("--sample", type=int, default=200_000, help="seven-card hands each peer evaluates (default 200,000)")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--no-big", action="store_true", help="skip the big tables of issue #12")
     args = parser.parse_args()
 
     print(f"casino-math {__version__}, Python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}")
@@ -167,6 +217,8 @@ def main() -> None:
         times = time_table(ranking, cards, args.repeat)
         ours[ranking, cards] = min(times)
         print(f"  {ranking:12} {cards} cards: {min(times):7.3f} s / {median(times):7.3f} s  ({comb(52, cards):,} hands)")
+    if not args.no_big:
+        report_big_tables()
 
     print(f"\nPeers on {args.sample:,} random seven-card hands (seed {args.seed}, best of {args.repeat}):")
     peers = time_peers(args.sample, args.seed, args.repeat)

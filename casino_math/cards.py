@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable
+from typing import Iterable, Literal
 
 from .errors import InputError
 
@@ -25,6 +25,7 @@ SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 RANK_CHARS = "23456789TJQKA"
 JOKER = 0
 ACE = 14
+AcePlace = Literal["both", "low", "high"]  # where a ranking lets the ace make straights
 
 RANK_NAMES = {
     2: "deuce", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
@@ -152,17 +153,22 @@ class Deck:
 
     @cached_property
     def straights(self) -> tuple[tuple[int, ...], ...]:
-        """Every run of five ranks that makes a straight, lowest first.
-
-        The ace plays high and also below the lowest rank present.
+        """Every run of five ranks that makes a straight in high poker, lowest first.
 
         >>> Deck.stripped(6).straights[0], Deck.named("mexican").straights[3]
         ((14, 6, 7, 8, 9), (4, 5, 6, 7, 11))
         """
         return self.runs(5)
 
-    def runs(self, length: int) -> tuple[tuple[int, ...], ...]:
-        """Runs of ``length`` consecutive ranks in this deck (ace high and low), lowest first.
+    def runs(self, length: int, ace: AcePlace = "both") -> tuple[tuple[int, ...], ...]:
+        """Runs of ``length`` ranks in a row in this deck, lowest first: the one adjacency rule of every ranking.
+
+        Two ranks are in a row when the deck holds no rank between them, so
+        7-J is a run in the Mexican deck (no 8s, 9s or 10s). The ace stands
+        above the king and below the lowest rank present (seed 000: A-6-7-8-9
+        in the 36-card deck), at both ends where the ranking plays it so
+        (``both``, high poker) or at one end only: ``low`` (ace-to-six, where
+        the ace is always low) or ``high`` (deuce-to-seven, always high).
 
         Where the deck has only ``length`` ranks (five in the 20-card deck), the
         ace-low and ace-high runs hold the same ranks; the run counts once, ace high
@@ -170,8 +176,12 @@ class Deck:
 
         >>> Deck.named("royal").straights
         ((10, 11, 12, 13, 14),)
+        >>> Deck.stripped(6).runs(5, "low")[0], Deck.stripped(6).runs(5, "high")[0]
+        ((14, 6, 7, 8, 9), (6, 7, 8, 9, 10))
         """
-        order = (ACE, *self.ranks) if ACE in self.ranks else self.ranks
+        others = tuple(sorted(r for r in self.ranks if r != ACE))
+        has_ace = ACE in self.ranks
+        order = (ACE,) * (has_ace and ace != "high") + others + (ACE,) * (has_ace and ace != "low")
         runs = (order[i : i + length] for i in range(len(order) - length + 1))
         by_ranks = {frozenset(run): run for run in runs}  # a later (higher) run replaces an earlier one
         return tuple(by_ranks.values())

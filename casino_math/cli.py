@@ -68,7 +68,8 @@ def frequencies(
     ranking: str = typer.Option("high", help="high, three-card, ace-to-five, ace-to-six, deuce-to-seven, eight-or-better, soko-finnish, soko-canadian, deuces-wild."),
     deck: DeckName = typer.Option(DeckName.standard, help="standard (52), short (36: 6-A), piquet (32: 7-A), royal (20: T-A), mexican (40: no 8-9-10)."),
     jokers: int = typer.Option(0, help="Jokers added to the deck (0-2)."),
-    joker: JokerRule = typer.Option(JokerRule.wild, help="How a joker plays: fully wild, or the bug (ace, straights, flushes)."),
+    joker: JokerRule = typer.Option(JokerRule.wild, help="How a joker plays: fully wild, or the bug (an ace or a card completing a "
+                                                         "straight or flush; in ace-to-five and eight-or-better the lowest card not in the hand)."),
     dead: str = typer.Option("", help='Cards known to be out, e.g. "Ah Kd".'),
     fixed: str = typer.Option("", help='Cards known to be in the hand, e.g. "As".'),
     format: Format = typer.Option(Format.table, "--format", "-f"),

@@ -1,49 +1,74 @@
 """Exact counts over every hand a deck can deal.
 
 Visiting 133,784,560 seven-card hands one by one is slow; counting them is not.
-A hand's value depends only on its ranks and on which of its cards share the
-suit that could make a flush. So hands fall into *classes*:
+A hand's value depends only on its ranks and on which of its cards share a
+suit that holds ``t`` or more of them, ``t`` being how many suited cards start
+to matter to the ranking (five for a flush, four for Sökö's four-flush, three
+for a three-card flush; fewer where wild cards can join a suit). So hands fall
+into *classes*: a rank multiset, with the rank set held by each suit that
+holds ``t`` or more cards (no suit, one, or in big hands several).
 
-- a rank multiset with no suit holding ``t`` or more cards (``t`` = how many
-  suited cards start to matter to the ranking), or
-- a rank multiset together with the exact set of ranks ``S`` (``|S| >= t``)
-  held in one suit.
+A class is awkward to count directly, since each of its other suits must stay
+below ``t``; counting from the outside in is easy. The hands with multiset
+``M`` in which ``k`` given suits hold exactly the rank sets ``S_1..S_k``,
+whatever the other suits hold, number a product of binomial coefficients, one
+per rank (a *free count*), which also handles dead cards (known to be out) and
+fixed cards (known to be in the hand). A class is its free count less the
+hands in which more suits reach ``t``; by inclusion-exclusion over the suits,
+each free count adds to the class of every subset of its suits, with the sign
+``(-1) ** (suits left out)``.
 
-While fewer than ``2t`` natural cards are dealt, at most one suit can reach
-``t``, so the classes partition the hands. Each class's size is a product of
-binomial coefficients, one per rank, which also handles dead cards (known to
-be out) and fixed cards (known to be in the hand). One representative hand per
-class is evaluated, and its value counted as many times as the class is big.
-Wild cards multiply each class by the ways to choose them. Where the
-partition would not hold (many wild cards), the hands are visited one by one.
+One representative hand per class is evaluated, and its value counted as many
+times as the class is big. Where a flush never hurts (high games, three-card
+poker), no representative is needed: a class is worth the best of its
+multiset's value without a flush and the best flush in each of its suited
+sets, so each multiset and each suited set is valued once, and the signed free
+counts are tallied by that value directly. Wild cards multiply each class by
+the ways to choose them.
 
 >>> counts = category_counts(get_ranking("three-card"), 3)
 >>> counts["straight_flush"], counts["straight"], sum(counts.values())
 (48, 720, 22100)
+>>> len(deal(get_ranking("three-card"), 6).weights) < comb(52, 6) // 50   # two suits can hold three of six
+True
 """
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
-from typing import Iterable, Literal, Sequence
+from typing import Iterable, Iterator, Literal, Sequence
 
 import numpy as np
 
 from .cards import Card
 from .errors import InputError
-from .rankings import CATEGORY_SHIFT, WILD, Ranking, get_ranking, sort_hands
+from .rankings import CATEGORY_SHIFT, WILD, Ranking, get_ranking
 
 Method = Literal["classes", "brute"]
+_CHUNK = 1 << 20  # free-count rows per pass: bounds the memory a pass takes
+# What a request may cost, checked before anything is built: the memory it holds at once,
+# and its steps (hands or classes times the subsets valued in each, about 50 ns a step:
+# the largest request allowed takes a minute or so).
+MAX_BYTES = 1_500_000_000
+MAX_WORK = 1_000_000_000
+_CLASS_BYTES = 80  # a class row at its peak: its key, its weight and their sorted copies (measured)
+
+
+def _hand_bytes(cards: int) -> int:
+    """Memory a hand valued with others at once takes: its rank and suit arrays and the lookup keys (measured)."""
+    return 30 * cards + 8
+
+
 # C(a, b) for a, b in -1..4 (a card can be in at most four suits), flattened: 0 where b < 0 or b > a
 _COMB = np.array([[comb(a, b) if 0 <= b <= a else 0 for b in range(-1, 5)] for a in range(-1, 5)], dtype=np.int64).ravel()
 
 
 def _choose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Binomial coefficients elementwise, for -1 <= a, b <= 4: one table lookup."""
-    return _COMB[(a + 1) * 6 + (b + 1)]
+    """Binomial coefficients elementwise, for 0 <= a <= 4 and b <= 4 (any b below 0 gives 0): one table lookup."""
+    return _COMB[(a + 1) * 6 + (np.maximum(b, -1) + 1)]
 
 
 @dataclass(frozen=True)
@@ -104,16 +129,40 @@ class Situation:
         """No dead or fixed card breaks the symmetry between suits."""
         return not self.fixed.any() and bool((self.available == self.available[:, :1]).all())
 
+    @cached_property
+    def limit(self) -> np.ndarray:
+        """How many cards of each rank a hand can hold."""
+        return (self.available | self.fixed).sum(axis=1)
+
+    def outside(self, counts: np.ndarray, suits: Iterable[int]) -> np.ndarray:
+        """Ways to hold ``counts`` cards of each rank (rows) in the suits other than ``suits``, fixed cards there included."""
+        others = [s for s in range(4) if s not in set(suits)]
+        free = self.available[:, others].sum(axis=1)
+        fixed = self.fixed[:, others].sum(axis=1)
+        return np.prod(_choose(free, counts - fixed), axis=1)
+
 
 def _array(rows: Iterable[tuple[int, ...]], width: int) -> np.ndarray:
     rows = list(rows)
     return np.array(rows, dtype=np.int64).reshape(len(rows), width)
 
 
-def _multisets(ranks: Sequence[int], size: int, limit: np.ndarray) -> np.ndarray:
-    """All rank multisets of ``size`` (rows sorted high first) with each rank at most ``limit[rank index]`` times."""
-    index = _array(itertools.combinations_with_replacement(range(len(ranks)), size), size)
-    return index[np.all(_rank_counts(index, len(ranks)) <= limit, axis=1)]
+def _multisets(n_ranks: int, size: int, limit: np.ndarray) -> np.ndarray:
+    """All rank multisets of ``size`` (rows of rank indices, sorted high first) holding each rank at most ``limit[rank]`` times."""
+    index = _array(itertools.combinations_with_replacement(range(n_ranks), size), size)
+    return index[np.all(_rank_counts(index, n_ranks) <= limit, axis=1)]
+
+
+def _multiset_count(limit: Sequence[int], size: int) -> int:
+    """How many rows :func:`_multisets` would give, without building them.
+
+    >>> _multiset_count([4] * 13, 7)   # seven-card rank patterns
+    49205
+    """
+    ways = [1] + [0] * size
+    for cap in limit:
+        ways = [sum(ways[m - c] for c in range(min(int(cap), m) + 1)) for m in range(size + 1)]
+    return ways[size]
 
 
 def _rank_counts(index: np.ndarray, n_ranks: int) -> np.ndarray:
@@ -123,93 +172,213 @@ def _rank_counts(index: np.ndarray, n_ranks: int) -> np.ndarray:
     return np.bincount(flat, minlength=rows * n_ranks).reshape(rows, n_ranks)
 
 
-@dataclass(frozen=True)
-class FlushClasses:
-    """The classes with ``size`` ranks held in the flush suit: which ranks (``in_suit``) and, per class,
-    its suited set (row of ``in_suit``), the rest of its ranks, its plain multiset (row of the plain classes) and weight."""
+def _size_tuples(naturals: int, threshold: int, n_ranks: int) -> list[tuple[int, ...]]:
+    """Sizes of the rank sets of one to four suits each holding ``threshold`` or more cards, smallest first."""
+    sizes = range(threshold, min(naturals, n_ranks) + 1)
+    return [t for k in range(1, 5) for t in itertools.combinations_with_replacement(sizes, k) if sum(t) <= naturals]
 
-    in_suit: np.ndarray  # (sets, size) rank indices
-    suited_set: np.ndarray  # (classes,)
-    others: np.ndarray  # (classes, naturals - size) rank indices
-    multiset: np.ndarray  # (classes,)
-    weights: np.ndarray  # (classes,)
+
+def _subsets(k: int) -> list[tuple[list[int], int]]:
+    """Each subset of ``k`` suits (as positions), with the sign a free count of all ``k`` enters its class with."""
+    return [(list(subset), (-1) ** (k - size)) for size in range(k + 1) for subset in itertools.combinations(range(k), size)]
+
+
+@dataclass(frozen=True)
+class SuitedSets:
+    """Every rank set a suit can hold with ``smallest`` to ``largest`` cards, smallest sets first."""
+
+    members: np.ndarray  # (sets, ranks) bool
+
+    @classmethod
+    def of(cls, n_ranks: int, smallest: int, largest: int) -> SuitedSets:
+        combos = [c for size in range(smallest, largest + 1) for c in itertools.combinations(range(n_ranks), size)]
+        members = np.zeros((len(combos), n_ranks), dtype=bool)
+        for row, combo in enumerate(combos):
+            members[row, list(combo)] = True
+        return cls(members)
+
+    @cached_property
+    def sizes(self) -> np.ndarray:
+        return self.members.sum(axis=1)
+
+    def ranks(self, ids: np.ndarray) -> np.ndarray:
+        """Rank indices (sorted high first) of sets of one size."""
+        return np.nonzero(self.members[ids])[1].reshape(len(ids), -1)
+
+    def tuples(self, sizes: tuple[int, ...]) -> np.ndarray:
+        """Every choice of sets of these sizes, one per suit, as rows of set ids in ascending order (repeats allowed)."""
+        blocks = [_array(itertools.combinations_with_replacement(np.flatnonzero(self.sizes == size), count), count)
+                  for size, count in ((s, sizes.count(s)) for s in sorted(set(sizes)))]
+        grid = np.indices([len(b) for b in blocks]).reshape(len(blocks), -1)
+        return np.concatenate([b[i] for b, i in zip(blocks, grid)], axis=1)
+
+
+def _repeats(tuples: np.ndarray) -> np.ndarray:
+    """For rows of sorted set ids: the product of (times each set repeats)!, the orders of a row that look alike."""
+    repeats = np.ones(len(tuples), dtype=np.int64)
+    for j in range(tuples.shape[1]):
+        repeats *= 1 + (tuples[:, :j] == tuples[:, j : j + 1]).sum(axis=1)
+    return repeats
+
+
+@dataclass(frozen=True)
+class FreeCounts:
+    """Hands whose multiset is ``multiset`` and in which k suits hold exactly the rank sets ``sets``, any k suits.
+
+    Rows list the sets in ascending order; ``weights`` count every way to
+    place them on k of the four suits.
+    """
+
+    multiset: np.ndarray  # (rows,) rows of Classes.multisets
+    sets: np.ndarray  # (rows, k) SuitedSets ids
+    weights: np.ndarray  # (rows,)
 
 
 @dataclass(frozen=True)
 class Classes:
-    """Natural parts of every hand, as classes: plain rank multisets (no suit reaches the threshold) and flush classes."""
+    """The natural parts of ``naturals`` cards: their multisets and, where suits can reach ``threshold``, the free counts."""
 
-    plain: np.ndarray  # (multisets, naturals) rank indices, sorted high first
-    plain_weights: np.ndarray  # weight of the multiset with no suit reaching the threshold
-    flushes: tuple[FlushClasses, ...]
+    situation: Situation
+    naturals: int
+    threshold: int | None
 
-    def hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """A representative of each class of positive weight: rank indices, suits, weights.
+    @cached_property
+    def multisets(self) -> np.ndarray:
+        """Every rank multiset a hand can hold, as rows of rank indices sorted high first."""
+        return _multisets(len(self.situation.ranks), self.naturals, self.situation.limit)
 
-        Plain classes deal their cards round the four suits (so no suit reaches
-        the threshold); a flush class puts its suited set in suit 0 and the rest
-        round suits 1..3 (no rank repeats a suit).
+    @cached_property
+    def totals(self) -> np.ndarray:
+        """Hands holding each multiset: its free count with no suit given."""
+        return self.situation.outside(_rank_counts(self.multisets, len(self.situation.ranks)), ())
+
+    @cached_property
+    def sizes(self) -> list[tuple[int, ...]]:
+        """Set sizes of each shape of free count: one to four suits reaching the threshold."""
+        if self.threshold is None:
+            return []
+        return _size_tuples(self.naturals, self.threshold, len(self.situation.ranks))
+
+    @cached_property
+    def sets(self) -> SuitedSets:
+        largest = max((max(s) for s in self.sizes), default=0)
+        return SuitedSets.of(len(self.situation.ranks), self.threshold or 0, largest)
+
+    @cached_property
+    def _keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Base-5 keys of rank counts (a rank holds at most four cards): powers, sorted multiset keys, their order."""
+        powers = 5 ** np.arange(len(self.situation.ranks), dtype=np.int64)
+        keys = _rank_counts(self.multisets, len(powers)) @ powers
+        order = np.argsort(keys)
+        return powers, keys[order], order
+
+    def size(self) -> tuple[int, int]:
+        """How many multisets, and how many signed free-count rows, counting this way takes (nothing is built)."""
+        n_ranks = len(self.situation.ranks)
+        limit = self.situation.limit
+        free = 0
+        for sizes in self.sizes:
+            k = len(sizes)
+            tuples = 1
+            for size in set(sizes):
+                tuples *= comb(comb(n_ranks, size) + sizes.count(size) - 1, sizes.count(size))
+            free += tuples * _multiset_count(np.minimum(limit, 4 - k), self.naturals - sum(sizes)) * (2**k - 1)
+        return _multiset_count(limit, self.naturals), free
+
+    def free(self) -> Iterator[FreeCounts]:
+        """The free counts of one to four suits reaching the threshold, in passes of at most ``_CHUNK`` rows."""
+        situation, sets = self.situation, self.sets
+        n_ranks = len(situation.ranks)
+        powers, multiset_keys, order = self._keys
+        set_keys = sets.members @ powers
+        # fits[set, suit]: the set can lie in that suit (its cards there may be dealt, the suit's fixed cards are in it)
+        inside, fixed = situation.available | situation.fixed, situation.fixed
+        fits = np.all(np.where(sets.members[:, :, None], inside[None], ~fixed[None]), axis=1)
+        for sizes in self.sizes:
+            k = len(sizes)
+            rest = _multisets(n_ranks, self.naturals - sum(sizes), np.minimum(situation.limit, 4 - k))
+            if not len(rest):
+                continue
+            rest_counts = _rank_counts(rest, n_ranks)
+            rest_keys = rest_counts @ powers
+            tuples = sets.tuples(sizes)
+            # every way to lay the sets on k of the suits; where suits are alike, each counts the same
+            lays = list(itertools.permutations(range(4), k))
+            counted = lays[:1] if situation.suits_alike else lays
+            outside = {lay: situation.outside(rest_counts, lay) for lay in counted}
+            step = max(1, _CHUNK // len(rest))
+            for start in range(0, len(tuples), step):
+                block = tuples[start : start + step]
+                weights = sum(np.outer(np.prod(fits[block, list(lay)], axis=1), outside[lay]) for lay in counted)
+                # equal sets swapped lay the same hands: each lay was counted that many times
+                weights = weights * (len(lays) // len(counted)) // _repeats(block)[:, None]
+                t, r = np.nonzero(weights)
+                keys = set_keys[block[t]].sum(axis=1) + rest_keys[r]
+                yield FreeCounts(order[np.searchsorted(multiset_keys, keys)], block[t], weights[t, r])
+
+    def exact(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every class holding any hand, as rows (multiset, set ids, -1 past the suits given), and how many hands each holds.
+
+        Each free count adds to the class of each subset of its suits (the
+        module docstring); those with no suit left add to their multiset's row
+        directly, the others are summed by key.
         """
-        naturals = self.plain.shape[1]
-        index, suits, weights = [self.plain], [np.arange(naturals)[None, :].repeat(len(self.plain), 0) % 4], [self.plain_weights]
-        for f in self.flushes:
-            size = f.in_suit.shape[1]
-            index.append(np.concatenate([f.in_suit[f.suited_set], f.others], axis=1))
-            suits.append(np.concatenate([np.zeros((len(f.others), size), dtype=np.int64),
-                                         1 + np.arange(naturals - size)[None, :].repeat(len(f.others), 0) % 3], axis=1))
-            weights.append(f.weights)
-        index_, suits_, weights_ = np.concatenate(index), np.concatenate(suits), np.concatenate(weights)
-        keep = weights_ > 0
-        return index_[keep], suits_[keep], weights_[keep]
+        width = 1 + max((len(s) for s in self.sizes), default=0)
+        plain = self.totals.copy()
+        keys, weights = [], []
+        for free in self.free():
+            for subset, sign in _subsets(free.sets.shape[1]):
+                if not subset:
+                    np.add.at(plain, free.multiset, sign * free.weights)
+                    continue
+                rows = np.full((len(free.weights), width), -1, dtype=np.int32)
+                rows[:, 0] = free.multiset
+                rows[:, 1 : 1 + len(subset)] = free.sets[:, subset]
+                keys.append(rows)
+                weights.append(sign * free.weights)
+        plain_keys = np.full((len(plain), width), -1, dtype=np.int32)
+        plain_keys[:, 0] = np.arange(len(plain))
+        classes, sizes = _group_sum(np.concatenate(keys), np.concatenate(weights)) if keys else (plain_keys[:0], plain[:0])
+        classes, sizes = np.concatenate([plain_keys, classes]), np.concatenate([plain, sizes])
+        assert (sizes >= 0).all(), "a class cannot hold fewer than no hands"
+        keep = sizes > 0
+        return classes[keep], sizes[keep]
+
+    def representatives(self, classes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """One hand per class (rows of :meth:`exact`), as rank indices and suits: the sets in suits 0, 1, ..., the rest round the other suits.
+
+        Dealt round, the rest never puts a rank twice in a suit, and leaves each
+        other suit below the threshold whenever the class has any hand at all.
+        """
+        n_ranks = len(self.situation.ranks)
+        rows = len(classes)
+        rest = _rank_counts(self.multisets[classes[:, 0]], n_ranks)
+        grid = np.zeros((rows, n_ranks, 4), dtype=bool)
+        given = np.zeros(rows, dtype=np.int64)
+        for column in range(1, classes.shape[1]):
+            has = classes[:, column] >= 0
+            members = self.sets.members[classes[has, column]]
+            grid[has, :, column - 1] = members
+            rest[has] -= members
+            given += has
+        start = np.cumsum(rest, axis=1) - rest  # the rest's place of each rank's first card, dealt high to low
+        others = np.maximum(4 - given, 1)[:, None]
+        for copy in range(4):
+            row, rank = np.nonzero(rest > copy)
+            suit = given[row] + (start[row, rank] + copy) % others[row, 0]
+            grid[row, rank, suit] = True
+        cells = np.nonzero(grid.reshape(rows, -1))[1].reshape(rows, self.naturals)
+        return cells // 4, cells % 4
 
 
-def _classes(situation: Situation, naturals: int, threshold: int | None) -> Classes:
-    """Every natural part of ``naturals`` cards, as classes with exact weights."""
-    n_ranks = len(situation.ranks)
-    available, fixed = situation.available.astype(np.int64), situation.fixed.astype(np.int64)
-    A = available.sum(axis=1)
-    f = fixed.sum(axis=1)
-    limit = A + f
-    plain = _multisets(situation.ranks, naturals, limit)
-    plain_counts = _rank_counts(plain, n_ranks)
-    drawn = plain_counts - f
-    plain_weights = np.where(np.all(drawn >= 0, axis=1), np.prod(_choose(A, np.maximum(drawn, -1)), axis=1), 0)
-    if threshold is None or threshold > naturals:
-        return Classes(plain, plain_weights, ())
-
-    powers = 5 ** np.arange(n_ranks, dtype=np.int64)
-    keys = plain_counts @ powers
-    order = np.argsort(keys)
-    flushes = []
-    for size in range(threshold, min(naturals, n_ranks) + 1):
-        in_suit = _array(itertools.combinations(range(n_ranks), size), size)
-        others = _multisets(situation.ranks, naturals - size, limit)
-        suited_set = np.repeat(np.arange(len(in_suit)), len(others))
-        rest = np.tile(others, (len(in_suit), 1))
-        held = _rank_counts(in_suit, n_ranks).astype(bool)[suited_set]
-        counts = held + _rank_counts(rest, n_ranks)
-        if fixed.any():  # every fixed card must be in the hand
-            fits = np.all(counts >= f, axis=1)
-            suited_set, rest, held, counts = suited_set[fits], rest[fits], held[fits], counts[fits]
-        drawn = counts - f
-        weight = np.zeros(len(counts), dtype=np.int64)
-        # which suit holds S: all four are alike when no card is dead or fixed
-        for s in (0,) if situation.suits_alike else range(4):
-            a_s, F_s = available[:, s], fixed[:, s].astype(bool)
-            in_s = a_s * _choose(A - 1, drawn - 1)
-            out_s = _choose(A - a_s, drawn)
-            if F_s.any():
-                in_s, out_s = np.where(F_s, _choose(A, drawn), in_s), np.where(F_s, 0, out_s)
-            weight += np.prod(np.where(held, in_s, out_s), axis=1)
-        if situation.suits_alike:
-            weight *= 4
-        keep = weight > 0
-        suited_set, rest, counts, weight = suited_set[keep], rest[keep], counts[keep], weight[keep]
-        # the flush classes are taken out of their rank multiset's plain class
-        multiset = order[np.searchsorted(keys, counts @ powers, sorter=order)]
-        np.subtract.at(plain_weights, multiset, weight)
-        flushes.append(FlushClasses(in_suit, suited_set, rest, multiset, weight))
-    return Classes(plain, plain_weights, tuple(flushes))
+def _group_sum(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of ``keys`` and the sum of the weights of each."""
+    if not len(keys):
+        return keys, weights
+    order = np.lexsort(keys.T[::-1])
+    keys, weights = keys[order], weights[order]
+    starts = np.flatnonzero(np.r_[True, np.any(keys[1:] != keys[:-1], axis=1)])
+    return keys[starts], np.add.reduceat(weights, starts)
 
 
 def _brute_hands(situation: Situation, naturals: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -221,35 +390,57 @@ def _brute_hands(situation: Situation, naturals: int) -> tuple[np.ndarray, np.nd
     return cards[..., 0], cards[..., 1], np.ones(len(cards), dtype=np.int64)
 
 
-def _parts(ranking: Ranking, cards: int, dead: Sequence[Card], fixed: Sequence[Card], method: Method):
-    """Per number of wild cards in the hand: (wilds, ways to choose them, Classes or brute-force hands)."""
+def _parts(ranking: Ranking, cards: int, dead: Sequence[Card], fixed: Sequence[Card], method: Method, every_class: bool = True):
+    """Per number of wild cards in the hand: (wilds, ways to choose them, Classes or brute-force hands, natural ranks).
+
+    Refuses, before building anything, a request that would not fit: too much
+    to hold at once, or too many hands times subsets to value. ``every_class``:
+    every class will get a representative (else, where a flush never hurts,
+    only multisets and suited sets are valued).
+    """
     situation = Situation.of(ranking, dead, fixed)
     size = len(ranking.deck) - len(dead)
     if cards > size:
         raise InputError(f"cannot deal {cards} cards from {size}")
     if len(fixed) > cards:
         raise InputError(f"{len(fixed)} fixed cards do not fit in a {cards}-card hand")
+    subsets = comb(cards, ranking.hand_size)
+    parts: list[tuple[int, int, Classes | None]] = []
+    memory, work = 0, subsets * 10_000  # each subset is also a pass over the rows, of fixed cost
     for wilds in range(situation.wilds_fixed, situation.wilds_fixed + situation.wilds_available + 1):
         naturals = cards - wilds
         if naturals < situation.fixed_naturals:
             break
         ways = comb(situation.wilds_available, wilds - situation.wilds_fixed)
+        if method == "brute":
+            hands = comb(int(situation.available.sum()), naturals - situation.fixed_naturals)
+            memory, work = max(memory, hands * _hand_bytes(cards)), work + hands * subsets
+            parts.append((wilds, ways, None))
+            continue
         threshold = ranking.flush_threshold
         if threshold is not None:
             threshold = max(threshold - wilds, 1)  # wild cards join any suit
-        partition_holds = threshold is None or naturals < 2 * threshold
-        if method == "classes" and partition_holds:
-            yield wilds, ways, _classes(situation, naturals, threshold), situation.ranks
-        else:
-            yield wilds, ways, _brute_hands(situation, naturals), situation.ranks
+        classes = Classes(situation, naturals, threshold)
+        plain, free = classes.size()
+        if every_class:  # every class is held, and valued
+            memory, work = max(memory, (plain + free) * _CLASS_BYTES), work + (plain + free) * subsets
+        else:  # the multisets are valued; the free counts pass through in chunks
+            memory, work = max(memory, plain * _hand_bytes(cards) + _CHUNK * _CLASS_BYTES), work + plain * subsets + free
+        parts.append((wilds, ways, classes))
+    if memory > MAX_BYTES or work > MAX_WORK:
+        raise InputError(f"{cards}-card hands of the {ranking.deck} deck are too many to count here: about {memory / 2**30:.1f} GiB "
+                         f"at once and {work:,} steps, where the limits are {MAX_BYTES / 2**30:.1f} GiB and {MAX_WORK:,} (ask for fewer cards)")
+    for wilds, ways, classes in parts:
+        yield wilds, ways, classes if classes is not None else _brute_hands(situation, cards - wilds), situation.ranks
 
 
-def _with_wilds(rank_index: np.ndarray, suits: np.ndarray, ranks: Sequence[int], wilds: int) -> tuple[np.ndarray, np.ndarray]:
-    """Rank and suit arrays (sorted high first) of natural parts plus ``wilds`` wild cards."""
+def _with_wilds(rank_index: np.ndarray, suits: np.ndarray | None, ranks: Sequence[int], wilds: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """Rank and suit arrays of natural parts (rows sorted high first) with ``wilds`` wild cards added last."""
     rank_values = np.array(ranks, dtype=np.int64)[rank_index]
     full_ranks = np.concatenate([rank_values, np.full((len(rank_index), wilds), WILD)], axis=1)
-    full_suits = np.concatenate([suits, np.full((len(rank_index), wilds), -1)], axis=1)
-    return sort_hands(full_ranks, full_suits)
+    if suits is None:
+        return full_ranks, None
+    return full_ranks, np.concatenate([suits, np.full((len(rank_index), wilds), -1)], axis=1)
 
 
 def deal(
@@ -266,7 +457,11 @@ def deal(
     """
     parts = []
     for wilds, ways, found, ranks in _parts(ranking, cards, dead, fixed, method):
-        index, suits, weights = found.hands() if isinstance(found, Classes) else found
+        if isinstance(found, Classes):
+            classes, weights = found.exact()
+            index, suits = found.representatives(classes)
+        else:
+            index, suits, weights = found
         parts.append((*_with_wilds(index, suits, ranks, wilds), weights * ways))
     return Hands(*(np.concatenate([p[i] for p in parts]) for i in range(3)))
 
@@ -280,22 +475,34 @@ def value_counts(ranking: Ranking, hands: Hands) -> tuple[np.ndarray, np.ndarray
     return values[starts], np.add.reduceat(weights, starts)
 
 
-def _class_values(ranking: Ranking, classes: Classes, ranks: Sequence[int], wilds: int) -> tuple[np.ndarray, np.ndarray]:
-    """Values and weights of every class, where a flush never hurts (see :attr:`Ranking.flush_never_hurts`).
+def _tally(per_category: np.ndarray, values: np.ndarray, weights: np.ndarray) -> None:
+    np.add.at(per_category, values >> CATEGORY_SHIFT, weights)
 
-    Then a flush class is worth the better of its plain multiset's best hand
-    and the best flush within its suited ranks, so each multiset and each
-    suited set is valued once, not each of their combinations.
+
+def _tally_by_parts(ranking: Ranking, classes: Classes, ranks: Sequence[int], wilds: int, per_category: np.ndarray) -> None:
+    """Tally the signed free counts by value, where a flush never hurts (see :attr:`Ranking.flush_never_hurts`).
+
+    A class is then worth the better of its multiset's best hand with no flush
+    and the best flush within each of its suited sets, so each multiset and
+    each suited set is valued once; a free count adds to each subset of its
+    suits (the module docstring) the value of that subset's class.
     """
-    plain_ranks, plain_suits = _with_wilds(classes.plain, np.arange(classes.plain.shape[1])[None, :].repeat(len(classes.plain), 0) % 4, ranks, wilds)
-    plain_values = ranking.best_values(plain_ranks, plain_suits)
-    values, weights = [plain_values], [classes.plain_weights]
-    for f in classes.flushes:
-        suited_ranks, suited_suits = _with_wilds(f.in_suit, np.zeros_like(f.in_suit), ranks, wilds)
-        flush_values = ranking.best_values(suited_ranks, suited_suits)
-        values.append(np.maximum(plain_values[f.multiset], flush_values[f.suited_set]))
-        weights.append(f.weights)
-    return np.concatenate(values), np.concatenate(weights)
+    plain_values = ranking.best_values(*_with_wilds(classes.multisets, None, ranks, wilds))
+    _tally(per_category, plain_values, classes.totals)
+    if not classes.sizes:
+        return
+    sets = classes.sets
+    flush_values = np.zeros(len(sets.members), dtype=np.int64)
+    for size in np.unique(sets.sizes):
+        ids = np.flatnonzero(sets.sizes == size)
+        suited, _ = _with_wilds(sets.ranks(ids), None, ranks, wilds)
+        flush_values[ids] = ranking.best_values(suited, np.zeros_like(suited))
+    for free in classes.free():
+        for subset, sign in _subsets(free.sets.shape[1]):
+            values = plain_values[free.multiset]
+            for j in subset:
+                values = np.maximum(values, flush_values[free.sets[:, j]])
+            _tally(per_category, values, sign * free.weights)
 
 
 def category_counts(
@@ -316,17 +523,22 @@ def category_counts(
 
 @lru_cache(maxsize=32)
 def _category_counts(ranking: Ranking, cards: int, dead: tuple[Card, ...], fixed: tuple[Card, ...], method: Method) -> tuple[tuple[str, int], ...]:
-    all_values, all_weights = [], []
-    for wilds, ways, found, ranks in _parts(ranking, cards, dead, fixed, method):
-        if isinstance(found, Classes) and ranking.flush_never_hurts:
-            values, weights = _class_values(ranking, found, ranks, wilds)
-        else:
-            index, suits, weights = found.hands() if isinstance(found, Classes) else found
-            values = ranking.best_values(*_with_wilds(index, suits, ranks, wilds))
-        all_values.append(values)
-        all_weights.append(weights * ways)
     per_category = np.zeros(len(ranking.categories), dtype=np.int64)
-    np.add.at(per_category, np.concatenate(all_values) >> CATEGORY_SHIFT, np.concatenate(all_weights))
+    by_parts = ranking.flush_never_hurts
+    for wilds, ways, found, ranks in _parts(ranking, cards, dead, fixed, method, every_class=not by_parts):
+        part = np.zeros_like(per_category)
+        if isinstance(found, Classes) and by_parts:
+            _tally_by_parts(ranking, found, ranks, wilds, part)
+        elif isinstance(found, Classes):
+            classes, weights = found.exact()
+            for start in range(0, len(weights), _CHUNK // 4):  # representatives of a few hundred thousand classes at a time
+                chunk = slice(start, start + _CHUNK // 4)
+                values = ranking.best_values(*_with_wilds(*found.representatives(classes[chunk]), ranks, wilds))
+                _tally(part, values, weights[chunk])
+        else:
+            index, suits, weights = found
+            _tally(part, ranking.best_values(*_with_wilds(index, suits, ranks, wilds)), weights)
+        per_category += part * ways
     return tuple((name, int(per_category[i])) for i, name in reversed(list(enumerate(ranking.categories))))
 
 

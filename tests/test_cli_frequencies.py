@@ -91,7 +91,14 @@ BAD_INPUT = {
     "more jokers named than the deck holds": (["--jokers", "1", "--fixed", "Jk Jk"], "more jokers than"),
     "a joker without jokers": (["--dead", "Jk"], "no joker in"),
     "too many fixed cards": (["--fixed", "Ah Kh Qh Jh Th 9h"], "6 fixed cards do not fit"),
-    "the bug in a low game": (["--ranking", "ace-to-five", "--jokers", "1", "--joker", "bug"], "the bug is a high-hand rule"),
+    "the bug where straights count against a low": (["--ranking", "ace-to-six", "--jokers", "1", "--joker", "bug"],
+                                                      "ace-to-six has no rule for the bug"),
+    "the bug in deuce-to-seven": (["--ranking", "deuce-to-seven", "--jokers", "2", "--joker", "bug"], "deuce-to-seven has no rule for the bug"),
+    "the bug in deuces wild": (["--ranking", "deuces-wild", "--jokers", "1", "--joker", "bug"], "deuces wild plays a joker fully wild"),
+    # issue #12: these once visited every hand and ran out of memory (or were killed); now refused up front
+    "too many cards to count": (["-n", "12"], "12-card hands of the standard deck are too many to count here"),
+    "too many low hands to count": (["-n", "10", "--ranking", "ace-to-six"], "too many to count here"),
+    "too many subsets to value": (["-n", "40", "--deck", "mexican"], "too many to count here"),
 }
 
 

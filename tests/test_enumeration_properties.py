@@ -4,6 +4,9 @@
 (b) best-of-n is the best of the k-card subsets, each valued on its own;
 (c) the categories of a deal add up to C(deck size, n);
 (d) counting by classes gives exactly what visiting every hand gives, dead and fixed cards included;
+(f) where several suits can hold enough cards to matter (three-card hands of six
+    or more, high hands of ten, wild Sökö hands), classes still count every hand
+    exactly, and there are far fewer of them than hands (issue #12);
 (e) values order hands consistently: values are integers, so the order is total,
     antisymmetric and transitive by construction; what can fail is the encoding,
     so the check is that a value's category bits name its category, that a
@@ -17,15 +20,18 @@ the file stays fast and every run checks the same cases.
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from math import comb
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brute_force import every_hand_counts
 from casino_math import Card, Deck, get_ranking
-from casino_math.enumeration import category_counts
+from casino_math.enumeration import category_counts, deal
 from casino_math.rankings import CATEGORY_SHIFT, RANKINGS, WILD, cards_to_arrays
 
 FAST = settings(max_examples=12, deadline=None, derandomize=True, database=None)
@@ -203,3 +209,63 @@ def hands_of(ranking):
     """Hands of exactly ``hand_size`` cards from the ranking's deck."""
     n, cards = ranking.hand_size, ranking.deck.cards
     return st.lists(st.sampled_from(cards), min_size=n, max_size=n, unique=True)
+
+
+# -- (f) ----------------------------------------------------------------------------------------
+SEVERAL_SUITS = [
+    # (ranking, deck, jokers, joker rule), cards, live cards (the others dead, chosen at random), fixed cards
+    (("three-card", "royal", 0, "wild"), 6, 20, 0),
+    (("three-card", "royal", 0, "wild"), 7, 20, 0),
+    (("three-card", "piquet", 0, "wild"), 8, 18, 2),
+    (("high", "piquet", 0, "wild"), 10, 18, 1),
+    (("high", "royal", 1, "bug"), 10, 17, 1),
+    (("ace-to-six", "piquet", 0, "wild"), 10, 17, 2),
+    (("deuce-to-seven", "short", 0, "wild"), 10, 17, 0),
+    (("soko-canadian", "royal", 2, "wild"), 7, 22, 0),
+    (("soko-finnish", "royal", 1, "bug"), 8, 18, 1),
+    (("deuces-wild", "standard", 0, "wild"), 7, 18, 1),
+]
+
+
+@pytest.mark.parametrize("case, cards, live, fixed", SEVERAL_SUITS, ids=str)
+def test_classes_equal_brute_force_where_several_suits_reach_the_threshold(case, cards, live, fixed):
+    """Dead and fixed cards break the symmetry between suits, so every way to lay the suited sets is counted."""
+    ranking = ranking_of(case)
+    rng = random.Random(f"{case}{cards}")
+    # the wild cards live, then clubs and diamonds, then the rest, each in a random order: two suits stay rich
+    wild = [c for c in ranking.deck.cards if ranking.is_wild(c)]
+    rich, poor = ([c for c in ranking.deck.cards if not ranking.is_wild(c) and (c.suit < 2) == r] for r in (True, False))
+    order = wild + rng.sample(rich, len(rich)) + rng.sample(poor, len(poor))
+    dead, held = order[live:], order[len(wild) : len(wild) + fixed]
+    classes = category_counts(ranking, cards, dead=dead, fixed=held)
+    assert classes == category_counts(ranking, cards, dead=dead, fixed=held, method="brute")
+    assert sum(classes.values()) == comb(live - fixed, cards - fixed)
+    assert max(suits_that_matter(ranking, deal(ranking, cards, dead=dead, fixed=held))) >= 2  # the case tests what it says
+
+
+def suits_that_matter(ranking, hands) -> np.ndarray:
+    """For each hand: how many suits hold enough natural cards to matter, the wild cards joining them."""
+    wilds = (hands.ranks == WILD).sum(axis=1)
+    per_suit = np.stack([((hands.suits == s) & (hands.ranks != WILD)).sum(axis=1) for s in range(4)], axis=1)
+    return (per_suit >= np.maximum(ranking.flush_threshold - wilds, 1)[:, None]).sum(axis=1)
+
+
+@pytest.mark.parametrize("ranking, cards", [
+    (get_ranking("three-card", Deck("J-A", (11, 12, 13, 14))), 6),  # two suits can hold three cards
+    (get_ranking("three-card", Deck("J-A", (11, 12, 13, 14))), 7),
+    (get_ranking("soko-canadian", Deck.named("royal", 2), "wild"), 6),  # two jokers: two suits of two make four-flushes
+], ids=["three-card 6 of J-A", "three-card 7 of J-A", "soko-canadian 6 of royal+2jk"])
+def test_classes_equal_every_hand_valued_one_by_one(ranking, cards):
+    counts = category_counts(ranking, cards)
+    assert {k: v for k, v in counts.items() if v} == dict(every_hand_counts(ranking, cards))
+
+
+@pytest.mark.parametrize("ranking, cards", [
+    (get_ranking("three-card"), 6),  # issue #12: 20,358,520 hands visited, 8 GB
+    (get_ranking("soko-canadian", Deck.standard(jokers=2)), 7),  # three minutes
+    (get_ranking("high", "piquet"), 10),  # killed: 64,512,240 hands
+], ids=["three-card 6", "soko-canadian 7 with two jokers", "high 10 of piquet"])
+def test_big_hands_are_counted_by_class_not_visited(ranking, cards):
+    hands = deal(ranking, cards)
+    assert hands.total == comb(len(ranking.deck), cards)
+    assert len(hands.weights) * 20 < hands.total

@@ -3,6 +3,7 @@
 import pytest
 
 from casino_math import Deck, get_ranking
+from casino_math.cards import parse_cards
 from casino_math.enumeration import category_counts
 
 SEVEN_CARD_HIGH = {
@@ -73,3 +74,25 @@ def test_short_deck_seven_cards(trips_beat_straight):
     # The published trips figure (637,560) is for the six-plus rule, where trips beat a straight;
     # under the usual order (pokerkit's too) hands holding both count as straights.
     assert counts["three_of_a_kind"] == (637_560 if trips_beat_straight else 607_200)
+
+
+# Figures from the independent brute force of issue #12 (every hand visited, outside this project).
+@pytest.mark.parametrize("deck, cards, category, count", [
+    ("short", 5, "9_low", 0), ("piquet", 5, "10_low", 0), ("mexican", 5, "jack_low", 34_680),
+    ("short", 7, "9_low", 0), ("piquet", 7, "10_low", 0), ("mexican", 7, "jack_low", 4_228_484),
+])
+def test_ace_to_six_in_stripped_decks(deck, cards, category, count):
+    """A-6-7-8-9 (36 cards), A-7-8-9-10 (32) and 4-5-6-7-J (Mexican) are straights, so no such low."""
+    assert category_counts(get_ranking("ace-to-six", deck), cards)[category] == count
+
+
+@pytest.mark.parametrize("name, jokers, four_of_a_kind, five_of_a_kind", [
+    ("soko-finnish", 1, 3_120, 13), ("soko-finnish", 2, 9_360, 78), ("soko-canadian", 1, 3_120, 13),
+])
+def test_soko_with_wild_jokers_makes_five_of_a_kind(name, jokers, four_of_a_kind, five_of_a_kind):
+    deck = Deck.standard(jokers=jokers)
+    counts = category_counts(get_ranking(name, deck), 5)
+    assert (counts["four_of_a_kind"], counts["five_of_a_kind"]) == (four_of_a_kind, five_of_a_kind)
+    # with fixed cards too, Sökö's hands from two pair up are high poker's
+    soko, high = (category_counts(get_ranking(n, deck), 5, fixed=parse_cards("Kc Kd")) for n in (name, "high"))
+    assert soko["five_of_a_kind"] == high["five_of_a_kind"] > 0 and soko["four_of_a_kind"] == high["four_of_a_kind"]

@@ -19,6 +19,11 @@
 3. Wild cards against substitution: a hand holding wild cards is worth the best
    hand made by replacing each wild card with a real card (any rank and suit;
    the bug only an ace, unless the card completes a straight or flush).
+
+4. Every hand of a deck against the rules written out (``brute_force.rules_counts``,
+   which shares no code with the declarations): the one adjacency rule on every
+   stripped deck, the one order of flush and full house, five of a kind with
+   wild cards, and the bug's rules in lowball and Sökö (issue #12).
 """
 
 from __future__ import annotations
@@ -39,10 +44,11 @@ from pokerkit import (
 )
 from pokerkit.lookups import Label
 
+from brute_force import rules_counts
 from casino_math import Card, Deck, Ranking, get_ranking
 from casino_math.cards import ACE, RANK_CHARS
 from casino_math.enumeration import category_counts
-from casino_math.rankings import cards_to_arrays
+from casino_math.rankings import RANKINGS, cards_to_arrays
 
 SEED = 20240602
 
@@ -443,3 +449,71 @@ def test_wild_hands_equal_their_best_substitution(name, deck_name, jokers, joker
     ours = values(ranking, hands)
     for hand, value in zip(hands, ours):
         assert value == substitution_value(ranking, hand), text(hand)
+
+
+# -- 4. every hand of a deck against the rules written out ---------------------------------------
+STRAIGHT_RANKINGS = ("high", "three-card", "ace-to-six", "deuce-to-seven", "soko-finnish", "soko-canadian")
+LOW_DECK = (2, 3, 5, 7, 9, ACE)  # gaps, and low enough for eight-or-better: 24 cards
+
+
+@functools.cache
+def by_the_rules(names: tuple[str, ...], deck: Deck, joker: str = "wild") -> dict:
+    return rules_counts(names, deck, joker)
+
+
+def our_counts(name: str, deck: Deck, joker: str = "wild") -> dict[str, int]:
+    ranking = get_ranking(name, deck, joker)
+    return {category: count for category, count in category_counts(ranking, ranking.hand_size).items() if count}
+
+
+@pytest.mark.parametrize("deck_name", ["royal", "piquet", "short", "mexican"])
+@pytest.mark.parametrize("name", STRAIGHT_RANKINGS)
+def test_every_hand_of_a_stripped_deck_follows_the_rules(name, deck_name):
+    """Issue #12: ace-to-six once ignored the deck's adjacency (A-6-7-8-9 a 9-low in 36 cards, 5-6-7-J-Q a queen-low
+    in the Mexican deck) and Sökö kept the full house above the rarer flush; every hand of each deck, category by category."""
+    deck = Deck.named(deck_name)
+    assert our_counts(name, deck) == dict(by_the_rules(STRAIGHT_RANKINGS, deck)[name])
+
+
+WILD_RULE_CASES = [
+    # five of a kind with wild jokers, in Sökö as in high (issue #12: Sökö put them in four of a kind)
+    (("high", "three-card", "soko-finnish", "soko-canadian"), Deck.named("royal", 2), "wild"),
+    # the bug: an ace or a card completing a straight or flush, Sökö's four-card ones included
+    (("high", "three-card", "soko-finnish", "soko-canadian"), Deck.named("royal", 2), "bug"),
+    # the lowball bug: the lowest ranks not in the hand
+    (("ace-to-five", "eight-or-better"), Deck("A-9 with gaps", LOW_DECK, 2), "bug"),
+    (("ace-to-five", "eight-or-better", "ace-to-six", "deuce-to-seven"), Deck("A-9 with gaps", LOW_DECK, 1), "wild"),
+]
+
+
+@pytest.mark.parametrize("names, deck, joker", WILD_RULE_CASES, ids=lambda v: v if isinstance(v, str) else str(v))
+def test_wild_cards_and_the_bug_follow_the_rules(names, deck, joker):
+    rules = by_the_rules(names, deck, joker)
+    assert {name: our_counts(name, deck, joker) for name in names} == {name: dict(rules[name]) for name in names}
+
+
+def test_seed_000_and_002_straights_in_stripped_decks():
+    """A-6-7-8-9 in the 36-card deck and 5-6-7-J-Q in the Mexican deck are straights, in every ranking that has them."""
+    for name in ("high", "ace-to-six", "soko-finnish"):
+        short, mexican = get_ranking(name, "short"), get_ranking(name, "mexican")
+        assert category(short, "Ac 6d 7h 8s 9c") == category(mexican, "5c 6d 7h Js Qc") == "straight", name
+    assert category(get_ranking("deuce-to-seven", "mexican"), "5c 6d 7h Js Qc") == "straight"
+    # the ace is low only in ace-to-six and high only in deuce-to-seven
+    assert category(get_ranking("ace-to-six", "short"), "Tc Jd Qh Ks Ac") == "king_low"
+    assert category(get_ranking("deuce-to-seven", "short"), "Ac 6d 7h 8s 9c") == "ace_low"
+    assert category(get_ranking("soko-finnish", "short"), "Ac 6d 7h 8s Kc") == "four_straight"
+
+
+def test_flush_and_full_house_in_one_order_for_every_ranking():
+    """Issue #12: wherever a deck deals fewer flushes than full houses, every ranking with both puts the flush above."""
+    for deck in ("standard", "short", "piquet", "royal", "mexican"):
+        orders = set()
+        for name in RANKINGS:
+            if name == "deuces-wild" and 2 not in Deck.NAMED[deck]:
+                continue
+            categories = get_ranking(name, deck).categories
+            if "flush" in categories and "full_house" in categories:
+                above = categories.index("flush") > categories.index("full_house")
+                low = name in ("ace-to-six", "deuce-to-seven")  # a low game counts them against it: the order reversed
+                orders.add(above != low)
+        assert len(orders) == 1, deck

@@ -34,6 +34,13 @@ def test_first_to_act_tie_rule_options(monkeypatch, capsys):
     assert json.loads(run(monkeypatch, capsys, *args, "--ties", "suit", "--suit-order", "shdc")[1])["seat"] == 1
 
 
+def test_suit_order_help_names_the_seed_that_differs(monkeypatch, capsys):
+    """Issue #12: seed 004 ranks the suits clubs highest, the reverse of seeds 000/001; the help says so and how to get it."""
+    code, out, _ = run(monkeypatch, capsys, "stud", "first-to-act", "--help")
+    text = " ".join(out.split())
+    assert code == 0 and "Default cdhs" in text and "seed 004" in text and "use shdc" in text
+
+
 def test_equity_json(monkeypatch, capsys):
     code, out, err = run(monkeypatch, capsys, "stud", "equity", "--game", "stud8", "As 2s | 3d 4c 6h", "Kd Kc | Kh 9s 9d", "-f", "json")
     payload = json.loads(out)

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brute_force import exposed_rules_category, rules_order
 from casino_math.cards import Deck, parse_cards
 from casino_math.errors import InputError
+from casino_math.rankings import cards_to_arrays
 from casino_math.stud import first_to_act, get_game
-from casino_math.stud.exposed import describe, exposed_value
+from casino_math.stud.exposed import describe, exposed_ranking, exposed_value
 
 # Seed 002's razz deal. Seats in dealing order: Bob, Carol, David, then Alice, who deals.
 # The seed leaves out suits ("never of consequence in razz"); these are ours.
@@ -77,6 +80,36 @@ def test_four_flush_bets_ahead_of_a_pair_where_it_beats_one():
     assert first_to_act("soko-canadian", [flush_draw, two_pair], street=5).seat == 1  # below two pair
     assert first_to_act("soko-finnish", [pair, flush_draw], street=5).seat == 0  # a four-flush is below a pair there
     assert first_to_act("five-card-stud", [pair, flush_draw], street=5).seat == 0
+
+
+def test_soko_four_card_hands_showing_rank_as_at_the_showdown():
+    """Issue #12: in Canadian, 5-6-7-8 showing lost the bet to a pair of kings, which it beats at the showdown;
+    in Finnish a four-flush showing did not outrank ace-high. Both games now read law 32's exception alike."""
+    kings, straight_draw, flush_draw, ace_high = "Kc Kd 9s 2c", "5c 6d 7h 8s", "2h 5h 9h Kh", "Ac Kd 9s 2c"
+    canadian = first_to_act("soko-canadian", [kings, straight_draw], street=5)
+    assert (canadian.seat, canadian.announcement) == (1, "Four-straight bets")
+    finnish = first_to_act("soko-finnish", [ace_high, flush_draw], street=5)
+    assert (finnish.seat, finnish.announcement) == (1, "Four-flush bets")
+    for game in ("soko-finnish", "soko-canadian"):
+        assert first_to_act(game, [straight_draw, flush_draw], street=5).seat == 1  # a four-flush above a four-straight
+        assert first_to_act(game, [ace_high, straight_draw], street=5).seat == 1
+        assert first_to_act(game, ["Ac Kd 9s", "2h 5h 9h"], street=4).seat == 0  # three cards make no four-card hand
+    assert first_to_act("soko-finnish", [kings, straight_draw], street=5).seat == 0  # below a pair in Finland
+    assert first_to_act("seven-card-stud", [ace_high, straight_draw], street=6).seat == 0  # and nothing where no hand has four cards
+
+
+@pytest.mark.parametrize("name", ["soko-finnish", "soko-canadian"])
+def test_every_four_card_soko_showing_follows_the_rules(name):
+    """Every four up cards of a 32-card Sökö deck: the category the rules name, in the order of the game's showdown."""
+    game = dataclasses.replace(get_game(name), deck="piquet")
+    hands = list(itertools.combinations(game.the_deck.cards, 4))
+    ranking = exposed_ranking(game, 4)
+    ranks, suits = cards_to_arrays(hands, ranking)
+    ours = [ranking.category_of(v) for v in ranking.best_values(ranks, suits)]
+    rules = [exposed_rules_category(name, game.the_deck.ranks, [(c.rank, c.suit) for c in h]) for h in hands]
+    assert ours == rules
+    order = rules_order(name, game.the_deck.ranks)
+    assert list(ranking.categories) == sorted(set(rules), key=order.index)
 
 
 def test_five_up_cards_count_in_full():

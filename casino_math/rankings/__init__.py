@@ -47,9 +47,6 @@ def get_ranking(name: str = "high", deck: Deck | str = "standard", joker: WildPo
         raise InputError(f"unknown ranking {name!r} (choose from {', '.join(RANKINGS)})")
     if joker not in ("wild", "bug"):
         raise InputError(f"unknown joker rule {joker!r} (choose wild or bug)")
-    if joker == "bug" and deck.jokers and name != "high":
-        # deuces wild plays a joker fully wild too: a Ranking has one wild policy for all its wild cards
-        raise InputError(f"the bug is a high-hand rule; {name} takes a fully wild joker")
     try:
         return RANKINGS[name](deck, wild=joker if deck.jokers else None, **options)
     except TypeError as error:

@@ -25,7 +25,11 @@ WILD = 1  # rank code of a wild card in value arrays: below every natural rank, 
 
 SuitUse = Literal["none", "flush", "groups"]
 WildPolicy = Literal["wild", "bug"]
-_BUG_CATEGORIES = frozenset({"straight", "flush", "straight_flush", "royal_flush"})
+# How the bug plays: as an ace or to complete a straight or flush (high games), or as the
+# lowest card not already in the hand (lowball's California rule).
+BugRule = Literal["ace_or_completes", "lowest_missing"]
+# the hands the bug may complete: straights and flushes, Sökö's four-card ones included
+_BUG_CATEGORIES = frozenset({"straight", "flush", "straight_flush", "royal_flush", "four_straight", "four_flush"})
 
 
 def _encode(tiebreak: tuple[int, ...]) -> int:
@@ -42,7 +46,8 @@ class Ranking:
     ``shapes`` run weakest to strongest. ``suits`` says what of the suits
     matters: nothing (ace-to-five low), whether all cards share one (``flush``),
     or which cards do (``groups``, for Sökö's four-flush). ``wild`` names how
-    wild cards play (jokers, or every deuce where ``wild_deuces``).
+    wild cards play (jokers, or every deuce where ``wild_deuces``); ``bug``
+    says which card the bug stands for where jokers play as the bug.
     """
 
     name: str
@@ -55,6 +60,7 @@ class Ranking:
     short_runs: tuple[tuple[int, ...], ...] = ()
     wild: WildPolicy | None = None
     wild_deuces: bool = False
+    bug: BugRule = "ace_or_completes"
     description: str = ""
     _lut_cache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     _natural_values: dict[tuple[tuple[int, bool], ...], int | None] = field(default_factory=dict, repr=False)
@@ -68,7 +74,7 @@ class Ranking:
     def category_of(self, value: int) -> str:
         return self.categories[int(value) >> CATEGORY_SHIFT]
 
-    @property
+    @cached_property
     def flush_threshold(self) -> int | None:
         """How many cards of one suit start to matter to this ranking (None: suits never do)."""
         if self.suits == "none":
@@ -133,19 +139,26 @@ class Ranking:
 
         ``suited[i]``: card i is in the suit the others share (ignored for wild cards).
         A wild card stands for whichever rank, in or out of that suit, gives
-        the best hand (the bug: an ace, or any card that completes a straight or flush).
+        the best hand (the bug: an ace, or any card that completes a straight or flush;
+        in lowball, the lowest card not already in the hand).
         """
-        wilds = sum(1 for r in ranks if r == WILD)
+        naturals = [r for r in ranks if r != WILD]
+        natural_suited = [s for r, s in zip(ranks, suited) if r != WILD]
+        wilds = len(ranks) - len(naturals)
+        if wilds and self.wild == "bug" and self.bug == "lowest_missing":
+            # the lowball bug is one card, not a choice; it has no suit, so it joins no flush
+            ranks, suited, wilds = naturals + self._lowest_missing(naturals, wilds), natural_suited + [False] * wilds, 0
         if not wilds:
             value = self._natural_value(ranks, suited)
             if value is None:
                 raise AssertionError(f"{self.name}: no shape matches {tuple(ranks)}")
             return value
-        naturals = [r for r in ranks if r != WILD]
-        natural_suited = [s for r, s in zip(ranks, suited) if r != WILD]
         # A wild card may join the main suit: for a flush all naturals must be in it, for
         # a four-flush (Sökö) all but one may be; out of suit it spoils a flush in a low game.
-        suit_choices = (True, False) if self.suits == "groups" or all(natural_suited) else (False,)
+        # Where the suit cannot reach the ranking's threshold even so, joining it changes nothing.
+        threshold = self.flush_threshold
+        joins = threshold is not None and sum(natural_suited) + wilds >= threshold
+        suit_choices = (True, False) if joins and (self.suits == "groups" or all(natural_suited)) else (False,)
         best = -1
         for stand_ins in itertools.combinations_with_replacement(self.natural_ranks, wilds):
             for in_suit in suit_choices:
@@ -157,6 +170,11 @@ class Ranking:
                         continue
                 best = max(best, value)
         return best
+
+    def _lowest_missing(self, naturals: Sequence[int], count: int) -> list[int]:
+        """The ``count`` lowest ranks of the deck not among ``naturals`` (the ace lowest where it plays low)."""
+        low_first = sorted(self.deck.ranks, key=lambda r: 1 if self.ace_low and r == ACE else r)
+        return [r for r in low_first if r not in naturals][:count]
 
     def evaluate(self, cards: Sequence[Card] | str) -> int:
         """Value of the best ``hand_size`` cards among ``cards`` (slow, exact reference)."""
@@ -228,13 +246,15 @@ class Ranking:
             values = lut[key]
         return values
 
-    def best_values(self, ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
+    def best_values(self, ranks: np.ndarray, suits: np.ndarray | None) -> np.ndarray:
         """Value of the best ``hand_size`` cards of each hand (rows of rank and suit arrays).
 
         Rows must be sorted by rank, high to low, with wild cards (rank WILD) last;
         :func:`cards_to_arrays` builds such arrays. Each subset of hand_size
         positions is then itself sorted, so its lookup key is a few column
-        operations on codes computed once per hand.
+        operations on codes computed once per hand. Cards share a suit when
+        their suit numbers are equal; ``suits=None`` means no two cards do (a
+        rank multiset valued with no flush, as the enumerator needs).
         """
         n = ranks.shape[-1]
         k = self.hand_size
@@ -243,9 +263,11 @@ class Ranking:
         base = len(self.deck.ranks) + 1
         codes = self._rank_code[ranks]  # int32: keys stay below 2**31 and move half the memory
         naturals = ranks != WILD
+        if suits is None:
+            suits = np.broadcast_to(np.arange(n), ranks.shape)
         if self.suits == "flush":
-            # one bit per suit; a wild card carries all four, so it joins any flush
-            suit_bits = np.where(naturals, 1 << np.clip(suits, 0, 3), 15).astype(np.int8)
+            # one bit per suit; a wild card carries every bit, so it joins any flush
+            suit_bits = np.where(naturals, np.left_shift(1, np.maximum(suits, 0)), -1)
         best: np.ndarray | None = None
         for subset in itertools.combinations(range(n), k):
             key = codes[..., subset[0]]

@@ -15,10 +15,11 @@ from __future__ import annotations
 from math import comb
 
 from ..cards import Deck
+from ..errors import InputError
 from .base import Ranking, WildPolicy
 from .shapes import (
     FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR, ROYAL_FLUSH,
-    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR,
+    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, Shape,
 )
 
 
@@ -28,6 +29,32 @@ def flush_is_rarer(deck: Deck) -> bool:
     flushes = 4 * (comb(ranks, 5) - len(deck.straights))
     full_houses = ranks * (ranks - 1) * comb(4, 3) * comb(4, 2)
     return flushes < full_houses
+
+
+def high_hands(
+    deck: Deck,
+    *,
+    wild: bool = False,
+    flush_beats_full_house: bool | None = None,
+    trips_beat_straight: bool = False,
+) -> tuple[Shape, ...]:
+    """High poker's made hands, one pair up to the royal flush, weakest first, as ``deck`` orders them.
+
+    One order for every ranking that has these hands (high, deuces wild,
+    Sökö, and the lows that count them against a hand): a flush ranks above
+    a full house where the deck deals fewer flushes (seed 002, Mexican stud:
+    "with fewer cards of each suit, they are harder to get"), unless
+    ``flush_beats_full_house`` says otherwise; five of a kind tops them where
+    cards are ``wild``.
+
+    >>> [s.name for s in high_hands(Deck.named("short"))][4:7]
+    ['full_house', 'flush', 'four_of_a_kind']
+    """
+    if flush_beats_full_house is None:
+        flush_beats_full_house = flush_is_rarer(deck)
+    middle = (FULL_HOUSE, FLUSH) if flush_beats_full_house else (FLUSH, FULL_HOUSE)
+    low = (STRAIGHT, THREE_OF_A_KIND) if trips_beat_straight else (THREE_OF_A_KIND, STRAIGHT)
+    return (ONE_PAIR, TWO_PAIR, *low, *middle, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH) + (FIVE_OF_A_KIND,) * wild
 
 
 def high(
@@ -42,14 +69,10 @@ def high(
 
     ``trips_beat_straight`` is the six-plus hold'em rule some short-deck tables play.
     """
-    if flush_beats_full_house is None:
-        flush_beats_full_house = flush_is_rarer(deck)
-    middle = (FULL_HOUSE, FLUSH) if flush_beats_full_house else (FLUSH, FULL_HOUSE)
-    low = (STRAIGHT, THREE_OF_A_KIND) if trips_beat_straight else (THREE_OF_A_KIND, STRAIGHT)
-    shapes = (HIGH_CARD, ONE_PAIR, TWO_PAIR, *low, *middle,
-              FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH)
-    if wild or wild_deuces:
-        shapes += (FIVE_OF_A_KIND,)
+    if wild_deuces and wild == "bug":
+        raise InputError("deuces wild plays a joker fully wild, as it plays its deuces: it has no bug (play the joker wild)")
+    shapes = (HIGH_CARD, *high_hands(deck, wild=bool(wild or wild_deuces), flush_beats_full_house=flush_beats_full_house,
+                                     trips_beat_straight=trips_beat_straight))
     return Ranking(
         name="deuces-wild" if wild_deuces else "high",
         deck=deck,

@@ -1,7 +1,10 @@
 """Sökö (Scandinavian stud): a four-flush and a four-straight are hands.
 
 In the Finnish ranking both rank below a pair; in the Canadian, above one pair
-and below two pair. In both a four-flush beats a four-straight.
+and below two pair. In both a four-flush beats a four-straight. Above them the
+hands are high poker's, in the order the deck gives them (five of a kind on
+top where cards are wild). The bug completes any straight or flush, the
+four-card ones included, or plays as an ace.
 
 >>> from casino_math.rankings import get_ranking
 >>> fin, can = get_ranking("soko-finnish"), get_ranking("soko-canadian")
@@ -15,20 +18,17 @@ from __future__ import annotations
 
 from ..cards import Deck
 from .base import Ranking, WildPolicy
-from .shapes import (
-    FLUSH, FOUR_FLUSH, FOUR_OF_A_KIND, FOUR_STRAIGHT, FULL_HOUSE, HIGH_CARD, ONE_PAIR,
-    ROYAL_FLUSH, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR,
-)
-
-_TOP = (TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH)
+from .high import high_hands
+from .shapes import FOUR_FLUSH, FOUR_STRAIGHT, HIGH_CARD
 
 
 def soko(deck: Deck, *, canadian: bool = False, wild: WildPolicy | None = None) -> Ranking:
-    bottom = (HIGH_CARD, ONE_PAIR, FOUR_STRAIGHT, FOUR_FLUSH) if canadian else (HIGH_CARD, FOUR_STRAIGHT, FOUR_FLUSH, ONE_PAIR)
+    one_pair, *above = high_hands(deck, wild=wild is not None)
+    bottom = (HIGH_CARD, one_pair, FOUR_STRAIGHT, FOUR_FLUSH) if canadian else (HIGH_CARD, FOUR_STRAIGHT, FOUR_FLUSH, one_pair)
     return Ranking(
         name="soko-canadian" if canadian else "soko-finnish",
         deck=deck,
-        shapes=bottom + _TOP,
+        shapes=(*bottom, *above),
         suits="groups",
         runs=deck.straights,
         short_runs=deck.runs(4),

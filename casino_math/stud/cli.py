@@ -48,7 +48,9 @@ def first_to_act_command(
     street: Optional[int] = typer.Option(None, help="The street (cards each player holds); default: the first that shows this many up cards."),
     dealer: Optional[int] = typer.Option(None, help="The dealer's seat (default: the last seat)."),
     ties: Optional[Ties] = typer.Option(None, help="Override the game's tie rule, bring-in and later streets alike."),
-    suit_order: Optional[str] = typer.Option(None, help="Suits lowest first, for ties by suit (the game's default: cdhs)."),
+    suit_order: Optional[str] = typer.Option(None, help="Suits lowest first, for ties by suit. Default cdhs: clubs lowest, spades "
+                                             "highest, as seeds 000 and 001 and standard practice; seed 004 (seven-card stud "
+                                             "hi/lo) ranks them the other way round, clubs highest: use shdc for its order."),
     format: Format = _FORMAT,
 ) -> None:
     """Who brings in or bets first, and what the dealer announces."""

@@ -2,11 +2,17 @@
 
 With four or fewer cards showing, only groups count (seed 003, law 32):
 four of a kind > three of a kind > two pair > one pair > high card, the
-next cards deciding; incomplete straights and flushes do not count, except
-that where a four-flush is played to beat a pair, a four-flush showing bets
-ahead of a pair. In a low game the lowest showing hand is best: unpaired
-beats paired, then the lower cards, the ace low where the game plays it so.
-With five or more cards showing, the game's own ranking applies in full.
+next cards deciding. Incomplete straights and flushes do not count, "except
+when a four flush is played to beat a pair, in which case a fourflush showing
+bets ahead of a pair". Sökö plays both its four-card hands, the four-flush
+and the four-straight, as hands in their own right, so the exception is read
+as: where the game's ranking has four-card hands, four up cards that make
+one rank as that ranking ranks it at the showdown (Finnish: below a pair,
+above any high card; Canadian: above one pair, below two pair; the
+four-flush above the four-straight in both). In a low game the lowest
+showing hand is best: unpaired beats paired, then the lower cards, the ace
+low where the game plays it so. With five or more cards showing, the game's
+own ranking applies in full.
 
 Values follow :class:`~casino_math.rankings.Ranking`: bigger is better
 (for the opener), whatever the direction of the game.
@@ -21,8 +27,10 @@ True
 >>> razz = get_game("razz")
 >>> value(razz, "4d Ac") > value(razz, "4s 2h"), describe(razz, "4d Ac")
 (True, 'four-ace')
->>> canadian = get_game("soko-canadian")
->>> value(canadian, "2h 5h 9h Kh") > value(canadian, "Ac Ad 9s 2c") > value(stud, "2h 5h 9h Kh")
+>>> canadian, finnish = get_game("soko-canadian"), get_game("soko-finnish")
+>>> value(canadian, "2h 5h 9h Kh") > value(canadian, "5c 6d 7h 8s") > value(canadian, "Kc Kd 9s 2c") > value(stud, "2h 5h 9h Kh")
+True
+>>> value(finnish, "Kc Kd 9s 2c") > value(finnish, "2h 5h 9h Kh") > value(finnish, "5c 6d 7h 8s") > value(finnish, "Ac Kd 9s 2c")
 True
 """
 
@@ -38,8 +46,7 @@ from ..rankings.shapes import FOUR_OF_A_KIND, HIGH_CARD, ONE_PAIR, THREE_OF_A_KI
 from .games import StudGame
 
 _GROUPS = (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, FOUR_OF_A_KIND)
-# a four-flush showing: all four up cards in one suit, the cards high to low breaking ties
-FOUR_FLUSH_SHOWING = Shape("four_flush", lambda v: len(v.ranks) == 4 and v.is_flush, HIGH_CARD.tiebreak)
+_FOUR_CARD_HANDS = frozenset({"four_straight", "four_flush"})  # Sökö's: hands at the showdown, so they count showing
 UNPAIRED_LOW = Shape("high_card", lambda v: len(set(v.ranks)) == len(v.ranks), as_low(HIGH_CARD).tiebreak)
 
 
@@ -54,9 +61,13 @@ def exposed_ranking(game: StudGame, cards: int) -> Ranking:
         shapes: tuple[Shape, ...] = (*(as_low(s) for s in reversed(_GROUPS[1:])), UNPAIRED_LOW)
         return Ranking("exposed-low", main.deck, shapes, hand_size=cards, suits="none", ace_low=main.ace_low, wild=wild,
                        description="up cards for the low opener: unpaired, then lowest")
-    shapes = _GROUPS[:2] + (FOUR_FLUSH_SHOWING,) + _GROUPS[2:] if game.four_flush_bets else _GROUPS
-    return Ranking("exposed-high", main.deck, shapes, hand_size=cards, suits="flush" if game.four_flush_bets else "none",
-                   wild=wild, description="up cards: groups only" + (", a four-flush above a pair" if game.four_flush_bets else ""))
+    # the groups, and where the game has them its four-card hands, in the order of its own ranking
+    showing = {s.name for s in _GROUPS} | (_FOUR_CARD_HANDS if cards == 4 else frozenset())
+    shapes = tuple(s for s in main.shapes if s.name in showing)
+    four_card = any(s.name in _FOUR_CARD_HANDS for s in shapes)
+    return Ranking("exposed-high", main.deck, shapes, hand_size=cards, suits="flush" if four_card else "none",
+                   short_runs=main.short_runs, wild=wild,
+                   description="up cards: groups" + (", and four-card hands where the showdown has them" if four_card else " only"))
 
 
 def exposed_value(game: StudGame, cards: Sequence[Card]) -> int:
@@ -90,4 +101,4 @@ def describe(game: StudGame, cards: Sequence[Card] | str) -> str:
         return f"four {_plural(groups[0])}"
     if category == "high_card" or category.endswith("_low"):
         return "-".join(RANK_NAMES[r] for r in groups)
-    return category.replace("_", " ").replace("four flush", "four-flush")
+    return category.replace("_", " ").replace("four ", "four-")  # "four-flush", "four-straight", "full house"

@@ -49,7 +49,9 @@ class StudGame:
     face down. The bring-in is the ``lowest`` or ``highest`` up card (None: the
     best exposed card simply bets); later streets start with the best exposed
     hand, high or low as ``opener`` says. Ties go by suit (``suit_order`` runs
-    lowest to highest) or to the player nearest the dealer's left.
+    lowest to highest: clubs, diamonds, hearts, spades by default, as in seeds
+    000 and 001; seed 004 has the reverse, ``"shdc"``) or to the player nearest
+    the dealer's left.
     """
 
     name: str
@@ -64,7 +66,6 @@ class StudGame:
     hole_limit: HoleLimit | None = None
     bring_in: Literal["lowest", "highest"] | None = "lowest"
     opener: Literal["high", "low"] = "high"
-    four_flush_bets: bool = False
     bring_in_ties: TieBreak = "suit"
     betting_ties: TieBreak = "dealer_left"
     suit_order: str = SUITS
@@ -157,7 +158,9 @@ class StudGame:
 
 
 _PAGAT = "seed 000 (pagat, five-card stud): ties by suit, clubs lowest"
-_LAWS = "seed 003 (laws of stud): identical exposed holdings, nearest the dealer's left bets; bring-in ties by suit (seed 004)"
+_LAWS = ("seed 003 (laws of stud): identical exposed holdings, nearest the dealer's left bets; bring-in ties by suit (seed 004, "
+         "in the standard order of seeds 000 and 001, clubs lowest: seed 004 itself lists clubs highest)")
+_SOKO_SHOWING = "seed 003, law 32: four up cards that make a four-flush or four-straight rank as at the showdown"
 _FIVE = ("du", "u", "u", "u")
 _SEVEN = ("ddu", "u", "u", "u", "d")
 
@@ -174,9 +177,9 @@ PRESETS: tuple[StudGame, ...] = (
     StudGame("stud8", "Seven-card stud eight-or-better", _SEVEN, split="eight-or-better",
              source="seeds 002, 004: high and low halves, low card brings in; " + _LAWS),
     StudGame("soko-finnish", "Sökö (Finnish)", _FIVE, ranking="soko-finnish", betting_ties="suit",
-             source="seed 000: five-card stud, four-flush and four-straight below a pair"),
-    StudGame("soko-canadian", "Sökö (Canadian stud)", _FIVE, ranking="soko-canadian", four_flush_bets=True, betting_ties="suit",
-             source="seed 002: four-flush and four-straight above one pair; seed 003: a four-flush showing bets ahead of a pair"),
+             source="seed 000: five-card stud, four-flush and four-straight below a pair; " + _SOKO_SHOWING),
+    StudGame("soko-canadian", "Sökö (Canadian stud)", _FIVE, ranking="soko-canadian", betting_ties="suit",
+             source="seed 002: four-flush and four-straight above one pair; " + _SOKO_SHOWING),
     StudGame("mexican-stud", "Mexican stud", _FIVE, deck="mexican", jokers=1, joker_up="bug", joker_down="wild",
              bring_in="highest", betting_ties="suit",
              source="seed 002: 40 cards (no 8-9-10) and a joker, the bug face up and wild face down; high card brings in. "
