@@ -10,7 +10,9 @@ tools re-price a game many times over the same counts.
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -81,6 +83,16 @@ def symmetry_for(game: Game) -> tuple[Symmetry, tuple]:
     return Symmetry.of(game.deck, fixed, colours), (fixed, colours)
 
 
+# Who wants to hear how far a long count has gone (done, total): a progress bar sets it; the engine never prints.
+PROGRESS: ContextVar[Callable[[int, int], None] | None] = ContextVar("counting_progress", default=None)
+
+
+def _progress(done: int, total: int) -> None:
+    listener = PROGRESS.get()
+    if listener is not None:
+        listener(done, total)
+
+
 _CACHE: OrderedDict[tuple, Counts] = OrderedDict()
 CACHED = 8
 
@@ -125,7 +137,9 @@ def _count(game: Game, symmetry: Symmetry) -> Counts:
     _, first, group = np.unique(known, axis=0, return_index=True, return_inverse=True)
     order = np.argsort(group, kind="stable")
     bounds = np.r_[np.flatnonzero(np.r_[True, np.diff(group[order]) != 0]), len(order)]
-    for start, end in zip(bounds[:-1], bounds[1:]):
+    _progress(0, len(bounds) - 1)
+    for i, (start, end) in enumerate(zip(bounds[:-1], bounds[1:])):
         rows = order[start:end]
         cells[rows] = dealer_cells(dealer.ranking, game.deck, known[rows[0]], others[rows], hidden, player_values[rows], qualifier)
+        _progress(i + 1, len(bounds) - 1)
     return Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
