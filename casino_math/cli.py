@@ -132,11 +132,11 @@ def analyze(
 
 @app.command()
 def report(
-    paths: Optional[list[Path]] = typer.Argument(None, help="Game files, or folders of them (default: paytables/three_card_poker/)."),
-    out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for <game>.html and <game>.pdf."),
+    paths: Optional[list[Path]] = typer.Argument(None, help="Game files, or folders of them (default: every game under paytables/, with an index)."),
+    out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for <game>.html, <game>.pdf (and index.html)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing: no progress bar, no file names."),
 ) -> None:
-    """Write the par sheet of a game and its paytable variants: one HTML and one PDF file, both or neither."""
+    """Write the par sheet of each game family (its main game and paytable variants) as HTML and PDF: every file or none."""
     from .report import write_report
 
     for written in write_report(paths or (), out, quiet=quiet):

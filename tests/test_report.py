@@ -1,60 +1,125 @@
-"""The par-sheet report: its sections, its two files, escaping, determinism, atomic writes, the command.
+"""The par-sheet report: its sections, its files, the index, escaping, determinism, atomic writes, progress, the command.
 
-The full report is built once per session (a few seconds), from the repository's
-Three Card Poker folder exactly as ``casino-math report`` with no arguments does.
-Figures expected here are the exact values rounded, or published figures
-(shared/reference/published_figures.md).
+Reports are built from copies of game files in temporary folders: Three Card
+Poker's (the whole family, a few seconds) and small games from tests/games/.
+Every figure expected here is read from the analysis, never written down.
+Published figures are checked by casino_math.claims; here a stand-in with the
+same interface (``load_claims(path).claims``, ``verify(claims)``) feeds the
+verification section, so that its rendering is tested on known verdicts.
 """
 
 from __future__ import annotations
 
 import base64
-import contextlib
+import hashlib
+import json
 import re
 import shutil
 import subprocess
 import sys
+import types
 from io import BytesIO, StringIO
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from pypdf import PdfReader
 from rich.console import Console
 
+import casino_math
 import casino_math.report as report
 from casino_math import __version__
-from casino_math.cli import main
+from casino_math.enumeration import category_counts
 from casino_math.errors import InputError
-from casino_math.games import analyze
-from casino_math.paytable import load_game
+from casino_math.game.analysis import analyze
+from casino_math.game.counts import PROGRESS
+from casino_math.game.loader import load_game, load_game_text
+from casino_math.report.bets import pays_summary
 from casino_math.report.charts import Rendered
 from casino_math.report.document import Section, Table
-from casino_math.report.pdf import FRAME_WIDTH, _table
+from casino_math.report.pdf import FRAME_WIDTH, _styles, _table
 from casino_math.report.progress import Steps
-from casino_math.report.wagers import pays_summary
+from casino_math.report.sheet import build_document
+from casino_math.report.verification import check_claims
 from casino_math.report.writer import write_atomically
+from cli_runner import run
 
 REPO = Path(__file__).resolve().parents[1]
-FOLDER = REPO / "paytables" / "three_card_poker"
+TCP = REPO / "paytables" / "three_card_poker"
+GAMES = REPO / "tests" / "games"
 SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
-            "Ante/Play strategy", "Paytable variants", "Verification")
-GAME_FILE = """\
-game: three_card_poker
-id: escape-test
-name: "<script>alert(1)</script>"
-source: "a <b>bold</b> & odd source"
-wagers:
-  pair_plus:
-    pays: {straight_flush: 40, three_of_a_kind: 30, straight: 6, flush: 4, pair: 1}
+            "Strategy", "Progressive meters", "Paytable variants", "Verification")
+PAIRS_VARIANT = """\
+# mini-three-card with a side bet of its own: two bets, so the family's main game
+extends: mini-three-card.yaml
+id: mini-three-card-pairs
+name: Mini three card with Pairs
+side_bets:
+  pairs: {pays: pairs, on: player}
+paytables:
+  pairs: {three of a kind: 10, pair: 1}
 """
 
 
+# -- a stand-in for casino_math.claims -------------------------------------------------------------
+def _fake_claims_module() -> types.ModuleType:
+    """``load_claims`` reads claims written as JSON (verdicts included); ``verify`` hands them back as the real one's frame."""
+    module = types.ModuleType("casino_math.claims")
+
+    def load_claims(path: Path) -> types.SimpleNamespace:
+        data = json.loads(Path(path).read_text())
+        claims = []
+        for item in data["claims"]:
+            game = item.get("game", data.get("game"))
+            claims.append(types.SimpleNamespace(game=(Path(path).parent / game).resolve() if game else None, **{
+                k: v for k, v in item.items() if k != "game"}))
+        return types.SimpleNamespace(claims=tuple(claims))
+
+    def verify(claims) -> pd.DataFrame:
+        return pd.DataFrame([{"claim": c.claim, "published": c.published, "computed_text": c.computed, "source": c.source,
+                              "passed": c.passed} for c in claims])
+
+    module.load_claims, module.verify = load_claims, verify  # type: ignore[attr-defined]
+    return module
+
+
 @pytest.fixture(scope="session")
-def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    """``write_report()`` with its defaults, run from the repository root: the files' bytes by suffix."""
-    out = tmp_path_factory.mktemp("report")
-    with contextlib.chdir(REPO):
-        paths = report.write_report(out_dir=out)
+def fake_claims():
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(sys.modules, "casino_math.claims", _fake_claims_module())
+        yield
+
+
+def _percent(x) -> str:
+    return f"{float(x) * 100:.4f}%"
+
+
+@pytest.fixture(scope="session")
+def tcp_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three Card Poker's game files, and claims (with verdicts) about three of them and one about no file."""
+    folder = tmp_path_factory.mktemp("games") / "three_card_poker"
+    folder.mkdir()
+    for file in TCP.glob("*.yaml"):
+        shutil.copy(file, folder)
+    edge = analyze(TCP / "standard.yaml").tables["pair_plus"].metrics.house_edge
+    claims = [
+        {"claim": "hands of three cards", "published": "22,100", "computed": "22,100", "source": "a book", "passed": True},
+        {"claim": "pair_plus house edge", "published": f"{float(edge) * 100:.2f}%", "computed": _percent(edge),
+         "source": "a site", "passed": True, "game": "../standard.yaml"},
+        {"claim": "six_card_bonus house edge", "published": "10.23%", "computed": "10.2248%", "source": "another site",
+         "passed": False, "game": "../six-card-bonus-1000-200-50-25-20-10-5.yaml"},
+        {"claim": "about a file not in the report", "published": "1", "computed": "1", "source": "x", "passed": True,
+         "game": "../not-here.yaml"},
+    ]
+    (folder / "claims").mkdir()
+    (folder / "claims" / "published.yaml").write_text(json.dumps({"claims": claims}))
+    return folder
+
+
+@pytest.fixture(scope="session")
+def written(tcp_folder: Path, fake_claims, tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """``write_report`` on the Three Card Poker folder: the files' bytes by suffix."""
+    paths = report.write_report([tcp_folder], tmp_path_factory.mktemp("report"))
     assert sorted(p.name for p in paths) == ["three_card_poker.html", "three_card_poker.pdf"]
     return {p.suffix: p.read_bytes() for p in paths}
 
@@ -65,17 +130,25 @@ def html(written: dict[str, bytes]) -> str:
 
 
 @pytest.fixture(scope="session")
-def pdf_pages(written: dict[str, bytes]) -> list[str]:
+def pdf_text(written: dict[str, bytes]) -> list[str]:
     return [page.extract_text() for page in PdfReader(BytesIO(written[".pdf"])).pages]
 
 
 @pytest.fixture(scope="session")
-def document():
+def analyses(tcp_folder: Path):
+    """The Three Card Poker files analysed, in file-name order (the main game is standard.yaml: the most bets)."""
+    return [analyze(load_game(f)) for f in report.game_files([tcp_folder])]
+
+
+@pytest.fixture(scope="session")
+def main(analyses):
+    return next(a for a in analyses if a.game.id == "tcp-standard")
+
+
+@pytest.fixture(scope="session")
+def document(analyses, fake_claims):
     """The report's document model, without drawing anything."""
-    with contextlib.chdir(REPO):
-        files = report.game_files(report.DEFAULT_INPUTS)
-        analyses = [analyze(f) for f in files]
-        return report.build_document(analyses, report.check_claims([a.config for a in analyses]), __version__)
+    return build_document(analyses, check_claims([a.game for a in analyses]), __version__)
 
 
 def _tables(blocks) -> list[Table]:
@@ -88,88 +161,165 @@ def _tables(blocks) -> list[Table]:
     return out
 
 
+def _section(document, title: str) -> Section:
+    return next(s for s in document.sections if s.title == title)
+
+
 # -- contents ------------------------------------------------------------------------------
-def test_every_section_in_both_files(html: str, pdf_pages: list[str]) -> None:
-    text = "\n".join(pdf_pages)
+def test_every_section_in_both_files(html: str, pdf_text: list[str]) -> None:
+    text = "\n".join(pdf_text)
     for number, title in enumerate(SECTIONS, start=1):
-        assert re.search(rf"<h2[^>]*><span class=\"number\">{number}</span> {re.escape(title)}</h2>", html.replace("&#39;", "'")), title
+        assert re.search(rf"<h2[^>]*><span class=\"number\">{number}</span> {re.escape(title)}</h2>", html), title
         assert f"{number} {title}" in text.replace("  ", " "), title
 
 
-def test_identification_names_every_input_with_its_hash_and_the_version(html: str, pdf_pages: list[str]) -> None:
-    import hashlib
-
-    files = sorted(FOLDER.glob("*.yaml"))
-    assert len(files) >= 12
+def test_identification_names_every_file_read_with_its_hash_and_the_version(html: str, pdf_text: list[str], analyses) -> None:
+    files = sorted(TCP.glob("*.yaml"))
+    assert len(files) == len(analyses) >= 12
     for file in files:
-        digest = hashlib.sha256(file.read_bytes()).hexdigest()
-        assert digest in html
-        assert f"paytables/three_card_poker/{file.name}" in html
+        assert hashlib.sha256(file.read_bytes()).hexdigest() in html
+        assert f"three_card_poker/{file.name}" in html
+    assert html.count("every game file") >= 1  # standard.yaml: read for every variant, which extend it
     assert f"casino-math {__version__}" in html
-    assert all(f"Three Card Poker par sheet · casino-math {__version__}" in page for page in pdf_pages)
+    assert all(f"Three Card Poker par sheet · casino-math {__version__}" in page for page in pdf_text)
+    assert "Page 1 of" in pdf_text[0]
 
 
-def test_pdf_text_holds_the_headline_figures(pdf_pages: list[str]) -> None:
-    text = "\n".join(pdf_pages)
-    for figure in (
-        "3.3730%",  # Ante/Play house edge (published 3.37%)
-        "2.0147%",  # its element of risk (published 2.01%)
-        "2.3167%",  # Pair Plus 40-30-6-4-1 (published 2.32%)
-        "8.5614%",  # Six Card Bonus 1000-200-100-20-15-10-7
-        "3.6206%",  # Prime 3-4
-        "686,689/20,358,520",  # the Ante/Play house edge, exact
-        "407,170,400",  # deals
-        "Q-6-4",  # the weakest hand played
-        "44.9127%",  # Ante/Play hit frequency
-        "1.6393",  # Ante/Play standard deviation
-        "2.6966",  # its volatility index, 1.645 × SD
-        "88.10% to 105.15%",  # its 90% band over 1,000 hands
-    ):
-        assert figure in text, figure
-    assert "Page 1 of" in pdf_pages[0]
+def test_pdf_text_holds_the_headline_figures_of_the_analysis(pdf_text: list[str], main) -> None:
+    text = "\n".join(pdf_text)
+    for bet, table in main.tables.items():
+        m = table.metrics
+        low, high = m.band(1000)
+        for figure in (_percent(m.house_edge), _percent(m.element_of_risk), _percent(m.hit_frequency),
+                       f"{m.standard_deviation:.4f}", f"{m.volatility_index:.4f}", f"{low:.2%} to {high:.2%}",
+                       f"{m.house_edge.numerator:,}/{m.house_edge.denominator:,}", f"{m.combinations:,}"):
+            assert figure in text, (bet, figure)
+    assert main.strategy_summary()["play_or_fold"] in text
 
 
-def test_return_table_rows_and_totals(document) -> None:
-    tables = {t.caption: t for t in _tables(document.sections)}
-    pair_plus = next(t for caption, t in tables.items() if caption.startswith("House edge 2.3167%"))
-    assert [c.header for c in pair_plus.columns] == ["Outcome", "Pays", "Combinations", "Probability", "1 in N", "Return"]
-    assert [r[0].text for r in pair_plus.rows] == ["straight flush", "three of a kind", "straight", "flush", "pair", "loses"]
-    assert [r[2].text for r in pair_plus.rows] == ["48", "52", "720", "1,096", "3,744", "16,440"]
-    assert [c.text for c in pair_plus.totals] == ["Total", "", "22,100", "1.00000000", "", "-0.02316742"]
+def test_rules_are_the_declaration_in_words(document, main) -> None:
+    rules = _section(document, "Rules and assumptions")
+    steps = next(t for t in _tables(rules.blocks) if t.columns[1].header == "The deal")
+    assert [r[0].text for r in steps.rows] == [str(i + 1) for i in range(len(main.game.steps))]
+    assert "play (adds 1 to play)" in steps.rows[2][1].text and "fold" in steps.rows[2][1].text
+    words = " ".join(item for block in rules.blocks if hasattr(block, "items") for item in block.items)
+    qualifying, hands = main.dealer_qualifying()
+    assert f"qualifies with {main.game.qualifier.text} or better: {qualifying:,} of {hands:,}" in words
+    assert f"= {main.deals:,}" in words
+    assert "the one that wagers more is taken" in words
 
 
-def test_simpler_strategies_cost_more(document) -> None:
-    table = next(t for t in _tables(document.sections) if t.columns[0].header == "Strategy")
-    rows = {r[0].text.split(":")[0]: r for r in table.rows}
-    assert set(rows) >= {"optimal", "always play", "play Q-high or better", "mimic the dealer (play when the dealer would qualify)"}
-    edge = {name: float(r[2].text.rstrip("%")) for name, r in rows.items()}
-    assert all(edge[name] > edge["optimal"] for name in rows if name != "optimal")
-    assert rows["always play"][1].text == "22,100"
+def test_settlement_matrix_prints_each_declared_result(document, main) -> None:
+    tables = _tables(_section(document, "Settlement matrix").blocks)
+    own = tables[0]
+    game = main.game
+    assert [c.header for c in own.columns[1:]] == [w.name.replace("_", " ").title() for w in game.wagers]
+    assert len(own.rows) == len(game.situations)
+    for row, situation in zip(own.rows, game.situations):
+        for cell, wager in zip(row[1:], game.wagers):
+            expected = str(wager.settle[situation]) if situation in wager.settle else "not staked"
+            assert cell.text == expected, (situation, wager.name)
+    assert own.rows[0][2].text == "not staked"  # the play is never made by a player who folds
+    side = tables[1]
+    assert [r[0].text for r in side.rows] == ["Pair Plus", "Six Card Bonus", "Prime", "Progressive"]
+    assert "stands whatever the player decides" in side.caption
 
 
-def test_verification_shows_the_published_error_as_fail(document) -> None:
-    table = next(t for t in _tables(document.sections) if t.columns[-1].header == "Result")
-    rows = [(r[0].text, r[2].text, r[3].text, r[-1]) for r in table.rows]
-    six_card = [r for r in rows if r[0] == "six-card-bonus-1000-200-50-25-20-10-5" and r[1] == "10.23%"]
-    assert len(six_card) == 1
-    assert six_card[0][2] == "10.2248%" and (six_card[0][3].text, six_card[0][3].tone) == ("FAIL", "fail")
-    ante = [r for r in rows if r[0] == "tcp-standard" and r[1] == "3.37%"]
-    assert ante and ante[0][3].text == "PASS"
+def test_return_tables_are_the_analysis(document, main) -> None:
+    tables = {t.caption: t for t in _tables(_section(document, "Return tables").blocks)}
+    pair_plus = main.tables["pair_plus"]
+    table = tables[f"House edge {_percent(pair_plus.metrics.house_edge)} (exact {pair_plus.metrics.house_edge.numerator:,}/"
+                   f"{pair_plus.metrics.house_edge.denominator:,})"]
+    assert [c.header for c in table.columns] == ["Outcome", "Pays", "Combinations", "Probability", "1 in N", "Return"]
+    assert [r[0].text for r in table.rows] == [o.name for o in pair_plus.outcomes]
+    assert [r[2].text for r in table.rows] == [f"{o.combinations:,}" for o in pair_plus.outcomes]
+    assert table.totals[2].text == f"{pair_plus.total:,}"
+    hands = next(t for t in tables.values() if t.columns[0].header == "Hand")
+    counts = category_counts(main.game.hands["player"].ranking, 3)
+    assert [r[1].text for r in hands.rows] == [f"{n:,}" for n in counts.values()]
 
 
-def test_variants_are_compared(document) -> None:
-    table = next(t for t in _tables(document.sections) if t.grouped and t.columns[0].header == "Wager")
+def test_pays_summaries() -> None:
+    assert pays_summary(load_game(TCP / "standard.yaml"), "ante_play") == "Ante Bonus 5-4-1"
+    assert pays_summary(load_game(TCP / "standard.yaml"), "six_card_bonus") == "1000-200-100-20-15-10-7"
+    assert pays_summary(load_game(TCP / "pair-plus-40-30-5-4-1-mini-royal-50.yaml"), "pair_plus") == "mini royal 50, 40-30-5-4-1"
+    assert pays_summary(load_game(TCP / "ante-play-no-bonus.yaml"), "ante_play") == "Ante Bonus pays nothing"
+    head = "game: g\nid: g\ndeal:\n  - player: 5\nhands:\n  player: {of: [player]}\n"
+    game = load_game_text(head + "side_bets:\n  b: {pays: t, meter: royal flush}\npaytables:\n  t: {royal flush: 5000, "
+                                 "straight flush: 50, flush: 5, pair of jacks or better: 1, pair of 6s to 10s: push}\n")
+    assert pays_summary(game, "b") == "royal flush meter (5000), 50-5-1, pair of 6s to 10s push"
+    mixed = load_game_text(head + 'side_bets:\n  b: {pays: t}\npaytables:\n  t: {flush: "6 for 1", straight: 4}\n')
+    assert pays_summary(mixed, "b") == "flush 6 for 1, straight 4 to 1"
+
+
+def test_strategy_around_the_threshold_and_simpler_strategies(document, main) -> None:
+    strategy = _section(document, "Strategy")
+    tables = _tables(strategy.blocks)
+    near = next(t for t in tables if t.columns[0].header == "Player's cards")
+    decisions = [r[-1].text for r in near.rows]
+    assert decisions[0] == "play" and decisions[-1] == "fold" and decisions == sorted(decisions, reverse=True)
+    frame = main.strategy("play_or_fold")
+    for row in near.rows:  # each option's EV is the engine's, for the class shown
+        match = frame[frame["player"] == row[0].text].iloc[0]
+        assert row[3].text == f"{match.ev_play:+.6f}" and row[4].text == f"{match.ev_fold:+.6f}"
+    simpler = next(t for t in tables if t.columns[0].header == "Strategy")
+    optimal = main.tables["ante_play"].metrics.house_edge
+    assert simpler.rows[0][2].text == _percent(optimal)
+    for name, table in main.simple_strategies.items():
+        row = next(r for r in simpler.rows if r[0].text.startswith(name))
+        assert row[2].text == _percent(table.metrics.house_edge) and table.metrics.house_edge >= optimal
+    assert any("plays as play Q-high or better" in r[0].text for r in simpler.rows)  # the dealer's rule is that one
+    taken = next(t for t in tables if t.columns[0].header == "Option")
+    assert [r[1].text for r in taken.rows] == [f"{n:,}" for n in main.decision("play_or_fold").taken().values()]
+
+
+def test_progressive_meter_at_break_even(document, analyses) -> None:
+    progressive = next(a for a in analyses if "progressive" in a.tables)
+    even = progressive.break_even("progressive", progressive.game.side_bet["progressive"].meter)
+    table = _tables(_section(document, "Progressive meters").blocks)[0]
+    row = next(r for r in table.rows if r[3].text == "break-even")
+    assert row[2].text == "0.0000%"
+    assert row[1].text.replace(",", "") == str(even) and row[0].text.replace(",", "") == str(even + 1)  # to 1 and for 1
+    configured = next(r for r in table.rows if r[3].text == "as in the file")
+    assert configured[2].text == _percent(progressive.tables["progressive"].metrics.house_edge)
+
+
+def test_variants_are_compared(document, analyses, main) -> None:
+    table = next(t for t in _tables(_section(document, "Paytable variants").blocks) if t.grouped)
     ids = {r[1].text.removesuffix(" (main)") for r in table.rows}
-    assert ids == {load_game(f).id for f in FOLDER.glob("*.yaml")}
-    assert [r[1].text for r in table.rows].count("tcp-standard (main)") == 4  # one row per wager of the main game
+    assert ids == {a.game.id for a in analyses}
+    assert [r[1].text for r in table.rows].count("tcp-standard (main)") == len(main.tables)
     pair_plus = [r for r in table.rows if r[0].text == "Pair Plus"]
     edges = [float(r[3].text.rstrip("%")) for r in pair_plus]
-    assert edges == sorted(edges)  # lowest house edge first
+    assert edges == sorted(edges) and len(edges) == sum("pair_plus" in a.tables for a in analyses)
+
+
+def test_verification_renders_each_verdict(document, html: str) -> None:
+    section = _section(document, "Verification")
+    table = _tables(section.blocks)[0]
+    rows = [(r[0].text, r[1].text, r[-1]) for r in table.rows]
+    assert rows[0][:2] == ("the deck", "hands of three cards")  # claims about no file first
+    assert rows[1][0] == "tcp-standard" and (rows[1][2].text, rows[1][2].tone) == ("PASS", "pass")
+    assert rows[2][0] == "six-card-bonus-1000-200-50-25-20-10-5" and (rows[2][2].text, rows[2][2].tone) == ("FAIL", "fail")
+    assert len(rows) == 3  # the claim about a file not in the report is left out
+    assert section.blocks[0].text.startswith("2 of 3 published figures agree")
+    assert "2 of 3 published figures agree" in html
+
+
+def test_real_claims_of_three_card_poker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The claims on file beside the shipped game files, through casino_math.claims itself (not the stand-in)."""
+    monkeypatch.delitem(sys.modules, "casino_math.claims", raising=False)
+    pytest.importorskip("casino_math.claims")
+    games = [load_game(f) for f in report.game_files([TCP])]
+    verdicts = {(c.paytable, c.published): c.passed for c in check_claims(games)}
+    assert verdicts[("six-card-bonus-1000-200-50-25-20-10-5", "10.23%")] is False  # a published error
+    assert verdicts[("tcp-standard", "3.37%")] is True
 
 
 def test_charts(document, html: str) -> None:
     keys = [c.key for c in document.charts()]
-    assert {"hand-frequencies", "returns-ante_play", "strategy", "house-edges", "funnel"} <= set(keys)
+    assert {"hand-frequencies", "returns-ante_play", "strategy-1", "house-edges", "funnel"} <= set(keys)
+    assert len(keys) == len(set(keys))
     images = re.findall(r'<img src="data:image/svg\+xml;base64,([^"]+)"', html)
     assert len(images) == len(keys)
     assert all(base64.b64decode(image).lstrip().startswith(b"<?xml") for image in images)
@@ -177,7 +327,7 @@ def test_charts(document, html: str) -> None:
 
 def test_pdf_tables_fit_the_page(document) -> None:
     for table in _tables(document.sections):
-        flowable = _table(table, report.pdf._styles())[0]
+        flowable = _table(table, _styles())[0]
         width, _ = flowable.wrap(FRAME_WIDTH, 10_000)
         assert width <= FRAME_WIDTH + 0.01, table.caption or table.columns[0].header
 
@@ -188,58 +338,112 @@ def test_html_is_self_contained(html: str) -> None:
     assert "Content-Security-Policy" in html
 
 
-def test_pays_summary() -> None:
-    assert pays_summary(analyze(FOLDER / "pair-plus-40-30-5-4-1-mini-royal-50.yaml"), "pair_plus") == "mini-royal 50, 40-30-5-4-1"
-    assert pays_summary(analyze(FOLDER / "standard.yaml"), "ante_play") == "Ante Bonus 5-4-1"
-    assert pays_summary(analyze(FOLDER / "progressive.yaml"), "progressive") == (
-        "spade mini-royal jackpot (10,000), mini-royal 500, 100-90 for 1")
+# -- small games, one family; every shipped game and the index ---------------------------------------------
+@pytest.fixture(scope="session")
+def mini_folders(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Two families as the shipped paytables/ holds them: ``mini`` (three files) and ``other`` (one)."""
+    root = tmp_path_factory.mktemp("paytables")
+    mini, other = root / "mini", root / "other"
+    mini.mkdir(), other.mkdir()
+    for name in ("mini-four-card.yaml", "mini-three-card.yaml"):
+        shutil.copy(GAMES / name, mini)
+    (mini / "pairs.yaml").write_text(PAIRS_VARIANT)  # last in name order: main for its bets alone
+    (other / "mini-mississippi.yaml").write_text((GAMES / "mini-mississippi.yaml").read_text().replace("game: mini", "game: other"))
+    return [mini, other]
+
+
+@pytest.fixture(scope="session")
+def shipped(mini_folders: list[Path], fake_claims) -> dict[str, bytes]:
+    """``build_reports()`` with no paths, the shipped games being the two small families."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(report, "shipped_games", lambda: mini_folders)
+        return report.build_reports()
+
+
+def test_the_main_game_offers_the_most_bets(mini_folders: list[Path]) -> None:
+    analyses = [analyze(load_game(f)) for f in report.game_files(mini_folders[:1])]
+    assert [a.game.id for a in analyses] == ["mini-four-card", "mini-three-card", "mini-three-card-pairs"]  # name order
+    document = build_document(analyses, [], __version__)
+    assert "Mini three card with Pairs (mini-three-card-pairs)" in document.summary
+    headline = _tables(_section(document, "Headline figures").blocks)[0]
+    assert [c.header for c in headline.columns[1:]] == ["Ante Play", "Pairs"]
+    variants = [s.title for s in _section(document, "Paytable variants").blocks if isinstance(s, Section)]
+    assert variants == ["mini-four-card: Ante Play, Bonus 25-2", "mini-three-card: Ante Play, Ante Bonus mini royal 7, 5-4-1"]
+
+
+def test_no_paths_report_every_shipped_game_and_an_index(shipped: dict[str, bytes], mini_folders: list[Path]) -> None:
+    assert sorted(shipped) == ["index.html", "mini.html", "mini.pdf", "other.html", "other.pdf"]
+    index = shipped["index.html"].decode()
+    for family in ("mini", "other"):
+        assert f'<a href="{family}.html">' in index and f'<a href="{family}.pdf">PDF</a>' in index
+    main = analyze(mini_folders[0] / "pairs.yaml")
+    for bet, table in main.tables.items():
+        assert f"{bet.replace('_', ' ').title()} {_percent(table.metrics.house_edge)}" in index
+    assert "2 variants" in index and "no variants" in index
+    assert index.count("no published figures on file") == 2
+    assert "<script" not in index and "Content-Security-Policy" in index
+    mississippi = shipped["other.html"].decode()
+    assert "Strategy" in mississippi and "after a=2" in mississippi  # a decision under each history of stakes
+
+
+def test_index_counts_the_published_figures(mini_folders: list[Path], fake_claims, tmp_path: Path) -> None:
+    folder = tmp_path / "mini"
+    shutil.copytree(mini_folders[0], folder)
+    (folder / "claims").mkdir()
+    claims = [{"claim": c, "published": "1", "computed": "1", "source": "s", "passed": ok, "game": "../mini-three-card.yaml"}
+              for c, ok in (("a", True), ("b", False))]
+    (folder / "claims" / "c.yaml").write_text(json.dumps({"claims": claims}))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(report, "shipped_games", lambda: [folder])
+        patch.setattr(report, "render", lambda draw: Rendered(b"<svg/>", _TINY_PNG))  # the drawing is not under test
+        index = report.build_reports()["index.html"].decode()
+    assert "1 of 2 published figures agree" in index
+
+
+def test_the_shipped_folder_is_found_from_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert report.shipped_folder() == REPO / "paytables"
+    assert TCP in report.shipped_games()
+    monkeypatch.setattr(casino_math, "__file__", str(tmp_path / "site" / "casino_math" / "__init__.py"))
+    with pytest.raises(InputError, match="paytables: no such folder"):
+        report.shipped_folder()
+    (tmp_path / "paytables").mkdir()
+    assert report.shipped_folder() == Path("paytables")
+
+
+def test_same_inputs_same_bytes_and_quiet(shipped: dict[str, bytes], mini_folders: list[Path], tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(report, "shipped_games", lambda: mini_folders)
+    assert run(monkeypatch, capsys, "report", "--out", str(tmp_path), "--quiet") == (0, "", "")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == shipped
 
 
 # -- safety ----------------------------------------------------------------------------------
 def test_names_are_escaped(tmp_path: Path) -> None:
-    (tmp_path / "evil.yaml").write_text(GAME_FILE)
-    html, pdf = report.build_reports([tmp_path])["three_card_poker"]
-    page = html.decode()
+    text = (GAMES / "mini-three-card.yaml").read_text().replace(
+        "id: mini-three-card", 'id: escape-test\nname: "<script>alert(1)</script>"\nsource: "a <b>bold</b> & odd source"')
+    (tmp_path / "evil.yaml").write_text(text)
+    reports = report.build_reports([tmp_path])
+    page = reports["mini.html"].decode()
     assert "<script>alert(1)</script>" not in page and "<b>bold</b>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "a &lt;b&gt;bold&lt;/b&gt; &amp; odd source" in page
-    text = "\n".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages)
+    text = "\n".join(p.extract_text() for p in PdfReader(BytesIO(reports["mini.pdf"])).pages)
     assert "<script>alert(1)</script>" in text  # shown as the characters it is
 
 
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of ``casino-math *args`` run in this process from the repository root."""
-    monkeypatch.setattr(sys, "argv", ["casino-math", *args])
-    monkeypatch.chdir(REPO)
-    try:
-        main()
-        code = 0
-    except SystemExit as exit_:
-        code = exit_.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_same_inputs_same_bytes_and_quiet(written: dict[str, bytes], tmp_path: Path, monkeypatch, capsys) -> None:
-    assert run(monkeypatch, capsys, "report", "--out", str(tmp_path), "--quiet") == (0, "", "")
-    assert (tmp_path / "three_card_poker.html").read_bytes() == written[".html"]
-    assert (tmp_path / "three_card_poker.pdf").read_bytes() == written[".pdf"]
-
-
-def test_a_failed_run_leaves_the_previous_report(written: dict[str, bytes], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for suffix, data in written.items():
-        (tmp_path / f"three_card_poker{suffix}").write_bytes(data)
+def test_a_failed_run_leaves_the_previous_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = {"mini.html": b"old html", "mini.pdf": b"old pdf", "index.html": b"old index"}
+    for name, data in old.items():
+        (tmp_path / name).write_bytes(data)
     monkeypatch.setattr(report, "render", lambda draw: Rendered(b"<svg/>", _TINY_PNG))  # skip the drawing: not under test
 
     def fail(*args: object) -> bytes:
         raise RuntimeError("the PDF could not be made")
 
-    monkeypatch.setattr(report, "render_pdf", fail)  # the last step, after the HTML exists in memory
+    monkeypatch.setattr(report, "render_pdf", fail)  # after the HTML exists in memory
     with pytest.raises(RuntimeError):
-        report.write_report([FOLDER / "pair-plus-40-30-6-3-1.yaml"], tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["three_card_poker.html", "three_card_poker.pdf"]
-    for suffix, data in written.items():
-        assert (tmp_path / f"three_card_poker{suffix}").read_bytes() == data
+        report.write_report([GAMES / "mini-three-card.yaml"], tmp_path)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == old
 
 
 def test_writes_all_files_or_none(tmp_path: Path) -> None:
@@ -255,18 +459,18 @@ def test_writes_all_files_or_none(tmp_path: Path) -> None:
 
 def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, monkeypatch, capsys) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("game: three_card_poker\nid: bad\nwagers:\n  pair_plus:\n    pays: {pair: 40:1}\n")
+    bad.write_text("game: g\nid: bad\ndeal:\n  - player: 3\nside_bets:\n  pp: {pays: t}\npaytables:\n  t: {pair: 40:1}\n")
     (tmp_path / "empty").mkdir()
-    for path, message in ((bad, "bad.yaml:5: wagers.pair_plus.pays.pair"), (tmp_path / "missing", "no such file or folder"),
+    for path, message in ((bad, "bad.yaml:8: paytables.t.pair"), (tmp_path / "missing", "no such file or folder"),
                           (tmp_path / "empty", "no game files")):
         code, out, err = run(monkeypatch, capsys, "report", str(path), "--out", str(tmp_path / "out"))
-        assert (code, out) == (2, "") and err.startswith("error: ") and message in err, (path, err)
+        assert (code, out) == (2, "") and err.startswith("error: ") and message in err and err.count("\n") == 1, (path, err)
         assert not (tmp_path / "out").exists()
 
 
 def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
     for name in ("a.yaml", "b.yaml"):
-        (tmp_path / name).write_text(GAME_FILE)
+        shutil.copy(GAMES / "mini-three-card.yaml", tmp_path / name)
     with pytest.raises(InputError, match="ids must differ"):
         report.build_reports([tmp_path])
 
@@ -276,12 +480,31 @@ def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
 def test_progress_bar_only_for_long_runs(quiet: bool, elapsed: float, shown: bool) -> None:
     out = StringIO()
     now = [0.0]
-    with Steps(quiet, console=Console(file=out, force_terminal=True, width=80), clock=lambda: now[0]) as steps:
+    with Steps(quiet, console=Console(file=out, force_terminal=True, width=100), clock=lambda: now[0]) as steps:
         steps.plan(2)
         steps.step("analysing")
         now[0] = elapsed
         steps.step("drawing charts")
     assert ("drawing charts" in out.getvalue()) is shown
+
+
+def test_a_long_count_shows_its_own_estimate() -> None:
+    out = StringIO()
+    now = [0.0]
+    with Steps(False, console=Console(file=out, force_terminal=True, width=120), clock=lambda: now[0]) as steps:
+        steps.plan(3)
+        steps.step("analysing big-game")
+        with steps.detail("counting big-game"):
+            listen = PROGRESS.get()  # what the engine reports to, through the hook the bar sets
+            assert listen is not None
+            now[0] = 22.0
+            listen(1, 13)
+            now[0] = 26.0
+            listen(3, 13)  # 2 groups in 4 s: 10 more take 20 s
+            steps.progress.refresh()
+            shown = out.getvalue()
+        assert PROGRESS.get() is None
+    assert "counting big-game" in shown and "3/13" in shown and "0:00:20" in shown
 
 
 # -- the HTML in a browser -------------------------------------------------------------------
@@ -301,7 +524,10 @@ def _render_in_chromium(page: Path, screenshot: Path, profile: Path) -> list[str
     return [line for line in result.stderr.splitlines() if ":CONSOLE" in line]
 
 
-def test_html_renders_in_chromium_without_console_errors(written: dict[str, bytes], tmp_path: Path) -> None:
+def test_html_renders_in_chromium_without_console_errors(written: dict[str, bytes], shipped: dict[str, bytes], tmp_path: Path) -> None:
+    for name, data in shipped.items():  # the index, beside the par sheets it links
+        (tmp_path / name).write_bytes(data)
+    assert _render_in_chromium(tmp_path / "index.html", tmp_path / "index.png", tmp_path / "profile") == []
     page = tmp_path / "three_card_poker.html"
     page.write_bytes(written[".html"])
     screenshot = tmp_path / "page.png"

@@ -1,37 +1,56 @@
-"""Par-sheet reports: game files in, ``<game>.html`` and ``<game>.pdf`` out.
+"""Par-sheet reports: game files in, one ``<family>.html`` and ``<family>.pdf`` per game family out.
 
-:func:`write_report` analyses game files (or folders of them), checks the
-published figures on file in ``claims/`` beside them, and writes one HTML
-and one PDF per game, atomically. The pieces: ``sheet.py`` turns analyses
-into a :class:`~casino_math.report.document.Document`; ``charts.py`` draws;
-``html.py`` and ``pdf.py`` render; ``writer.py`` writes.
+:func:`write_report` analyses game files (or folders of them), groups them by
+their ``game:`` family, checks the published figures on file in ``claims/``
+beside them, and writes each family's par sheet, atomically. With no paths it
+reports every game shipped under the project's ``paytables/`` and adds an
+``index.html`` linking them. The pieces: ``sheet.py`` turns analyses into a
+:class:`~casino_math.report.document.Document` (with ``rules.py``,
+``bets.py`` and ``strategy.py``); ``index.py`` makes the index;
+``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``writer.py`` writes.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from pathlib import Path
 from typing import Iterable, Sequence
 
+import casino_math
+
 from .. import __version__
 from ..errors import InputError
-from ..games.three_card_poker import analyze_config
-from ..paytable import GameConfig, load_game
+from ..game.analysis import GameAnalysis, analyze
+from ..game.description import Game
+from ..game.loader import load_game
 from .charts import Rendered, render
 from .html import render_html
+from .index import Entry, index_document
 from .pdf import render_pdf
 from .progress import Steps
-from .sheet import build_document
+from .sheet import build_document, main_game
 from .verification import check_claims
 from .writer import write_atomically
 
-DEFAULT_INPUTS = (Path("paytables") / "three_card_poker",)
 DEFAULT_OUT = Path("reports")
 GAME_SUFFIXES = (".yaml", ".yml")
+INDEX = "index.html"
+
+
+def shipped_folder() -> Path:
+    """The project's ``paytables/``: beside the package (a checkout or an editable install), else in the current folder."""
+    for folder in (Path(casino_math.__file__).resolve().parents[1] / "paytables", Path("paytables")):
+        if folder.is_dir():
+            return folder
+    raise InputError("paytables: no such folder beside the casino_math package or here; name game files or folders")
+
+
+def shipped_games() -> list[Path]:
+    """Every game folder under the shipped ``paytables/``, in name order."""
+    return sorted(p for p in shipped_folder().iterdir() if p.is_dir())
 
 
 def game_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The game files named, with each folder standing for the game files directly in it (name order)."""
+    """The game files named, with each folder standing for the game files directly in it (name order; not ``claims/``)."""
     files: list[Path] = []
     for path in map(Path, paths):
         if path.is_dir():
@@ -46,65 +65,77 @@ def game_files(paths: Iterable[str | Path]) -> list[Path]:
     return list(dict.fromkeys(files))  # a file named twice is analysed once
 
 
-def _by_game(configs: Sequence[GameConfig]) -> dict[str, list[GameConfig]]:
-    games: dict[str, list[GameConfig]] = defaultdict(list)
+def by_family(games: Sequence[Game]) -> dict[str, list[Game]]:
+    """The games grouped by family (in the order first met), each group in file-name order; ids must differ."""
     seen: dict[str, str] = {}
-    for config in configs:
-        if config.id in seen:
-            raise InputError(f"{config.path}: id {config.id!r} is also the id of {seen[config.id]}; ids must differ")
-        seen[config.id] = config.path
-        games[config.game].append(config)
-    return games
+    for game in games:
+        if game.id in seen:
+            raise InputError(f"{game.path}: id {game.id!r} is also the id of {seen[game.id]}; ids must differ")
+        seen[game.id] = game.path
+    families: dict[str, list[Game]] = {}
+    for game in games:
+        families.setdefault(game.family, []).append(game)
+    return {family: sorted(group, key=lambda g: (Path(g.path).name, g.path)) for family, group in families.items()}
 
 
-def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None) -> dict[str, tuple[bytes, bytes]]:
-    """The HTML and PDF bytes of each game's report, by game name; nothing is written."""
+def _analysed(game: Game, steps: Steps) -> GameAnalysis:
+    """One game analysed as one step of the bar, its counting shown with an ETA where it takes long."""
+    steps.step(f"analysing {game.id}")
+    with steps.detail(f"counting {game.id}") as progress:
+        analysis = analyze(game, progress=progress)
+        analysis.tables  # noqa: B018 - the expensive part (the counts, the solve), done here where the bar shows it
+    return analysis
+
+
+def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None) -> dict[str, bytes]:
+    """The bytes of every file of the report, by file name: each family's HTML and PDF (and ``index.html`` when
+    no paths are given: every shipped game); nothing is written."""
     steps = steps or Steps(quiet=True)
-    if not paths and not DEFAULT_INPUTS[0].is_dir():
-        raise InputError(f"{DEFAULT_INPUTS[0]}: no such folder here; run in the casino-math checkout, or name game files or folders")
-    files = game_files(paths or DEFAULT_INPUTS)
-    steps.plan(2 * len(files) + 10)
-    configs = []
+    files = game_files(paths or shipped_games())
+    steps.plan(2 * len(files) + 1)
+    games = []
     for file in files:
         steps.step(f"reading {file.name}")
-        configs.append(load_game(file))
-    reports = {}
-    for game, group in _by_game(configs).items():
-        analyses = []
-        for config in group:
-            steps.step(f"analysing {config.id}")
-            analyses.append(analyze_config(config))
-        steps.step("checking published figures")
+        games.append(load_game(file))
+    families = by_family(games)
+    if not paths and INDEX.removesuffix(".html") in families:
+        raise InputError(f"{families['index'][0].path}: a game family may not be named index: index.html lists the games")
+    steps.extend(3 * len(families))
+    out: dict[str, bytes] = {}
+    entries = []
+    for family, group in families.items():
+        analyses = [_analysed(game, steps) for game in group]
+        steps.step(f"checking published figures of {family}")
         checks = check_claims(group)
         document = build_document(analyses, checks, __version__)
         charts = document.charts()
-        steps.plan(2 * len(files) + len(charts) + 3)
+        steps.extend(len(charts))
         images: dict[str, Rendered] = {}
         for chart in charts:
-            steps.step(f"drawing {chart.key}")
+            steps.step(f"drawing {family}: {chart.key}")
             images[chart.key] = render(chart.draw)
-        steps.step("rendering HTML")
-        html = render_html(document, images)
-        steps.step("rendering PDF")
-        reports[game] = (html, render_pdf(document, images))
-    return reports
+        steps.step(f"rendering {family}.html")
+        out[f"{family}.html"] = render_html(document, images)
+        steps.step(f"rendering {family}.pdf")
+        out[f"{family}.pdf"] = render_pdf(document, images)
+        entries.append(Entry(family, main_game(analyses), len(group) - 1, tuple(checks)))
+    if not paths:
+        steps.step("rendering the index")
+        out[INDEX] = render_html(index_document(entries, __version__), {})
+    return out
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True) -> list[Path]:
-    """Analyse game files or folders (default: the Three Card Poker folder) and write ``<game>.html`` and ``<game>.pdf``.
+    """Analyse game files or folders (default: every shipped game, with an index) and write each family's par sheet.
 
-    Both files of every game are written or none is: a failed run leaves the
-    previous reports untouched. ``quiet=False`` shows a progress bar on stderr
-    when the run takes over a second. Returns the paths written.
+    Every file is written or none is: a failed run leaves the previous reports
+    untouched. ``quiet=False`` shows a progress bar on stderr when the run
+    takes over a second. Returns the paths written.
     """
     out = Path(out_dir)
     with Steps(quiet) as steps:
         reports = build_reports(paths, steps)
-        files = {}
-        for game, (html, pdf) in reports.items():
-            files[out / f"{game}.html"] = html
-            files[out / f"{game}.pdf"] = pdf
-        return write_atomically(files)
+        return write_atomically({out / name: data for name, data in reports.items()})
 
 
-__all__ = ["build_reports", "game_files", "write_report"]
+__all__ = ["build_reports", "by_family", "game_files", "shipped_folder", "shipped_games", "write_report"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -21,7 +21,7 @@ from matplotlib.ticker import FuncFormatter, PercentFormatter
 
 WIDTH_INCHES = 7.0
 PNG_DPI = 150
-STYLE = {
+STYLE: dict[str, Any] = {
     "svg.hashsalt": "casino-math",  # clip-path ids from a fixed salt, not uuid4
     "svg.fonttype": "path",  # glyphs as paths: the same look without the reader's fonts
     "font.family": "DejaVu Sans",  # ships with matplotlib, so every machine draws the same glyphs
@@ -46,7 +46,7 @@ class Rendered:
 
 def render(draw) -> Rendered:
     """Draw a figure under the report's style and save it as SVG and PNG with fixed metadata."""
-    with matplotlib.rc_context(STYLE):
+    with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]  # matplotlib types rc keys as literals
         figure = draw()
         FigureCanvasAgg(figure)
         svg, png = io.BytesIO(), io.BytesIO()
@@ -60,18 +60,20 @@ def _figure(height: float) -> Figure:
     return Figure(figsize=(WIDTH_INCHES, height), layout="constrained")
 
 
-def hand_frequency_chart(labels: Sequence[str], counts: Sequence[int], total: int) -> Figure:
-    """Bars of how many hands fall in each category, on a log scale so that the rare hands show."""
+def hand_frequency_chart(labels: Sequence[str], counts: Sequence[int], total: int, title: str) -> Figure:
+    """Bars of how many hands fall in each category, on a log scale so that the rare hands show (empty categories left out)."""
+    shown = [(label, count) for label, count in zip(labels, counts) if count]
     figure = _figure(2.8)
     axes = figure.add_subplot()
-    bars = axes.bar(labels, counts, color=SERIES[0])
+    bars = axes.bar([label for label, _ in shown], [count for _, count in shown], color=SERIES[0])
     axes.set_yscale("log")
     axes.set_ylabel("combinations (log scale)")
-    axes.set_title(f"Player's three cards: {total:,} combinations")
-    for bar, count in zip(bars, counts):
+    axes.set_title(title)
+    for bar, (_, count) in zip(bars, shown):
         axes.annotate(f"{count:,}\n1 in {total / count:,.1f}", (bar.get_x() + bar.get_width() / 2, count),
                       ha="center", va="bottom", fontsize=7, xytext=(0, 2), textcoords="offset points")
-    axes.set_ylim(bottom=1, top=max(counts) * 12)  # from one hand, so that bar heights compare
+    axes.set_ylim(bottom=1, top=max(count for _, count in shown) * 12)  # from one hand, so that bar heights compare
+    axes.tick_params(axis="x", labelsize=7 if len(shown) > 7 else 8)
     axes.grid(axis="x", visible=False)
     return figure
 
@@ -91,16 +93,16 @@ def return_contribution_chart(title: str, labels: Sequence[str], contributions: 
     return figure
 
 
-def play_fold_chart(hands: Sequence[str], gains: Sequence[float], plays: Sequence[bool], weakest_played: str) -> Figure:
-    """EV(play) − EV(fold) for the hands around the strategy's threshold."""
+def option_gain_chart(hands: Sequence[str], gains: Sequence[float], taken: Sequence[bool], least: str, title: str) -> Figure:
+    """EV(best other option) − EV(least option) for the hands around a strategy's threshold: green where more is wagered."""
     figure = _figure(3.0)
     axes = figure.add_subplot()
     x = range(len(hands))
-    axes.bar(x, gains, color=[WIN if p else LOSS for p in plays])
+    axes.bar(x, gains, color=[WIN if t else LOSS for t in taken])
     axes.axhline(0, color="black", linewidth=0.8)
     axes.set_xticks(list(x), hands, rotation=90, fontsize=6.5)
-    axes.set_ylabel("EV(play) − EV(fold), per ante")
-    axes.set_title(f"Play or fold: play {weakest_played} or better (green), fold the rest (red)")
+    axes.set_ylabel(f"EV(best other) − EV({least})\nper initial stake")
+    axes.set_title(title)
     axes.grid(axis="x", visible=False)
     return figure
 
@@ -115,9 +117,13 @@ def house_edge_chart(labels: Sequence[str], edges: Sequence[float], groups: Sequ
     axes.set_yticks(list(y), labels)
     axes.invert_yaxis()
     axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    for i, edge in enumerate(edges):
-        axes.annotate(f"{edge:.2%}", (edge, i), xytext=(3, 0), textcoords="offset points", va="center", fontsize=7)
-    axes.set_xlim(right=max(edges) * 1.12 if edges else 1)
+    for i, edge in enumerate(edges):  # labels beyond the bar's end, on either side of zero
+        axes.annotate(f"{edge:.2%}", (edge, i), xytext=(3 if edge >= 0 else -3, 0), textcoords="offset points", va="center",
+                      ha="left" if edge >= 0 else "right", fontsize=7)
+    low, high = min([0.0, *edges]), max([0.0, *edges])
+    pad = 0.12 * ((high - low) or 1)
+    axes.set_xlim(low - pad if low < 0 else 0, high + pad if high > 0 else 0)
+    axes.axvline(0, color="black", linewidth=0.8)
     axes.set_xlabel("house edge")
     axes.set_title("House edge of each paytable")
     axes.grid(axis="y", visible=False)

@@ -15,10 +15,11 @@ from matplotlib.figure import Figure
 
 @dataclass(frozen=True)
 class Cell:
-    """A table cell; ``tone`` marks a verdict ("pass" or "fail") for colour."""
+    """A table cell; ``tone`` marks a verdict ("pass" or "fail") for colour; ``link`` a file beside the page (HTML only)."""
 
     text: str
     tone: str = ""
+    link: str = ""
 
 
 @dataclass(frozen=True)

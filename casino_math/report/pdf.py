@@ -204,9 +204,12 @@ def _column_widths(table: Table, size: float) -> list[float] | None:
             # numbers never wrap; a header wider than its numbers wraps if the table is too wide
             data = max((width(t, font) for t, font in cells), default=pad)
             compact = max(data, longest) if header > 1.2 * data else full
-            natural.append(full), words.append(compact), least.append(compact)
+            natural.append(full)
+            words.append(compact)
+            least.append(compact)
         else:
-            natural.append(full), words.append(longest)
+            natural.append(full)
+            words.append(longest)
             least.append(min(longest, TEXT_COLUMN_LEAST))  # a longer word is split if it must be
     if sum(natural) <= FRAME_WIDTH:
         return natural

@@ -1,182 +1,126 @@
-"""The Three Card Poker par sheet: analyses and checks in, a :class:`Document` out.
+"""A game family's par sheet: analyses and checks in, a :class:`Document` out.
 
-The main game is the file that offers the most wagers (the first such file
-on a tie); the other files are its variants. Sections follow the order a
-regulator reads a par sheet: identification, rules and assumptions,
-settlement, figures, return tables, strategy, variants, verification.
+The main game is the file that offers the most bets (the first such file, in
+name order, on a tie); the other files are its variants. Sections follow the
+order a regulator reads a par sheet: identification, rules and assumptions,
+settlement, figures, return tables, strategy, meters, variants, verification.
+Everything is generated from the game files' declarations and the analyses.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Sequence
 
-from ..games.three_card_poker import ThreeCardPokerAnalysis
-from .document import Block, Bullets, Cell, Column, Document, Paragraph, Section, Table, cells
-from .verification import Check
-from .wagers import (
-    WAGER_TITLES, bands_table, comparison, funnel, hand_frequencies, headline_table,
-    strategy_section, wager_blocks, wager_heading,
+from ..game.analysis import GameAnalysis
+from ..game.description import Game
+from .bets import (
+    bands_table, bet_blocks, bet_heading, comparison, funnel, hand_frequencies, headline_table, meter_table, metered,
+    variant_section,
 )
+from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
+from .formats import title
+from .rules import rules_section, settlement_section
+from .strategy import strategy_section
+from .verification import Check
 
-GAME_TITLE = "Three Card Poker"
-QUALIFIER_TEXT = {"pair": "a pair"}  # the rest read as written: queen_high -> queen-high
+METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the cards seen, the optimal strategy by "
+          "backward induction in exact integers; exact fractions, rounded only for printing")
 
 
-def main_game(analyses: Sequence[ThreeCardPokerAnalysis]) -> ThreeCardPokerAnalysis:
-    return max(analyses, key=lambda a: len(a.tables))  # max keeps the first of equals
+def label(game: Game) -> str:
+    """A game file as named in lists: ``name (id)``, or the id alone where the file gives no name."""
+    return f"{game.name} ({game.id})" if game.name else game.id
 
 
-def build_document(analyses: Sequence[ThreeCardPokerAnalysis], checks: Sequence[Check], version: str) -> Document:
-    """The whole par sheet of a game and its paytable variants."""
+def main_game(analyses: Sequence[GameAnalysis]) -> GameAnalysis:
+    return max(analyses, key=lambda a: len(a.game.bets))  # max keeps the first of equals
+
+
+def count(n: int, noun: str) -> str:
+    """``no variants``, ``1 variant``, ``12 variants``."""
+    return f"{n or 'no'} {noun}{'s' * (n != 1)}"
+
+
+def verdict(checks: Sequence[Check]) -> str:
+    """``12 of 13 published figures agree`` (or that none are on file)."""
+    if not checks:
+        return "no published figures on file"
+    return f"{sum(c.passed for c in checks)} of {len(checks)} published figures agree"
+
+
+def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str) -> Document:
+    """The whole par sheet of one game family: its main game and the variants."""
     main = main_game(analyses)
     variants = [a for a in analyses if a is not main]
     analyses = [main, *variants]
+    family = title(main.game.family)
     sections = [
         identification(analyses, version),
-        rules(analyses),
-        settlement(analyses),
+        rules_section(analyses),
+        settlement_section(analyses),
         Section("Headline figures", "headline", (
-            Paragraph(f"{main.config.title} ({main.config.id}), per wager. Percentages are rounded for printing; "
+            Paragraph(f"{label(main.game)}, per bet. Percentages are rounded for printing; "
                       "the exact house edge is the fraction the enumeration gives."),
             headline_table(main),
             bands_table(main),
             funnel(main),
         )),
-        Section("Return tables", "returns", (
-            Section("The player's three cards", "hands", hand_frequencies(main)),
-            *(Section(wager_heading(main, w), f"returns-{w}", wager_blocks(main, w, chart=True)) for w in main.tables),
-        )),
+        return_tables(main),
     ]
-    if main.ante_play is not None:
+    if main.decisions:
         sections.append(strategy_section(main))
+    meters = metered(analyses)
+    if meters:
+        sections.append(Section("Progressive meters", "meters", tuple(meter_table(a, bet) for a, bet in meters)))
     if variants:
-        sections.append(Section("Paytable variants", "variants", (
-            *comparison(analyses, main),
-            *(variant_section(a) for a in variants),
-        )))
-    sections.append(verification(checks, [a.config.id for a in analyses]))
-    passed = sum(c.passed for c in checks)
+        sections.append(Section("Paytable variants", "variants", (*comparison(analyses, main), *(variant_section(a) for a in variants))))
+    sections.append(verification(checks, [a.game.id for a in analyses]))
     return Document(
-        title=f"{GAME_TITLE} par sheet",
-        header=f"{GAME_TITLE} par sheet · casino-math {version}",
-        summary=f"{main.config.title}, with {_count(len(variants), 'paytable variant')}. "
-                f"Published figures: {passed} of {len(checks)} agree.",
+        title=f"{family} par sheet",
+        header=f"{family} par sheet · casino-math {version}",
+        summary=f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {verdict(checks).capitalize()}.",
         sections=tuple(sections),
     )
 
 
-def _count(n: int, noun: str) -> str:
-    """``no variants``, ``1 variant``, ``12 variants``."""
-    return f"{n or 'no'} {noun}{'s' * (n != 1)}"
+def return_tables(main: GameAnalysis) -> Section:
+    hands = hand_frequencies(main.game)
+    blocks: list[Block] = [Section("The player's hand", "hands", hands)] if hands else []
+    blocks += [Section(bet_heading(main.game, bet), f"returns-{bet}", bet_blocks(main, bet, chart=True)) for bet in main.tables]
+    return Section("Return tables", "returns", tuple(blocks))
 
 
-def identification(analyses: Sequence[ThreeCardPokerAnalysis], version: str) -> Section:
-    """What was analysed, from which files, by which software; the main game first."""
+def shown_path(path: str, base: Path) -> str:
+    """A file as printed: relative to the folder above the main file's, so the bytes do not depend on where the files lie."""
+    return Path(os.path.relpath(Path(path).resolve(), base)).as_posix()
+
+
+def identification(analyses: Sequence[GameAnalysis], version: str) -> Section:
+    """What was analysed, from which files (each file read, with its hash), by which software; the main game first."""
     main = analyses[0]
+    base = Path(main.game.path).resolve().parent.parent
+    readers: dict[tuple[str, str], list[str]] = {}  # each file read (path, SHA-256) -> the ids that read it
+    for a in analyses:
+        for path, digest in a.game.files:
+            readers.setdefault((shown_path(path, base), digest), []).append(a.game.id)
+    files = tuple(cells(path, digest, "every game file" if len(ids) == len(analyses) > 1 else ", ".join(ids))
+                  for (path, digest), ids in readers.items())
     return Section("Identification", "identification", (
         Table((Column("Field"), Column("Value")), (
-            cells("Game", GAME_TITLE),
-            cells("Main paytable", f"{main.config.title} ({main.config.id})"),
-            cells("Variants", f"{_count(len(analyses) - 1, 'further game file')}" + (", listed below" if len(analyses) > 1 else "")),
+            cells("Game", title(main.game.family)),
+            cells("Main paytable", label(main.game)),
+            cells("Variants", count(len(analyses) - 1, "further game file") + (", listed below" if len(analyses) > 1 else "")),
             cells("Software", f"casino-math {version}"),
-            cells("Method", "exhaustive enumeration of every deal; exact fractions, rounded only for printing"),
+            cells("Method", METHOD),
         )),
         Table((Column("Paytable id"), Column("Name"), Column("Source")),
-              tuple(cells(a.config.id, a.config.title, a.config.source or "not stated") for a in analyses),
-              caption="Each input file, as identified in the file."),
-        Table((Column("Paytable id"), Column("File", code=True), Column("SHA-256 of the file", code=True)),
-              tuple(cells(a.config.id, a.config.path, a.config.sha256) for a in analyses),
-              caption="The SHA-256 identifies the exact bytes of each game file analysed."),
+              tuple(cells(a.game.id, a.game.title, a.game.source or "not stated") for a in analyses),
+              caption="Each game file, as identified in the file."),
+        Table((Column("File", code=True), Column("SHA-256 of the file", code=True), Column("Read for")), files,
+              caption="Every file read, each game file and what it extends: the SHA-256 identifies its exact bytes."),
     ))
-
-
-def rules(analyses: Sequence[ThreeCardPokerAnalysis]) -> Section:
-    """House rules as the files state them, the rules of each wager offered, and the conventions of the figures."""
-    offered = {w for a in analyses for w in a.tables}
-    items: list[str] = []
-    house_rules = sorted({(a.config.rules.deck, a.config.rules.dealer_qualifies) for a in analyses})
-    for deck, qualifies in house_rules:
-        ids = [a.config.id for a in analyses if (a.config.rules.deck, a.config.rules.dealer_qualifies) == (deck, qualifies)]
-        d = next(a.deal for a in analyses if a.config.id == ids[0])
-        cards = len(d.hands.ranking.deck.cards)
-        which = "Every game file" if len(house_rules) == 1 else ", ".join(ids)
-        items.append(
-            f"{which}: one {deck} {cards}-card deck, shuffled before every round, so each of the "
-            f"C({cards},3) × C({cards - 3},3) = {d.hands.size:,} × {d.dealer_hands:,} = {d.deals:,} deals of the player's "
-            f"and the dealer's three cards is equally likely. The dealer qualifies with "
-            f"{QUALIFIER_TEXT.get(qualifies, qualifies.replace('_', '-'))} or better."
-        )
-    if "ante_play" in offered:
-        items += [
-            "Ante/Play: the player antes, sees three cards, then folds (losing the ante) or plays by betting the ante "
-            "again. If the dealer does not qualify, the ante pays 1 to 1 and the play pushes; otherwise the higher hand "
-            "wins, ante and play paying 1 to 1, and equal hands push.",
-            "Ante Bonus: paid to a player who plays, by its table, whether or not the dealer qualifies or wins.",
-            "Strategy: the player plays a hand exactly when playing has the higher expected value, computed for each "
-            "Ante Bonus table (not assumed). Pays on the Ante Bonus and house edge are per ante.",
-        ]
-    side = {
-        "pair_plus": "Pair Plus: paid on the player's three cards alone, whatever the dealer holds and whether or not the player plays.",
-        "six_card_bonus": "Six Card Bonus: paid on the best five-card hand from the player's three and the dealer's three "
-                          "cards; every set of six cards is equally likely.",
-        "prime": "Prime: pays when the player's three cards are all one colour, and the higher pay when all six cards, "
-                 "the player's and the dealer's, are one colour.",
-        "progressive": "Progressive: fixed pays and a jackpot meter paid on the player's three cards; amounts are "
-                       "'for 1' (the stake is not returned besides them).",
-    }
-    items += [text for wager, text in side.items() if wager in offered]
-    items += [
-        "Pays: 'X to 1' wins X and returns the stake; 'X for 1' returns X in all, a net win of X − 1. A push returns the stake.",
-        "House edge: the expected loss per initial wager (the ante for Ante/Play). Element of risk: the expected loss "
-        "per total amount wagered (ante and play). RTP = 1 − house edge.",
-        "Hit frequency: the probability that the wager wins something (a push is not a hit). Standard deviation: per "
-        "initial wager. Volatility index (VI) = 1.645 × standard deviation; after N hands the average return lies "
-        "within RTP ± VI/√N nine times in ten.",
-        "Hold (win ÷ drop) is a casino accounting figure, not the house edge; it does not appear here.",
-    ]
-    return Section("Rules and assumptions", "rules", (Bullets(tuple(items)),))
-
-
-def settlement(analyses: Sequence[ThreeCardPokerAnalysis]) -> Section:
-    """Who is paid what in each situation: the settlement matrix."""
-    offered = {w for a in analyses for w in a.tables}
-    blocks: list[Block] = []
-    if "ante_play" in offered:
-        blocks.append(Table(
-            (Column("Situation"), Column("Ante"), Column("Play"), Column("Ante Bonus")),
-            (
-                cells("Player folds", "loses", "not made", "not paid"),
-                cells("Dealer does not qualify", "pays 1 to 1", "push", "paid by its table"),
-                cells("Dealer qualifies, player's hand higher", "pays 1 to 1", "pays 1 to 1", "paid by its table"),
-                cells("Dealer qualifies, equal hands", "push", "push", "paid by its table"),
-                cells("Dealer qualifies, dealer's hand higher", "loses", "loses", "paid by its table"),
-            ),
-            caption="Ante/Play. The Ante Bonus is paid on the qualifying player hands of its table whenever the player plays.",
-        ))
-    side = (
-        ("pair_plus", "player's three cards", "by its table", "stands: settled on the player's cards"),
-        ("six_card_bonus", "best five of the player's and dealer's six cards", "by its table", "stands: both hands are still dealt"),
-        ("prime", "colours of the player's three (and dealer's three) cards", "3 or 6 cards one colour", "stands"),
-        ("progressive", "player's three cards", "by its table, jackpot on the top hand", "stands"),
-    )
-    rows = tuple(cells(WAGER_TITLES[w], decided, pays, fold) for w, decided, pays, fold in side if w in offered)
-    if rows:
-        blocks.append(Table((Column("Side bet"), Column("Decided by"), Column("Pays"), Column("If the player folds")), rows,
-                            caption="Side bets lose when they do not pay; none depends on the dealer qualifying."))
-    return Section("Settlement matrix", "settlement", tuple(blocks))
-
-
-def variant_section(analysis: ThreeCardPokerAnalysis) -> Section:
-    """A variant's return tables; a file with one wager is one section, not a section holding one."""
-    c = analysis.config
-    about = Paragraph(f"{c.title}. Source: {c.source or 'not stated'}.")
-    if len(analysis.tables) == 1:
-        wager = next(iter(analysis.tables))
-        return Section(f"{c.id}: {wager_heading(analysis, wager)}", f"variant-{c.id}",
-                       (about, *wager_blocks(analysis, wager, chart=False)))
-    return Section(f"Variant {c.id}", f"variant-{c.id}", (about, *(
-        Section(wager_heading(analysis, w), f"variant-{c.id}-{w}", wager_blocks(analysis, w, chart=False)) for w in analysis.tables
-    )))
 
 
 def verification(checks: Sequence[Check], ids: Sequence[str]) -> Section:
@@ -192,9 +136,9 @@ def verification(checks: Sequence[Check], ids: Sequence[str]) -> Section:
          Cell("PASS", "pass") if c.passed else Cell("FAIL", "fail"))
         for c in checks
     )
-    summary = (f"{len(checks) - len(failed)} of {len(checks)} published figures agree with the exact computation. "
-               "A figure passes when the exact value, rounded to the digits printed, gives the published value "
-               "(or, for a published comparison such as \">8.5%\", when the comparison holds).")
+    summary = (f"{verdict(checks).capitalize()} with the exact computation. A figure passes when the exact value, rounded "
+               "to the digits printed, gives the published value (or, for a published comparison such as \">8.5%\", "
+               "when the comparison holds).")
     if failed:
         summary += " Failures: " + "; ".join(
             f"{c.paytable} {c.claim}: published {c.published}, exact {c.computed}" for c in failed

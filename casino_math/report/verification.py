@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..claims import load_claims, verify
-from ..paytable import GameConfig
+from ..game.description import Game
 
 
 @dataclass(frozen=True)
@@ -32,19 +31,19 @@ def claims_beside(files: Iterable[Path]) -> list[Path]:
     return [c for folder in folders if folder.is_dir() for c in sorted(folder.glob("*.yaml"))]
 
 
-def check_claims(configs: Sequence[GameConfig]) -> list[Check]:
+def check_claims(games: Sequence[Game]) -> list[Check]:
     """Check every claim about these game files, in the order of the claims files."""
-    ids = {Path(c.path).resolve(): c.id for c in configs}
-    claims = [
-        claim
-        for path in claims_beside(Path(c.path) for c in configs)
-        for claim in load_claims(path).claims
-        if claim.game is None or claim.game in ids
-    ]
+    files = claims_beside(Path(g.path) for g in games)
+    if not files:
+        return []
+    from ..claims import load_claims, verify  # the claims machinery (its own analyses) only where claims are on file
+
+    ids = {Path(g.path).resolve(): g.id for g in games}
+    claims = [claim for path in files for claim in load_claims(path).claims if claim.game is None or claim.game in ids]
     if not claims:
         return []
     frame = verify(claims)
     return [
-        Check(ids.get(claim.game, "") if claim.game else "", row.claim, row.published, row.computed_text, row.source, bool(row.passed))
+        Check(ids[claim.game] if claim.game else "", row.claim, row.published, row.computed_text, row.source, bool(row.passed))
         for claim, row in zip(claims, frame.itertuples())
     ]

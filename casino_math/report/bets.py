@@ -1,0 +1,268 @@
+"""Par-sheet blocks for the bets of a game file: figures, return tables, pays, meters, and the comparison of files.
+
+Each function turns analyses into document blocks (tables of printed numbers,
+charts with the numbers to draw). Figures come from the return tables; the
+only arithmetic here is the re-pricing of a progressive meter, whose return is
+linear in the meter's pay.
+
+>>> from casino_math.game.loader import load_game
+>>> game = load_game("paytables/three_card_poker/pair-plus-40-30-5-4-1-mini-royal-50.yaml")
+>>> pays_summary(game, "pair_plus")
+'mini royal 50, 40-30-5-4-1'
+>>> pays_summary(load_game("paytables/three_card_poker/progressive.yaml"), "progressive")
+'mini royal in spades meter (10000), mini royal 500, 100-90 for 1'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from ..enumeration import category_counts
+from ..game.analysis import GameAnalysis
+from ..game.description import Game, Line, Paytable
+from ..pays import Pay
+from ..returns import BAND_HANDS, ReturnTable
+from . import charts
+from .document import Block, Cell, Chart, Column, Paragraph, Section, Table, cells
+from .formats import amount, decimal, fraction, integer, one_in, percent, title
+
+METER_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2))  # × the meter in the file
+
+
+# -- pays ------------------------------------------------------------------------------------------
+def _in_dashes(line: Line, hand: str) -> bool:
+    """Whether a line reads as one number of the trade's ``40-30-6-4-1``: a plain category (or rank range) of the table's hand."""
+    p = line.pattern
+    return line.hand == hand and p.category is not None and not (p.needs_cards or p.mini_royal or line.pay.push)
+
+
+def table_summary(table: Paytable, meter: str | None = None) -> str:
+    """A paytable the way the trade writes it: runs of plain categories joined by dashes, other lines by name.
+
+    Amounts are printed bare, and the table marked ``for 1`` where every pay is "for 1"; where "to 1" and "for 1"
+    mix, every line is named and says which.
+    """
+    if not table.lines:
+        return "pays nothing"
+    paid = [line.pay for line in table.lines if not line.pay.push]
+    alike = len({p.for_one for p in paid}) <= 1
+
+    def pay(line: Line) -> str:
+        if line.pay.push:
+            return "push"
+        x = line.pay.amount
+        return (str(x.numerator) if x.denominator == 1 else f"{float(x):g}") if alike else str(line.pay)  # 1000, 2.5: as the trade prints
+
+    parts: list[str] = []
+    run: list[str] = []
+    for line in table.lines:
+        if alike and _in_dashes(line, table.hands[0]) and line.key != meter:
+            run.append(pay(line))
+            continue
+        if run:
+            parts.append("-".join(run))
+            run = []
+        parts.append(f"{line.key} meter ({pay(line)})" if line.key == meter else f"{line.key} {pay(line)}")
+    if run:
+        parts.append("-".join(run))
+    return ", ".join(parts) + (" for 1" if alike and paid and paid[0].for_one else "")
+
+
+def pays_summary(game: Game, bet: str) -> str:
+    """A bet's pays: a side bet's table; for the game's own bet, each table its wagers are paid by, named."""
+    if bet in game.side_bet:
+        side = game.side_bet[bet]
+        return table_summary(game.paytables[side.table], side.meter)
+    tables = dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays")
+    if list(tables) == [bet]:  # a table named as the bet it pays (Let It Ride's): no need to name it
+        return table_summary(game.paytables[bet])
+    return "; ".join(f"{title(t)} {table_summary(game.paytables[t])}" for t in tables)
+
+
+def bet_heading(game: Game, bet: str) -> str:
+    pays = pays_summary(game, bet)
+    return f"{title(bet)}, {pays}" if pays else title(bet)
+
+
+# -- return tables -------------------------------------------------------------------------------------
+def return_table(table: ReturnTable) -> Table:
+    """Outcome, pays, combinations, probability, 1 in N, return; totals underneath."""
+    total = table.total
+    rows = tuple(
+        cells(o.name, o.pays, integer(o.combinations), decimal(Fraction(o.combinations, total)),
+              one_in(total, o.combinations), decimal(o.net * Fraction(o.combinations, total)))
+        for o in table.outcomes
+    )
+    m = table.metrics
+    return Table(
+        columns=(Column("Outcome"), Column("Pays"), Column("Combinations", numeric=True), Column("Probability", numeric=True),
+                 Column("1 in N", numeric=True), Column("Return", numeric=True)),
+        rows=rows,
+        totals=cells("Total", "", integer(total), decimal(1), "", decimal(m.expected_return)),
+        caption=f"House edge {percent(m.house_edge)} (exact {fraction(m.house_edge)})"
+                + (f"; element of risk {percent(m.element_of_risk)}" if m.average_wager != 1 else ""),
+    )
+
+
+def contribution_chart(analysis: GameAnalysis, bet: str) -> Chart:
+    table = analysis.tables[bet]
+    labels = [o.name for o in table.outcomes]
+    values = [float(o.net * Fraction(o.combinations, table.total)) for o in table.outcomes]
+    name = title(bet)
+    return Chart(f"returns-{bet}", f"Return contribution by outcome: {name}",
+                 lambda: charts.return_contribution_chart(name, labels, values))
+
+
+def strategy_words(analysis: GameAnalysis) -> str:
+    """The optimal strategy in a sentence per decision."""
+    words = analysis.strategy_summary()
+    return "; ".join(f"{name}: {text}" for name, text in words.items()) if len(words) > 1 else next(iter(words.values()), "")
+
+
+def bet_blocks(analysis: GameAnalysis, bet: str, chart: bool) -> tuple[Block, ...]:
+    """A bet's return table, with its chart and, for the game's own bet, the strategy it is played by."""
+    blocks: list[Block] = []
+    if bet == analysis.game.bet and analysis.game.decisions:
+        blocks.append(Paragraph(f"Played by the optimal strategy: {strategy_words(analysis)}."))
+    blocks.append(return_table(analysis.tables[bet]))
+    if chart:
+        blocks.append(contribution_chart(analysis, bet))
+    return tuple(blocks)
+
+
+def hand_frequencies(game: Game) -> tuple[Block, ...]:
+    """The player's final hand by category, strongest first: table and chart (nothing where no ranked player hand)."""
+    hand = game.hands.get("player")
+    if hand is None or hand.ranking is None:
+        return ()
+    cards = sum(game.cards_of(r) for r in hand.of)
+    counts = category_counts(hand.ranking, cards)
+    labels = [c.replace("_", " ") for c in counts]
+    values = list(counts.values())
+    total = sum(values)
+    made = f"best {hand.best} of {cards} cards" if hand.best < cards else f"{cards} cards"
+    table = Table(
+        (Column("Hand"), Column("Combinations", numeric=True), Column("Probability", numeric=True), Column("1 in N", numeric=True)),
+        tuple(cells(label, integer(v), decimal(Fraction(v, total)), one_in(total, v)) for label, v in zip(labels, values)),
+        totals=cells("Total", integer(total), decimal(1), ""),
+        caption=f"The player's hand ({made}, {hand.ranking_name} ranking) over every set of its cards, whatever the decisions.",
+    )
+    heading = f"The player's hand, {made}: {integer(total)} combinations"
+    return table, Chart("hand-frequencies", f"Frequency of the player's hands ({made})",
+                        lambda: charts.hand_frequency_chart(labels, values, total, heading))
+
+
+# -- headline figures ----------------------------------------------------------------------------------
+def headline_table(analysis: GameAnalysis) -> Table:
+    """The par sheet's figures, one column per bet."""
+    metrics = [t.metrics for t in analysis.tables.values()]
+    figures = (
+        ("House edge (per initial stake)", lambda m: percent(m.house_edge)),
+        ("House edge, exact", lambda m: fraction(m.house_edge)),
+        ("RTP", lambda m: percent(m.rtp)),
+        ("Element of risk", lambda m: percent(m.element_of_risk)),
+        ("Average total wager (× initial)", lambda m: f"{float(m.average_wager):.4f}"),
+        ("Hit frequency", lambda m: percent(m.hit_frequency)),
+        ("Standard deviation", lambda m: f"{m.standard_deviation:.4f}"),
+        ("Volatility index (90%)", lambda m: f"{m.volatility_index:.4f}"),
+        ("Maximum win (× initial stake)", lambda m: amount(m.max_win)),
+        ("Equally likely combinations", lambda m: integer(m.combinations)),
+    )
+    return Table(
+        (Column("Figure"), *(Column(title(bet), numeric=True) for bet in analysis.tables)),
+        tuple((Cell(label), *(Cell(show(m)) for m in metrics)) for label, show in figures),
+    )
+
+
+def bands_table(analysis: GameAnalysis) -> Table:
+    """The 90% band of the average return after N hands, per bet."""
+    rows = []
+    for n in BAND_HANDS:
+        row = [integer(n)]
+        for table in analysis.tables.values():
+            low, high = table.metrics.band(n)
+            row.append(f"{low:.2%} to {high:.2%}")
+        rows.append(cells(*row))
+    return Table((Column("Hands", numeric=True), *(Column(title(bet), numeric=True) for bet in analysis.tables)), tuple(rows),
+                 caption="Nine times in ten, the player's average return per initial stake after N hands lies in the band "
+                         "RTP ± VI/√N.")
+
+
+def funnel(analysis: GameAnalysis) -> Chart:
+    labels = [title(bet) for bet in analysis.tables]
+    rtps = [float(t.metrics.rtp) for t in analysis.tables.values()]
+    indices = [t.metrics.volatility_index for t in analysis.tables.values()]
+    return Chart("funnel", "Confidence funnel: 90% band of the return over N hands",
+                 lambda: charts.funnel_chart(labels, rtps, indices, BAND_HANDS))
+
+
+# -- progressive meters -----------------------------------------------------------------------------------
+def metered(analyses: Sequence[GameAnalysis]) -> list[tuple[GameAnalysis, str]]:
+    """(file, side bet) for every side bet with a progressive meter, in report order."""
+    return [(a, bet.name) for a in analyses for bet in a.game.side_bets if bet.meter]
+
+
+def meter_table(analysis: GameAnalysis, bet: str) -> Table:
+    """The side bet's house edge at several meters: its return is linear in the meter line's pay."""
+    side = analysis.game.side_bet[bet]
+    assert side.meter is not None
+    line = next(line for line in analysis.game.paytables[side.table].lines if line.key == side.meter)
+    table = analysis.tables[bet]
+    hits = next(o.combinations for o in table.outcomes if o.key("line") == side.meter)
+    even = analysis.break_even(bet, side.meter)
+    configured = line.pay.net
+
+    def edge(net: Fraction) -> Fraction:
+        return table.metrics.house_edge - (net - configured) * Fraction(hits, table.total)
+
+    nets = {Pay(line.pay.amount * k, line.pay.for_one).net for k in METER_MULTIPLES}  # multiples of the meter as written
+    rows = tuple(
+        cells(amount(net + 1), amount(net), percent(edge(net)),
+              "break-even" if net == even else "as in the file" if net == configured else "")
+        for net in sorted(nets | {even})
+    )
+    return Table(
+        (Column("Meter (for 1)", numeric=True), Column("Meter (to 1)", numeric=True), Column("House edge", numeric=True), Column("")),
+        rows,
+        caption=f"{title(bet)} ({analysis.game.id}), line {side.meter!r}: no house edge at a meter of {amount(even + 1)} for 1 "
+                f"({amount(even)} to 1); each further unit of meter lowers the edge by {percent(Fraction(hits, table.total), 6)}.",
+    )
+
+
+# -- variants --------------------------------------------------------------------------------------------
+def comparison(analyses: Sequence[GameAnalysis], main: GameAnalysis) -> tuple[Block, ...]:
+    """One row per file and bet, lowest house edge first within each bet; and its chart."""
+    order = list(dict.fromkeys(bet for a in analyses for bet in a.tables))
+    rows, labels, edges, groups = [], [], [], []
+    for bet in order:
+        offering = sorted((a for a in analyses if bet in a.tables), key=lambda a: a.tables[bet].metrics.house_edge)
+        for a in offering:
+            m = a.tables[bet].metrics
+            name = a.game.id + (" (main)" if a is main else "")
+            rows.append(cells(title(bet), name, pays_summary(a.game, bet), percent(m.house_edge), percent(m.element_of_risk),
+                              percent(m.hit_frequency), f"{m.standard_deviation:.4f}", amount(m.max_win)))
+            labels.append(f"{title(bet)}: {name}")
+            edges.append(float(m.house_edge))
+            groups.append(title(bet))
+    table = Table(
+        (Column("Bet"), Column("Paytable"), Column("Pays"), Column("House edge", numeric=True),
+         Column("Element of risk", numeric=True), Column("Hit frequency", numeric=True), Column("SD", numeric=True),
+         Column("Max win", numeric=True)),
+        tuple(rows),
+        grouped=True,
+        caption="SD: standard deviation per initial stake. Max win: the largest net win, in initial stakes.",
+    )
+    return table, Chart("house-edges", "House edge of each paytable variant", lambda: charts.house_edge_chart(labels, edges, groups))
+
+
+def variant_section(analysis: GameAnalysis) -> Section:
+    """A variant's return tables; a file with one bet is one section, not a section holding one."""
+    g = analysis.game
+    about = Paragraph(f"{g.title}. Source: {g.source or 'not stated'}.")
+    if len(analysis.tables) == 1:
+        bet = next(iter(analysis.tables))
+        return Section(f"{g.id}: {bet_heading(g, bet)}", f"variant-{g.id}", (about, *bet_blocks(analysis, bet, chart=False)))
+    return Section(f"Variant {g.id}", f"variant-{g.id}", (about, *(
+        Section(bet_heading(g, bet), f"variant-{g.id}-{bet}", bet_blocks(analysis, bet, chart=False)) for bet in analysis.tables
+    )))

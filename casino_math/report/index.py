@@ -1,0 +1,54 @@
+"""``index.html``: one page that links every game's par sheet, with its main paytable, house edges and verification.
+
+It is a :class:`Document` like a par sheet, rendered by the same template and
+CSS, so it is as self-contained: no scripts, no fetches, only links to the
+par sheets beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..game.analysis import GameAnalysis
+from .document import Cell, Column, Document, Paragraph, Section, Table
+from .formats import percent, title
+from .sheet import count, label, verdict
+from .verification import Check
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game family's par sheet: its files' stem, main game, number of variants and checks."""
+
+    family: str
+    main: GameAnalysis
+    variants: int
+    checks: tuple[Check, ...]
+
+
+def index_document(entries: Sequence[Entry], version: str) -> Document:
+    rows = tuple(
+        (
+            Cell(title(e.family), link=f"{e.family}.html"),
+            Cell("PDF", link=f"{e.family}.pdf"),
+            Cell(label(e.main.game)),
+            Cell("; ".join(f"{title(bet)} {percent(t.metrics.house_edge)}" for bet, t in e.main.tables.items())),
+            Cell(count(e.variants, "variant")),
+            Cell(verdict(e.checks)),  # no colour: a failed check is as often the publication's error as ours
+        )
+        for e in entries
+    )
+    table = Table(
+        (Column("Par sheet"), Column("PDF"), Column("Main paytable"), Column("House edge of each bet"), Column("Variants"),
+         Column("Verification")),
+        rows,
+        caption="House edge per initial stake of each bet of the main paytable, rounded for printing; each par sheet "
+                "gives the exact figures, the strategy and every variant.",
+    )
+    return Document(
+        title="casino-math par sheets",
+        header=f"casino-math {version}",
+        summary=f"{count(len(entries), 'game')}, each analysed exactly by exhaustive enumeration.",
+        sections=(Section("Games", "games", (Paragraph("Each game's par sheet, as HTML and as PDF:"), table)),),
+    )

@@ -1,0 +1,133 @@
+"""The strategy section: each decision the engine solved, in words, in numbers around its threshold, and what simpler play costs.
+
+For every decision (and every history of stakes that reaches it): the rule in
+a sentence, how often each option is taken, and, where the choice is a
+threshold on the player's hand, the hand classes either side of it with each
+option's expected value and a chart of the best option's gain over the least.
+Then the simpler strategies the game file lists, priced against the optimal one.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from ..game.analysis import GameAnalysis
+from ..game.strategy import DecisionStrategy
+from ..returns import ReturnTable
+from . import charts
+from .bets import strategy_words
+from .document import Block, Chart, Column, Paragraph, Section, Table, cells
+from .formats import decimal, integer, percent, sentence
+from .rules import option_text
+
+NEAR_ROWS = 6  # hand classes shown either side of each threshold
+CHART_ROWS = 24  # and drawn either side of the threshold of the least option
+SEEN_COLUMNS = {"dealer shows": "Dealer shows", "board": "Board", "player": "Player's cards"}
+
+
+def _least(strategy: DecisionStrategy) -> int:
+    """The option that wagers least (a fold before a check): the baseline of the gain chart."""
+    options = strategy.chosen.options
+    return min(range(len(options)), key=lambda i: (options[i].units, not options[i].folds))
+
+
+def taken_table(strategy: DecisionStrategy) -> Table:
+    taken = strategy.taken()
+    total = sum(taken.values())
+    rows = tuple(cells(option_text(o), integer(taken[o.name]), percent(Fraction(taken[o.name], total), 2))
+                 for o in strategy.chosen.options)
+    return Table((Column("Option"), Column("Card sets", numeric=True), Column("Share", numeric=True)), rows,
+                 totals=cells("Total", integer(total), percent(1, 2)),
+                 caption="How often each option is taken under the optimal strategy, over the card sets the player can see here.")
+
+
+def _ordered(strategy: DecisionStrategy) -> tuple[pd.DataFrame, list[int]]:
+    """The strategy's classes strongest hand first, and where the option taken changes (the thresholds)."""
+    values = strategy.player_values
+    assert values is not None
+    frame = strategy.frame()
+    order = np.lexsort((np.arange(len(values)), -values))
+    ordered = frame.iloc[order].reset_index(drop=True)
+    decisions = ordered["decision"].tolist()
+    changes = [i for i in range(1, len(decisions)) if decisions[i] != decisions[i - 1]]
+    return ordered, changes
+
+
+def near_threshold(strategy: DecisionStrategy, key: str) -> tuple[Block, ...]:
+    """The classes either side of each threshold, each option's EV, and the gain chart around the least option's."""
+    ordered, changes = _ordered(strategy)
+    options = [o.name for o in strategy.chosen.options]
+    least = options[_least(strategy)]
+    # what the best of the other options gains over the least: negative where the least is right (play − fold, generalised)
+    gain = ordered[[f"ev_{o}" for o in options if o != least]].max(axis=1) - ordered[f"ev_{least}"]
+    shown = sorted({i for c in changes for i in range(max(c - NEAR_ROWS, 0), min(c + NEAR_ROWS, len(ordered)))})
+    seen = [c for c in SEEN_COLUMNS if c in ordered.columns]
+    table = Table(
+        (*(Column(SEEN_COLUMNS[c]) for c in seen), Column("Hand"), Column("Card sets", numeric=True),
+         *(Column(f"EV {o}", numeric=True) for o in options), Column(f"Best − {least}", numeric=True), Column("Decision")),
+        tuple(cells(*(str(ordered.at[i, c]) for c in seen), str(ordered.at[i, "hand"]).replace("_", " "),
+                    integer(int(ordered.at[i, "combinations"])), *(f"{ordered.at[i, f'ev_{o}']:+.6f}" for o in options),
+                    f"{gain[i]:+.6f}", str(ordered.at[i, "decision"])) for i in shown),
+        caption=f"Expected value per initial stake of each option, for the hand classes either side of each threshold, "
+                f"strongest hand first; each class is shown by one of its members. Best − {least}: the best other option's "
+                f"expected value less that of {least}.",
+    )
+    edge = changes[-1]  # in strength order the least option is taken last
+    window = range(max(edge - CHART_ROWS, 0), min(edge + CHART_ROWS, len(ordered)))
+    labels = [str(ordered.at[i, seen[-1]]) for i in window]
+    gains = [float(gain[i]) for i in window]
+    taken = [ordered.at[i, "decision"] != least for i in window]
+    heading = f"{sentence(strategy.name)}: {strategy.summary()}"
+    return table, Chart(key, f"Expected value of the best option other than {least}, less {least}'s, by player hand around the threshold",
+                        lambda: charts.option_gain_chart(labels, gains, taken, least, heading))
+
+
+def decision_blocks(strategy: DecisionStrategy, key: str) -> tuple[Block, ...]:
+    """One decision under one history; ``key`` names its chart."""
+    blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
+    if strategy.thresholds and len(set(strategy.chosen.choice.tolist())) > 1:  # a threshold some hands fall short of
+        blocks += near_threshold(strategy, key)
+    return tuple(blocks)
+
+
+def _same_play(table: ReturnTable) -> tuple:
+    return tuple((o.keys, o.net, o.combinations) for o in table.outcomes)
+
+
+def simpler_strategies(analysis: GameAnalysis) -> Table:
+    """House edge of the simpler strategies the file lists, against the optimal one, on the same pays."""
+    own = analysis.tables[analysis.game.bet].metrics
+    rows = [cells("optimal", strategy_words(analysis), percent(own.house_edge), percent(own.element_of_risk),
+                  decimal(own.average_wager, 4), percent(0))]
+    seen: dict[tuple, str] = {}
+    for name, table in analysis.simple_strategies.items():
+        same = seen.setdefault(_same_play(table), name)
+        m = table.metrics
+        rows.append(cells(name if same == name else f"{name}: plays as {same}", analysis.game.strategies[name],
+                          percent(m.house_edge), percent(m.element_of_risk), decimal(m.average_wager, 4),
+                          percent(m.house_edge - own.house_edge)))
+    return Table(
+        (Column("Strategy"), Column("Rule"), Column("House edge", numeric=True), Column("Element of risk", numeric=True),
+         Column("Average wager", numeric=True), Column("Cost", numeric=True)),
+        tuple(rows),
+        caption="Cost: the extra house edge, per initial stake, of playing a simpler strategy instead of the optimal one.",
+    )
+
+
+def strategy_section(analysis: GameAnalysis) -> Section:
+    """Every decision of the main file's own bet, then the simpler strategies it lists."""
+    strategies = analysis.decisions
+    blocks: list[Block] = [Paragraph(
+        "The engine derives the strategy by backward induction: at the last decision each option's expected value is "
+        "counted exactly over the cards still hidden; at an earlier one, an option is worth the average over the next "
+        "cards of the best option there.")]
+    for i, strategy in enumerate(strategies):
+        heading = sentence(strategy.name) + (f", after {strategy.history}" if strategy.history else "")
+        anchor = f"strategy-{i + 1}"
+        blocks.append(Section(heading, anchor, decision_blocks(strategy, anchor)))
+    if analysis.simple_strategies:
+        blocks.append(Section("Cost of simpler strategies", "simpler-strategies", (simpler_strategies(analysis),)))
+    return Section("Strategy", "strategy", tuple(blocks))
