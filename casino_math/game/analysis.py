@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..parallel import Runner
 from ..returns import ReturnTable
 from .counts import Counts, count
 from .description import Decision, Game
@@ -35,11 +36,12 @@ class GameAnalysis:
 
     game: Game
     progress: Progress | None = None  # hears of the counting as it goes: (what, done, of)
+    runner: Runner | None = None  # where a big count runs: see casino_math.parallel
 
     @cached_property
     def counts(self) -> Counts | None:
         """What the cards do in the game's own bet (None where the file offers side bets only)."""
-        return count(self.game, self.progress) if self.game.wagers else None
+        return count(self.game, self.progress, self.runner) if self.game.wagers else None
 
     @cached_property
     def solved(self) -> Solved | None:
@@ -170,9 +172,15 @@ def _options(game: Game, counts: Counts, level: int):
     return _preference(counts.decisions[level], game.equal_ev)
 
 
-def analyze(game: str | Path | Game, progress: Progress | None = None) -> GameAnalysis:
+def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,
+            workers: int | None = None, cache: str | Path | None = None) -> GameAnalysis:
     """Analyse a game file (a path, or an already loaded game): every bet it offers, exactly.
 
-    Figures are computed when first asked for; ``progress(what, done, of)`` hears of long counts.
+    Figures are computed when first asked for; ``progress(what, done, of)`` hears of long counts. A big
+    count runs on every local core, or on a Dask cluster (``client``, or a ``scheduler`` address such as
+    ``tcp://host:8786``); ``cache`` keeps its finished shards so that a stopped run resumes. The figures
+    are the same wherever it runs.
     """
-    return GameAnalysis(game if isinstance(game, Game) else load_game(game), progress)
+    named = client is not None or scheduler or workers or cache
+    runner = Runner.of(scheduler, client, workers, cache) if named else None
+    return GameAnalysis(game if isinstance(game, Game) else load_game(game), progress, runner)

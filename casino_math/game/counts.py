@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import Deck
+from ..parallel import Runner, Shards
+from ..rankings import get_ranking
 from ..suits import Symmetry
 from .description import Deal, Decision, Game, Hand
 from .showdown import CELLS, card_arrays, dealer_cells, hand_values
@@ -93,22 +95,27 @@ _CACHE: OrderedDict[tuple, Counts] = OrderedDict()
 CACHED = 8
 
 
-def count(game: Game, progress: Progress | None = None) -> Counts:
+def count(game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
     """The counts of a game's own bet (cached: variants of one game share them).
 
-    ``progress(what, done, of)`` hears of the work as it goes (a big game takes minutes).
+    ``progress(what, done, of)`` hears of the work as it goes (a big game takes minutes). The showdown
+    of a big game runs in shards, one per set of dealer's known cards, on ``runner`` (default: every
+    local core for a big game, this process for a small one); the counts do not depend on where they ran.
     """
     symmetry, symmetry_key = symmetry_for(game)
     key = game_key(game, symmetry_key)
     if key not in _CACHE:
-        _CACHE[key] = _count(game, symmetry, progress)
+        _CACHE[key] = _count(game, symmetry, progress, runner, repr(key))
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
     return _CACHE[key]
 
 
-def _count(game: Game, symmetry: Symmetry, progress: Progress | None) -> Counts:
+BIG = 1_000_000  # classes at the showdown beyond which worker processes pay for their start
+
+
+def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Runner | None, key: str) -> Counts:
     steps = seen_steps(game)
     levels = build_levels(game.deck, steps, symmetry, merge_last=game.has_dealer, progress=progress)
     decisions, seen = {}, 0
@@ -131,14 +138,22 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None) -> Counts:
     others = np.concatenate([last.cards[r] for r in SEEN_ROLES if r not in known_roles], axis=1)
     player_values = hand_values(dealer.ranking, game.deck, np.concatenate([last.cards[ROLE_OF[r]] for r in player.of], axis=1))
     qualifier = game.qualifier.value if game.qualifier else 0
+    # classes sharing the dealer's known cards are counted together against one table of dealer hands: a shard each
+    _, group = np.unique(known, axis=0, return_inverse=True)
+    order = np.argsort(group.reshape(-1), kind="stable")
+    bounds = np.r_[np.flatnonzero(np.r_[True, np.diff(group.reshape(-1)[order]) != 0]), len(order)]
+    rows = [order[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
+    ranking = (dealer.ranking_name, game.deck, dealer.ranking.wild or "wild")
+    shards = [(ranking, known[r[0]], others[r], hidden, player_values[r], qualifier) for r in rows]
+    where = runner or (Runner.of() if len(last) > BIG else Runner.here())
+    results = Shards(_showdown, shards, f"showdown|{key}").run(where, progress, "showdown: the dealer's hidden cards against every class")
     cells = np.zeros((len(last), len(CELLS)), dtype=np.int64)
-    # classes sharing the dealer's known cards are counted together against one table of dealer hands
-    _, first, group = np.unique(known, axis=0, return_index=True, return_inverse=True)
-    order = np.argsort(group, kind="stable")
-    bounds = np.r_[np.flatnonzero(np.r_[True, np.diff(group[order]) != 0]), len(order)]
-    for start, end in zip(bounds[:-1], bounds[1:]):
-        rows = order[start:end]
-        cells[rows] = dealer_cells(dealer.ranking, game.deck, known[rows[0]], others[rows], hidden, player_values[rows], qualifier)
-        if progress is not None:
-            progress("showdown: the dealer's hidden cards against every class", int(end), len(order))
+    for r, result in zip(rows, results):
+        cells[r] = result
     return Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
+
+
+def _showdown(shard: tuple) -> np.ndarray:
+    """One shard of the showdown: the classes sharing one set of the dealer's known cards (runs on any worker)."""
+    (name, deck, joker), known, others, hidden, player_values, qualifier = shard
+    return dealer_cells(get_ranking(name, deck, joker), deck, known, others, hidden, player_values, qualifier)

@@ -1,0 +1,81 @@
+"""Shards on Dask: a local cluster of two workers gives the same counts as one process; a stopped run resumes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from casino_math.game.counts import _CACHE, count
+from casino_math.game.loader import load_game
+from casino_math.game.solver import solve
+from casino_math.parallel import Runner, Shards
+
+GAME = Path(__file__).parent / "games" / "mini-caribbean.yaml"
+
+
+def fresh(runner: Runner | None):
+    _CACHE.clear()  # counted anew, not taken from the process's cache
+    game = load_game(GAME)
+    counts = count(game, runner=runner)
+    return counts, solve(game, counts).table
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50) as local:
+        with distributed.Client(local) as client:
+            yield client
+
+
+def test_a_local_cluster_counts_as_one_process(cluster):
+    here, table_here = fresh(Runner.here())
+    there, table_there = fresh(Runner.of(client=cluster))
+    assert np.array_equal(here.cells, there.cells) and here.cells.dtype == there.cells.dtype
+    assert table_here == table_there
+    assert len({tuple(k) for k in here.last.cards["up"].tolist()}) > 1  # several shards really ran
+
+
+def test_a_stopped_run_resumes_from_its_kept_shards(tmp_path):
+    calls: list[int] = []
+
+    def task(x: int) -> int:
+        calls.append(x)
+        if x == 3 and len(calls) < 10:
+            raise KeyboardInterrupt  # the run stops after the first shards are kept
+        return x * x
+
+    shards = Shards(task, [1, 2, 3, 4], "resume-test")
+    with pytest.raises(KeyboardInterrupt):
+        shards.run(Runner.here(tmp_path))
+    calls.clear()
+    calls.extend([0] * 10)  # let shard 3 through now
+    assert shards.run(Runner.here(tmp_path)) == [1, 4, 9, 16]
+    assert calls[10:] == [3, 4]  # shards 1 and 2 came from the cache
+
+
+def test_kept_shards_of_the_game_are_reused(tmp_path):
+    first, _ = fresh(Runner.here(tmp_path))
+    kept = sorted(tmp_path.rglob("*.pickle"))
+    assert kept
+    second, _ = fresh(Runner.here(tmp_path))
+    assert np.array_equal(first.cells, second.cells) and sorted(tmp_path.rglob("*.pickle")) == kept
+
+
+def _dies_once(args: tuple[str, int]) -> int:
+    """A shard whose first try kills the worker process running it (a machine lost mid-run)."""
+    import os
+
+    marker, x = args
+    if x == 2 and not os.path.exists(marker):
+        open(marker, "w").close()
+        os._exit(1)
+    return x * 10
+
+
+def test_a_lost_worker_s_shard_is_recomputed(cluster, tmp_path):
+    marker = str(tmp_path / "died")
+    results = Shards(_dies_once, [(marker, x) for x in range(4)], "lost-worker").run(Runner.of(client=cluster))
+    assert results == [0, 10, 20, 30] and Path(marker).exists()
