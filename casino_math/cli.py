@@ -90,18 +90,34 @@ def frequencies(
     typer.echo(render_frame(frame, format.value), nl=False)
 
 
+_SCHEDULER = typer.Option(None, "--scheduler", help="A Dask scheduler (tcp://host:8786) to run big counts on; default: every local core.")
+_WORKERS = typer.Option(None, "--workers", help="Local worker processes for big counts (default: one per core).")
+_CACHE = typer.Option(None, "--cache", help="A folder keeping finished shards of big counts, so that a stopped run resumes.")
+
+
+def _runner(scheduler: Optional[str], workers: Optional[int], cache: Optional[Path]):
+    from .parallel import Runner
+
+    return Runner.of(scheduler, None, workers, cache) if (scheduler or workers or cache) else None
+
+
 @app.command()
 def analyze(
     file: Path = typer.Argument(..., help="A game file (YAML), e.g. paytables/three_card_poker/standard.yaml."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
+    scheduler: Optional[str] = _SCHEDULER,
+    workers: Optional[int] = _WORKERS,
+    cache: Optional[Path] = _CACHE,
 ) -> None:
     """Analyse every bet of a game file: return tables, house edge, element of risk, the strategy."""
-    from .game.analysis import analyze as run
+    from .game.analysis import GameAnalysis
+    from .game.loader import load_game
     from .progress import Bar
 
+    game = load_game(file)
     with Bar() as bar:
-        result = run(file, progress=bar)
-        result.tables  # count while the bar shows
+        result = GameAnalysis(game, bar, _runner(scheduler, workers, cache))
+        result.tables  # noqa: B018 - count while the bar shows
     if format is Format.json:
         typer.echo(dumps(result.to_dict()))
         return
@@ -135,11 +151,14 @@ def report(
     paths: Optional[list[Path]] = typer.Argument(None, help="Game files, or folders of them (default: every game under paytables/, with an index)."),
     out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for <game>.html, <game>.pdf (and index.html)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing: no progress bar, no file names."),
+    scheduler: Optional[str] = _SCHEDULER,
+    workers: Optional[int] = _WORKERS,
+    cache: Optional[Path] = _CACHE,
 ) -> None:
     """Write the par sheet of each game family (its main game and paytable variants) as HTML and PDF: every file or none."""
     from .report import write_report
 
-    for written in write_report(paths or (), out, quiet=quiet):
+    for written in write_report(paths or (), out, quiet=quiet, runner=_runner(scheduler, workers, cache)):
         if not quiet:
             typer.echo(written)
 

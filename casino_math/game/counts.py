@@ -92,7 +92,7 @@ def symmetry_for(game: Game) -> tuple[Symmetry, tuple]:
 
 
 _CACHE: OrderedDict[tuple, Counts] = OrderedDict()
-CACHED = 8
+CACHED = 2  # a big game's counts take gigabytes: keep the last two (a game and its variants share them)
 
 
 def count(game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:

@@ -19,7 +19,8 @@ import casino_math
 
 from .. import __version__
 from ..errors import InputError
-from ..game.analysis import GameAnalysis, analyze
+from ..parallel import Runner
+from ..game.analysis import GameAnalysis
 from ..game.description import Game
 from ..game.loader import load_game
 from .charts import Rendered, render
@@ -78,18 +79,18 @@ def by_family(games: Sequence[Game]) -> dict[str, list[Game]]:
     return {family: sorted(group, key=lambda g: (Path(g.path).name, g.path)) for family, group in families.items()}
 
 
-def _analysed(game: Game, steps: Steps) -> GameAnalysis:
+def _analysed(game: Game, steps: Steps, runner: Runner | None) -> GameAnalysis:
     """One game analysed as one step of the bar, its counting shown with an ETA where it takes long."""
     steps.step(f"analysing {game.id}")
     with steps.detail(f"counting {game.id}") as progress:
-        analysis = analyze(game, progress=progress)
+        analysis = GameAnalysis(game, progress, runner)
         analysis.tables  # noqa: B018 - the expensive part (the counts, the solve), done here where the bar shows it
     return analysis
 
 
-def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None) -> dict[str, bytes]:
+def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None, runner: Runner | None = None) -> dict[str, bytes]:
     """The bytes of every file of the report, by file name: each family's HTML and PDF (and ``index.html`` when
-    no paths are given: every shipped game); nothing is written."""
+    no paths are given: every shipped game); nothing is written. ``runner``: where big counts run (casino_math.parallel)."""
     steps = steps or Steps(quiet=True)
     files = game_files(paths or shipped_games())
     steps.plan(2 * len(files) + 1)
@@ -104,7 +105,7 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None) 
     out: dict[str, bytes] = {}
     entries = []
     for family, group in families.items():
-        analyses = [_analysed(game, steps) for game in group]
+        analyses = [_analysed(game, steps, runner) for game in group]
         steps.step(f"checking published figures of {family}")
         checks = check_claims(group)
         document = build_document(analyses, checks, __version__)
@@ -125,7 +126,8 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None) 
     return out
 
 
-def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True) -> list[Path]:
+def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,
+                 runner: Runner | None = None) -> list[Path]:
     """Analyse game files or folders (default: every shipped game, with an index) and write each family's par sheet.
 
     Every file is written or none is: a failed run leaves the previous reports
@@ -134,7 +136,7 @@ def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT
     """
     out = Path(out_dir)
     with Steps(quiet) as steps:
-        reports = build_reports(paths, steps)
+        reports = build_reports(paths, steps, runner)
         return write_atomically({out / name: data for name, data in reports.items()})
 
 
