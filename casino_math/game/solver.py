@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import InputError
 from ..returns import Outcome, ReturnTable
 from .counts import Counts
-from .description import Decision, Game, Option, Paytable
+from .description import Decision, Game, Option, Paytable, Result
 from .showdown import CELL_SITUATION
 
 History = tuple[Fraction, ...]  # units staked on each wager with a stake of its own, in the game's order
@@ -118,7 +118,7 @@ class _Money:
         staked = [w for w in game.wagers if w.bonus_on is None]
         self.staked = tuple(w.name for w in staked)
         results = {w.name: self._results(w.name) for w in game.wagers}
-        fold = {w.name: self._fold_result(w.name) for w in game.wagers}
+        fold = {w.name: w.folded_net() for w in game.wagers}
         stakes = [w.stake for w in staked] + [u for d in game.decisions for o in d.options for _, u in o.adds]
         nets = [x for r in results.values() for x in r.ravel()] + list(fold.values())
         self.denominator = math.lcm(*(x.denominator for x in nets), *(s.denominator for s in stakes), 1)
@@ -143,27 +143,11 @@ class _Money:
                 out[c, code] = self._net(result, combo, w.bonus_on is not None)
         return out
 
-    def _net(self, result, combo, bonus: bool) -> Fraction:
-        if result.kind == "win":
-            return result.net
-        if result.kind == "push":
-            return Fraction(0)
-        if result.kind == "lose":
-            return Fraction(0) if bonus else Fraction(-1)
-        index = self.lines.tables.index(result.table)
-        line = combo[index]
-        if line < 0:
-            return Fraction(0) if result.otherwise == "push" else Fraction(-1)
-        return self.game.paytables[result.table].lines[line].pay.net
-
-    def _fold_result(self, wager: str) -> Fraction:
-        w = self.game.wager[wager]
-        result = w.settle.get("folded")
-        if result is None or result.kind in ("push", "pays"):
-            return Fraction(0)
-        if result.kind == "win":
-            return result.net
-        return Fraction(0) if w.bonus_on else Fraction(-1)
+    def _net(self, result: Result, combo: np.ndarray, bonus: bool) -> Fraction:
+        if result.kind != "pays":
+            return result.unit_net(bonus=bonus)
+        line = combo[self.lines.tables.index(result.table)]
+        return result.unit_net(self.game.paytables[result.table].lines[line].pay.net if line >= 0 else None, bonus)
 
 
 def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
