@@ -178,11 +178,15 @@ class GameBetModel(WagerModel):
             raise InputError(f"{len(grid):,} paytables of {self.wager}, each solved again over {self.classes:,} classes of seen cards: "
                              f"over the limit of {self.limit:,} for this game; narrow the ranges or take larger steps")
         metrics, strategies = [], []
+        words: dict[tuple, str] = {}  # a strategy put in words once, however many paytables play it
         for row in range(len(grid)):
             analysis = self.analysis(grid.pays(row))
             assert analysis.solved is not None
             metrics.append(analysis.solved.table.metrics)
-            strategies.append(strategy_text(analysis.strategy_summary()))
+            taken = tuple((c.level, c.history, c.choice.tobytes()) for c in analysis.solved.decisions)
+            if taken not in words:
+                words[taken] = strategy_text(analysis.strategy_summary())
+            strategies.append(words[taken])
         return SolvedPriced(self, grid, tuple(metrics), tuple(strategies))
 
 
