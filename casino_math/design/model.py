@@ -113,7 +113,8 @@ class WagerModel(ABC):
 
     def game_with(self, pays: Mapping[str, Fraction]) -> Game:
         """The game with this table's lines paying ``pays`` (net, by line name; the rest as in the file)."""
-        lines = tuple(replace(line, pay=line.pay.with_net(pays[n])) if n in pays else line for n, line in zip(self.names, self.lines))
+        lines = tuple(replace(line, pay=line.pay.with_net(pays[n])) if n in pays and pays[n] != line.pay.net else line
+                      for n, line in zip(self.names, self.lines))
         return replace(self.game, paytables={**self.game.paytables, self.table: Paytable(self.table, lines)})
 
     @abstractmethod
