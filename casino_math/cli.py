@@ -198,25 +198,30 @@ def _echo_frame(frame, format: Format, figure_column: Optional[str] = None) -> N
         typer.echo(render_frame(readable(frame, figure_column), format.value), nl=False)
 
 
+_WAGER_HELP = "A bet of the file: the game's own (e.g. ante_play) or a side bet (e.g. pair_plus)."
+_TABLE_HELP = "The paytable to change, where the bet is paid by several."
+
+
 @app.command()
 def solve(
     file: Path = typer.Argument(..., help="A game file (YAML)."),
-    wager: str = typer.Option(..., "--wager", help="ante_play, pair_plus, six_card_bonus, prime or progressive."),
-    pay: str = typer.Option(..., "--pay", help="The category whose pay to solve for, e.g. flush."),
+    wager: str = typer.Option(..., "--wager", help=_WAGER_HELP),
+    pay: str = typer.Option(..., "--pay", help="The line whose pay to solve for, e.g. flush (a hand the table does not list is added)."),
     target_edge: str = typer.Option(..., "--target-edge", help="The target, e.g. 3% or 0.03."),
-    measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk (Ante/Play)."),
+    measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk."),
+    table: Optional[str] = typer.Option(None, "--table", help=_TABLE_HELP),
     format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
-    """Solve for the exact pay ("X to 1") that gives a wager a target house edge, and practical pays near it.
+    """Solve for the exact pay ("X to 1") that gives a bet a target house edge, and practical pays near it.
 
     Exit code 1 when no pay reaches the target.
     """
     from .design import parse_number, solve as run
 
-    solution = run(file, wager, pay, parse_number(target_edge, "--target-edge"), measure)
+    solution = run(file, wager, pay, parse_number(target_edge, "--target-edge"), measure, table)
     if format is Format.json:
         typer.echo(dumps({
-            "wager": wager, "category": pay, "measure": measure, "target": solution.target,
+            "wager": wager, "table": solution.table, "line": solution.line, "measure": measure, "target": solution.target,
             "pay": None if solution.pay is None else str(solution.pay), "pay_float": None if solution.pay is None else float(solution.pay),
             "pays": [str(p) for p in solution.pays], "message": solution.message, "nearby": solution.nearby.to_dict("records"),
         }))
@@ -233,20 +238,21 @@ def solve(
 @app.command()
 def sweep(
     file: Path = typer.Argument(..., help="A game file (YAML)."),
-    wager: str = typer.Option(..., "--wager", help="ante_play, pair_plus, six_card_bonus, prime or progressive."),
-    pay: str = typer.Option(..., "--pay", help="The category whose pay to sweep, e.g. straight."),
+    wager: str = typer.Option(..., "--wager", help=_WAGER_HELP),
+    pay: str = typer.Option(..., "--pay", help="The line whose pay to sweep, e.g. straight (a hand the table does not list is added)."),
     start: str = typer.Option(..., "--from", help="First pay (to 1)."),
     stop: str = typer.Option(..., "--to", help="Last pay (to 1), included when the steps land on it."),
     step: str = typer.Option("1", "--step", help="Step between pays, e.g. 1 or 0.5."),
+    table: Optional[str] = typer.Option(None, "--table", help=_TABLE_HELP),
     chart: Optional[Path] = typer.Option(None, "--chart", help="Also draw house edge, hit frequency and SD against the pay (PNG, SVG or PDF)."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
-    """House edge, hit frequency and standard deviation of a wager as one pay runs over a range."""
+    """House edge, hit frequency and standard deviation of a bet as one pay runs over a range (and the strategy, for the game's own bet)."""
     from .design import parse_number, sweep as run, sweep_chart
     from .design.ranges import values
 
     what = "--from/--to/--step"
-    frame = run(file, wager, pay, values(parse_number(start, "--from"), parse_number(stop, "--to"), parse_number(step, "--step"), what))
+    frame = run(file, wager, pay, values(parse_number(start, "--from"), parse_number(stop, "--to"), parse_number(step, "--step"), what), table)
     _echo_frame(frame, format)
     if chart is not None:
         sweep_chart(frame, chart)
@@ -257,17 +263,19 @@ def sweep(
 @app.command()
 def search(
     file: Path = typer.Argument(..., help="A game file (YAML): the pays not varied stay as in it."),
-    wager: str = typer.Option(..., "--wager", help="ante_play, pair_plus, six_card_bonus, prime or progressive."),
+    wager: str = typer.Option(..., "--wager", help=_WAGER_HELP),
     vary: str = typer.Option(..., "--vary", help='Pays to vary, e.g. "flush=2..6,straight=4..8,three_of_a_kind=25..40" (lo..hi:step for steps other than 1).'),
     edge: str = typer.Option(..., "--edge", help="The band to keep, e.g. 2%..4%."),
-    measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk (Ante/Play)."),
+    measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk."),
+    table: Optional[str] = typer.Option(None, "--table", help=_TABLE_HELP),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Print only the first N paytables found."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
-    """Every paytable of a grid whose house edge lies in a band, lowest edge first (at most 1,000,000 paytables)."""
+    """Every paytable of a grid whose house edge lies in a band, lowest edge first (at most 1,000,000 paytables; fewer for
+    the game's own bet, whose strategy is solved for each)."""
     from .design import parse_band, parse_vary, search as run
 
-    frame = run(file, wager, parse_vary(vary), parse_band(edge, "--edge"), measure)
+    frame = run(file, wager, parse_vary(vary), parse_band(edge, "--edge"), measure, table=table)
     found = len(frame)
     if limit is not None:
         frame = frame.head(limit)
@@ -282,7 +290,7 @@ def compare(
     files: list[Path] = typer.Argument(..., help="Two or more game files (YAML)."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
-    """The figures of each wager of several game files side by side, with each file's difference from the first."""
+    """The figures of each bet of several game files side by side, with each file's difference from the first."""
     from .design import compare as run
 
     _echo_frame(run(files), format, figure_column="figure")
@@ -295,7 +303,7 @@ def simulate(
     seed: int = typer.Option(1, "--seed", help="Seed of the random generator: the same seed deals the same hands."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
-    """Deal real hands through the rules and set each wager's observed return (95% interval) beside the exact one."""
+    """Deal real hands, play the derived strategy, settle by the rules: each bet's observed return (95% interval) beside the exact one."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -307,7 +315,12 @@ def simulate(
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task("deal", total=hands)
         frame = run(file, hands, seed, progress=lambda done: bar.update(task, completed=done))
-    if format in (Format.json, Format.csv):
+    checks = frame.attrs.get("strategy")
+    if format is Format.json:
+        typer.echo(dumps({"hands": hands, "seed": seed, "bets": frame.to_dict("records"),
+                          "strategy": [] if checks is None else checks.to_dict("records")}))
+        return
+    if format is Format.csv:
         _echo_frame(frame, format)
         return
     shown = frame.assign(
@@ -319,6 +332,11 @@ def simulate(
     outside = int((~frame["inside"]).sum())
     typer.echo("\n" + (f"{outside} exact value(s) OUTSIDE the 95% interval (a correct value is outside one time in twenty)"
                        if outside else "every exact value lies inside its 95% interval"))
+    if checks is not None:
+        played = checks.assign(observed=[f"{v:.6f}" for v in checks["observed"]], exact=[f"{float(v):.6f}" for v in checks["exact"]],
+                               z=checks["z"].map(lambda z: f"{z:+.2f}"), check=checks["inside"].map({True: "inside", False: "OUTSIDE"}))
+        typer.echo("\nthe strategy played beside the analysed one:\n")
+        typer.echo(render_frame(played[["figure", "observed", "exact", "z", "check"]], format.value), nl=False)
 
 
 @app.command()

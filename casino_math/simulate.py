@@ -1,14 +1,21 @@
-"""Simulation: the cross-check regulators ask for. Real hands, dealt with a seeded generator,
-settled by the rules, their average return set beside the exact one.
+"""Simulation: the cross-check regulators ask for. Real deals, dealt with a seeded generator, played by the
+derived strategy and settled by the game's declared rules, their average return set beside the exact one.
 
-Each hand deals six cards from a full deck, three to the player and three to
-the dealer, and every wager the game file offers is settled on them: the
-player plays or folds as the analysed strategy says for those three cards,
-the dealer qualifies by the file's rule, side bets pay on the hands the
-rankings make of the cards. Nothing here reads the counts the exact
-analysis uses, so a mistake in either shows as an exact value outside the
-simulation's 95% interval (which a correct value also falls outside of one
-time in twenty).
+Each hand is dealt step by step as the game file says (a uniformly random
+draw without replacement). At each decision the player's cards, the board
+and the dealer's up cards are named up to a renaming of suits, as the
+counts name them, and the option the analysis chose for that class and the
+stakes so far is taken. Every wager and side bet is then settled by the
+file's settlement (situation, qualifier, the first paytable line a hand
+matches), on hands valued from the dealt cards, never from the counts. A
+mistake in the counting or in the settlement shows as an exact value outside
+the simulation's 95% interval (which a correct value also falls outside of
+one time in twenty).
+
+The deals come in chunks; each is a pure function of the plan (the game and
+the strategy as lookup tables), the seed and the chunk's number
+(:func:`play_chunk`), with its own random stream, so chunks may be played in
+any order, on any worker, with the same result. Tallies are exact integers.
 
 >>> frame = simulate("paytables/three_card_poker/standard.yaml", hands=20_000, seed=7)
 >>> frame["wager"].tolist(), bool(frame["inside"].all())
@@ -18,134 +25,324 @@ time in twenty).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from pathlib import Path
 from typing import Callable, Mapping
 
 import numpy as np
 import pandas as pd
 
-from .cards import ACE, Deck
 from .errors import InputError
-from .games import ThreeCardPokerAnalysis, analyze
-from .games.three_card_poker import paid_as
-from .paytable import GameConfig, Pay
-from .rankings import CATEGORY_SHIFT, get_ranking
+from .game.analysis import GameAnalysis, analyze
+from .game.counts import ROLE_OF, symmetry_for
+from .game.description import Deal, Decision, Game, Option, Paytable, Result
+from .game.showdown import card_arrays, hand_values
+from .game.solver import History
+from .game.tree import SEEN_ROLES
+from .suits import Symmetry
 
 Z_95 = 1.96
-CHUNK = 200_000  # hands dealt at once: a few tens of megabytes of arrays
+CHUNK = 100_000  # hands dealt at once: a few tens of megabytes of arrays
 MAX_HANDS = 10**9
-_SPADES = 3
-_RED = (1, 2)  # diamonds and hearts
 
 
-def deal_cards(rng: np.random.Generator, hands: int, deck_size: int, cards: int = 6) -> np.ndarray:
-    """``hands`` rows of ``cards`` distinct card ids, each row a uniformly random ordered draw.
+# -- the plan: what a worker needs ----------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class Choices:
+    """One decision as the analysis takes it: the canonical key of each class of what the player has seen there
+    (sorted, with the class of each), and under each history of stakes the option taken per class."""
 
-    Every card is drawn from the whole deck and a row that repeats a card is drawn again: the rows kept
-    are uniform over ordered draws without repetition (about three rows in four pass for 6 of 52).
-    """
-    drawn = rng.integers(0, deck_size, size=(hands, cards))
-    again = np.arange(hands)
-    while len(again):
-        ordered = np.sort(drawn[again], axis=1)
-        again = again[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
-        drawn[again] = rng.integers(0, deck_size, size=(len(again), cards))
-    return drawn
+    decision: Decision
+    keys: np.ndarray
+    classes: np.ndarray
+    options: tuple[Option, ...]
+    taken: dict[History, np.ndarray]
 
 
-def _pays_by_class(classes: tuple[str, ...], pays: Mapping[str, Fraction]) -> np.ndarray:
-    """Net of each hand class: the most specific category on the table pays, else the bet loses."""
-    nets = []
-    for name in classes:
-        paid = paid_as(name, pays)
-        nets.append(float(pays[paid]) if paid else -1.0)
-    return np.array(nets)
-
-
-def _nets(pays: Mapping[str, Pay | str], jackpot: Fraction | None = None) -> dict[str, Fraction]:
-    return {c: jackpot - 1 if p == "jackpot" else p.net for c, p in pays.items()}  # type: ignore[operator,union-attr]
+# how one staked wager (with its bonuses) settles in one situation: for each of them, the table its result reads (None: a
+# fixed result) and its net per unit of the stake where no line of that table pays, then for each line (or its one net)
+Rule = tuple[tuple[str | None, np.ndarray], ...]
 
 
 @dataclass(frozen=True, eq=False)
-class Table:
-    """One game file at the table: its rules, the analysed strategy and pays, ready to settle dealt cards."""
+class Plan:
+    """A game ready to deal, play and settle: its suit symmetry, the strategy as lookup tables, the settlement as integers.
 
-    analysis: ThreeCardPokerAnalysis
+    Situation code 0 is a fold; the others are ``situations[code - 1]``: (situation, dealer qualified).
+    Stakes are integers over ``stake_scale``; a hand's net on the game's own bet is an integer over
+    ``stake_scale × unit_scale`` per unit staked, divided by the initial stake.
+    """
 
-    @cached_property
-    def deck(self) -> Deck:
-        return Deck.named(self.analysis.config.rules.deck)
+    game: Game
+    symmetry: Symmetry
+    choices: Mapping[int, Choices]  # by the number of seen deal steps before the decision
+    staked: tuple[str, ...]
+    start: tuple[int, ...]
+    stake_scale: int
+    stake_radix: np.ndarray  # weights making a hand's stakes (integers, each below its bound) one number
+    unit_scale: int
+    situations: tuple[tuple[str, bool], ...]
+    settlement: Mapping[str, tuple[Rule, ...]]  # per staked wager, per situation code
+    exact: type  # int64, or object (Python integers) where the nets could pass 64 bits
+    side_scale: Mapping[str, int]  # per side bet: its line nets as integers over this
 
-    @cached_property
-    def _cards(self) -> tuple[np.ndarray, np.ndarray]:
-        cards = self.deck.cards
-        rank_of, suit_of = np.array([c.rank for c in cards]), np.array([c.suit for c in cards])
-        # card ids run by rank then suit, so sorting ids sorts hands as the rankings expect (see _sorted)
-        assert np.all(np.diff(rank_of * 8 + suit_of) > 0), "cards must be ordered by rank, then suit"
-        return rank_of, suit_of
-
-    def _sorted(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Ranks and suits of each row, high rank first (ties: high suit first), as sort_hands orders them."""
-        rank_of, suit_of = self._cards
-        descending = np.sort(ids, axis=1)[:, ::-1]  # cheaper than sort_hands' argsort of (rank, suit) keys
-        return rank_of[descending], suit_of[descending]
-
-    @cached_property
-    def _hand_index(self) -> np.ndarray:
-        """Card ids of a three-card hand (ascending) → its row in the analysis, where the strategy is kept."""
-        n = len(self.deck)
-        index = np.full((n, n, n), -1, dtype=np.int64)
-        ids = self.analysis.deal.hands.cards
-        index[ids[:, 0], ids[:, 1], ids[:, 2]] = np.arange(len(ids))
-        return index
-
-    def settle(self, cards: np.ndarray) -> dict[str, np.ndarray]:
-        """Net result per initial unit of every wager offered, for each row of six card ids (player's three first)."""
-        three = get_ranking("three-card", self.deck)
-        pr, ps = self._sorted(cards[:, :3])
-        dr, ds = self._sorted(cards[:, 3:])
-        player, dealer = three.best_values(pr, ps), three.best_values(dr, ds)
-        category = player >> CATEGORY_SHIFT
-        # the player's hand class: its category, or the mini-royal (suited A-K-Q) and its spade version
-        classes = (*three.categories, "mini_royal", "spade_mini_royal")
-        mini = (category == three.categories.index("straight_flush")) & (pr[:, 0] == ACE) & (pr[:, 1] == ACE - 1) & (pr[:, 2] == ACE - 2)
-        hand_class = np.where(mini, np.where(ps[:, 0] == _SPADES, len(classes) - 1, len(classes) - 2), category)
-        w, a = self.analysis.config.wagers, self.analysis
-        out: dict[str, np.ndarray] = {}
-        if w.ante_play is not None:
-            plays = a.ante_play.plays[self._hand_index[tuple(np.sort(cards[:, :3], axis=1).T)]]
-            # ante and play: 1 to 1 each when the player wins, the play pushes when the dealer does not qualify
-            result = np.where(dealer < a.deal.qualifying_value, 1, 2 * np.sign(player - dealer))
-            bonus = _nets(w.ante_play.ante_bonus)
-            paid_bonus = np.array([float(bonus.get(c, 0)) for c in three.categories])[category]
-            out["ante_play"] = np.where(plays, result + paid_bonus, -1.0)
-        if w.pair_plus is not None:
-            out["pair_plus"] = _pays_by_class(classes, _nets(w.pair_plus.pays))[hand_class]
-        if w.six_card_bonus is not None:
-            high = get_ranking("high", self.deck)
-            six = high.best_values(*self._sorted(cards)) >> CATEGORY_SHIFT
-            # no fallback here: a royal flush pays only what royal_flush pays, as the analysis settles it
-            out["six_card_bonus"] = np.array([float(w.six_card_bonus.pays[c].net) if c in w.six_card_bonus.pays else -1.0
-                                              for c in high.categories])[six]
-        if w.prime is not None:
-            red = np.isin(self._cards[1], _RED)[cards]
-            player_one_colour = np.all(red[:, :3] == red[:, :1], axis=1)
-            all_six = player_one_colour & np.all(red[:, 3:] == red[:, :1], axis=1)
-            prime_class = np.where(all_six, 2, np.where(player_one_colour, 1, 0))
-            out["prime"] = _pays_by_class(("no_colour", "three_same_color", "six_same_color"), _nets(w.prime.pays))[prime_class]
-        if w.progressive is not None:
-            out["progressive"] = _pays_by_class(classes, _nets(w.progressive.pays, w.progressive.jackpot))[hand_class]
-        return out
+    @property
+    def net_scale(self) -> Fraction:
+        """What a net numerator of the game's own bet is divided by to give the net per initial unit."""
+        return self.stake_scale * self.unit_scale * (self.game.initial_stake or Fraction(1))
 
 
-def simulate(game: str | Path | GameConfig, hands: int = 1_000_000, seed: int = 1,
+def _situations(game: Game) -> tuple[tuple[str, bool], ...]:
+    if not game.has_dealer:
+        return (("played", True),)
+    qualified = (False, True) if game.qualifier else (True,)
+    return tuple((s, q) for q in qualified for s in ("player_higher", "equal", "dealer_higher"))
+
+
+def _line_nets(result: Result, table: Paytable | None, bonus: bool) -> list[Fraction]:
+    """A result's net per unit where no line of its table pays, then for each line; or its one net."""
+    if table is None:
+        return [result.unit_net(bonus=bonus)]
+    return [result.unit_net(None, bonus)] + [result.unit_net(line.pay.net, bonus) for line in table.lines]
+
+
+def make_plan(analysis: GameAnalysis) -> Plan:
+    """The game of an analysis with its strategy as lookup tables and its settlement as integers."""
+    game = analysis.game
+    symmetry, _ = symmetry_for(game)
+    choices: dict[int, Choices] = {}
+    if analysis.solved is not None:
+        levels = analysis.solved.counts.levels
+        for chosen in analysis.solved.decisions:
+            if chosen.level not in choices:
+                level = levels[chosen.level]
+                # canonical keys of the classes' members: a level kept one card set per class has several per key,
+                # all played alike by symmetry, so the first stands for them
+                keys, _ = symmetry.canonical([level.cards[r] for r in SEEN_ROLES])
+                unique, first = np.unique(keys, return_index=True)
+                choices[chosen.level] = Choices(chosen.decision, unique, first, chosen.options, {})
+            choices[chosen.level].taken[chosen.history] = chosen.choice
+    staked = tuple(w.name for w in game.wagers if w.bonus_on is None)
+    stakes = [w.stake for w in game.wagers] + [u for d in game.decisions for o in d.options for _, u in o.adds]
+    stake_scale = math.lcm(*(s.denominator for s in stakes), 1)
+    situations = _situations(game)
+    rules: dict[str, list[list[tuple[str | None, list[Fraction]]]]] = {}
+    for name in staked:
+        riders = [w for w in game.wagers if w.name == name or w.bonus_on == name]
+        rules[name] = [[(None, [sum((w.folded_net() for w in riders), Fraction(0))])]]
+        for situation, qualified in situations:
+            results = [(w.result(situation, qualified), w.bonus_on is not None) for w in riders]
+            rules[name].append([(r.table or None, _line_nets(r, game.paytables.get(r.table), bonus)) for r, bonus in results])
+    every = [x for per_code in rules.values() for rule in per_code for _, xs in rule for x in xs]
+    unit_scale = math.lcm(*(x.denominator for x in every), 1)
+    # a hand's net is at most every unit it can stake times the largest net of a wager and its bonuses
+    largest = max((abs(x) for x in every), default=Fraction(0)) * unit_scale * len(game.wagers)
+    exact = np.int64 if largest * sum(stakes, Fraction(0)) * stake_scale < 2**62 else object
+    settlement = {name: tuple(tuple((t, np.array([int(x * unit_scale) for x in xs], dtype=exact)) for t, xs in rule) for rule in v)
+                  for name, v in rules.items()}
+    side_scale = {b.name: math.lcm(*(line.pay.net.denominator for line in game.paytables[b.table].lines), 1) for b in game.side_bets}
+    start = tuple(int(game.wager[n].stake * stake_scale) for n in staked)
+    bounds = [s + sum(int(u * stake_scale) for d in game.decisions for o in d.options for w, u in o.adds if w == n) + 1
+              for n, s in zip(staked, start)]
+    radix = np.array([math.prod(bounds[i + 1:]) for i in range(len(bounds))], dtype=np.int64)
+    return Plan(game, symmetry, choices, staked, start, stake_scale, radix, unit_scale, situations, settlement, exact, side_scale)
+
+
+# -- one chunk ------------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """What a number of hands came to, exactly: per bet, hands by net numerator (see :class:`Plan`); for the game's
+    own bet, hands by total stake numerator and the hands folded at each decision."""
+
+    hands: int = 0
+    nets: dict[str, Counter] = field(default_factory=dict)
+    stakes: Counter = field(default_factory=Counter)
+    folds: Counter = field(default_factory=Counter)
+
+    def add(self, other: Tally) -> Tally:
+        nets = {b: self.nets.get(b, Counter()) + other.nets.get(b, Counter()) for b in dict.fromkeys([*self.nets, *other.nets])}
+        return Tally(self.hands + other.hands, nets, self.stakes + other.stakes, self.folds + other.folds)
+
+
+def _histogram(values: np.ndarray) -> Counter:
+    found, times = np.unique(values, return_counts=True)
+    return Counter({int(v): int(n) for v, n in zip(found.tolist(), times.tolist())})
+
+
+def deal_cards(rng: np.random.Generator, hands: int, deck_size: int, cards: int) -> np.ndarray:
+    """``hands`` rows of ``cards`` distinct card ids, each row a uniformly random ordered draw (a partial shuffle)."""
+    deck = np.tile(np.arange(deck_size, dtype=np.int16), (hands, 1))
+    rows = np.arange(hands)
+    for i in range(cards):
+        j = rng.integers(i, deck_size, size=hands)
+        drawn = deck[rows, j]
+        deck[rows, j] = deck[rows, i]
+        deck[rows, i] = drawn
+    return deck[:, :cards].astype(np.int64)
+
+
+def _decide(plan: Plan, choices: Choices, seen: dict[str, list[np.ndarray]], stakes: np.ndarray, folded: np.ndarray,
+            tally: Tally) -> None:
+    """Take the analysed option for every hand still in play (stakes and folds change in place)."""
+    rows = np.flatnonzero(~folded)
+    empty = np.zeros((len(rows), 0), dtype=np.int64)
+    roles = [np.concatenate(seen[r], axis=1)[rows] if seen[r] else empty for r in SEEN_ROLES]
+    keys, _ = plan.symmetry.canonical(roles)
+    at = np.searchsorted(choices.keys, keys)
+    assert (choices.keys[np.minimum(at, len(choices.keys) - 1)] == keys).all(), "a dealt hand is in no class of the analysis"
+    classes = choices.classes[at]
+    # the stakes so far as one number per hand, to group the hands by history
+    _, first, which = np.unique(stakes[rows] @ plan.stake_radix, return_index=True, return_inverse=True)
+    for h, row in enumerate(stakes[rows[first]]):
+        taken = choices.taken.get(tuple(Fraction(int(s), plan.stake_scale) for s in row))
+        if taken is None:  # the decision is closed after these stakes
+            continue
+        mine = rows[which == h]
+        option = taken[classes[which == h]]
+        for i, o in enumerate(choices.options):
+            chosen = mine[option == i]
+            if o.folds:
+                folded[chosen] = True
+                tally.folds[choices.decision.name] += len(chosen)
+            for wager, units in o.adds:
+                stakes[chosen, plan.staked.index(wager)] += int(units * plan.stake_scale)
+
+
+def _paid_lines(table: Paytable, values: Mapping[str, np.ndarray], suits: Mapping[str, np.ndarray]) -> np.ndarray:
+    """Per hand, the index of the first line of ``table`` its hand matches (-1: none)."""
+    out = np.full(len(next(iter(values.values()))), -1, dtype=np.int64)
+    for i in reversed(range(len(table.lines))):
+        line = table.lines[i]
+        out[line.pattern.matches(values[line.hand], suits.get(line.hand))] = i
+    return out
+
+
+def play_chunk(plan: Plan, seed: int, chunk: int, hands: int) -> Tally:
+    """Deal, play and settle ``hands`` hands: chunk ``chunk`` of the simulation seeded ``seed`` (its own random stream)."""
+    rng = np.random.default_rng([seed, chunk])
+    dealt = sum(s.cards for s in plan.game.steps if isinstance(s, Deal))
+    return play(plan, deal_cards(rng, hands, len(plan.game.deck.cards), dealt))
+
+
+def play(plan: Plan, cards: np.ndarray) -> Tally:
+    """Play and settle dealt hands: each row the card ids in the order the game deals them."""
+    game = plan.game
+    hands = len(cards)
+    held: dict[str, list[np.ndarray]] = {r: [] for r in ("player", "dealer", "board")}
+    seen: dict[str, list[np.ndarray]] = {r: [] for r in SEEN_ROLES}
+    stakes = np.tile(np.array(plan.start, dtype=np.int64), (hands, 1))
+    folded = np.zeros(hands, dtype=bool)
+    tally = Tally(hands)
+    dealt = level = 0
+    for step in game.steps:
+        if isinstance(step, Deal):
+            part = cards[:, dealt:dealt + step.cards]
+            dealt += step.cards
+            held[step.role].append(part)
+            if step.seen:
+                seen[ROLE_OF[step.role]].append(part)
+                level += 1
+        elif level in plan.choices and plan.choices[level].decision == step:
+            _decide(plan, plan.choices[level], seen, stakes, folded, tally)
+    values, suits = {}, {}
+    lines = [line for t in game.paytables.values() for line in t.lines]
+    for name in {line.hand for line in lines} | ({"player", "dealer"} & set(game.hands)):
+        hand = game.hands[name]
+        ids = np.concatenate([c for r in hand.of for c in held[r]], axis=1)
+        values[name] = hand_values(hand.ranking, game.deck, ids) if hand.ranking else np.zeros(hands, dtype=np.int64)
+        if any(line.hand == name and line.pattern.needs_cards for line in lines):
+            suits[name] = card_arrays(game.deck, hand.ranking, ids)[1]
+    paid = {name: _paid_lines(t, values, suits) for name, t in game.paytables.items()}
+    if game.wagers:
+        tally.nets[game.bet] = _histogram(_settle(plan, values, paid, stakes, folded))
+        tally.stakes = _histogram(stakes.sum(axis=1))
+    for bet in game.side_bets:
+        table = game.paytables[bet.table]
+        scale = plan.side_scale[bet.name]
+        nets = np.array([int(line.pay.net * scale) for line in table.lines] + [-scale], dtype=np.int64)
+        tally.nets[bet.name] = _histogram(nets[paid[bet.table]])
+    return tally
+
+
+def _settle(plan: Plan, values: Mapping[str, np.ndarray], paid: Mapping[str, np.ndarray], stakes: np.ndarray,
+            folded: np.ndarray) -> np.ndarray:
+    """The net numerator of the game's own bet for each hand (over :attr:`Plan.net_scale`)."""
+    game = plan.game
+    if game.has_dealer:
+        player, dealer = values["player"], values["dealer"]
+        outcome = np.where(player > dealer, 0, np.where(player == dealer, 1, 2))
+        qualified = dealer >= game.qualifier.value if game.qualifier else np.ones(len(player), dtype=bool)
+        shift = 3 if game.qualifier else 0
+        code = 1 + outcome + np.where(qualified, shift, 0)
+    else:
+        code = np.ones(len(folded), dtype=np.int64)
+    code = np.where(folded, 0, code)
+    net: np.ndarray = np.zeros(len(folded), dtype=plan.exact)
+    for w, name in enumerate(plan.staked):
+        unit: np.ndarray = np.zeros(len(folded), dtype=plan.exact)
+        for c, rule in enumerate(plan.settlement[name]):
+            mine = code == c
+            for table, nets in rule:
+                unit[mine] += nets[paid[table][mine] + 1] if table is not None else nets[0]
+        net += stakes[:, w].astype(plan.exact) * unit
+    return net
+
+
+# -- the simulation ------------------------------------------------------------------------------
+def chunks(hands: int) -> list[int]:
+    """The hands of each chunk: whole chunks, then the rest."""
+    return [min(CHUNK, hands - start) for start in range(0, hands, CHUNK)]
+
+
+def _estimate(total: int, square: int, hands: int, scale: Fraction) -> tuple[float, float]:
+    """Mean and standard error of a mean from the exact sums of numerators and their squares."""
+    mean = Fraction(total, hands) / scale
+    variance = (Fraction(square, hands) - Fraction(total, hands) ** 2) / scale**2 * Fraction(hands, hands - 1)
+    return float(mean), math.sqrt(variance / hands)
+
+
+def _row(name: str, observed: tuple[float, float], exact: Fraction, hands: int) -> dict[str, object]:
+    mean, se = observed
+    low, high = mean - Z_95 * se, mean + Z_95 * se
+    return {"wager": name, "hands": hands, "observed_return": mean, "standard_error": se, "ci_low": low, "ci_high": high,
+            "exact_return": exact, "exact_return_float": float(exact), "z": (mean - float(exact)) / se if se else 0.0,
+            "inside": bool(low <= float(exact) <= high)}
+
+
+def _sums(histogram: Counter) -> tuple[int, int]:
+    return sum(v * n for v, n in histogram.items()), sum(v * v * n for v, n in histogram.items())
+
+
+def _strategy_checks(analysis: GameAnalysis, plan: Plan, tally: Tally) -> pd.DataFrame:
+    """The strategy played against the analysed one: the average wager, and how often each decision folds."""
+    table = analysis.tables[plan.game.bet]
+    n = tally.hands
+    rows = [{"figure": "average wager", **_check(_estimate(*_sums(tally.stakes), n, plan.stake_scale * (plan.game.initial_stake or Fraction(1))),
+                                                 table.metrics.average_wager)}]
+    folding = [d.name for d in plan.game.decisions if any(o.folds for o in d.options)]
+    for name in folding:
+        deals = sum(o.combinations for o in table.outcomes
+                    if o.key("situation") == "folded" and o.key("decision") in (name, None if len(folding) == 1 else name))
+        exact = Fraction(deals, table.total)
+        observed = Fraction(tally.folds[name], n)
+        rows.append({"figure": f"folds at {name}", **_check((float(observed), math.sqrt(float(exact * (1 - exact)) / n)), exact)})
+    return pd.DataFrame(rows)
+
+
+def _check(observed: tuple[float, float], exact: Fraction) -> dict[str, object]:
+    mean, se = observed
+    z = (mean - float(exact)) / se if se else 0.0
+    return {"observed": mean, "exact": exact, "exact_float": float(exact), "standard_error": se, "z": z, "inside": abs(z) <= Z_95}
+
+
+def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
              progress: Callable[[int], None] | None = None) -> pd.DataFrame:
-    """Deal ``hands`` hands (seeded) and settle every wager on each; per wager, the observed mean return per
-    initial unit with its 95% interval beside the exact expected return, and whether the exact value is inside.
+    """Deal ``hands`` hands (seeded) and settle every bet on each; per bet, the observed mean return per initial unit
+    with its 95% interval beside the exact expected return, and whether the exact value is inside.
 
+    ``attrs["strategy"]`` sets the strategy played beside the analysed one (average wager, folds per decision).
     ``progress`` is called with the hands dealt after each chunk.
     """
     if not 2 <= hands <= MAX_HANDS:
@@ -153,30 +350,19 @@ def simulate(game: str | Path | GameConfig, hands: int = 1_000_000, seed: int = 
     if seed < 0:
         raise InputError(f"--seed: a seed is a whole number of 0 or more, not {seed}")
     analysis = analyze(game)
-    table = Table(analysis)
-    rng = np.random.default_rng(seed)
-    sums: dict[str, list[float]] = {}
-    done = 0
-    while done < hands:
-        m = min(CHUNK, hands - done)
-        for wager, net in table.settle(deal_cards(rng, m, len(table.deck))).items():
-            total = sums.setdefault(wager, [0.0, 0.0])
-            total[0] += float(net.sum())
-            total[1] += float(np.dot(net, net))
-        done += m
+    plan = make_plan(analysis)
+    tally, done = Tally(), 0
+    for chunk, size in enumerate(chunks(hands)):
+        tally = tally.add(play_chunk(plan, seed, chunk, size))
+        done += size
         if progress is not None:
             progress(done)
     rows = []
-    for wager, (s, s2) in sums.items():
-        mean = s / hands
-        se = math.sqrt(max(s2 / hands - mean * mean, 0.0) * hands / (hands - 1) / hands)
-        exact = analysis.tables[wager].metrics.expected_return
-        low, high = mean - Z_95 * se, mean + Z_95 * se
-        rows.append({
-            "wager": wager, "hands": hands, "observed_return": mean, "standard_error": se, "ci_low": low, "ci_high": high,
-            "exact_return": exact, "exact_return_float": float(exact), "z": (mean - float(exact)) / se if se else 0.0,
-            "inside": bool(low <= float(exact) <= high),
-        })
+    for bet, table in analysis.tables.items():
+        scale = plan.net_scale if bet == plan.game.bet else Fraction(plan.side_scale[bet])
+        rows.append(_row(bet, _estimate(*_sums(tally.nets[bet]), hands, scale), table.metrics.expected_return, hands))
     frame = pd.DataFrame(rows)
     frame.attrs.update(seed=seed, hands=hands)
+    if plan.game.wagers:
+        frame.attrs["strategy"] = _strategy_checks(analysis, plan, tally)
     return frame

@@ -1,188 +1,250 @@
-"""Paytable design tools: every figure they give agrees with re-analysing the paytable from scratch."""
+"""Paytable design tools: every figure they give agrees with re-analysing the changed game file from scratch."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import itertools
+import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from casino_math import analyze
 from casino_math.design import PayGrid, compare, parse_band, parse_range, parse_vary, price, search, solve, sweep, wager_model
+from casino_math.design.model import GameBetModel, strategy_text
 from casino_math.errors import InputError
-from casino_math.paytable import load_game, load_game_text
+from casino_math.game.analysis import analyze
+from casino_math.game.loader import load_game
+from casino_math.pays import Pay
+from cli_runner import run
 
-TABLES = Path(__file__).resolve().parent.parent / "paytables" / "three_card_poker"
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = ROOT / "paytables" / "three_card_poker"
 STANDARD = TABLES / "standard.yaml"
-PAIR_QUALIFIER_ROYAL_DECK = """\
-game: three_card_poker
+MINI = Path(__file__).resolve().parent / "games"
+# Three Card Poker on 20 cards (tens to aces), the dealer qualifying with a pair: a bonus on a pair makes more pairs play;
+# the play bet is paid by a table (one to one on every hand), so the bet has two
+ROYAL_PAIR = """\
+game: mini
 id: royal-pair
-rules: {deck: royal, dealer_qualifies: pair}
+deck: royal
+deal:
+  - player: 3
+  - dealer: 3
+  - decide: {options: {fold: fold, play: {play: 1}}}
+hands:
+  player: {of: [player], ranking: three-card}
+  dealer: {of: [dealer], ranking: three-card}
+dealer_qualifies: pair
+bet: ante_play
 wagers:
-  ante_play:
-    ante_bonus: {straight_flush: 5}
+  ante: {stake: 1, settle: {folded: lose, dealer_not_qualified: win, player_higher: win, equal: push, dealer_higher: lose}}
+  play: {settle: {dealer_not_qualified: push, player_higher: {pays: play, on: player}, equal: push, dealer_higher: lose}}
+  ante_bonus: {bonus_on: ante, settle: {folded: push, otherwise: {pays: ante_bonus, on: player}}}
+paytables:
+  ante_bonus: {straight flush: 5}
+  play: {straight flush: 1, three of a kind: 1, straight: 1, flush: 1, pair: 1, high card: 1}
 """
 
 
-def with_pays(game, wager: str, pays: dict[str, Fraction]):
-    """The game file with ``pays`` (net, to 1) written into one wager, loaded afresh: the independent re-analysis.
+@pytest.fixture
+def reanalyse(tmp_path):
+    """The figures of a bet in a new game file that extends ``path`` with ``pays`` (net, by line key) written into
+    ``table``, loaded and analysed from nothing: the independent check. Keys in ``first`` go before the file's lines."""
+    made = itertools.count()
 
-    A progressive's jackpot category keeps paying the meter, set to the pay (for 1).
-    """
-    config = game if not isinstance(game, (str, Path)) else load_game(game)
-    data = config.model_dump(mode="json")
-    spec = data["wagers"][wager]
-    key = "ante_bonus" if wager == "ante_play" else "pays"
-    for category, pay in pays.items():
-        if spec[key].get(category) == "jackpot":
-            spec["jackpot"] = str(pay + 1)
-        else:
-            spec[key][category] = f"{pay.numerator}/{pay.denominator}"
-    data["wagers"] = {wager: spec}
-    return load_game_text(yaml.safe_dump(data))
+    def figures(path, bet, table, pays, first=()):
+        old = {line.key: line.pay for line in load_game(path).paytables[table].lines}
+        keys = [*first, *(k for k in old if k not in first), *(k for k in pays if k not in old and k not in first)]
+        body = {"extends": str(Path(path).resolve()), "id": f"variant-{next(made)}", "offers": [bet],
+                "paytables": {table: {k: str(old.get(k, Pay(Fraction(0))).with_net(pays[k]) if k in pays else old[k]) for k in keys}}}
+        file = tmp_path / f"{body['id']}.yaml"
+        file.write_text(yaml.safe_dump(body, sort_keys=False))
+        return analyze(file)
 
-
-def figures(config, wager: str):
-    return analyze(config).tables[wager].metrics
+    return figures
 
 
-def test_every_shipped_paytable_priced_as_analysed():
-    for path in sorted(TABLES.glob("*.yaml")):
-        result = analyze(path)
-        for wager, table in result.tables.items():
-            model = wager_model(path, wager)
-            priced = price(model, PayGrid.product(model.pays, {}))
-            m = table.metrics
-            assert (priced.exact(0), priced.exact(0, "element_of_risk"), priced.exact(0, "hit_frequency")) == (
-                m.house_edge, m.element_of_risk, m.hit_frequency), (path.name, wager)
-            assert priced.standard_deviation[0] == pytest.approx(m.standard_deviation, rel=1e-12)
+def exact(analysis, bet):
+    m = analysis.tables[bet].metrics
+    return m.house_edge, m.element_of_risk, m.hit_frequency
 
 
-@settings(max_examples=15, deadline=None)
-@given(
-    wager=st.sampled_from(["pair_plus", "progressive", "prime", "six_card_bonus", "ante_play"]),
-    data=st.data(),
-)
-def test_random_paytables_priced_as_analysed(wager, data):
-    """Including categories the file does not list (a mini-royal added to Pair Plus pays before the straight flush)."""
-    path = TABLES / ("progressive.yaml" if wager == "progressive" else "standard.yaml")
-    model = wager_model(path, wager)
-    chosen = data.draw(st.lists(st.sampled_from(model.categories), min_size=1, max_size=3, unique=True))
-    pays = {c: Fraction(data.draw(st.integers(0, 400)), data.draw(st.sampled_from([1, 2, 4]))) for c in chosen}
-    priced = price(model, PayGrid.product(model.pays, {c: [v] for c, v in pays.items()}))
-    m = figures(with_pays(path, wager, pays), wager)
-    assert (priced.exact(0), priced.exact(0, "element_of_risk"), priced.exact(0, "hit_frequency")) == (m.house_edge, m.element_of_risk, m.hit_frequency)
+def fraction(rational) -> Fraction:
+    return Fraction(int(rational.p), int(rational.q))
 
 
-@pytest.mark.parametrize("wager, category, target", [
-    ("pair_plus", "flush", Fraction(3, 100)),
-    ("pair_plus", "mini_royal", Fraction(2, 100)),  # not on the file's table: added above the straight flush
-    ("six_card_bonus", "royal_flush", Fraction(5, 100)),
-    ("prime", "six_same_color", Fraction(1, 100)),
-    ("ante_play", "three_of_a_kind", Fraction(3, 100)),
-    ("ante_play", "flush", Fraction(-1, 100)),
-])
-def test_solved_pay_reanalysed_hits_the_target(wager, category, target):
-    solution = solve(STANDARD, wager, category, target)
-    pay = Fraction(int(solution.pay.p), int(solution.pay.q))
-    assert figures(with_pays(STANDARD, wager, {category: pay}), wager).house_edge == target
+@pytest.fixture(scope="module")
+def royal_pair(tmp_path_factory):
+    path = tmp_path_factory.mktemp("games") / "royal-pair.yaml"
+    path.write_text(ROYAL_PAIR)
+    return path
+
+
+# -- pricing --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", [STANDARD, TABLES / "progressive.yaml", TABLES / "pair-plus-40-30-6-3-1.yaml",
+                                  *sorted(MINI.glob("mini-*.yaml"))], ids=lambda p: p.stem)
+def test_every_bet_priced_as_analysed(path):
+    analysis = analyze(path)
+    for bet, table in analysis.tables.items():
+        model = wager_model(path, bet)
+        priced = price(model, PayGrid.product(model.pays, {}))
+        assert tuple(priced.exact(0, m) for m in ("house_edge", "element_of_risk", "hit_frequency")) == exact(analysis, bet), bet
+        assert priced.standard_deviation[0] == pytest.approx(table.metrics.standard_deviation, rel=1e-12)
+
+
+@pytest.mark.parametrize("path, bet, table, pays, first", [
+    (STANDARD, "pair_plus", "pair_plus", {"flush": Fraction(7, 2), "pair": Fraction(2)}, ()),
+    (STANDARD, "pair_plus", "pair_plus", {"mini royal": Fraction(60), "straight": Fraction(5)}, ("mini royal",)),  # added first
+    (STANDARD, "prime", "prime", {"same colour on six_cards": Fraction(5)}, ()),
+    (STANDARD, "six_card_bonus", "six_card_bonus", {"royal flush": Fraction(500), "two pair": Fraction(1)}, ()),  # added last
+    (TABLES / "progressive.yaml", "progressive", "progressive", {"mini royal in spades": Fraction(4999)}, ()),  # "5000 for 1"
+    (STANDARD, "ante_play", "ante_bonus", {"straight": Fraction(3, 2), "pair": Fraction(1, 2)}, ()),
+    (MINI / "mini-three-card.yaml", "ante_play", "ante_bonus", {"pair": Fraction(1)}, ()),  # the strategy moves
+    (MINI / "mini-caribbean.yaml", "ante_raise", "raise", {"pair": Fraction(3), "high card": Fraction(0)}, ()),
+    (MINI / "mini-four-card.yaml", "ante_play", "bonus", {"three of a kind": Fraction(0)}, ()),  # folds appear
+    (MINI / "mini-let-it-ride.yaml", "game", "t", {"full house": Fraction(0)}, ()),
+    (MINI / "mini-mississippi.yaml", "game", "t", {"pair of kings or better": Fraction(1), "four of a kind": Fraction(7, 2)}, ()),
+], ids=lambda v: v.stem if isinstance(v, Path) else None)
+def test_changed_paytables_priced_as_reanalysed(reanalyse, path, bet, table, pays, first):
+    model = wager_model(path, bet, list(pays))
+    assert model.table == table
+    grid = PayGrid.product(model.pays, {model.name(k): [v] for k, v in pays.items()})
+    priced = price(model, grid)
+    again = reanalyse(path, bet, table, pays, first)
+    assert tuple(priced.exact(0, m) for m in ("house_edge", "element_of_risk", "hit_frequency")) == exact(again, bet)
+    assert priced.standard_deviation[0] == pytest.approx(again.tables[bet].metrics.standard_deviation, rel=1e-12)
+    if isinstance(model, GameBetModel):
+        assert priced.strategy(0) == strategy_text(again.strategy_summary())
+
+
+def test_a_pay_that_moves_the_strategy_moves_it():
+    frame = sweep(MINI / "mini-three-card.yaml", "ante_play", "pair", [Fraction(0), Fraction(1)])
+    assert list(frame["strategy"]) == ["play pair of kings or better; fold the rest", "play pair of queens or better; fold the rest"]
+
+
+def test_strategy_values_are_per_initial_unit_at_a_fractional_pay():
+    """A fold loses the ante whatever the bonus pays (the solver once scaled values by the pays' denominator twice)."""
+    model = wager_model(STANDARD, "ante_play")
+    decision = model.analysis({"straight": Fraction(1, 3)}).decision()
+    assert decision.exact(0, "fold") == -1
+
+
+# -- sweep, search, solve ----------------------------------------------------------------------------
+def test_sweep_matches_reanalysis(reanalyse):
+    frame = sweep(MINI / "mini-caribbean.yaml", "ante_raise", "pair", parse_range("0..3:1.5"))
+    assert [str(v) for v in frame["pair"]] == ["0", "3/2", "3"]
+    assert frame["strategy"].nunique() > 1
+    for row in frame.itertuples():
+        again = reanalyse(MINI / "mini-caribbean.yaml", "ante_raise", "raise", {"pair": row.pair})
+        assert (row.house_edge, row.element_of_risk, row.hit_frequency) == exact(again, "ante_raise")
+        assert row.strategy == next(iter(again.strategy_summary().values()))
+
+
+def test_search_finds_exactly_the_band(reanalyse):
+    vary = parse_vary("flush=3..5,straight=5..6,pair=1..2")
+    low, high = Fraction(128, 5525), Fraction(6, 100)  # the low end is the standard table's exact edge
+    frame = search(STANDARD, "pair_plus", vary, (low, high))
+    edges = list(frame["house_edge"])
+    assert edges == sorted(edges) and {"flush": 4, "straight": 6, "pair": 1} in frame[["flush", "straight", "pair"]].to_dict("records")
+    every = {(f, s, p): exact(reanalyse(STANDARD, "pair_plus", "pair_plus", {"flush": f, "straight": s, "pair": p}), "pair_plus")[0]
+             for f in vary["flush"] for s in vary["straight"] for p in vary["pair"]}
+    assert sorted((row.flush, row.straight, row.pair) for row in frame.itertuples()) == sorted(k for k, e in every.items() if low <= e <= high)
+    assert all(every[(row.flush, row.straight, row.pair)] == row.house_edge for row in frame.itertuples())
+
+
+def test_search_on_the_games_own_bet_by_element_of_risk(reanalyse):
+    path = MINI / "mini-four-card.yaml"
+    vary = {"three of a kind": [Fraction(0), Fraction(1), Fraction(2)], "two pair": [Fraction(0), Fraction(1, 2)]}
+    every = {(t, p): reanalyse(path, "ante_play", "bonus", {"three of a kind": t, "two pair": p}).tables["ante_play"].metrics.element_of_risk
+             for t in vary["three of a kind"] for p in vary["two pair"]}
+    band = (sorted(every.values())[1], sorted(every.values())[4])
+    frame = search(path, "ante_play", vary, band, "element_of_risk")
+    assert sorted(zip(frame["three_of_a_kind"], frame["two_pair"])) == sorted(k for k, e in every.items() if band[0] <= e <= band[1])
+    assert list(frame["element_of_risk"]) == sorted(frame["element_of_risk"])
+
+
+@pytest.mark.parametrize("path, bet, table, line, target, measure, first", [
+    (STANDARD, "pair_plus", "pair_plus", "flush", Fraction(3, 100), "house_edge", ()),
+    (STANDARD, "pair_plus", "pair_plus", "mini royal", Fraction(2, 100), "house_edge", ("mini royal",)),  # not on the table
+    (STANDARD, "six_card_bonus", "six_card_bonus", "royal flush", Fraction(5, 100), "house_edge", ()),
+    (STANDARD, "prime", "prime", "same colour on six_cards", Fraction(1, 100), "house_edge", ()),
+    (STANDARD, "ante_play", "ante_bonus", "three of a kind", Fraction(3, 100), "house_edge", ()),
+    (STANDARD, "ante_play", "ante_bonus", "flush", Fraction(-1, 100), "house_edge", ()),  # not on the table
+    (STANDARD, "ante_play", "ante_bonus", "straight", Fraction(2, 100), "element_of_risk", ()),
+    (MINI / "mini-let-it-ride.yaml", "game", "t", "full house", Fraction(-1), "house_edge", ()),  # two decisions
+], ids=lambda v: v.stem if isinstance(v, Path) else str(v) if isinstance(v, Fraction) else None)
+def test_solved_pay_reanalysed_hits_the_target(reanalyse, path, bet, table, line, target, measure, first):
+    solution = solve(path, bet, line, target, measure)
+    pay = fraction(solution.pay)
+    assert getattr(reanalyse(path, bet, table, {line: pay}, first).tables[bet].metrics, measure) == target
     nearby = solution.nearby
     assert all(p.denominator in (1, 2) for p in nearby["pay"]) and min(nearby["pay"]) <= pay <= max(nearby["pay"])
     for row in nearby.itertuples():
-        assert figures(with_pays(STANDARD, wager, {category: row.pay}), wager).house_edge == row.house_edge
+        assert (row.house_edge, row.element_of_risk, row.hit_frequency) == exact(reanalyse(path, bet, table, {line: row.pay}, first), bet)
 
 
 def test_progressive_break_even_solved():
-    solution = solve(TABLES / "progressive.yaml", "progressive", "spade_mini_royal", Fraction(0))
+    solution = solve(TABLES / "progressive.yaml", "progressive", "mini royal in spades", Fraction(0))
     assert solution.pay == 11_519 and solution.for_one  # 11,520 for 1
 
 
-def test_element_of_risk_solved():
-    solution = solve(STANDARD, "ante_play", "straight", Fraction(2, 100), measure="element_of_risk")
-    pay = Fraction(int(solution.pay.p), int(solution.pay.q))
-    assert figures(with_pays(STANDARD, "ante_play", {"straight": pay}), "ante_play").element_of_risk == Fraction(2, 100)
-
-
 @pytest.mark.parametrize("measure", ["house_edge", "element_of_risk"])
-@pytest.mark.parametrize("target", [Fraction(-10, 100), Fraction(-5, 100), Fraction(-1, 100)])
-def test_solve_where_the_strategy_changes_with_the_pay(measure, target):
-    """With a pair to qualify on a 20-card deck, pairs fold without a bonus and a bonus over 1/10 makes them play."""
-    config = load_game_text(PAIR_QUALIFIER_ROYAL_DECK)
-    model = wager_model(config, "ante_play")
-    assert any(b > 0 for b in model.breakpoints("pair"))
-    solution = solve(config, "ante_play", "pair", target, measure)
+@pytest.mark.parametrize("target", [Fraction(-10, 100), Fraction(-4, 100), Fraction(-1, 100)])
+def test_solve_where_the_strategy_changes_with_the_pay(reanalyse, royal_pair, measure, target):
+    """Newton steps on the strategies' lines (house edge) and every piece (element of risk) give exact pays; the
+    strategy at the answers is not the strategy at a pay of 0."""
+    solution = solve(royal_pair, "ante_play", "pair", target, measure, table="ante_bonus")
     assert solution.pays
-    for exact in solution.pays:
-        result = analyze(with_pays(config, "ante_play", {"pair": Fraction(int(exact.p), int(exact.q))})).ante_play
-        assert getattr(result.metrics, measure) == target
+    for answer in solution.pays:
+        again = reanalyse(royal_pair, "ante_play", "ante_bonus", {"pair": fraction(answer)})
+        assert getattr(again.tables["ante_play"].metrics, measure) == target
+    strategies = set(sweep(royal_pair, "ante_play", "pair", [Fraction(0), *map(fraction, solution.pays)], "ante_bonus")["strategy"])
+    assert len(strategies) > 1
 
 
 def test_solve_says_when_no_pay_reaches_the_target():
     solution = solve(STANDARD, "pair_plus", "flush", Fraction(30, 100))
     assert solution.pay is None and solution.nearby.empty
     assert "no pay for flush" in solution.message and "22.1538%" in solution.message
+    solution = solve(MINI / "mini-three-card.yaml", "ante_play", "pair", Fraction(1, 2))
+    assert solution.pay is None and "runs from" in solution.message
 
 
-def test_sweep_matches_analyze():
-    frame = sweep(STANDARD, "ante_play", "three_of_a_kind", parse_range("0..10:2.5"))
-    assert [str(v) for v in frame["three_of_a_kind"]] == ["0", "5/2", "5", "15/2", "10"]
-    for row in frame.itertuples():
-        m = figures(with_pays(STANDARD, "ante_play", {"three_of_a_kind": row.three_of_a_kind}), "ante_play")
-        assert (row.house_edge, row.element_of_risk, row.hit_frequency) == (m.house_edge, m.element_of_risk, m.hit_frequency)
-        assert row.standard_deviation == pytest.approx(m.standard_deviation, rel=1e-12)
-
-
-def test_search_finds_exactly_the_band_sorted_and_matches_analyze():
-    vary = parse_vary("flush=3..5,straight=5..7,pair=1..2")
-    low, high = Fraction(128, 5525), parse_band("2.3167%..6%")[1]  # the low end is the standard table's exact edge
-    frame = search(STANDARD, "pair_plus", vary, (low, high))
-    edges = list(frame["house_edge"])
-    assert edges == sorted(edges) and all(low <= e <= high for e in edges)
-    assert {"flush": 4, "straight": 6, "pair": 1} in frame[["flush", "straight", "pair"]].to_dict("records")  # inclusive band
-    every = {(f, s, p): figures(with_pays(STANDARD, "pair_plus", {"flush": f, "straight": s, "pair": p}), "pair_plus").house_edge
-             for f in vary["flush"] for s in vary["straight"] for p in vary["pair"]}
-    assert len(frame) == sum(low <= e <= high for e in every.values())
-    for row in frame.itertuples():
-        assert every[(row.flush, row.straight, row.pair)] == row.house_edge
-
-
-def test_search_on_ante_bonus_by_element_of_risk():
-    frame = search(STANDARD, "ante_play", parse_vary("straight_flush=3..6,three_of_a_kind=2..5"), parse_band("2%..2.1%"), "element_of_risk")
-    assert len(frame) and all(Fraction(2, 100) <= e <= Fraction(21, 1000) for e in frame["element_of_risk"])
-    row = frame.iloc[0]
-    m = figures(with_pays(STANDARD, "ante_play", {"straight_flush": row.straight_flush, "three_of_a_kind": row.three_of_a_kind}), "ante_play")
-    assert m.element_of_risk == row.element_of_risk
-
-
-def test_compare_differences():
-    frame = compare([STANDARD, TABLES / "ante-bonus-5-3-1.yaml"]).set_index(["wager", "figure"])
-    standard, other = analyze(STANDARD).ante_play.metrics, analyze(TABLES / "ante-bonus-5-3-1.yaml").ante_play.metrics
+# -- compare ------------------------------------------------------------------------------------
+def test_compare_differences_and_strategies(royal_pair):
+    frame = compare([STANDARD, TABLES / "ante-bonus-5-3-1.yaml", royal_pair]).set_index(["wager", "figure"])
+    standard, other = analyze(STANDARD).tables["ante_play"].metrics, analyze(TABLES / "ante-bonus-5-3-1.yaml").tables["ante_play"].metrics
     row = frame.loc[("ante_play", "house_edge")]
     assert (row["tcp-standard"], row["tcp-ante-bonus-5-3-1"], row["Δ tcp-ante-bonus-5-3-1"]) == (
         standard.house_edge, other.house_edge, other.house_edge - standard.house_edge)
     assert frame.loc[("pair_plus", "house_edge"), "tcp-ante-bonus-5-3-1"] is None
+    assert frame.loc[("ante_play", "strategy: play_or_fold"), "tcp-standard"] == "play Q-6-4 or better; fold the rest"
+    wagered = analyze(royal_pair).tables["ante_play"].metrics.average_wager
+    assert frame.loc[("ante_play", "average_wager"), "Δ royal-pair"] == wagered - Fraction(370, 221)
+    same = compare([STANDARD, TABLES / "ante-bonus-5-3-1.yaml"])
+    assert not same["figure"].str.startswith("strategy").any()  # both play Q-6-4 or better
 
 
+# -- bad input ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("call, message", [
-    (lambda: solve(STANDARD, "big_six", "flush", Fraction(0)), "unknown wager 'big_six'"),
-    (lambda: solve(TABLES / "progressive.yaml", "pair_plus", "flush", Fraction(0)), "offers no 'pair_plus'"),
-    (lambda: solve(STANDARD, "pair_plus", "full_house", Fraction(0)), "pair_plus has no category 'full_house'"),
+    (lambda: solve(STANDARD, "big_six", "flush", Fraction(0)), "offers no bet 'big_six'"),
+    (lambda: solve(TABLES / "progressive.yaml", "pair_plus", "flush", Fraction(0)), "offers no bet 'pair_plus'"),
+    (lambda: solve(STANDARD, "pair_plus", "royal", Fraction(0)), "pair_plus has no line 'royal'"),
     (lambda: solve(STANDARD, "pair_plus", "flush", Fraction(0), "hold"), "unknown measure 'hold'"),
+    (lambda: solve(STANDARD, "pair_plus", "flush", Fraction(0), table="ante_bonus"), "pair_plus is paid by no table 'ante_bonus'"),
     (lambda: sweep(STANDARD, "pair_plus", "flush", []), "no values given for flush"),
     (lambda: sweep(STANDARD, "pair_plus", "flush", [Fraction(-1)]), "a pay cannot be negative"),
+    (lambda: search(STANDARD, "pair_plus", {"flush": [Fraction(1)], "Flush": [Fraction(2)]}, (Fraction(0), Fraction(1))), "named twice"),
+    (lambda: search(STANDARD, "pair_plus", {"flush": [Fraction(1)]}, (Fraction(1), Fraction(0))), "is inverted"),
+    (lambda: search(STANDARD, "pair_plus", parse_vary("flush=0..100,straight=0..100,pair=0..100"), (Fraction(0), Fraction(1))),
+     "the grid holds 1,030,301 paytables, over the limit of 1,000,000"),
+    (lambda: sweep(STANDARD, "ante_play", "straight", parse_range("0..100000")), "each solved again over 1,756 classes"),
     (lambda: parse_range("8..3"), "is empty"),
     (lambda: parse_range("3..8:0"), "the step must be positive"),
     (lambda: parse_band("4%..2%"), "is inverted"),
     (lambda: parse_vary("flush"), "is not name=lo..hi"),
-    (lambda: parse_vary("flush=2..3,flush=4"), "named twice"),
     (lambda: parse_range("two..six"), "is not a number"),
-    (lambda: search(STANDARD, "pair_plus", parse_vary("flush=0..100,straight=0..100,pair=0..100"), (Fraction(0), Fraction(1))),
-     "the grid holds 1,030,301 paytables, over the limit of 1,000,000"),
 ])
 def test_bad_input_is_one_clear_error(call, message):
     with pytest.raises(InputError) as error:
@@ -190,24 +252,41 @@ def test_bad_input_is_one_clear_error(call, message):
     assert message in str(error.value) and "\n" not in str(error.value)
 
 
+def test_a_bet_with_several_tables_needs_one_named(royal_pair):
+    with pytest.raises(InputError, match=r"ante_play is paid by several tables \(play, ante_bonus\): name one with --table"):
+        solve(royal_pair, "ante_play", "straight flush", Fraction(0))
+    assert solve(royal_pair, "ante_play", "high card", Fraction(0)).table == "play"  # only one table lists it
+    assert sweep(royal_pair, "ante_play", "straight flush", [Fraction(5)], table="ante_bonus").attrs["table"] == "ante_bonus"
+
+
+# -- the command line ---------------------------------------------------------------------------
 @pytest.mark.parametrize("args, message", [
-    (["solve", str(STANDARD), "--wager", "pair_plus", "--pay", "royal", "--target-edge", "3%"], "no category 'royal'"),
+    (["solve", str(STANDARD), "--wager", "pair_plus", "--pay", "royal", "--target-edge", "3%"], "no line 'royal'"),
     (["sweep", str(STANDARD), "--wager", "pair_plus", "--pay", "straight", "--from", "8", "--to", "3"], "is empty"),
     (["search", str(STANDARD), "--wager", "pair_plus", "--vary", "flush=2..6", "--edge", "4%..2%"], "is inverted"),
+    (["simulate", str(STANDARD), "--hands", "1"], "deal between 2 and"),
 ])
-def test_cli_bad_input_exits_2(args, message):
-    run = subprocess.run([sys.executable, "-m", "casino_math", *args], capture_output=True, text=True)
-    assert run.returncode == 2 and run.stdout == ""
-    assert run.stderr.startswith("error: ") and message in run.stderr and run.stderr.count("\n") == 1
+def test_cli_bad_input_exits_2(monkeypatch, capsys, args, message):
+    code, out, err = run(monkeypatch, capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
 
 
-def test_cli_solve_unreachable_exits_1_and_json_is_exact():
-    run = subprocess.run([sys.executable, "-m", "casino_math", "solve", str(STANDARD), "--wager", "pair_plus", "--pay", "flush",
-                          "--target-edge", "30%"], capture_output=True, text=True)
-    assert run.returncode == 1 and "no pay for flush" in run.stdout
-    run = subprocess.run([sys.executable, "-m", "casino_math", "solve", str(STANDARD), "--wager", "pair_plus", "--pay", "flush",
-                          "--target-edge", "3%", "--format", "json"], capture_output=True, text=True, check=True)
-    import json
+def test_cli_solve_exits_1_when_unreachable_and_json_is_exact(monkeypatch, capsys):
+    code, out, _ = run(monkeypatch, capsys, "solve", str(STANDARD), "--wager", "pair_plus", "--pay", "flush", "--target-edge", "30%")
+    assert code == 1 and "no pay for flush" in out
+    code, out, _ = run(monkeypatch, capsys, "solve", str(STANDARD), "--wager", "pair_plus", "--pay", "flush", "--target-edge", "3%",
+                       "--format", "json")
+    answer = json.loads(out)
+    assert code == 0 and answer["pay"] == "4233/1096" and answer["target"] == "3/100" and answer["line"] == "flush"
+    assert [r["pay"] for r in answer["nearby"]] == ["3/1", "7/2", "4/1"]
 
-    out = json.loads(run.stdout)
-    assert out["pay"] == "4233/1096" and out["target"] == "3/100" and [r["pay"] for r in out["nearby"]] == ["3/1", "7/2", "4/1"]
+
+def test_cli_sweep_search_compare_exit_0(monkeypatch, capsys, royal_pair):
+    code, out, _ = run(monkeypatch, capsys, "sweep", str(royal_pair), "--wager", "ante_play", "--pay", "pair", "--table", "ante_bonus",
+                       "--from", "0", "--to", "1", "--step", "0.5", "--format", "csv")
+    assert code == 0 and out.splitlines()[0].startswith("pair,house_edge,") and len(out.splitlines()) == 4
+    code, out, _ = run(monkeypatch, capsys, "search", str(STANDARD), "--wager", "pair_plus", "--vary", "flush=3..5", "--edge", "2%..6%")
+    assert code == 0 and out.startswith("1 of 3 paytables have their house edge in 2%..6%")
+    code, out, _ = run(monkeypatch, capsys, "compare", str(STANDARD), str(TABLES / "pair-plus-40-30-6-3-1.yaml"), "--format", "json")
+    assert code == 0 and {r["figure"] for r in json.loads(out) if r["wager"] == "pair_plus"} >= {"house_edge", "hit_frequency"}

@@ -1,7 +1,8 @@
 """Paytable design and regulator tools: solve for a pay, sweep one, search a grid, compare files.
 
-Every tool applies pays to counts computed once (:mod:`.model`), so each answers
-in a fraction of a second; every figure it prints is exact.
+Any bet of any game file: the game's own bet (its strategy re-derived for every
+paytable) or a side bet, and any line of its paytable, including one the file
+does not list. Every figure is exact.
 
 >>> frame = sweep("paytables/three_card_poker/standard.yaml", "ante_play", "straight", [1, 2])
 >>> frame["house_edge"].tolist()
@@ -10,12 +11,13 @@ in a fraction of a second; every figure it prints is exact.
 
 from .compare import compare
 from .explore import MAX_GRID, search, sweep, sweep_chart
+from .lines import line_name
 from .model import PayGrid, Priced, WagerModel, price, wager_model
 from .ranges import parse_band, parse_number, parse_range, parse_vary
 from .show import readable
 from .solve import Solution, solve
 
 __all__ = [
-    "MAX_GRID", "PayGrid", "Priced", "Solution", "WagerModel", "compare", "parse_band", "parse_number",
+    "MAX_GRID", "PayGrid", "Priced", "Solution", "WagerModel", "compare", "line_name", "parse_band", "parse_number",
     "parse_range", "parse_vary", "price", "readable", "search", "solve", "sweep", "sweep_chart", "wager_model",
 ]

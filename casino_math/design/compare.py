@@ -1,4 +1,9 @@
-"""Paytables side by side: the figures of each wager in every file, and how far each differs from the first.
+"""Game files side by side: the figures of each bet in every file, and how far each differs from the first.
+
+Bets are matched by name. The game's own bet also shows its average wager
+(where some file's is not one unit) and, where the files play it
+differently, the strategy at each decision; a side bet with a progressive
+meter shows the meter's break-even pay.
 
 >>> frame = compare(["paytables/three_card_poker/standard.yaml", "paytables/three_card_poker/pair-plus-40-30-6-3-1.yaml"])
 >>> row = frame[(frame.wager == "pair_plus") & (frame.figure == "house_edge")].iloc[0]
@@ -14,56 +19,71 @@ from typing import Any, Sequence
 import pandas as pd
 
 from ..errors import InputError
-from ..games import analyze
-from ..paytable import GameConfig
+from ..game.analysis import GameAnalysis, analyze
+from ..game.description import Game
 
 FIGURES = ("house_edge", "element_of_risk", "hit_frequency", "standard_deviation")
 
 
-def _figures(result: Any, wager: str) -> dict[str, Any]:
-    table = result.tables.get(wager)
+def _figures(analysis: GameAnalysis, bet: str) -> dict[str, Any]:
+    table = analysis.tables.get(bet)
     if table is None:
         return {}
     m = table.metrics
     out: dict[str, Any] = {name: getattr(m, name) for name in FIGURES}
-    if wager == "ante_play":
-        out["hands_played"] = result.ante_play.hands_played
-    if wager == "progressive":
-        out["break_even_jackpot"] = result.progressive.break_even_jackpot
+    if bet == analysis.game.bet:
+        out["average_wager"] = m.average_wager
+        out.update({f"strategy: {d}": text for d, text in analysis.strategy_summary().items()})
+    side = analysis.game.side_bet.get(bet)
+    if side is not None and side.meter:
+        out["break_even_pay"] = analysis.break_even(bet, side.meter)
     return out
 
 
-def _names(results: Sequence[Any]) -> list[str]:
+def _names(analyses: Sequence[GameAnalysis]) -> list[str]:
     """Each file's id, numbered where two files share one."""
     names: list[str] = []
-    for r in results:
-        name, n = r.config.id, 1
+    for a in analyses:
+        name, n = a.game.id, 1
         while name in names:
             n += 1
-            name = f"{r.config.id} #{n}"
+            name = f"{a.game.id} #{n}"
         names.append(name)
     return names
 
 
-def compare(games: Sequence[str | Path | GameConfig]) -> pd.DataFrame:
-    """One row per wager and figure: the value in each file (by id), then each file's difference from the first (Δ id).
+def _shown(figure: str, values: list[Any], offered: list[bool]) -> bool:
+    """A strategy only where the files offering the bet play it differently (a decision one of them lacks counts);
+    the average wager only where some file's is not one unit."""
+    if figure.startswith("strategy: "):
+        return len({v for v, o in zip(values, offered) if o}) > 1
+    if figure == "average_wager":
+        return any(v is not None and v != 1 for v in values)
+    return True
 
-    Exact figures are Fractions (the standard deviation a float); a wager a file does not offer is None.
+
+def compare(games: Sequence[str | Path | Game]) -> pd.DataFrame:
+    """One row per bet and figure: the value in each file (by id), then each file's difference from the first (Δ id).
+
+    Exact figures are Fractions (the standard deviation a float, a strategy words, its difference None);
+    a bet a file does not offer is None.
     """
     if len(games) < 2:
         raise InputError("compare needs at least two game files")
-    results = [analyze(g) for g in games]
-    names = _names(results)
-    wagers = list(dict.fromkeys(w for r in results for w in r.tables))
+    analyses = [analyze(g) for g in games]
+    names = _names(analyses)
+    bets = list(dict.fromkeys(b for a in analyses for b in a.tables))
     rows = []
-    for wager in wagers:
-        per_file = [_figures(r, wager) for r in results]
-        figures = list(dict.fromkeys(f for p in per_file for f in p))
-        for figure in figures:
-            row: dict[str, Any] = {"wager": wager, "figure": figure}
+    for bet in bets:
+        per_file = [_figures(a, bet) for a in analyses]
+        for figure in dict.fromkeys(f for p in per_file for f in p):
             values = [p.get(figure) for p in per_file]
+            if not _shown(figure, values, [bool(p) for p in per_file]):
+                continue
+            row: dict[str, Any] = {"wager": bet, "figure": figure}
             row.update(zip(names, values))
+            first = values[0]
             for name, value in zip(names[1:], values[1:]):
-                row[f"Δ {name}"] = None if value is None or values[0] is None else value - values[0]
+                row[f"Δ {name}"] = None if value is None or first is None or isinstance(value, str) else value - first
             rows.append(row)
     return pd.DataFrame(rows)

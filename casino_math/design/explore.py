@@ -1,7 +1,8 @@
 """Sweep one pay, or search a grid of paytables for those within a band of house edges.
 
-Both price every paytable at once from the counts (see :mod:`.model`); the
-floats sort and filter, and the rows kept are checked and shown exactly.
+Both price every paytable at once (see :mod:`.model`): a side bet's from its
+counts, the game's own bet by solving each paytable for its strategy. The
+floats sort and filter; the rows kept are checked and shown exactly.
 
 >>> frame = sweep("paytables/three_card_poker/standard.yaml", "pair_plus", "straight", [Fraction(5), Fraction(6)])
 >>> [str(e) for e in frame["house_edge"]]
@@ -23,54 +24,45 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..paytable import MAX_PAY, GameConfig
-from .model import PayGrid, WagerModel, price, wager_model
-from .solve import check_category, check_measure
+from ..game.description import Game
+from .model import PayGrid, check_pays, price, wager_model
+from .solve import check_measure
 
 MAX_GRID = 1_000_000  # paytables in one search
 _FLOAT_SLACK = 1e-9  # floats pre-filter with this margin; exact figures decide
 
 
-def _check_pays(model: WagerModel, vary: Mapping[str, Sequence[Fraction]]) -> None:
-    for category, values in vary.items():
-        check_category(model, category)
-        if not values:
-            raise InputError(f"no values given for {category}")
-        if min(values) < 0:
-            raise InputError(f"{category}: a pay cannot be negative ({min(values)})")
-        if max(values) > MAX_PAY:
-            raise InputError(f"{category}: {max(values)} is not a plausible pay (over {MAX_PAY} to 1)")
-
-
-def sweep(game: str | Path | GameConfig, wager: str, category: str, values: Sequence[Fraction]) -> pd.DataFrame:
-    """Figures of ``wager`` with ``category`` paying each of ``values`` (net, "to 1"), the rest as in the file."""
-    model = wager_model(game, wager)
-    _check_pays(model, {category: values})
-    frame = price(model, PayGrid.product(model.pays, {category: values})).frame(pays=[category])
-    frame.attrs.update(wager=wager, category=category)
+def sweep(game: str | Path | Game, wager: str, line: str, values: Sequence[Fraction], table: str | None = None) -> pd.DataFrame:
+    """Figures of ``wager`` with ``line`` paying each of ``values`` (net, "to 1"), the rest as in the file
+    (and, for the game's own bet, the strategy each paytable is played by)."""
+    model = wager_model(game, wager, [line], table)
+    vary = check_pays(model, {line: values})
+    name = next(iter(vary))
+    frame = price(model, PayGrid.product(model.pays, vary)).frame(pays=[name])
+    frame.attrs.update(wager=wager, line=name, table=model.table)
     return frame
 
 
-def search(game: str | Path | GameConfig, wager: str, vary: Mapping[str, Sequence[Fraction]],
-           band: tuple[Fraction, Fraction], measure: str = "house_edge", max_grid: int = MAX_GRID) -> pd.DataFrame:
+def search(game: str | Path | Game, wager: str, vary: Mapping[str, Sequence[Fraction]], band: tuple[Fraction, Fraction],
+           measure: str = "house_edge", max_grid: int = MAX_GRID, table: str | None = None) -> pd.DataFrame:
     """Every paytable of the grid (each varied pay over its values, the rest as in the file) whose ``measure``
     lies in ``band`` (inclusive), lowest first, with its hit frequency and standard deviation."""
     check_measure(measure)
     low, high = band
     if low > high:
         raise InputError(f"the band {low}..{high} is inverted")
-    model = wager_model(game, wager)
-    _check_pays(model, vary)
-    size = math.prod(len(v) for v in vary.values())
+    model = wager_model(game, wager, list(vary), table)
+    named = check_pays(model, vary)
+    size = math.prod(len(v) for v in named.values())
     if size > max_grid:
         raise InputError(f"the grid holds {size:,} paytables, over the limit of {max_grid:,}: narrow the ranges or take larger steps")
-    priced = price(model, PayGrid.product(model.pays, vary))
+    priced = price(model, PayGrid.product(model.pays, named))
     approx = getattr(priced, measure)
     near = np.flatnonzero((approx >= float(low) - _FLOAT_SLACK) & (approx <= float(high) + _FLOAT_SLACK))
     exact = {int(r): priced.exact(int(r), measure) for r in near}
     rows = sorted((r for r, v in exact.items() if low <= v <= high), key=lambda r: (exact[r], r))
-    frame = priced.frame(rows, pays=list(vary))
-    frame.attrs.update(wager=wager, measure=measure, grid=size)
+    frame = priced.frame(rows, pays=list(named))
+    frame.attrs.update(wager=wager, measure=measure, grid=size, table=model.table)
     return frame
 
 

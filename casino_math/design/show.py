@@ -30,7 +30,7 @@ def number(value: Any, sign: str = "") -> str:
 
 def percent(value: Any, sign: str = "") -> str:
     if value is None or isinstance(value, str) or (isinstance(value, float) and value != value):
-        return value or ""
+        return value if isinstance(value, str) else ""
     return f"{float(value):{sign}.4%}"
 
 

@@ -1,10 +1,17 @@
-"""Solve for a pay: the exact pay of one category that gives a wager a target house edge.
+"""Solve for a pay: the exact pay of one line that gives a bet a target house edge (or element of risk).
 
-With the strategy fixed, a wager's expected return is linear in each pay, so
-the answer is one linear equation. Where the strategy depends on the pay
-(Ante/Play's Ante Bonus: a bigger bonus can make a hand worth playing), the
-return is piecewise linear, with a break wherever a hand switches from fold
-to play; each piece is solved exactly and the answers inside their piece kept.
+A side bet's expected return is linear in each pay: one linear equation.
+
+The game's own bet is played by the best strategy for its pays, and its
+expected return, as a function of one pay x, is the best of the strategies'
+returns a + b·x: a convex, piecewise-linear function (b ≥ 0: a pay never
+hurts the player). Solving at x gives the strategy there; holding it fixed
+and solving at x + 1 gives its line exactly. Newton steps on those lines
+reach the target from above in a few solves, and stop where the strategy no
+longer changes. The element of risk divides each line by the strategy's
+average wager, so it may reach a target more than once: the pieces are found
+by intersecting lines until no strategy lies between two (each break
+exactly), and every piece is solved.
 
 >>> s = solve("paytables/three_card_poker/standard.yaml", "pair_plus", "flush", Fraction(3, 100))
 >>> s.pay, [str(p) for p in s.nearby["pay"]]
@@ -21,11 +28,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
+import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..paytable import MAX_PAY, GameConfig
-from .model import PayGrid, WagerModel, price, wager_model
+from ..game.counts import count
+from ..game.description import Decision, Game
+from ..game.solver import History, Solved, solve as solve_game
+from ..pays import MAX_PAY
+from ..returns import Metrics
+from .model import GameBetModel, PayGrid, SideBetModel, WagerModel, price, wager_model
 
 Measure = Literal["house_edge", "element_of_risk"]
 MEASURES = ("house_edge", "element_of_risk")
@@ -33,29 +45,25 @@ MEASURES = ("house_edge", "element_of_risk")
 
 @dataclass(frozen=True)
 class Solution:
-    """The pay (net, "X to 1") of ``category`` that hits the target, and practical pays around it.
+    """The pay (net, "X to 1") of ``line`` that hits the target, and practical pays around it.
 
-    ``pays`` holds every exact answer, lowest first (the element of risk can be hit more than once when
-    the strategy changes); ``pay`` is the lowest, or None when no pay reaches the target (``message`` says why).
+    ``pays`` holds every exact answer, lowest first (the element of risk can be hit more than once where the
+    strategy changes); ``pay`` is the lowest, or None when no pay reaches the target (``message`` says why).
     """
 
     wager: str
-    category: str
+    line: str
     measure: Measure
     target: Fraction
     pays: tuple[Any, ...]  # sympy Rationals
     nearby: pd.DataFrame
     message: str
     for_one: bool = False
+    table: str = ""
 
     @property
     def pay(self) -> Any:
         return self.pays[0] if self.pays else None
-
-
-def check_category(model: WagerModel, category: str) -> None:
-    if category not in model.categories:
-        raise InputError(f"{model.wager} has no category {category!r} (choose from {', '.join(model.categories)})")
 
 
 def check_measure(measure: str) -> None:
@@ -63,39 +71,132 @@ def check_measure(measure: str) -> None:
         raise InputError(f"unknown measure {measure!r} (choose from {', '.join(MEASURES)})")
 
 
-def measures(model: WagerModel, category: str, pays: list[Fraction], measure: str) -> list[Fraction]:
-    """The exact measure with ``category`` paying each of ``pays`` (the rest as in the file)."""
-    priced = price(model, PayGrid.product(model.pays, {category: pays}))
-    return [priced.exact(i, measure) for i in range(len(pays))]
+# -- a side bet: one linear equation --------------------------------------------------------------
+def _linear(model: SideBetModel, name: str, target: Fraction) -> tuple[list[Fraction], tuple[Fraction, Fraction]]:
+    """The pays in [0, MAX_PAY] giving the target edge (a side bet's element of risk is its house edge), and the
+    edges at both ends."""
+    index = model.names.index(name)
+    pays = model.pays
+    rest = sum((c * pays[n] for n, c in zip(model.names, model.counts) if n != name), Fraction(0)) - model.counts[-1]
+    hits = model.counts[index]
+
+    def edge(x: Fraction) -> Fraction:
+        return -(rest + hits * x) / model.total
+
+    ends = (edge(Fraction(0)), edge(MAX_PAY))
+    if hits == 0:
+        return ([Fraction(0)] if ends[0] == target else []), ends
+    x = (-target * model.total - rest) / hits
+    return ([x] if 0 <= x <= MAX_PAY else []), ends
 
 
-def _pieces(model: WagerModel, category: str) -> list[tuple[Fraction, Fraction | None]]:
-    """Intervals (lo, hi] of the pay over which the strategy stays the same; the last is unbounded."""
-    points = [Fraction(0), *sorted(b for b in model.breakpoints(category) if 0 < b < MAX_PAY)]
-    return [(lo, points[i + 1] if i + 1 < len(points) else None) for i, lo in enumerate(points)]
+# -- the game's own bet: Newton steps on the strategies' lines ---------------------------------------
+@dataclass(frozen=True)
+class _Piece:
+    """The best strategy at one pay, as a line: expected return a + b·x per initial unit, and its figures there."""
+
+    a: Fraction
+    b: Fraction
+    metrics: Metrics
+
+    def value(self, x: Fraction) -> Fraction:
+        return self.a + self.b * x
 
 
-def _exact_pays(model: WagerModel, category: str, target: Fraction, measure: str) -> list[Fraction]:
-    """Every pay in [0, MAX_PAY] whose exact measure is the target."""
-    pieces = _pieces(model, category)
-    samples = [x for lo, hi in pieces for x in ((lo + 1, lo + 2) if hi is None else (lo + (hi - lo) / 3, lo + 2 * (hi - lo) / 3))]
-    values = measures(model, category, [Fraction(0), *samples], measure)
-    found = [Fraction(0)] if values[0] == target else []
-    for (lo, hi), x1, x2, y1, y2 in zip(pieces, samples[::2], samples[1::2], values[1::2], values[2::2]):
-        if y1 == y2:  # a flat piece: the category never happens, or the strategy absorbs the pay
-            x = lo if y1 == target else None
+def _replay(solved: Solved):
+    """A policy that takes, at every decision and history, the choices ``solved`` made."""
+    choices = {(c.level, c.history): c.choice for c in solved.decisions}
+
+    def policy(level: int, decision: Decision, history: History, values: np.ndarray) -> np.ndarray | None:
+        return choices.get((level, history))
+
+    return policy
+
+
+class _Oracle:
+    """The game's own bet as a function of one line's pay: the best strategy at a pay, and its line."""
+
+    def __init__(self, model: GameBetModel, name: str) -> None:
+        self.model, self.name = model, name
+        self.seen: dict[Fraction, _Piece] = {}
+
+    def game(self, x: Fraction) -> Game:
+        return self.model.game_with({self.name: x})
+
+    def at(self, x: Fraction) -> _Piece:
+        if x not in self.seen:
+            game = self.game(x)
+            counts = count(game)
+            best = solve_game(game, counts)
+            moved = solve_game(self.game(x + 1), counts, _replay(best))
+            here = best.table.metrics
+            slope = moved.table.metrics.expected_return - here.expected_return
+            self.seen[x] = _Piece(here.expected_return - slope * x, slope, here)
+        return self.seen[x]
+
+
+def _newton(oracle: _Oracle, target: Fraction, start: Fraction) -> list[Fraction]:
+    """The lowest pay whose house edge is ``target``, where the ends of [0, MAX_PAY] enclose it.
+
+    From above (expected return at least the goal), the line of the strategy there lies under the
+    convex return, so where it meets the goal the return is still at least the goal: each step goes
+    down to a new strategy's piece until the strategy reached is the one whose line gives the goal.
+    """
+    goal = -target
+    x = start
+    piece = oracle.at(x)
+    if piece.value(x) < goal:
+        x = min((goal - piece.a) / piece.b, MAX_PAY) if piece.b > 0 else MAX_PAY
+        piece = oracle.at(x)
+    while piece.value(x) != goal:
+        x = (goal - piece.a) / piece.b  # b > 0: the return rises from below the goal at 0 to above it at x
+        piece = oracle.at(x)
+    return [x]
+
+
+def _breaks(oracle: _Oracle, low: _Piece, high: _Piece) -> list[Fraction]:
+    """Every pay in (0, MAX_PAY) where the best strategy changes: intersect two strategies' lines; where the
+    best at the crossing lies on them, it is a break; else a strategy lies between, and each side is searched."""
+    out = []
+    pending = [(low, high)]
+    while pending:
+        left, right = pending.pop()
+        if (left.a, left.b) == (right.a, right.b):
+            continue
+        x = (left.a - right.a) / (right.b - left.b)
+        middle = oracle.at(x)
+        if middle.value(x) == left.value(x):
+            out.append(x)
         else:
-            x = x1 + (target - y1) * (x2 - x1) / (y2 - y1)
-        if x is not None and lo < x <= (MAX_PAY if hi is None else hi):
-            found.append(x)
-    return found
+            pending += [(left, middle), (middle, right)]
+    return sorted(out)
 
 
-def _nearby(model: WagerModel, category: str, x: Fraction, measure: str, target: Fraction) -> pd.DataFrame:
-    """Whole-unit and half-unit pays either side of x, with their figures."""
-    candidates = sorted({Fraction(math.floor(x)), Fraction(math.ceil(x)), Fraction(math.floor(2 * x), 2), Fraction(math.ceil(2 * x), 2)})
-    candidates = [c for c in candidates if 0 <= c <= MAX_PAY]
-    frame = price(model, PayGrid.product(model.pays, {category: candidates})).frame(pays=[category]).rename(columns={category: "pay"})
+def _element_of_risk(oracle: _Oracle, target: Fraction) -> tuple[list[Fraction], list[Fraction]]:
+    """Every pay whose element of risk is ``target`` (each piece's line over its strategy's average wager, solved,
+    then checked by solving there), and the element of risk at the ends of every piece."""
+    bounds = [Fraction(0), *_breaks(oracle, oracle.at(Fraction(0)), oracle.at(MAX_PAY)), MAX_PAY]
+    candidates = set(bounds)
+    for u, v in zip(bounds, bounds[1:]):
+        piece = oracle.at((u + v) / 2)
+        wager = piece.metrics.average_wager
+        if piece.b:
+            x = (-target * wager - piece.a) / piece.b
+            if u <= x <= v:
+                candidates.add(x)
+        elif -piece.a / wager == target:
+            candidates.add(u)
+    found = sorted(x for x in candidates if oracle.at(x).metrics.element_of_risk == target)
+    return found, [oracle.at(x).metrics.element_of_risk for x in bounds]
+
+
+# -- the answer ---------------------------------------------------------------------------------
+def _nearby(model: WagerModel, name: str, found: list[Fraction], measure: str, target: Fraction) -> pd.DataFrame:
+    """Whole-unit and half-unit pays either side of each answer, with their exact figures."""
+    candidates = sorted({c for x in found for c in (Fraction(math.floor(x)), Fraction(math.ceil(x)),
+                                                     Fraction(math.floor(2 * x), 2), Fraction(math.ceil(2 * x), 2))
+                         if 0 <= c <= MAX_PAY})
+    frame = price(model, PayGrid.product(model.pays, {name: candidates})).frame(pays=[name]).rename(columns={name: "pay"})
     frame.insert(1, "unit", ["whole" if c.denominator == 1 else "half" for c in candidates])
     frame["off_target"] = [m - target for m in frame[measure]]
     frame["off_target_float"] = frame["off_target"].map(float)
@@ -106,26 +207,43 @@ def _percent(value: Fraction) -> str:
     return f"{float(value):.4%}" if abs(value) < 100 else f"{float(value) * 100:.4g}%"
 
 
-def solve(game: str | Path | GameConfig, wager: str, category: str, target: Fraction, measure: str = "house_edge") -> Solution:
-    """The exact pay of ``category`` for which ``wager`` has the ``target`` house edge (or element of risk)."""
+def solve(game: str | Path | Game, wager: str, line: str, target: Fraction, measure: str = "house_edge",
+          table: str | None = None) -> Solution:
+    """The exact pay of ``line`` (of the bet's paytable, or ``table``) for which ``wager`` has the ``target``
+    house edge (or element of risk). A line the table does not list is added."""
     import sympy
 
     check_measure(measure)
-    model = wager_model(game, wager)
-    check_category(model, category)
+    model = wager_model(game, wager, [line], table)
+    name = model.name(line)
     target = Fraction(target)
-    found = _exact_pays(model, category, target, measure)
-    name = measure.replace("_", " ")
+    if isinstance(model, SideBetModel):
+        found, ends = _linear(model, name, target)
+        monotone = True
+    else:
+        assert isinstance(model, GameBetModel)
+        oracle = _Oracle(model, name)
+        if measure == "house_edge":
+            low, high = oracle.at(Fraction(0)).metrics.house_edge, oracle.at(MAX_PAY).metrics.house_edge
+            found = [Fraction(0)] if low == target else _newton(oracle, target, model.pays.get(name, Fraction(0))) if high <= target < low else []
+            ends, monotone = (low, high), True
+        else:
+            found, edges = _element_of_risk(oracle, target)
+            ends, monotone = (min(edges), max(edges)), False
+    words = measure.replace("_", " ")
     if found:
-        frame = _nearby(model, category, found[0], measure, target)
-        message = f"{category} paying {found[0]} to 1 gives {wager} {name} {_percent(target)} exactly ({target})"
+        frame = _nearby(model, name, found, measure, target)
+        message = f"{name} paying {found[0]} to 1 gives {wager} {words} {_percent(target)} exactly ({target})"
         if len(found) > 1:
             message += f"; so do {', '.join(str(x) for x in found[1:])} to 1, where the strategy changes"
     else:
         frame = pd.DataFrame()
-        low, high = measures(model, category, [Fraction(0), MAX_PAY], measure)
-        message = f"no pay for {category} gives {wager} a {name} of {_percent(target)}: "
-        message += (f"the {name} is {_percent(low)} whatever {category} pays" if low == high else
-                    f"from 0 to 1 (a push) up to {MAX_PAY} to 1 the {name} runs from {_percent(low)} to {_percent(high)}")
+        message = f"no pay for {name} gives {wager} a {words} of {_percent(target)}: "
+        if ends[0] == ends[1]:
+            message += f"the {words} is {_percent(ends[0])} whatever {name} pays"
+        elif monotone:
+            message += f"from 0 to 1 (a push) up to {MAX_PAY} to 1 the {words} runs from {_percent(ends[0])} to {_percent(ends[1])}"
+        else:
+            message += f"from 0 to 1 (a push) up to {MAX_PAY} to 1 the {words} stays between {_percent(ends[0])} and {_percent(ends[1])}"
     pays = tuple(sympy.Rational(x.numerator, x.denominator) for x in found)
-    return Solution(wager, category, measure, target, pays, frame, message, category in model.for_one)  # type: ignore[arg-type]
+    return Solution(wager, name, measure, target, pays, frame, message, name in model.for_one, model.table)  # type: ignore[arg-type]

@@ -113,6 +113,21 @@ class Result:
     table: str = ""
     otherwise: Literal["push", "lose"] = "lose"  # a table's hand that no line pays
 
+    def unit_net(self, paid: Fraction | None = None, bonus: bool = False) -> Fraction:
+        """The net per unit staked; ``paid`` is the net of the table's line that pays the hand (None: no line does).
+
+        A bonus never loses: where it would, it pays nothing.
+
+        >>> Result("pays", table="t").unit_net(Fraction(3)), Result("pays", table="t").unit_net(), Result("lose").unit_net(bonus=True)
+        (Fraction(3, 1), Fraction(-1, 1), Fraction(0, 1))
+        """
+        if self.kind == "win":
+            return self.net
+        if self.kind == "pays" and paid is not None:
+            return paid
+        lost = self.kind == "lose" or (self.kind == "pays" and self.otherwise == "lose")
+        return Fraction(-1) if lost and not bonus else Fraction(0)
+
     def __str__(self) -> str:
         if self.kind == "win":
             return "win" if self.net == 1 else f"win {Pay(self.net)}"
@@ -140,6 +155,13 @@ class Wager:
         if not qualified and "dealer_not_qualified" in self.settle:
             return self.settle["dealer_not_qualified"]
         return self.settle[situation]
+
+    def folded_net(self) -> Fraction:
+        """The net per unit staked when the player folds: a folded hand is paid by no table (so pushes there)."""
+        result = self.settle.get("folded")
+        if result is None or result.kind == "pays":
+            return Fraction(0)
+        return result.unit_net(bonus=self.bonus_on is not None)
 
 
 @dataclass(frozen=True)

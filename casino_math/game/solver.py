@@ -22,10 +22,9 @@ from typing import Callable, Mapping
 
 import numpy as np
 
-from ..errors import InputError
 from ..returns import Outcome, ReturnTable
 from .counts import Counts
-from .description import Decision, Game, Option, Paytable
+from .description import Decision, Game, Option, Paytable, Result
 from .showdown import CELL_SITUATION
 
 History = tuple[Fraction, ...]  # units staked on each wager with a stake of its own, in the game's order
@@ -118,17 +117,18 @@ class _Money:
         staked = [w for w in game.wagers if w.bonus_on is None]
         self.staked = tuple(w.name for w in staked)
         results = {w.name: self._results(w.name) for w in game.wagers}
-        fold = {w.name: self._fold_result(w.name) for w in game.wagers}
+        fold = {w.name: w.folded_net() for w in game.wagers}
         stakes = [w.stake for w in staked] + [u for d in game.decisions for o in d.options for _, u in o.adds]
         nets = [x for r in results.values() for x in r.ravel()] + list(fold.values())
-        self.denominator = math.lcm(*(x.denominator for x in nets), *(s.denominator for s in stakes), 1)
+        self.denominator = math.lcm(*(x.denominator for x in nets), 1)
+        self.stake_scale = math.lcm(*(s.denominator for s in stakes), 1)  # stakes as integers: units × stake_scale
         # per wager with a stake: its own results plus those of its bonuses, per unit of its stake
         self.unit = {}
         self.fold_unit = {}
         for name in self.staked:
             riders = [w.name for w in game.wagers if w.name == name or w.bonus_on == name]
             total = sum((results[r] for r in riders[1:]), results[name])
-            self.unit[name] = np.vectorize(lambda x: int(x * self.denominator), otypes=[np.int64])(total)
+            self.unit[name] = np.vectorize(lambda x: int(x * self.denominator), otypes=[object])(total)
             self.fold_unit[name] = int(sum((fold[r] for r in riders), Fraction(0)) * self.denominator)
         self.results = results
 
@@ -143,42 +143,26 @@ class _Money:
                 out[c, code] = self._net(result, combo, w.bonus_on is not None)
         return out
 
-    def _net(self, result, combo, bonus: bool) -> Fraction:
-        if result.kind == "win":
-            return result.net
-        if result.kind == "push":
-            return Fraction(0)
-        if result.kind == "lose":
-            return Fraction(0) if bonus else Fraction(-1)
-        index = self.lines.tables.index(result.table)
-        line = combo[index]
-        if line < 0:
-            return Fraction(0) if result.otherwise == "push" else Fraction(-1)
-        return self.game.paytables[result.table].lines[line].pay.net
-
-    def _fold_result(self, wager: str) -> Fraction:
-        w = self.game.wager[wager]
-        result = w.settle.get("folded")
-        if result is None or result.kind in ("push", "pays"):
-            return Fraction(0)
-        if result.kind == "win":
-            return result.net
-        return Fraction(0) if w.bonus_on else Fraction(-1)
+    def _net(self, result: Result, combo: np.ndarray, bonus: bool) -> Fraction:
+        if result.kind != "pays":
+            return result.unit_net(bonus=bonus)
+        line = combo[self.lines.tables.index(result.table)]
+        return result.unit_net(self.game.paytables[result.table].lines[line].pay.net if line >= 0 else None, bonus)
 
 
 def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
     """The game's own bet under the optimal strategy (or under ``policy`` where it forces a choice)."""
     lines = Lines.of(game, counts)
     money = _Money(game, counts, lines)
-    stake_scale = money.denominator
+    stake_scale = money.stake_scale
     last = len(counts.levels) - 1
-    cells = counts.cells
-    # the result per unit of each staked wager, summed over the showdown cells, per last-level class
-    basis = {name: np.einsum("ij,ij->i", cells, money.unit[name].T[lines.code]) for name in money.staked}
     bound = counts.completions[0] * max((int(np.abs(u).max()) for u in money.unit.values()), default=1) * stake_scale
     bound *= int(sum((w.stake for w in game.wagers), Fraction(0)) + sum((o.units for d in game.decisions for o in d.options), Fraction(0)) + 1)
-    if bound >= 2**62:
-        raise InputError(f"{game.id}: the exact totals would overflow 64-bit integers; the game is too large to count exactly")
+    # Python integers where the totals could pass 64 bits (a pay with a large denominator): slower, still exact
+    exact = np.int64 if bound < 2**62 else object
+    cells = counts.cells.astype(exact)
+    # the result per unit of each staked wager, summed over the showdown cells, per last-level class
+    basis = {name: np.einsum("ij,ij->i", cells, money.unit[name].astype(exact).T[lines.code]) for name in money.staked}
     start: History = tuple(game.wager[n].stake for n in money.staked)
     ordered = {level: _preference(d, game.equal_ev) for level, d in counts.decisions.items()}
     memo: dict[tuple[int, History], np.ndarray] = {}
@@ -188,7 +172,7 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
         return [int(s * stake_scale) for s in h]
 
     def terminal(h: History) -> np.ndarray:
-        return sum((s * basis[n] for n, s in zip(money.staked, units(h))), np.zeros(len(counts.last), dtype=np.int64))
+        return sum((s * basis[n] for n, s in zip(money.staked, units(h))), np.zeros(len(counts.last), dtype=exact))
 
     def fold_value(h: History) -> int:
         return sum(s * money.fold_unit[n] for n, s in zip(money.staked, units(h)))
@@ -210,12 +194,13 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
             out = after(level, h)
         else:
             options = ordered[level]
-            values = np.stack([np.full(len(counts.levels[level]), fold_value(h) * counts.completions[level], dtype=np.int64)
+            values = np.stack([np.full(len(counts.levels[level]), fold_value(h) * counts.completions[level], dtype=exact)
                                if o.folds else after(level, _add(h, o, money.staked)) for o in options])
             forced = policy(level, decision, h, values) if policy else None
             choice = np.argmax(values, axis=0) if forced is None else forced
             out = values[choice, np.arange(values.shape[1])]
-            chosen[(level, h)] = Chosen(level, decision, h, options, values, choice, stake_scale * _initial(game), counts.completions[level])
+            chosen[(level, h)] = Chosen(level, decision, h, options, values, choice,
+                                       stake_scale * money.denominator * _initial(game), counts.completions[level])
         memo[(level, h)] = out
         return out
 
