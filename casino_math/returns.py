@@ -16,9 +16,11 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
+    import pandas as pd
+
 
 Z_90 = 1.645  # two-sided 90% normal quantile: the volatility index of the trade
 BAND_HANDS = (1_000, 10_000, 100_000, 1_000_000)
@@ -118,6 +120,8 @@ class ReturnTable:
 
     def to_frame(self) -> pd.DataFrame:
         """outcome, pays, net, combinations, probability (exact), probability_float, one_in, return (exact)."""
+        import pandas as pd
+
         rows = []
         for o in self.outcomes:
             p = Fraction(o.combinations, self.total)

@@ -33,6 +33,7 @@ from .subsets import all_subsets, colex
 __all__ = ["Symmetry", "all_subsets"]
 _CHUNK = 400_000  # rows canonicalised at once: keys for 24 renamings stay under ~100 MB
 RED = (1, 2)  # diamonds, hearts
+COMPILED_FROM = 200_000  # rows from which the compiled kernel pays for itself
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,9 +83,12 @@ class Symmetry:
 
         ``progress(rows done, rows)`` is called after each chunk of rows.
         """
-        from .kernels.suits import canonical
-
         n = len(roles[0])
+        if n < COMPILED_FROM:
+            from .kernels.reference import canonical_reference as canonical
+        else:  # importing numba costs more than canonicalising a few rows
+            from .kernels.suits import canonical
+
         radices = self.radices([r.shape[1] for r in roles])
         keys = np.empty(n, dtype=np.int64)
         reps = [np.empty_like(r) for r in roles]

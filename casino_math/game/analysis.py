@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from ..parallel import Runner
 from ..returns import ReturnTable
@@ -28,6 +27,9 @@ from .side_bets import side_bet_table
 from .solver import History, Solved, solve
 from .strategy import DecisionStrategy
 from .tree import Progress
+
+if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
+    import pandas as pd
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,6 +67,8 @@ class GameAnalysis:
     @property
     def summary(self) -> pd.DataFrame:
         """One row per bet: house edge (exact and float), element of risk, average wager, hit frequency, SD, deals."""
+        import pandas as pd
+
         rows = []
         for name, table in self.tables.items():
             m = table.metrics

@@ -29,9 +29,10 @@ import numpy as np
 
 from ..cards import Deck
 from ..rankings import WILD, Ranking
-from ..kernels import showdown as kernel
+from ..kernels.reference import below_reference
 from ..subsets import all_subsets
 
+COMPILED_FROM = 10**9  # player rows x dealer hands from which the compiled kernel pays for itself
 # a qualifier splits the showdown in two; without one every dealer hand "qualifies"
 CELLS = ("not_qualified_player_higher", "not_qualified_equal", "not_qualified_dealer_higher",
          "qualified_player_higher", "qualified_equal", "qualified_dealer_higher")
@@ -81,7 +82,13 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
         player_values = hand_values(ranking, deck, player)
     v = np.asarray(player_values, dtype=np.int64)
     q = np.full_like(v, qualifier)
-    below = kernel.below(kernel.Index.of(dealt, values), player, np.stack([q, v, v + 1], axis=1))
+    thresholds = np.stack([q, v, v + 1], axis=1)
+    if len(player) * len(dealt) < COMPILED_FROM:
+        below = below_reference(dealt, values, player, thresholds)
+    else:  # the compiled kernel, for big showdowns (importing numba costs more than a small one)
+        from ..kernels.showdown import Index, below as compiled
+
+        below = compiled(Index.of(dealt, values), player, thresholds)
     c_q, c_v, c_v1 = below[:, 0], below[:, 1], below[:, 2]
     total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
     return np.stack([

@@ -9,12 +9,13 @@ the category of the player's hand ("high card: raise 2.55%, fold the rest").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
-import pandas as pd
 
 from ..cards import RANK_CHARS, RANK_NAMES
 from ..rankings import CATEGORY_SHIFT
@@ -23,6 +24,9 @@ from .description import Game
 from .rules import player_cards_at
 from .solver import Chosen
 from .tree import SEEN_ROLES
+
+if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
+    import pandas as pd
 
 ROLE_TITLES = {"player": "player", "board": "board", "up": "dealer shows"}
 
@@ -81,6 +85,8 @@ class DecisionStrategy:
     def frame(self) -> pd.DataFrame:
         """One row per class: the cards seen (a member of the class), how many card sets it stands for, each option's
         expected value per initial unit, and the option taken. Exact values: :meth:`exact`."""
+        import pandas as pd
+
         level = self.counts.levels[self.chosen.level]
         names = np.array([str(c) for c in self.game.deck.cards])
         data: dict[str, object] = {}

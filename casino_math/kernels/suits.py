@@ -4,14 +4,15 @@ For each row (its cards role by role, ids ascending within a role), try every
 renaming, sort each role's renamed ids, and keep the renaming whose key (colex
 ranks role by role, first role most significant) is smallest. A renaming is
 dropped as soon as its first roles already key higher than the best so far.
-:meth:`casino_math.suits.Symmetry.canonical` runs it; :func:`canonical_reference`
-is the plain numpy version it is checked against.
+:meth:`casino_math.suits.Symmetry.canonical` runs it; :func:`casino_math.kernels.reference.canonical_reference`
+is the plain numpy version it is checked against (and small inputs use).
 
 >>> from casino_math.cards import Deck
 >>> from casino_math.suits import Symmetry
 >>> symmetry = Symmetry.of(Deck.standard())
 >>> rows = np.array([[48, 49, 51], [0, 4, 8]])      # A♣ A♦ A♠, and 2♣ 3♣ 4♣
 >>> keys, reps = canonical(symmetry.maps, [rows], [1])
+>>> from casino_math.kernels.reference import canonical_reference
 >>> reps[0].tolist() == canonical_reference(symmetry.maps, [rows], [1])[1][0].tolist()
 True
 """
@@ -68,17 +69,3 @@ def canonical(maps: np.ndarray, roles: Sequence[np.ndarray], radices: Sequence[i
     reps = np.empty_like(cards)
     _canonical(np.ascontiguousarray(maps, dtype=np.int64), cards, bounds, np.array(radices, dtype=np.int64), BINOMIAL, keys, reps)
     return keys, [reps[:, bounds[i]:bounds[i + 1]] for i in range(len(roles))]
-
-
-def canonical_reference(maps: np.ndarray, roles: Sequence[np.ndarray], radices: Sequence[int]) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The same in plain numpy: every renaming of every row, keys compared whole."""
-    best_key = np.full(len(roles[0]), np.iinfo(np.int64).max, dtype=np.int64)
-    best = [r.copy() for r in roles]
-    for renaming in maps:
-        mapped = [np.sort(renaming[r], axis=1) for r in roles]
-        key = sum((colex(m) * radix for m, radix in zip(mapped, radices)), np.zeros(len(best_key), dtype=np.int64))
-        better = key < best_key
-        best_key = np.where(better, key, best_key)
-        for kept, m in zip(best, mapped):
-            kept[better] = m[better]
-    return best_key, best
