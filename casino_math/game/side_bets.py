@@ -26,7 +26,7 @@ from math import comb
 
 import numpy as np
 
-from ..enumeration import deal, value_counts
+from ..enumeration import category_counts, deal, value_counts
 from ..errors import InputError
 from ..returns import Outcome, ReturnTable
 from ..subsets import all_subsets
@@ -76,6 +76,10 @@ def _by_value(game: Game, lines: tuple[Line, ...], cards: int) -> tuple[np.ndarr
     ranking = game.hands[lines[0].hand].ranking if lines else None
     if ranking is None:
         return np.zeros(0, dtype=np.int64), comb(len(game.deck.cards), cards)
+    if all(line.pattern.is_category for line in lines):  # categories alone: the frequency table (cached, quickest)
+        per = category_counts(ranking, cards)
+        # the loader refuses a category listed twice (the second would never pay), so each line has its own
+        return np.array([per[ranking.categories[line.pattern.category]] for line in lines], dtype=object), sum(per.values())
     values, weights = value_counts(ranking, deal(ranking, cards))
     first = _first_line(lines, [line.pattern.matches(values) for line in lines])
     counts = np.zeros(len(lines) + 1, dtype=object)
