@@ -165,6 +165,16 @@ def showdown(pairs: list[tuple[np.ndarray, int]], ranking: str, hand: int, deale
     return settled
 
 
+def help_time(repeat: int) -> float:
+    """Best wall time of ``casino-math --help`` in a fresh process (issue #12: under 0.3 s)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "casino_math", "--help"], capture_output=True, check=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=["three_card_poker", "let_it_ride", "mississippi_stud"], choices=list(FILES))
@@ -172,6 +182,8 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=200, help="player hands the sampled brute forces visit")
     args = parser.parse_args()
     rng = np.random.default_rng(1)
+    bare = min(_python_start() for _ in range(args.repeat))
+    print(f"casino-math --help: {help_time(args.repeat):.2f} s cold (a bare python3 starts in {bare:.2f} s here)")
     for game in args.games:
         ours, out, peak = cold(FILES[game], args.repeat)
         edge = Fraction(next(iter(out["bets"].values()))["house_edge"])
@@ -197,6 +209,12 @@ def main() -> None:
             check = f"{settled:,} deals settled, extrapolated to {comb(52, 5) * 47 * (comb(46, 4) if game == 'caribbean_stud' else comb(46, 5)):,}"
         print(f"{game}: cold analyze {ours:.2f} s (peak {peak:,.0f} MiB); brute force {brute:,.1f} s ({check}); "
               f"ratio {brute / ours:,.1f}x")
+
+
+def _python_start() -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

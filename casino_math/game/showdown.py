@@ -46,7 +46,11 @@ def card_arrays(deck: Deck, ranking: Ranking | None, ids: np.ndarray) -> tuple[n
     :func:`~casino_math.rankings.sort_hands` would, at a fraction of the cost.
     """
     rank_of, suit_of, wild = _card_tables(deck, ranking)
-    keys = np.sort(np.where(wild[ids], -1, ids), axis=1)[:, ::-1] + 1
+    keys = ids.astype(np.int16)  # small integers: these arrays run to millions of hands
+    if wild.any():
+        keys[wild[ids]] = -1
+    keys.sort(axis=1)
+    keys = keys[:, ::-1] + 1
     return rank_of[keys], suit_of[keys]
 
 
@@ -54,8 +58,8 @@ def _card_tables(deck: Deck, ranking: Ranking | None) -> tuple[np.ndarray, np.nd
     """Rank and suit of each card id shifted by one (index 0: a wild card), and which ids are wild."""
     cards = deck.cards
     wild = np.array([ranking is not None and ranking.is_wild(c) for c in cards])
-    rank_of = np.r_[WILD, np.where(wild, WILD, [c.rank for c in cards])].astype(np.int64)
-    suit_of = np.r_[-1, np.where(wild, -1, [c.suit for c in cards])].astype(np.int64)
+    rank_of = np.r_[WILD, np.where(wild, WILD, [c.rank for c in cards])].astype(np.int8)
+    suit_of = np.r_[-1, np.where(wild, -1, [c.suit for c in cards])].astype(np.int8)
     return rank_of, suit_of, wild
 
 
