@@ -49,7 +49,15 @@ class Lines:
 
     @classmethod
     def of(cls, game: Game, counts: Counts) -> Lines:
+        """The lines of the game's own paytables (kept with the counts: re-priced paytables share their lines)."""
         tables = tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
+        key = ("lines", tuple((t, tuple((line.pattern, line.hand) for line in game.paytables[t].lines)) for t in tables))
+        if key not in counts.memo:
+            counts.memo[key] = cls._of(game, counts, tables)
+        return counts.memo[key]
+
+    @classmethod
+    def _of(cls, game: Game, counts: Counts, tables: tuple[str, ...]) -> Lines:
         sizes = [len(game.paytables[t].lines) + 1 for t in tables]
         code = np.zeros(len(counts.last), dtype=np.int64)
         for t, size in zip(tables, sizes):
@@ -162,7 +170,11 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
     exact = np.int64 if bound < 2**62 else object
     cells = counts.cells.astype(exact)
     # the result per unit of each staked wager, summed over the showdown cells, per last-level class
-    basis = {name: np.einsum("ij,ij->i", cells, money.unit[name].astype(exact).T[lines.code]) for name in money.staked}
+    # wagers paid alike (Mississippi Stud's four bets) share one basis: the terminal value is their summed stake times it
+    alike: dict[bytes, list[str]] = {}
+    for name in money.staked:
+        alike.setdefault(np.asarray(money.unit[name]).tobytes(), []).append(name)
+    basis = [(names, np.einsum("ij,ij->i", cells, money.unit[names[0]].astype(exact).T[lines.code])) for names in alike.values()]
     start: History = tuple(game.wager[n].stake for n in money.staked)
     ordered = {level: _preference(d, game.equal_ev) for level, d in counts.decisions.items()}
     memo: dict[tuple[int, History], np.ndarray] = {}
@@ -172,7 +184,8 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
         return [int(s * stake_scale) for s in h]
 
     def terminal(h: History) -> np.ndarray:
-        return sum((s * basis[n] for n, s in zip(money.staked, units(h))), np.zeros(len(counts.last), dtype=exact))
+        stake = dict(zip(money.staked, units(h)))
+        return sum((sum(stake[n] for n in names) * b for names, b in basis), np.zeros(len(counts.last), dtype=exact))
 
     def fold_value(h: History) -> int:
         return sum(s * money.fold_unit[n] for n, s in zip(money.staked, units(h)))
@@ -259,7 +272,8 @@ def _return_table(game: Game, counts: Counts, lines: Lines, money: _Money, chose
                     carry[h2] = carry.get(h2, 0) + taken
         if level == last:
             for h, m in carry.items():
-                for code, per_cell in enumerate(lines.sums(m[:, None] * counts.cells).tolist()):
+                ends = m[:, None] if counts.cell_names == ("played",) else m[:, None] * counts.cells  # no showdown: one cell
+                for code, per_cell in enumerate(lines.sums(ends).tolist()):
                     for cell, deals in enumerate(per_cell):
                         if deals:
                             key = ("end", h, cell, code)
