@@ -10,13 +10,15 @@
 from importlib import import_module
 from typing import Any
 
+# first_to_act is also the name of its module, which importing the module would bind here: import it at once
+from .first_to_act import FirstToAct, first_to_act
+
 _EXPORTS = {
     "Holding": "equity", "StudEquity": "equity", "stud_equity": "equity",
-    "FirstToAct": "first_to_act", "first_to_act": "first_to_act",
     "StudFrequencies": "frequencies", "stud_frequencies": "frequencies",
     "GAMES": "games", "HoleLimit": "games", "StudGame": "games", "get_game": "games",
 }
-__all__ = sorted(_EXPORTS)
+__all__ = sorted([*_EXPORTS, "FirstToAct", "first_to_act"])
 
 
 def __getattr__(name: str) -> Any:

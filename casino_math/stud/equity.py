@@ -38,6 +38,7 @@ import pandas as pd
 
 from ..cards import Card, format_cards, parse_cards
 from ..errors import InputError
+from ..subsets import all_subsets, colex
 from ..rankings import CATEGORY_SHIFT, WILD
 from .games import StudGame, get_game
 from .hands import HandRule, game_rules
@@ -76,32 +77,6 @@ class Holding:
 
 
 # -- dealing the rest ------------------------------------------------------------------------
-_BINOMIAL = np.array([[comb(a, b) for b in range(12)] for a in range(64)], dtype=np.int64)
-
-
-def colex(subsets: np.ndarray) -> np.ndarray:
-    """Index of each row (ascending card indices) among all subsets of its size, in colexicographic order.
-
-    >>> colex(np.array([[0, 1], [0, 2], [1, 2], [0, 3]])).tolist()
-    [0, 1, 2, 3]
-    """
-    index = np.zeros(subsets.shape[:-1], dtype=np.int64)
-    for j in range(subsets.shape[-1]):
-        index += _BINOMIAL[subsets[..., j], j + 1]
-    return index
-
-
-def _subsets(n: int, k: int) -> np.ndarray:
-    """All k-subsets of range(n) as ascending rows, row i the subset with colex index i."""
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.int64)
-    rows = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)), dtype=np.int64,
-                       count=comb(n, k) * k).reshape(-1, k)
-    out = np.empty_like(rows)
-    out[colex(rows)] = rows
-    return out
-
-
 @dataclass(frozen=True)
 class Completions:
     """Every completion of one player's hand: ``cards[i]`` (indices into the unseen cards) and its values.
@@ -128,7 +103,7 @@ def _complete(game: StudGame, holding: Holding, unseen: Sequence[Card], rules: t
     roles = {(p in game.limited_positions, game.face_matters and game.positions[p] == "d") for p in missing}
     if len(roles) > 1:
         raise InputError(f"{game.title}: the cards still to come play differently by position; equity is not supported here")
-    cards = _subsets(len(unseen), len(missing))
+    cards = all_subsets(len(unseen), len(missing))
     pool_ranks = np.array([WILD if c.is_joker else c.rank for c in unseen], dtype=np.int64)
     pool_suits = np.array([c.suit for c in unseen], dtype=np.int64)
     ranks = np.empty((len(cards), game.cards), dtype=np.int64)
