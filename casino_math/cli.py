@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from .errors import InputError
-from .output import dumps, render_frame
+from .output import FormatChoice as Format, dumps, render_frame
 from .stud.cli import stud_app
 
 app = typer.Typer(
@@ -39,13 +39,6 @@ def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
 ) -> None:
     """Exact mathematics of casino table games and their paytables."""
-
-
-class Format(str, Enum):
-    table = "table"
-    csv = "csv"
-    json = "json"
-    markdown = "markdown"
 
 
 class DeckName(str, Enum):

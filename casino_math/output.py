@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 from fractions import Fraction
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:  # pandas is imported by whoever built the frame; the CLI starts faster without it
@@ -20,6 +21,15 @@ if TYPE_CHECKING:  # pandas is imported by whoever built the frame; the CLI star
 
 Format = Literal["table", "csv", "json", "markdown"]
 FORMATS = ("table", "csv", "json", "markdown")
+
+
+class FormatChoice(str, Enum):
+    """The ``--format`` choices of every command."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+    markdown = "markdown"
 
 
 def fraction_text(value: Fraction) -> str:

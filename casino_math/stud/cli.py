@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ..output import FORMATS, dumps, render_frame
+from ..output import FormatChoice as Format, dumps, render_frame
 from .games import GAMES, get_game
 
 if TYPE_CHECKING:
@@ -23,7 +23,6 @@ stud_app = typer.Typer(
     rich_markup_mode=None,
 )
 
-Format = Enum("Format", {name: name for name in FORMATS}, type=str)  # type: ignore[misc]
 
 
 class Ties(str, Enum):
