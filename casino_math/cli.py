@@ -295,8 +295,14 @@ def simulate(
     hands: int = typer.Option(1_000_000, "--hands", help="Hands to deal."),
     seed: int = typer.Option(1, "--seed", help="Seed of the random generator: the same seed deals the same hands."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
+    scheduler: Optional[str] = _SCHEDULER,
+    workers: Optional[int] = _WORKERS,
+    cache: Optional[Path] = _CACHE,
 ) -> None:
-    """Deal real hands, play the derived strategy, settle by the rules: each bet's observed return (95% interval) beside the exact one."""
+    """Deal real hands, play the derived strategy, settle by the rules: each bet's observed return (95% interval) beside the exact one.
+
+    Big runs deal in shards on every local core, or on a Dask cluster (--scheduler); the same seed deals the same hands anywhere.
+    """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -307,7 +313,7 @@ def simulate(
     columns = (TextColumn("dealing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task("deal", total=hands)
-        frame = run(file, hands, seed, progress=lambda done: bar.update(task, completed=done))
+        frame = run(file, hands, seed, progress=lambda done: bar.update(task, completed=done), runner=_runner(scheduler, workers, cache))
     checks = frame.attrs.get("strategy")
     if format is Format.json:
         typer.echo(dumps({"hands": hands, "seed": seed, "bets": frame.to_dict("records"),

@@ -28,6 +28,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Callable, Mapping
 
@@ -41,11 +42,14 @@ from .game.description import Deal, Decision, Game, Option, Paytable, Result
 from .game.showdown import card_arrays, hand_values
 from .game.solver import History
 from .game.tree import SEEN_ROLES
+from .parallel import Runner, Shards
 from .suits import Symmetry
 
 Z_95 = 1.96
 CHUNK = 100_000  # hands dealt at once: a few tens of megabytes of arrays
-MAX_HANDS = 10**9
+CHUNKS_PER_SHARD = 20  # two million hands per shard: a second or two of a worker's time
+LOCAL_FROM = 20_000_000  # hands from which local worker processes pay for their start
+MAX_HANDS = 10**10
 
 
 # -- the plan: what a worker needs ----------------------------------------------------------------
@@ -337,13 +341,24 @@ def _check(observed: tuple[float, float], exact: Fraction) -> dict[str, object]:
     return {"observed": mean, "exact": exact, "exact_float": float(exact), "standard_error": se, "z": z, "inside": abs(z) <= Z_95}
 
 
+def _play_chunks(plan: Plan, seed: int, span: tuple[int, int], hands: int) -> Tally:
+    """One shard: the chunks ``span[0]`` to ``span[1]`` (excluded) of a run of ``hands`` hands, on any worker."""
+    sizes = chunks(hands)
+    tally = Tally()
+    for chunk in range(*span):
+        tally = tally.add(play_chunk(plan, seed, chunk, sizes[chunk]))
+    return tally
+
+
 def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
-             progress: Callable[[int], None] | None = None) -> pd.DataFrame:
+             progress: Callable[[int], None] | None = None, runner: Runner | None = None) -> pd.DataFrame:
     """Deal ``hands`` hands (seeded) and settle every bet on each; per bet, the observed mean return per initial unit
     with its 95% interval beside the exact expected return, and whether the exact value is inside.
 
     ``attrs["strategy"]`` sets the strategy played beside the analysed one (average wager, folds per decision).
-    ``progress`` is called with the hands dealt after each chunk.
+    ``progress`` is called with the hands dealt after each shard. Hands are dealt in shards of chunks, each
+    chunk from its own seeded stream, so the result is the same wherever the shards run: in this process,
+    on every local core (the default from ``LOCAL_FROM`` hands) or on a Dask cluster (``runner``).
     """
     if not 2 <= hands <= MAX_HANDS:
         raise InputError(f"--hands: deal between 2 and {MAX_HANDS:,} hands, not {hands:,}")
@@ -351,12 +366,14 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
         raise InputError(f"--seed: a seed is a whole number of 0 or more, not {seed}")
     analysis = analyze(game)
     plan = make_plan(analysis)
-    tally, done = Tally(), 0
-    for chunk, size in enumerate(chunks(hands)):
-        tally = tally.add(play_chunk(plan, seed, chunk, size))
-        done += size
-        if progress is not None:
-            progress(done)
+    count = len(chunks(hands))
+    spans = [(start, min(start + CHUNKS_PER_SHARD, count)) for start in range(0, count, CHUNKS_PER_SHARD)]
+    where = runner or (Runner.of() if hands >= LOCAL_FROM else Runner.here())
+    report = None if progress is None else (lambda _what, done, of: progress(min(done * CHUNKS_PER_SHARD * CHUNK, hands)))
+    tallies = Shards(partial(_play_chunks, plan, seed, hands=hands), spans, f"simulate|{plan.game.sha256}|{seed}|{hands}").run(where, report)
+    tally = Tally()
+    for part in tallies:
+        tally = tally.add(part)
     rows = []
     for bet, table in analysis.tables.items():
         scale = plan.net_scale if bet == plan.game.bet else Fraction(plan.side_scale[bet])

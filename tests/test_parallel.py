@@ -79,3 +79,12 @@ def test_a_lost_worker_s_shard_is_recomputed(cluster, tmp_path):
     marker = str(tmp_path / "died")
     results = Shards(_dies_once, [(marker, x) for x in range(4)], "lost-worker").run(Runner.of(client=cluster))
     assert results == [0, 10, 20, 30] and Path(marker).exists()
+
+
+def test_simulation_on_a_cluster_deals_the_same_hands(cluster):
+    from casino_math.simulate import CHUNK, CHUNKS_PER_SHARD, simulate
+
+    hands = CHUNK * CHUNKS_PER_SHARD + 12_345  # two shards, the second short
+    here = simulate(GAME, hands, seed=7, runner=Runner.here())
+    there = simulate(GAME, hands, seed=7, runner=Runner.of(client=cluster))
+    assert here.equals(there) and here.attrs == there.attrs
