@@ -87,4 +87,4 @@ def test_simulation_on_a_cluster_deals_the_same_hands(cluster):
     hands = CHUNK * CHUNKS_PER_SHARD + 12_345  # two shards, the second short
     here = simulate(GAME, hands, seed=7, runner=Runner.here())
     there = simulate(GAME, hands, seed=7, runner=Runner.of(client=cluster))
-    assert here.equals(there) and here.attrs == there.attrs
+    assert here.equals(there) and here.attrs["strategy"].equals(there.attrs["strategy"])
