@@ -263,12 +263,15 @@ def search(
     table: Optional[str] = typer.Option(None, "--table", help=_TABLE_HELP),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Print only the first N paytables found."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
+    scheduler: Optional[str] = _SCHEDULER,
+    workers: Optional[int] = _WORKERS,
+    cache: Optional[Path] = _CACHE,
 ) -> None:
     """Every paytable of a grid whose house edge lies in a band, lowest edge first (at most 1,000,000 paytables; fewer for
-    the game's own bet, whose strategy is solved for each)."""
+    the game's own bet, whose strategy is solved for each, in shards on every local core or a Dask cluster)."""
     from .design import parse_band, parse_vary, search as run
 
-    frame = run(file, wager, parse_vary(vary), parse_band(edge, "--edge"), measure, table=table)
+    frame = run(file, wager, parse_vary(vary), parse_band(edge, "--edge"), measure, table=table, runner=_runner(scheduler, workers, cache))
     found = len(frame)
     if limit is not None:
         frame = frame.head(limit)

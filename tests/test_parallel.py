@@ -88,3 +88,15 @@ def test_simulation_on_a_cluster_deals_the_same_hands(cluster):
     here = simulate(GAME, hands, seed=7, runner=Runner.here())
     there = simulate(GAME, hands, seed=7, runner=Runner.of(client=cluster))
     assert here.equals(there) and here.attrs["strategy"].equals(there.attrs["strategy"])
+
+
+def test_a_search_on_a_cluster_finds_the_same_paytables(cluster):
+    from fractions import Fraction
+
+    from casino_math.design import search
+
+    vary = {"straight flush": [Fraction(v) for v in range(0, 8)], "three of a kind": [Fraction(v) for v in range(0, 8)]}
+    band = (Fraction(-10), Fraction(10))  # every paytable: the small game favours the player
+    here = search(GAME, "ante_raise", vary, band, table="raise", runner=Runner.here())
+    there = search(GAME, "ante_raise", vary, band, table="raise", runner=Runner.of(client=cluster))
+    assert len(here) == 64 and here.equals(there)

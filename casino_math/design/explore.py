@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
+from ..parallel import Runner
 from ..game.description import Game
 from .model import PayGrid, check_pays, price, wager_model
 from .solve import check_measure
@@ -32,21 +33,23 @@ MAX_GRID = 1_000_000  # paytables in one search
 _FLOAT_SLACK = 1e-9  # floats pre-filter with this margin; exact figures decide
 
 
-def sweep(game: str | Path | Game, wager: str, line: str, values: Sequence[Fraction], table: str | None = None) -> pd.DataFrame:
+def sweep(game: str | Path | Game, wager: str, line: str, values: Sequence[Fraction], table: str | None = None,
+          runner: Runner | None = None) -> pd.DataFrame:
     """Figures of ``wager`` with ``line`` paying each of ``values`` (net, "to 1"), the rest as in the file
-    (and, for the game's own bet, the strategy each paytable is played by)."""
+    (and, for the game's own bet, the strategy each paytable is played by). ``runner``: see casino_math.parallel."""
     model = wager_model(game, wager, [line], table)
     vary = check_pays(model, {line: values})
     name = next(iter(vary))
-    frame = price(model, PayGrid.product(model.pays, vary)).frame(pays=[name])
+    frame = price(model, PayGrid.product(model.pays, vary), runner).frame(pays=[name])
     frame.attrs.update(wager=wager, line=name, table=model.table)
     return frame
 
 
 def search(game: str | Path | Game, wager: str, vary: Mapping[str, Sequence[Fraction]], band: tuple[Fraction, Fraction],
-           measure: str = "house_edge", max_grid: int = MAX_GRID, table: str | None = None) -> pd.DataFrame:
+           measure: str = "house_edge", max_grid: int = MAX_GRID, table: str | None = None, runner: Runner | None = None) -> pd.DataFrame:
     """Every paytable of the grid (each varied pay over its values, the rest as in the file) whose ``measure``
-    lies in ``band`` (inclusive), lowest first, with its hit frequency and standard deviation."""
+    lies in ``band`` (inclusive), lowest first, with its hit frequency and standard deviation. A grid of the game's
+    own bet is solved in shards: on every local core when big, or on a Dask cluster (``runner``)."""
     check_measure(measure)
     low, high = band
     if low > high:
@@ -56,7 +59,7 @@ def search(game: str | Path | Game, wager: str, vary: Mapping[str, Sequence[Frac
     size = math.prod(len(v) for v in named.values())
     if size > max_grid:
         raise InputError(f"the grid holds {size:,} paytables, over the limit of {max_grid:,}: narrow the ranges or take larger steps")
-    priced = price(model, PayGrid.product(model.pays, named))
+    priced = price(model, PayGrid.product(model.pays, named), runner)
     approx = getattr(priced, measure)
     near = np.flatnonzero((approx >= float(low) - _FLOAT_SLACK) & (approx <= float(high) + _FLOAT_SLACK))
     exact = {int(r): priced.exact(int(r), measure) for r in near}

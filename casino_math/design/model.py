@@ -26,7 +26,7 @@ import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property, reduce
+from functools import cached_property, partial, reduce
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -39,6 +39,7 @@ from ..game.counts import count
 from ..game.description import Game, Line, Paytable
 from ..game.loader import load_game
 from ..game.side_bets import side_bet_table
+from ..parallel import Runner, Shards
 from ..pays import MAX_PAY
 from ..returns import Metrics
 from .lines import find_line, line_name, pick_table, table_lines
@@ -118,7 +119,7 @@ class WagerModel(ABC):
         return replace(self.game, paytables={**self.game.paytables, self.table: Paytable(self.table, lines)})
 
     @abstractmethod
-    def price(self, grid: PayGrid) -> Priced:
+    def price(self, grid: PayGrid, runner: Runner | None = None) -> Priced:
         """The figures of every paytable of the grid."""
 
 
@@ -136,7 +137,8 @@ class SideBetModel(WagerModel):
     def total(self) -> int:
         return sum(self.counts)
 
-    def price(self, grid: PayGrid) -> Priced:
+    def price(self, grid: PayGrid, runner: Runner | None = None) -> Priced:
+        """Linear in the pays: a dot product of counts and pays per paytable, here (too quick to ship anywhere)."""
         columns = [grid.columns.index(n) if n in grid.columns else -1 for n in self.names]
         if -1 in columns:
             missing = [n for n, c in zip(self.names, columns) if c < 0]
@@ -174,21 +176,36 @@ class GameBetModel(WagerModel):
         """The game with ``pays``, analysed (its counts come from the cache)."""
         return GameAnalysis(self.game_with(pays))
 
-    def price(self, grid: PayGrid) -> Priced:
+    def price(self, grid: PayGrid, runner: Runner | None = None) -> Priced:
+        """Each paytable solved, in shards of rows: here for a small grid, on every local core for a big one
+        (or on ``runner``, a Dask cluster); the figures are the same wherever they ran."""
         if len(grid) > self.limit:
             raise InputError(f"{len(grid):,} paytables of {self.wager}, each solved again over {self.classes:,} classes of seen cards: "
                              f"over the limit of {self.limit:,} for this game; narrow the ranges or take larger steps")
-        metrics, strategies = [], []
-        words: dict[tuple, str] = {}  # a strategy put in words once, however many paytables play it
-        for row in range(len(grid)):
-            analysis = self.analysis(grid.pays(row))
-            assert analysis.solved is not None
-            metrics.append(analysis.solved.table.metrics)
-            taken = tuple((c.level, c.history, c.choice.tobytes()) for c in analysis.solved.decisions)
-            if taken not in words:
-                words[taken] = strategy_text(analysis.strategy_summary())
-            strategies.append(words[taken])
-        return SolvedPriced(self, grid, tuple(metrics), tuple(strategies))
+        spans = [(start, min(start + ROWS_PER_SHARD, len(grid))) for start in range(0, len(grid), ROWS_PER_SHARD)]
+        where = runner or (Runner.of() if len(grid) * self.classes > LOCAL_FROM else Runner.here())
+        key = f"design|{self.game.sha256}|{self.table}|{grid.columns}|{grid.numerators.tobytes().hex()}|{grid.denominator}"
+        parts = Shards(partial(_solve_rows, self, grid), spans, key).run(where)
+        metrics = tuple(m for part in parts for m, _ in part)
+        return SolvedPriced(self, grid, metrics, tuple(words for part in parts for _, words in part))
+
+
+ROWS_PER_SHARD = 50
+LOCAL_FROM = 50_000_000  # paytables x classes solved from which local worker processes pay for their start
+
+
+def _solve_rows(model: GameBetModel, grid: PayGrid, span: tuple[int, int]) -> list[tuple[Metrics, str]]:
+    """One shard: the paytables ``span[0]`` to ``span[1]`` (excluded) of the grid, each solved, with its strategy in words."""
+    out = []
+    words: dict[tuple, str] = {}  # a strategy put in words once, however many paytables play it
+    for row in range(*span):
+        analysis = model.analysis(grid.pays(row))
+        assert analysis.solved is not None
+        taken = tuple((c.level, c.history, c.choice.tobytes()) for c in analysis.solved.decisions)
+        if taken not in words:
+            words[taken] = strategy_text(analysis.strategy_summary())
+        out.append((analysis.solved.table.metrics, words[taken]))
+    return out
 
 
 def strategy_text(summary: Mapping[str, str]) -> str:
@@ -320,9 +337,9 @@ class SolvedPriced(Priced):
         return self.strategies[row]
 
 
-def price(model: WagerModel, grid: PayGrid) -> Priced:
-    """Apply every paytable of the grid to the bet."""
-    return model.price(grid)
+def price(model: WagerModel, grid: PayGrid, runner: Runner | None = None) -> Priced:
+    """Apply every paytable of the grid to the bet (``runner``: where re-solved paytables run; see casino_math.parallel)."""
+    return model.price(grid, runner)
 
 
 def wager_model(game: str | Path | Game, wager: str, lines: Sequence[str] = (), table: str | None = None) -> WagerModel:
