@@ -100,7 +100,7 @@ class Chosen:
     options: tuple[Option, ...]
     values: np.ndarray  # (options, classes) exact, in units of 1/scale per card set of the class
     choice: np.ndarray  # index into options, per class
-    scale: int  # value / scale = expected result per initial unit... times the completions: see ev()
+    scale: int  # the common denominator of the values per initial unit (pays and stakes as integers)
     completions: int
 
     def ev(self, option: int, row: int) -> Fraction:
@@ -138,11 +138,10 @@ class _Money:
             total = sum((results[r] for r in riders[1:]), results[name])
             self.unit[name] = np.vectorize(lambda x: int(x * self.denominator), otypes=[object])(total)
             self.fold_unit[name] = int(sum((fold[r] for r in riders), Fraction(0)) * self.denominator)
-        self.results = results
 
     def _results(self, wager: str) -> np.ndarray:
         """Per-unit net of one wager: (cells, line codes) of Fractions."""
-        game, w = self.game, self.game.wager[wager]
+        w = self.game.wager[wager]
         out = np.empty((len(self.counts.cell_names), len(self.lines.combos)), dtype=object)
         for c, name in enumerate(self.counts.cell_names):
             qualified, situation = CELL_SITUATION[c] if name != "played" else (True, "played")
