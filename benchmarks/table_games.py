@@ -201,8 +201,8 @@ def main() -> None:
             pairs = [(fives[i], int(rng.choice(np.setdiff1d(CARD, fives[i])))) for i in rng.choice(len(fives), args.sample, replace=False)]
             if game == "caribbean_stud":
                 table = value_table("high", 5)
-                ak = int(table[colex(np.array([[0, 4, 8, 44, 48]]))][0])  # the weakest ace-king: A-K-4-3-2 offsuit
-                settled = showdown(pairs, "high", 5, 4, lambda dv: dv >= min(ak, int(table.max())))
+                ak = int(table[colex(np.array([[0, 5, 10, 47, 48]]))][0])  # the weakest ace-king: 2c 3d 4h Ks Ac
+                settled = showdown(pairs, "high", 5, 4, lambda dv, ak=ak: dv >= ak)
             else:
                 settled = showdown(pairs, "four-card", 4, 5, lambda dv: np.ones(len(dv), dtype=bool))
             brute = (time.perf_counter() - start) * comb(52, 5) * 47 / args.sample

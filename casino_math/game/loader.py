@@ -27,9 +27,9 @@ from ..errors import InputError
 from ..pays import MAX_PAY, Pay
 from ..rankings import RANKINGS, get_ranking
 from ..yaml_source import read_text, read_yaml
-from .description import ROLES, SITUATIONS, Deal, Decision, Game, Hand, Line, Option, Paytable, Qualifier, Result, SideBet, Wager
+from .description import ROLES, Deal, Decision, Game, Hand, Line, Option, Paytable, Qualifier, Result, SideBet, Wager
 from .patterns import parse_pattern, unreachable
-from .qualifier import HELP as HAND_HELP, weakest
+from .qualifier import weakest
 
 _NAME = r"^[a-z][a-z0-9_]*$"
 _PAY_SCHEMA = {
@@ -482,7 +482,7 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
                 if situation == "dealer_not_qualified":
                     continue  # the showdown decides
                 raise b.fail((*path, "settle"), f"no result for {situation}, which the game can reach")
-        for situation, value in w.settle.items():
+        for situation in w.settle:
             if situation != "otherwise" and situation not in situations:
                 why = {"dealer_not_qualified": "the dealer has no qualifier", "played": "the game has a dealer hand",
                        "folded": "no decision folds"}.get(situation, "the game has no dealer hand")

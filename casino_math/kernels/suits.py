@@ -24,7 +24,7 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
-from ..subsets import BINOMIAL, colex
+from ..subsets import BINOMIAL
 
 
 @njit(cache=True)

@@ -282,7 +282,7 @@ class Ranking:
                 feature, n_features = self._suit_feature(suits[..., list(subset)], naturals[..., list(subset)])
             key = key * n_features + feature
 
-            def fill_from(rows: np.ndarray, subset: tuple[int, ...] = subset, feature: np.ndarray = feature):
+            def fill_from(rows: np.ndarray, subset: tuple[int, ...] = subset, feature: np.ndarray = feature, key: np.ndarray = key):
                 return ranks.reshape(-1, n)[rows][:, list(subset)], np.broadcast_to(feature, key.shape).ravel()[rows]
 
             values = self._lookup(key, n_features, fill_from)

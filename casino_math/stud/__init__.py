@@ -11,7 +11,7 @@ from importlib import import_module
 from typing import Any
 
 # first_to_act is also the name of its module, which importing the module would bind here: import it at once
-from .first_to_act import FirstToAct, first_to_act
+from .first_to_act import FirstToAct as FirstToAct, first_to_act as first_to_act
 
 _EXPORTS = {
     "Holding": "equity", "StudEquity": "equity", "stud_equity": "equity",

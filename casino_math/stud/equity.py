@@ -212,7 +212,9 @@ def _heads_up(a: Completions, b: Completions, split: bool) -> tuple[np.ndarray, 
         ha, hb = np.tile(high_a, len(picks)), np.tile(high_b, len(picks))
         la, lb = np.tile(low_a, len(picks)), np.tile(low_b, len(picks))
 
-        def count(column: int, keep_a: np.ndarray, keep_b: np.ndarray, key_a: np.ndarray, key_b: np.ndarray) -> None:
+        def count(column: int, keep_a: np.ndarray, keep_b: np.ndarray, key_a: np.ndarray, key_b: np.ndarray,
+                  sign: int = sign, group_a: np.ndarray = group_a, group_b: np.ndarray = group_b,
+                  ha: np.ndarray = ha, hb: np.ndarray = hb) -> None:
             """Pairs whose lows relate as ``column`` says, grouped by shared cards and by ``key``."""
             counts[:, column] += sign * _pair_counts(group_a[keep_a] + key_a[keep_a], ha[keep_a],
                                                      group_b[keep_b] + key_b[keep_b], hb[keep_b], span)
@@ -225,10 +227,10 @@ def _heads_up(a: Completions, b: Completions, split: bool) -> tuple[np.ndarray, 
             a_one, b_one = (la >> bit) & 1 == 1, (lb >> bit) & 1 == 1
             count(0, a_one, ~b_one, la >> (bit + 1), lb >> (bit + 1))
             count(1, ~a_one, b_one, la >> (bit + 1), lb >> (bit + 1))
-    cells = [(h, l) for h in range(3) for l in range(4) if counts[h, l]]
-    highs = np.array([[1, 0], [0, 0], [0, 1]])[[h for h, _ in cells]].T
-    lows = np.array([[2, 1], [1, 2], [1, 1], [0, 0]])[[l for _, l in cells]].T if split else None
-    return highs, lows, np.array([counts[h, l] for h, l in cells], dtype=np.int64)
+    cells = [(high, low) for high in range(3) for low in range(4) if counts[high, low]]
+    highs = np.array([[1, 0], [0, 0], [0, 1]])[[high for high, _ in cells]].T
+    lows = np.array([[2, 1], [1, 2], [1, 1], [0, 0]])[[low for _, low in cells]].T if split else None
+    return highs, lows, np.array([counts[high, low] for high, low in cells], dtype=np.int64)
 
 
 # -- three or more players: every deal, or a sample -------------------------------------------------
@@ -262,7 +264,7 @@ def _every_deal(tables: list[Completions], unseen: int, each: int, tally: _Tally
         block = block.reshape(-1, dealt)
         index = np.stack([colex(block[:, list(p)]) for p in picks], axis=1)
 
-        def spread(half: int) -> np.ndarray:
+        def spread(half: int, index: np.ndarray = index) -> np.ndarray:
             """Each player's value in every deal of the block: (players, sets x splits)."""
             return np.stack([t.values[half][index][:, columns[i]].ravel() for i, t in enumerate(tables)])
 
