@@ -43,7 +43,7 @@ class Index:
 
     distinct: np.ndarray
     dense: tuple[np.ndarray, ...]  # dense[j]: (keys + 1) x (ranks + 1) running counts, for j < len(dense)
-    starts: tuple[np.ndarray, ...]  # starts[j], runs[j] for every j: the CSR form
+    starts: tuple[np.ndarray, ...]  # starts[j], runs[j] for j >= len(dense): each key's run of sorted ranks
     runs: tuple[np.ndarray, ...]
 
     @classmethod
@@ -51,19 +51,24 @@ class Index:
         d = dealt.shape[1]
         distinct, rank = np.unique(values, return_inverse=True)
         rank = rank.reshape(-1).astype(np.int64)
+        width = len(distinct) + 1
         largest = int(dealt.max(initial=0)) + 1
         dense, starts, runs = [], [], []
+        empty = np.zeros(1, dtype=np.int64)
         for j in range(d + 1):
             picks = positions(d, j)
             keys = np.concatenate([colex(dealt[:, p]) for p in picks])
             ranks = np.tile(rank, len(picks))
             size = int(BINOMIAL[largest, j])
-            if len(dense) == j and (size + 1) * (len(distinct) + 1) <= DENSE_CELLS:
-                counts = np.bincount(keys * (len(distinct) + 1) + ranks + 1, minlength=(size + 1) * (len(distinct) + 1))
-                dense.append(np.cumsum(counts.reshape(size + 1, len(distinct) + 1), axis=1).astype(np.int32))
-            order = np.lexsort((ranks, keys))
-            starts.append(np.searchsorted(keys[order], np.arange(size + 2)).astype(np.int64))
-            runs.append(ranks[order])
+            if len(dense) == j and (size + 1) * width <= DENSE_CELLS:
+                counts = np.bincount(keys * width + ranks + 1, minlength=(size + 1) * width)
+                dense.append(np.cumsum(counts.reshape(size + 1, width), axis=1).astype(np.int32))
+                starts.append(empty)  # a level kept as running counts needs no sorted runs
+                runs.append(empty)
+                continue
+            composite = np.sort(keys * width + ranks)  # one sort of one integer per hand: by key, then by rank
+            starts.append(np.searchsorted(composite, np.arange(size + 2) * width).astype(np.int64))
+            runs.append(composite % width)
         return cls(distinct, tuple(dense), tuple(starts), tuple(runs))
 
     def rank(self, thresholds: np.ndarray) -> np.ndarray:
@@ -99,14 +104,16 @@ def _below(dense: tuple, starts: tuple, runs: tuple, binomial: np.ndarray, playe
             if size > depth:
                 continue
             sign = -1 if size % 2 else 1
-            s = starts[size]
-            if key + 1 >= len(s):
-                continue  # a card no dealt hand holds
             if size < len(dense):
                 table = dense[size]
+                if key >= table.shape[0]:
+                    continue  # a card no dealt hand holds
                 for t in range(count_t):
                     out[row, t] += sign * table[key, ranks[row, t]]
             else:
+                s = starts[size]
+                if key + 1 >= len(s):
+                    continue
                 begin, end = s[key], s[key + 1]
                 for t in range(count_t):
                     out[row, t] += sign * (_lower_bound(runs[size], begin, end, ranks[row, t]) - begin)
