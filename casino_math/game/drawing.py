@@ -284,18 +284,21 @@ class Rows:
     def _cache(self) -> dict:
         return {}
 
-    def weights(self, shoe: Shoe, length: int) -> np.ndarray:
+    def weights(self, shoe: Shoe, length: int, remember: bool = True) -> np.ndarray:
         """Each row's deals from ``shoe`` (rows dealt from its ranks, any counts): ordered ways, times the ways the
         cards up to ``length`` not dealt could fall (exact Python integers where int64 could overflow)."""
         key = ("weights", shoe, length)
-        if key not in self._cache:
-            alphabet = Alphabet(shoe, tuple(self.alphabet.rank_class.tolist()))
-            dealt = (self.symbols >= 0).sum(axis=1)
-            exact = falling(shoe.size, length) >= 2**62
-            ways = alphabet.ways(self.symbols, [d if d is not None else CLASS for d in self.plan.details])
-            tail = np.array([falling(shoe.size - k, length - k) for k in range(length + 1)], dtype=object if exact else np.int64)
-            self._cache[key] = ways.astype(object if exact else np.int64) * tail[dealt]
-        return self._cache[key]
+        if key in self._cache:
+            return self._cache[key]
+        alphabet = Alphabet(shoe, tuple(self.alphabet.rank_class.tolist()))
+        dealt = (self.symbols >= 0).sum(axis=1)
+        exact = falling(shoe.size, length) >= 2**62
+        ways = alphabet.ways(self.symbols, [d if d is not None else CLASS for d in self.plan.details])
+        tail = np.array([falling(shoe.size - k, length - k) for k in range(length + 1)], dtype=object if exact else np.int64)
+        weights = ways.astype(object if exact else np.int64) * tail[dealt]
+        if remember:
+            self._cache[key] = weights
+        return weights
 
     def value(self, hand: Hand) -> np.ndarray:
         """Each row's value of a hand, as the showdown compares it (points, or the poker value)."""
@@ -395,13 +398,13 @@ class CountedBet:
     codes: np.ndarray
     ends: tuple[Settled, ...]
 
-    def counts(self, shoe: Shoe) -> tuple[list[int], int]:
+    def counts(self, shoe: Shoe, remember: bool = True) -> tuple[list[int], int]:
         """Deals ending each way, and all deals, from ``shoe`` (the ranks the rows were dealt from, any counts)."""
         if self.ordered:
             length, divisor = len(self.rows.places), 1
         else:
             length, divisor = sum(d is not None for d in self.plan.details), _divisor(self.plan)
-        sums = _sums(self.codes, self.rows.weights(shoe, length), len(self.ends))
+        sums = _sums(self.codes, self.rows.weights(shoe, length, remember), len(self.ends))
         return [n // divisor for n in sums], falling(shoe.size, length) // divisor
 
     def table(self, shoe: Shoe) -> ReturnTable:
