@@ -514,7 +514,7 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     qualifier = b.qualifier(hands)
     b.by_kind = counted_by_kind(deck, steps, hands, ()) or any(s.settle is not None for s in spec.side_bets.values())
     if b.by_kind:
-        _check_by_kind(b, steps, qualifier)
+        _check_by_kind(b, steps, hands, qualifier)
     decisions = [s for s in steps if isinstance(s, Decision)]
     folds = any(o.folds for d in decisions for o in d.options)
     tables: dict[str, Paytable] = {}
@@ -645,12 +645,17 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     return game
 
 
-def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], qualifier: Qualifier | None) -> None:
-    """A game counted by kinds of card (a shoe, draws, points hands) has no decisions, wagers of its own or qualifier here."""
+def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Hand], qualifier: Qualifier | None) -> None:
+    """A game counted by kinds of card (a shoe, draws, points hands) has no decisions, wagers of its own or qualifier
+    here, and its poker hands hold a fixed number of cards."""
     what = "a game dealt from a shoe, by drawing rules or with points hands"
     for i, step in enumerate(steps):
         if isinstance(step, Decision):
             raise b.fail(("deal", str(i), "decide"), f"{what} has no decisions here")
+    drawing = {s.role for s in steps if isinstance(s, Draw)}
+    for name, hand in hands.items():
+        if hand.ranking is not None and drawing.intersection(hand.of):
+            raise b.fail(("hands", name, "of"), f"a poker hand holds a fixed number of cards: the {', '.join(sorted(drawing.intersection(hand.of)))} may draw")
     if b.spec.wagers:
         raise b.fail(("wagers",), f"in {what}, every bet stands alone: list it under side_bets (settle: or pays:)")
     if qualifier is not None:
