@@ -456,7 +456,8 @@ def _settle(bet: SideBet, rows: Rows, game: Game) -> tuple[np.ndarray, tuple[Set
         codes = rows.first_line(table)
         for line in table.lines:
             ends.append(Settled(line.key, line.pay.net, str(line.pay), (("line", line.key),)))
-        ends.append(Settled("loses", Fraction(-1), "loses", (("line", ""),)))
+        if not _exhaustive(table):
+            ends.append(Settled("loses", Fraction(-1), "loses", (("line", ""),)))
         return codes, tuple(ends)
     situations = SHOWDOWN if set(bet.settle) != {"played"} else ("played",)
     where = rows.situation() if situations == SHOWDOWN else np.zeros(len(rows.symbols), dtype=np.int64)
@@ -480,11 +481,18 @@ def _ways(result: Result, situation: str, game: Game) -> list[Settled]:
         net = {"win": result.net, "push": Fraction(0), "lose": Fraction(-1)}[result.kind]
         pays = str(Pay(result.net)) if result.kind == "win" else "push" if result.kind == "push" else "loses"
         return [Settled(text, net, pays, (("situation", situation),))]
+    table = game.paytables[result.table]
     out = [Settled(f"{line.key}: {text}", line.pay.net, str(line.pay), (("line", line.key), ("situation", situation)))
-           for line in game.paytables[result.table].lines]
-    net = Fraction(0) if result.otherwise == "push" else Fraction(-1)
-    out.append(Settled(text, net, "push" if net == 0 else "loses", (("line", ""), ("situation", situation))))
+           for line in table.lines]
+    if not _exhaustive(table):
+        net = Fraction(0) if result.otherwise == "push" else Fraction(-1)
+        out.append(Settled(text, net, "push" if net == 0 else "loses", (("line", ""), ("situation", situation))))
     return out
+
+
+def _exhaustive(table: Paytable) -> bool:
+    """Whether some line pays every hand (``any``), so that no hand is left unpaid."""
+    return any(_event(line).always for line in table.lines)
 
 
 def count_bets(game: Game, shoe: Shoe | None = None) -> dict[str, CountedBet]:

@@ -119,6 +119,11 @@ class Event:
     def hand(self) -> str:
         return self.atoms[0].hand
 
+    @property
+    def always(self) -> bool:
+        """Whether every deal has the event (``any``): no hand is left for the lines after it."""
+        return all(a == Atom(a.hand) for a in self.atoms)
+
     def covers(self, other: Event) -> bool:
         """Whether every deal with ``other`` also has this event."""
         return all(any(b.implies(a) for b in other.atoms) for a in self.atoms)
