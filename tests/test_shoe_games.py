@@ -12,14 +12,13 @@ from math import comb, perm
 from pathlib import Path
 
 import pytest
+from shoe_brute_force import outcome_probabilities
 
 from casino_math.cards import Deck, parse_cards
 from casino_math.game.analysis import analyze
 from casino_math.game.drawing import bet_tables
 from casino_math.game.loader import load_game
 from casino_math.shoe import Shoe
-
-from shoe_brute_force import outcome_probabilities
 
 ROOT = Path(__file__).resolve().parent.parent
 BACCARAT = ROOT / "paytables" / "baccarat"

@@ -59,7 +59,7 @@ class RemovalEffects:
         largest = max(abs(e) for e in self.effects)
         if largest == 0:
             return (0,) * len(self.ranks)
-        return tuple(int(round(e * level / largest)) for e in self.effects)
+        return tuple(round(e * level / largest) for e in self.effects)
 
     def betting_correlation(self, tags: Sequence[int | Fraction]) -> float:
         """The correlation, over every card of the shoe, of a count's tags with the effects of removal."""
