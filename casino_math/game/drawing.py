@@ -28,6 +28,7 @@ Each return table says which in its ``notes``.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -456,8 +457,7 @@ def _settle(bet: SideBet, rows: Rows, game: Game) -> tuple[np.ndarray, tuple[Set
         codes = rows.first_line(table)
         for line in table.lines:
             ends.append(Settled(line.key, line.pay.net, str(line.pay), (("line", line.key),)))
-        if not _exhaustive(table):
-            ends.append(Settled("loses", Fraction(-1), "loses", (("line", ""),)))
+        ends.append(Settled("loses", Fraction(-1), "loses", (("line", ""),)))  # always last, as side_bet_table's
         return codes, tuple(ends)
     situations = SHOWDOWN if set(bet.settle) != {"played"} else ("played",)
     where = rows.situation() if situations == SHOWDOWN else np.zeros(len(rows.symbols), dtype=np.int64)
@@ -512,6 +512,11 @@ def count_bets(game: Game, shoe: Shoe | None = None) -> dict[str, CountedBet]:
         codes, ends = _settle(bet, rows, game)
         out[bet.name] = CountedBet(game, bet, plan, rows, codes, ends)
     return out
+
+
+def bet_table(game: Game, bet: SideBet, shoe: Shoe | None = None) -> ReturnTable:
+    """The return table of one side bet of a game counted by kinds (the others not counted)."""
+    return bet_tables(dataclasses.replace(game, side_bets=(bet,)), shoe)[bet.name]
 
 
 def bet_tables(game: Game, shoe: Shoe | None = None) -> dict[str, ReturnTable]:
