@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from .description import Deal, Draw, Hand, Role, Step
+from .description import Deal, Draw, Hand, Role, Step, Stop
 
 
 class StepError(ValueError):
@@ -114,3 +114,43 @@ def draw_rule(to: Role, on: Any, by: Role | None, table: Mapping[str, Any], befo
                     raise StepError(("table", key), f"{to} points {p} are listed twice")
                 rules[p] = drawn
     return Draw(to, on_points, by, rules)
+
+
+def ranges(values: frozenset[int]) -> str:
+    """Numbers as a person writes them: ``0-5``, ``0-7, 9``, ``none``.
+
+    >>> ranges(frozenset({0, 1, 2, 3, 4, 5, 6, 7, 9})), ranges(frozenset()), ranges(frozenset({6}))
+    ('0-7, 9', 'none', '6')
+    """
+    runs: list[list[int]] = []
+    for v in sorted(values):
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs) or "none"
+
+
+def step_words(step: Draw | Stop) -> str:
+    """A draw or stop step in words, for a par sheet's deal (a draw's table: :func:`tableau_rows`).
+
+    >>> step_words(Stop()), step_words(Draw("player", frozenset(range(6))))
+    ("If a hand of one role's cards is a natural, no more cards are drawn.", 'The player draws a card on 0-5.')
+    >>> step_words(Draw("dealer", frozenset(range(6)), "player", {3: frozenset({1, 2})}))
+    "The dealer draws a card on 0-5 if the player drew none; else by its total and the value of the player's card drawn (table)."
+    """
+    if isinstance(step, Stop):
+        return "If a hand of one role's cards is a natural, no more cards are drawn."
+    text = f"The {step.role} draws a card on {ranges(step.on)}"
+    if step.by is None:
+        return text + "."
+    return text + f" if the {step.by} drew none; else by its total and the value of the {step.by}'s card drawn (table)."
+
+
+def tableau_rows(step: Draw) -> list[tuple[str, str]]:
+    """A draw's table: (the drawing role's total, the values of ``by``'s drawn card on which it draws).
+
+    >>> tableau_rows(Draw("dealer", frozenset(), "player", {3: frozenset(set(range(10)) - {8}), 7: frozenset()}))
+    [('3', '0-7, 9'), ('7', 'none')]
+    """
+    return [(str(points), ranges(values)) for points, values in sorted(step.table.items())]
