@@ -192,7 +192,7 @@ class Rows:
             for p in mine:
                 detail = plan.details[p]
                 assert detail is not None
-                deal = ~stopped & self._draws(rows, step) if isinstance(step, Draw) else np.ones(len(rows), dtype=bool)
+                deal = ~stopped & self._draws(rows, step, i) if isinstance(step, Draw) else np.ones(len(rows), dtype=bool)
                 order = np.r_[np.flatnonzero(~deal), np.repeat(np.flatnonzero(deal), len(alphabet.symbols(detail)))]
                 stopped = stopped[order]
                 rows = _expand(rows, deal, p, alphabet.symbols(detail))
@@ -205,7 +205,8 @@ class Rows:
                 out |= self.natural(hand, rows)
         return out
 
-    def _draws(self, rows: np.ndarray, step: Draw) -> np.ndarray:
+    def _draws(self, rows: np.ndarray, step: Draw, index: int) -> np.ndarray:
+        """Which rows deal the draw step at ``index``: by its table where ``by`` drew at an earlier draw, else on its points."""
         hand = role_hand(step.role, self.game.hands)
         assert hand is not None and hand.points is not None
         high = hand.points.totals_range[1]
@@ -214,16 +215,13 @@ class Rows:
         total = self.total(hand, rows)
         if step.by is None:
             return on[total]
-        last = max(p for p, place in enumerate(self.places) if place.role == step.by and place.drawn and place.step < self.places_step(step))
+        last = max(p for p, place in enumerate(self.places) if place.role == step.by and place.drawn and place.step < index)
         table = np.zeros((high + 1, max(self._points[CLASS].max(), 9) + 1), dtype=bool)
         for points, values in step.table.items():
             table[points, list(values)] = True
         drew = rows[:, last] >= 0
         card = self._points[self.plan.details[last]][np.maximum(rows[:, last], 0)]  # type: ignore[index]
         return np.where(drew, table[total, card], on[total])
-
-    def places_step(self, step: Draw) -> int:
-        return self.game.steps.index(step)
 
     # -- what the bets read ------------------------------------------------------------------------
     def column(self, p: int, rows: np.ndarray | None = None) -> np.ndarray:
