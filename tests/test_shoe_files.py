@@ -113,6 +113,8 @@ BAD = {
     "a step that is two": (bad("  - stop: natural\n", "  - {stop: natural, player: 1}\n"), ":7: deal.2: a step is one of"),
     "best in a points hand": (bad("{of: [player], ranking: baccarat}", "{of: [player], best: 2, ranking: baccarat}"),
                               ":11: hands.player.best: a points hand counts every card it holds"),
+    "two points rankings": (bad("dealer: {of: [dealer], ranking: baccarat}", "dealer: {of: [dealer], ranking: blackjack}"),
+                            ":12: hands.dealer.ranking: the points hands of a game share one ranking (here baccarat)"),
     "a decision in a shoe game": (bad("  - stop: natural\n", "  - decide: {fold: fold, play: {play: 1}}\n"), ":7: deal.2.decide: a game dealt from a shoe"),
     "a wager of the game's own": (GOOD + "wagers:\n  ante: {stake: 1, settle: lose}\n", ":18: wagers: in a game dealt from a shoe, by drawing rules or with points hands, every bet stands alone"),
     "a side bet with both": (bad("banker: {settle:", "banker: {pays: pairs, settle:"), ":14: side_bets.banker: a side bet is paid by a table (pays: TABLE) or settled"),

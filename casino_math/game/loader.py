@@ -406,6 +406,9 @@ class _Builder:
             cards = sum(dealt[r] for r in dict.fromkeys(spec.of))
             ranking = None
             if spec.ranking in POINTS:
+                others = {h.ranking_name for h in out.values() if h.points is not None} - {spec.ranking}
+                if others:
+                    raise self.fail((*path, "ranking"), f"the points hands of a game share one ranking (here {others.pop()})")
                 if spec.best is not None:
                     raise self.fail((*path, "best"), "a points hand counts every card it holds: leave out best")
                 if deck.jokers:
