@@ -11,12 +11,15 @@ from fractions import Fraction
 from math import comb, perm
 from pathlib import Path
 
+import numpy as np
 import pytest
 from shoe_brute_force import outcome_probabilities
 
-from casino_math.cards import Deck, parse_cards
+from casino_math.cards import Card, Deck, parse_cards
 from casino_math.game.analysis import analyze
-from casino_math.game.drawing import bet_tables
+from casino_math.game.coup import play
+from casino_math.game.coup import settle as settle_coup
+from casino_math.game.drawing import Rows, bet_tables, places, settle
 from casino_math.game.loader import load_game
 from casino_math.shoe import Shoe
 
@@ -92,3 +95,22 @@ def test_the_banker_draws_by_the_printed_tableau():
     banker = load_game(BACCARAT / "standard.yaml").steps[-1]
     assert {total: set(values) for total, values in banker.table.items()} == printed
     assert banker.on == frozenset(range(6)) and banker.by == "player"
+
+
+@pytest.mark.parametrize("path", [BACCARAT / "standard.yaml", BACCARAT / "ez-baccarat.yaml", ROOT / "tests" / "games" / "shoe-baccarat-events.yaml",
+                                  BLACKJACK / "twenty-one-plus-three.yaml", BLACKJACK / "lucky-ladies.yaml", BLACKJACK / "perfect-pairs.yaml"])
+def test_real_deals_settle_alike_by_rows_and_card_by_card(path):
+    """A simulator's deals (random card sequences from the shoe): the counting engine's rows and the coup played card
+    by card end every bet the same way."""
+    game = load_game(path)
+    shoe = Shoe.of(game.deck)
+    rng = np.random.default_rng(11)
+    physical = np.repeat(np.arange(len(shoe.card_counts)), shoe.card_counts)
+    sequences = np.stack([rng.permutation(physical)[:len(places(game))] for _ in range(3000)])
+    rows = Rows.of_sequences(game, shoe, sequences)
+    for bet in game.side_bets:
+        codes, ends = settle(game, bet, rows)
+        for sequence, code in zip(sequences, codes.tolist()):
+            cards = iter(Card(shoe.ranks[k // 4], k % 4) for k in sequence.tolist())
+            keys, net = settle_coup(game, bet, play(game, lambda: next(cards)))
+            assert (ends[code].keys, ends[code].net) == (keys, net)

@@ -151,7 +151,7 @@ def alphabet_of(game: Game, shoe: Shoe) -> Alphabet:
 class Rows:
     """The deals of one plan as rows of symbols (−1: no card at that place), with what the bets read of them."""
 
-    def __init__(self, game: Game, plan: Plan, alphabet: Alphabet) -> None:
+    def __init__(self, game: Game, plan: Plan, alphabet: Alphabet, sequences: np.ndarray | None = None) -> None:
         self.game, self.plan, self.alphabet = game, plan, alphabet
         self.places = places(game)
         ranks = np.array(alphabet.ranks)
@@ -159,8 +159,24 @@ class Rows:
         # what a symbol of each detail is: its points, its rank (RANK and CARD only), its suit (CARD only)
         self._points = {CLASS: points[1], RANK: points[0], CARD: points[0][np.arange(len(ranks) * SUITS) // SUITS]}
         self._rank = {RANK: ranks, CARD: ranks[np.arange(len(ranks) * SUITS) // SUITS]}
-        self.symbols = self._deal()
+        self.symbols = self._deal() if sequences is None else self._play(sequences)
 
+    @classmethod
+    def of_sequences(cls, game: Game, shoe: Shoe, cards: np.ndarray) -> Rows:
+        """Coups dealt from given card sequences, one row each (a simulator's real deals): each place takes the next
+        card of its row's sequence where the steps deal it. Cards are kinds: rank position in ``shoe.ranks`` × 4 + suit.
+
+        >>> from casino_math.game.loader import load_game
+        >>> game = load_game("paytables/baccarat/standard.yaml")
+        >>> shoe = Shoe.of(game.deck)
+        >>> kind = {r: i for i, r in enumerate(shoe.ranks)}
+        >>> rows = Rows.of_sequences(game, shoe, np.array([[kind[4] * 4, kind[2] * 4, kind[3] * 4, kind[13] * 4, kind[5] * 4, 0]]))
+        >>> int((rows.symbols >= 0).sum()), settle(game, game.side_bet["banker"], rows)[0].tolist()   # 4-2 stands, 3-K draws
+        (5, [2])
+        """
+        draws = any(isinstance(s, Draw) for s in game.steps)
+        plan = Plan((CARD,) * len(places(game)), draws, ())
+        return cls(game, plan, alphabet_of(game, shoe), cards)
     def _points_table(self, ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         hand = next((h for h in self.game.hands.values() if h.points is not None), None)
         if hand is None or hand.points is None:
@@ -171,6 +187,21 @@ class Rows:
         return by_rank, per_class
 
     # -- dealing ------------------------------------------------------------------------------------------
+    def _play(self, sequences: np.ndarray) -> np.ndarray:
+        """Rows of given card sequences: the steps played on each, place by place."""
+        rows = np.full((len(sequences), len(self.places)), -1, dtype=np.int64)
+        taken = np.zeros(len(rows), dtype=np.int64)
+        stopped = np.zeros(len(rows), dtype=bool)
+        for i, step in enumerate(self.game.steps):
+            if isinstance(step, Stop):
+                stopped |= self._naturals(rows)
+                continue
+            for p in (p for p, place in enumerate(self.places) if place.step == i):
+                deal = ~stopped & self._draws(rows, step, i) if isinstance(step, Draw) else np.ones(len(rows), dtype=bool)
+                rows[deal, p] = sequences[deal, taken[deal]]
+                taken += deal
+        return rows
+
     def _deal(self) -> np.ndarray:
         plan, alphabet = self.plan, self.alphabet
         sizes = [len(alphabet.symbols(d)) for d in plan.details if d is not None]
@@ -447,8 +478,8 @@ def _divisor(plan: Plan) -> int:
     return math.prod(math.factorial(n) for n in blocks.values())
 
 
-def _settle(bet: SideBet, rows: Rows, game: Game) -> tuple[np.ndarray, tuple[Settled, ...]]:
-    """Each row's way of ending (a code into the list of ways) for one bet."""
+def settle(game: Game, bet: SideBet, rows: Rows) -> tuple[np.ndarray, tuple[Settled, ...]]:
+    """Each row's way of ending (a code into the list of ways, each with its net result) for one bet."""
     ends: list[Settled] = []
     if not bet.settle:
         table = game.paytables[bet.table]
@@ -507,7 +538,7 @@ def count_bets(game: Game, shoe: Shoe | None = None) -> dict[str, CountedBet]:
         if plan.key not in shared:
             shared[plan.key] = Rows(game, plan, alphabet)
         rows = shared[plan.key]
-        codes, ends = _settle(bet, rows, game)
+        codes, ends = settle(game, bet, rows)
         out[bet.name] = CountedBet(game, bet, plan, rows, codes, ends)
     return out
 
