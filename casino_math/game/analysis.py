@@ -163,6 +163,8 @@ class GameAnalysis:
         for name, table in self.tables.items():
             entry = table.metrics.to_dict()
             entry["returns"] = table.to_records()
+            if table.notes:  # e.g. how a shoe game's deals are counted (ordered six-card deals, or sets of cards)
+                entry["notes"] = list(table.notes)
             if name == g.bet:
                 entry["strategy"] = self.strategy_summary()
             bet = g.side_bet.get(name)
