@@ -112,5 +112,5 @@ def test_real_deals_settle_alike_by_rows_and_card_by_card(path):
         codes, ends = settle(game, bet, rows)
         for sequence, code in zip(sequences, codes.tolist()):
             cards = iter(Card(shoe.ranks[k // 4], k % 4) for k in sequence.tolist())
-            keys, net = settle_coup(game, bet, play(game, lambda: next(cards)))
+            keys, net = settle_coup(game, bet, play(game, cards.__next__))
             assert (ends[code].keys, ends[code].net) == (keys, net)
