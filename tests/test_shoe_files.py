@@ -43,6 +43,13 @@ def test_lucky_6_effects_of_removal_are_the_published_ones():
     assert effects.betting_correlation(effects.tags(18)) > 0.999
 
 
+def test_the_dragon_7_count_is_the_published_one():
+    """Eliot Jacobson (888casino blog, co-card counting the Dragon and Panda side bets): tags A..9, T = 0,0,0,-1,-1,-1,-1,2,2,0."""
+    effects = effect_of_removal(BACCARAT / "ez-baccarat.yaml", "dragon_7")
+    tags = dict(zip(effects.ranks, effects.tags(2)))
+    assert [tags[r] for r in (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)] == [0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0]
+
+
 @pytest.mark.parametrize("path, bet, cards", [
     (BACCARAT / "4-decks.yaml", "tie", [Card(9, 0), Card(13, 2)]),
     (BLACKJACK / "royal-match-1-deck.yaml", "royal_match", [Card(13, s) for s in range(4)]),
