@@ -8,24 +8,20 @@ The command is registered on the CLI's app with ``app.command()(removal)``:
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import Optional
 
 import typer
 
 from .errors import InputError
-from .output import FORMATS, dumps, render_frame
-
-Format = Enum("Format", {name: name for name in FORMATS}, type=str)  # type: ignore[misc]
-
+from .output import FormatChoice as Format, dumps, render_frame
 
 def removal(
     file: Path = typer.Argument(..., help="A game file dealt from a shoe, e.g. paytables/baccarat/ez-baccarat.yaml."),
     bet: str = typer.Option(..., "--bet", "-b", help="The bet, as the game file names it (e.g. dragon_7)."),
     level: int = typer.Option(2, "--level", help="The count's largest tag: tags are the effects scaled to it and rounded."),
     tags: Optional[str] = typer.Option(None, "--tags", help="A count of your own to judge: one tag per rank, lowest rank first."),
-    format: Format = typer.Option("table", "--format", "-f", help="table, csv, json or markdown."),  # type: ignore[valid-type]
+    format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
     """The change in a bet's expected return when one card of each rank leaves the full shoe, a count, its betting correlation."""
     from .game.removal import effect_of_removal
