@@ -9,6 +9,14 @@ and no suit. Notation accepts ``Ah``, ``Td``, ``10d``, ``A♥`` and ``Jk``:
 ('standard', 36, 53)
 >>> Deck.named("mexican").ranks
 (2, 3, 4, 5, 6, 7, 11, 12, 13, 14)
+
+A shoe is several decks shuffled together: the same card then appears once per deck.
+
+>>> shoe = Deck.named("standard", decks=8)
+>>> str(shoe), len(shoe), shoe.cards.count(Card(14, 3))
+('8 × standard', 416, 8)
+>>> len(Deck.named("spanish", decks=6))   # the Spanish deck has no tens: 6 × 48 cards
+288
 """
 
 from __future__ import annotations
@@ -102,15 +110,17 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 @dataclass(frozen=True)
 class Deck:
-    """A deck: the ranks present in each of the four suits, plus any jokers.
+    """A deck: the ranks present in each of the four suits, plus any jokers; or a shoe of ``decks`` such decks.
 
     Stripped decks keep the ace and drop low ranks (or, as in Mexican stud, the
-    8s, 9s and 10s); the ace then stands next to the lowest rank present.
+    8s, 9s and 10s; the Spanish deck its tens); the ace then stands next to the
+    lowest rank present.
     """
 
     name: str
     ranks: tuple[int, ...]
     jokers: int = 0
+    decks: int = 1
 
     NAMED = {
         "standard": tuple(range(2, 15)),
@@ -118,37 +128,44 @@ class Deck:
         "piquet": tuple(range(7, 15)),
         "royal": tuple(range(10, 15)),
         "mexican": (2, 3, 4, 5, 6, 7, 11, 12, 13, 14),
+        "spanish": (2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14),
     }
+    MAX_DECKS = 8  # the biggest shoe dealt: baccarat's eight decks
 
     def __post_init__(self) -> None:
         if not 0 <= self.jokers <= 2:
             raise InputError(f"a deck holds 0, 1 or 2 jokers, not {self.jokers}")
+        if not 1 <= self.decks <= self.MAX_DECKS:
+            raise InputError(f"a shoe holds 1 to {self.MAX_DECKS} decks, not {self.decks}")
+        if self.decks > 1 and self.jokers:
+            raise InputError("a shoe of several decks is dealt without jokers")
 
     @classmethod
     def standard(cls, jokers: int = 0) -> Deck:
         return cls.named("standard", jokers)
 
     @classmethod
-    def stripped(cls, lowest: int, jokers: int = 0) -> Deck:
+    def stripped(cls, lowest: int, jokers: int = 0, decks: int = 1) -> Deck:
         """Ranks ``lowest``..ace: ``stripped(6)`` is the 36-card short deck."""
-        return cls(f"{lowest}-A", tuple(range(lowest, 15)), jokers)
+        return cls(f"{lowest}-A", tuple(range(lowest, 15)), jokers, decks)
 
     @classmethod
-    def named(cls, name: str, jokers: int = 0) -> Deck:
+    def named(cls, name: str, jokers: int = 0, decks: int = 1) -> Deck:
         if name not in cls.NAMED:
             raise InputError(f"unknown deck {name!r} (choose from {', '.join(cls.NAMED)})")
-        return cls(name, cls.NAMED[name], jokers)
+        return cls(name, cls.NAMED[name], jokers, decks)
 
     def __str__(self) -> str:
-        return self.name + (f"+{self.jokers}jk" if self.jokers else "")
+        one = self.name + (f"+{self.jokers}jk" if self.jokers else "")
+        return f"{self.decks} × {one}" if self.decks > 1 else one
 
     def __len__(self) -> int:
-        return 4 * len(self.ranks) + self.jokers
+        return 4 * len(self.ranks) * self.decks + self.jokers
 
     @cached_property
     def cards(self) -> tuple[Card, ...]:
-        """Every card, naturals by rank then suit, jokers last."""
-        naturals = tuple(Card(r, s) for r in self.ranks for s in range(4))
+        """Every card, naturals by rank then suit (a shoe's copies of a card together), jokers last."""
+        naturals = tuple(Card(r, s) for r in self.ranks for s in range(4) for _ in range(self.decks))
         return naturals + (Card(JOKER, -1),) * self.jokers
 
     @cached_property

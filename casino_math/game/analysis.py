@@ -21,6 +21,7 @@ from ..parallel import Runner
 from ..returns import ReturnTable
 from .counts import Counts, count
 from .description import Decision, Game
+from .drawing import bet_tables
 from .loader import load_game
 from .rules import parse_rule
 from .side_bets import side_bet_table
@@ -55,8 +56,11 @@ class GameAnalysis:
         out = {}
         if self.solved is not None:
             out[self.game.bet] = self.solved.table
-        for bet in self.game.side_bets:
-            out[bet.name] = side_bet_table(self.game, bet)
+        if self.game.counted_by_kind:  # a shoe, draws or points hands: every bet counted by kinds of card
+            out.update(bet_tables(self.game))
+        else:
+            for bet in self.game.side_bets:
+                out[bet.name] = side_bet_table(self.game, bet)
         return out
 
     @property
@@ -159,6 +163,8 @@ class GameAnalysis:
         for name, table in self.tables.items():
             entry = table.metrics.to_dict()
             entry["returns"] = table.to_records()
+            if table.notes:  # e.g. how a shoe game's deals are counted (ordered six-card deals, or sets of cards)
+                entry["notes"] = list(table.notes)
             if name == g.bet:
                 entry["strategy"] = self.strategy_summary()
             bet = g.side_bet.get(name)

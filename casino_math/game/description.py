@@ -13,6 +13,11 @@ The situations a wager is settled in, in the order of a settlement matrix:
 
 Where the dealer does not qualify but a wager names no ``dealer_not_qualified``
 result, the showdown decides it (Ultimate Texas Hold'em's Play bet).
+
+Games dealt from a shoe, with drawing rules (baccarat's tableau) or hands
+valued in points, are counted kind of card by kind of card
+(:mod:`.drawing`); their bets stand alone as side bets, each paid by a table
+or settled by the showdown like a wager.
 """
 
 from __future__ import annotations
@@ -20,12 +25,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Literal, Mapping
+from typing import TYPE_CHECKING, Literal, Mapping
 
 from ..cards import Deck
 from ..pays import Pay
 from ..rankings import Ranking
+from ..rankings.points import Points
 from .patterns import Pattern
+
+if TYPE_CHECKING:
+    from .events import Event
 
 Role = Literal["player", "dealer", "board"]
 ROLES: tuple[Role, ...] = ("player", "dealer", "board")
@@ -68,7 +77,30 @@ class Decision:
     while_unmade: tuple[str, ...] = ()
 
 
-Step = Deal | Decision
+@dataclass(frozen=True)
+class Draw:
+    """One more card to ``role`` when its hand's points are in ``on``.
+
+    Where ``by`` names a role that drew a card at an earlier draw, and it did,
+    ``table`` decides instead: the points of ``role``'s hand -> the values of
+    that card on which ``role`` draws (baccarat's banker and the player's third
+    card). Points the table does not list stand.
+    """
+
+    role: Role
+    on: frozenset[int]
+    by: Role | None = None
+    table: Mapping[int, frozenset[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The deal ends here if a hand made of one role's cards is a natural of its points ranking."""
+
+    when: Literal["natural"] = "natural"
+
+
+Step = Deal | Decision | Draw | Stop
 
 
 @dataclass(frozen=True)
@@ -80,6 +112,7 @@ class Hand:
     best: int
     ranking: Ranking | None
     ranking_name: str
+    points: Points | None = None  # a hand valued in points (every card counts; ``ranking`` is then None)
 
 
 @dataclass(frozen=True)
@@ -87,7 +120,7 @@ class Line:
     """One line of a paytable: the pattern it pays on (of its hand), and the pay."""
 
     key: str
-    pattern: Pattern
+    pattern: Pattern | Event  # an Event in games counted kind by kind
     pay: Pay
     hand: str
 
@@ -166,12 +199,21 @@ class Wager:
 
 @dataclass(frozen=True)
 class SideBet:
-    """A bet settled by a paytable alone, whatever the player decides: ``stake`` units, paid by ``table``."""
+    """A bet settled whatever the player decides: ``stake`` units, paid by ``table``; or, where ``settle`` is
+    given, settled by the showdown like a wager (``table`` is then empty)."""
 
     name: str
     table: str
     stake: Fraction = Fraction(1)
     meter: str | None = None  # the line whose pay is a progressive meter
+    settle: Mapping[str, Result] = field(default_factory=dict)  # situation -> result
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        """Every paytable that pays this bet."""
+        if not self.settle:
+            return (self.table,)
+        return tuple(dict.fromkeys(r.table for r in self.settle.values() if r.kind == "pays"))
 
 
 @dataclass(frozen=True)
@@ -239,7 +281,22 @@ class Game:
         """Every bet offered: the game's own (when it has wagers), then the side bets."""
         return ((self.bet,) if self.wagers else ()) + tuple(b.name for b in self.side_bets)
 
+    @cached_property
+    def counted_by_kind(self) -> bool:
+        """Whether the game is counted kind of card by kind of card (:mod:`.drawing`) rather than card set by card set."""
+        return counted_by_kind(self.deck, self.steps, self.hands, self.side_bets)
+
+    def most_cards_of(self, role: Role) -> int:
+        """The cards ``role`` holds when every draw is made."""
+        return self.cards_of(role) + sum(isinstance(s, Draw) and s.role == role for s in self.steps)
+
     @property
     def initial_stake(self) -> Fraction:
         """Units placed before the deal on the game's own bet: house edge is quoted per this."""
         return sum((w.stake for w in self.wagers if w.bonus_on is None), Fraction(0))
+
+
+def counted_by_kind(deck: Deck, steps: tuple[Step, ...], hands: Mapping[str, Hand], side_bets: tuple[SideBet, ...]) -> bool:
+    """A shoe of several decks, drawing rules, points hands or bets settled by the showdown: counted by kinds of card."""
+    return (deck.decks > 1 or any(isinstance(s, (Draw, Stop)) for s in steps)
+            or any(h.points is not None for h in hands.values()) or any(b.settle for b in side_bets))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator, ValidationError, WithJsonSchema, model_validator
 
@@ -26,9 +26,13 @@ from ..cards import Deck
 from ..errors import InputError
 from ..pays import MAX_PAY, Pay
 from ..rankings import RANKINGS, get_ranking
+from ..rankings.points import POINTS, get_points
 from ..yaml_source import read_text, read_yaml
-from .description import ROLES, Deal, Decision, Game, Hand, Line, Option, Paytable, Qualifier, Result, SideBet, Wager
-from .patterns import parse_pattern, unreachable
+from .description import (ROLES, SHOWDOWN, Deal, Decision, Draw, Game, Hand, Line, Option, Paytable, Qualifier, Result,
+                          SideBet, Stop, Wager, counted_by_kind)
+from .description import Step as GameStep
+from .events import Event, parse_event
+from .patterns import Pattern, parse_pattern, two_alike, unreachable
 from .qualifier import weakest
 
 _NAME = r"^[a-z][a-z0-9_]*$"
@@ -62,12 +66,13 @@ class _Strict(BaseModel):
 
 
 class DeckSpec(_Strict):
-    """A deck: a named one, or ranks lowest-to-ace (``9-A``), with jokers."""
+    """A deck: a named one, or ranks lowest-to-ace (``9-A``), with jokers; or a shoe of several such decks."""
 
-    name: Literal["standard", "short", "piquet", "royal", "mexican"] = "standard"
+    name: Literal["standard", "short", "piquet", "royal", "mexican", "spanish"] = "standard"
     ranks: str | None = Field(None, pattern=r"^([2-9]|10|[TJQK])-A$", description="lowest rank to ace, e.g. 9-A")
     jokers: int = Field(0, ge=0, le=2)
     joker: Literal["wild", "bug"] = "wild"
+    decks: int = Field(1, ge=1, le=Deck.MAX_DECKS, description="decks shuffled together into a shoe (1 to 8)")
 
 
 def _deck(value: Any) -> Any:
@@ -112,23 +117,40 @@ DecideValue = Annotated[Decide, BeforeValidator(_decide), WithJsonSchema({"anyOf
 }]})]
 
 
+NumberSet = Annotated[int | str | list[int], WithJsonSchema({
+    "anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "array", "items": {"type": "integer"}}],
+    "description": 'numbers: 5, "0-5", "0-7, 9", "not 8", any, none, or a list'})]
+
+
+class DrawSpec(_Strict):
+    """One card more to a role, by its hand's points: on these points; or, where ``by`` drew a card, by ``table``."""
+
+    to: Literal["player", "dealer", "board"]
+    on: NumberSet = Field(description="the points on which the role draws (when the table does not apply)")
+    by: Literal["player", "dealer", "board"] | None = Field(None, description="a role that drew at an earlier draw")
+    table: dict[str, NumberSet] = Field(default_factory=dict, description="points -> values of by's drawn card on which to draw")
+
+
 class Step(_Strict):
-    """One step of the deal: cards to the player, the dealer or the board, or a decision."""
+    """One step of the deal: cards to the player, the dealer or the board, a decision, a draw, or a stop on a natural."""
 
     player: CardsValue | None = None
     dealer: CardsValue | None = None
     board: CardsValue | None = None
     decide: DecideValue | None = None
+    draw: DrawSpec | None = None
+    stop: Literal["natural"] | None = Field(None, description="the deal ends if a hand of one role's cards is a natural")
 
     @model_validator(mode="after")
     def _one(self) -> Step:
-        if sum(v is not None for v in (self.player, self.dealer, self.board, self.decide)) != 1:
-            raise ValueError("a step is one of player: N, dealer: N, board: N or decide: {...}")
+        if sum(v is not None for v in (self.player, self.dealer, self.board, self.decide, self.draw, self.stop)) != 1:
+            raise ValueError("a step is one of player: N, dealer: N, board: N, decide: {...}, draw: {...} or stop: natural")
         return self
 
 
 class HandSpec(_Strict):
-    """A hand: the best ``best`` cards of the roles ``of``, valued by ``ranking`` (null: colours only)."""
+    """A hand: the best ``best`` cards of the roles ``of``, valued by ``ranking`` (null: colours only; baccarat or
+    blackjack: points, every card counting)."""
 
     of: list[Literal["player", "dealer", "board"]] = Field(min_length=1)
     best: int | None = Field(None, ge=1)
@@ -185,12 +207,19 @@ class WagerSpec(_Strict):
 
 
 class SideBetSpec(_Strict):
-    """A bet paid by a paytable alone, whatever the player decides."""
+    """A bet settled whatever the player decides: paid by a paytable, or settled by the showdown like a wager."""
 
-    pays: str
+    pays: str | None = None
     on: str = "player"
+    settle: SettleValue | None = Field(None, description="situation -> result, as for a wager (instead of pays)")
     stake: Units = Fraction(1)
     meter: str | None = Field(None, description="the line whose pay is a progressive meter")
+
+    @model_validator(mode="after")
+    def _one(self) -> SideBetSpec:
+        if (self.pays is None) == (self.settle is None):
+            raise ValueError("a side bet is paid by a table (pays: TABLE) or settled by the showdown (settle: {...}), one of them")
+        return self
 
 
 class GameSpec(_Strict):
@@ -301,23 +330,36 @@ class _Builder:
 
     def __init__(self, spec: GameSpec, where: Where, fallback: str) -> None:
         self.spec, self.where, self.fallback = spec, where, fallback
+        self.by_kind = False  # a game counted by kinds of card: its lines are events (see events.py)
 
     def fail(self, path: tuple[str, ...], message: str) -> InputError:
         return InputError(f"{_at(self.where, path, self.fallback)}: {'.'.join(path) or 'top level'}: {message}")
 
     def deck(self) -> Deck:
         d = self.spec.deck
-        if d.ranks is None:
-            return Deck.named(d.name, d.jokers)
-        lowest = d.ranks.split("-")[0]
-        rank = {"T": 10, "J": 11, "Q": 12, "K": 13}.get(lowest) or int(lowest)
-        return Deck.stripped(rank, d.jokers)
+        try:
+            if d.ranks is None:
+                return Deck.named(d.name, d.jokers, d.decks)
+            lowest = d.ranks.split("-")[0]
+            rank = {"T": 10, "J": 11, "Q": 12, "K": 13}.get(lowest) or int(lowest)
+            return Deck.stripped(rank, d.jokers, d.decks)
+        except InputError as error:
+            raise self.fail(("deck",), str(error)) from None
 
-    def steps(self, deck: Deck) -> tuple[Deal | Decision, ...]:
-        out: list[Deal | Decision] = []
+    def steps(self, deck: Deck) -> tuple[GameStep, ...]:
+        out: list[GameStep] = []
         dealt = 0
         for i, step in enumerate(self.spec.deal):
             path = ("deal", str(i))
+            if step.stop is not None:
+                out.append(Stop(step.stop))
+                continue
+            if step.draw is not None:
+                dealt += 1
+                if dealt > len(deck):
+                    raise self.fail((*path, "draw"), f"{dealt} cards dealt, but the {deck} deck holds {len(deck)}")
+                out.append(Draw(step.draw.to, frozenset(), step.draw.by))  # its numbers are read once the hands are known
+                continue
             if step.decide is None:
                 role = "player" if step.player else "dealer" if step.dealer else "board"
                 cards: Cards = getattr(step, role)
@@ -352,8 +394,9 @@ class _Builder:
                 raise self.fail(("deal", str(i), "decide"), "a decision after the last card: nothing is left to come")
         return tuple(out)
 
-    def hands(self, deck: Deck, steps: tuple[Deal | Decision, ...]) -> dict[str, Hand]:
+    def hands(self, deck: Deck, steps: tuple[GameStep, ...]) -> dict[str, Hand]:
         dealt = {role: sum(s.cards for s in steps if isinstance(s, Deal) and s.role == role) for role in ROLES}
+        drawn = {role: sum(isinstance(s, Draw) and s.role == role for s in steps) for role in ROLES}
         out = {}
         for name, spec in self.spec.hands.items():
             path = ("hands", name)
@@ -362,9 +405,21 @@ class _Builder:
                     raise self.fail((*path, "of"), f"the hand is made of {role} cards, but the deal gives the {role} none")
             cards = sum(dealt[r] for r in dict.fromkeys(spec.of))
             ranking = None
+            if spec.ranking in POINTS:
+                others = {h.ranking_name for h in out.values() if h.points is not None} - {spec.ranking}
+                if others:
+                    raise self.fail((*path, "ranking"), f"the points hands of a game share one ranking (here {others.pop()})")
+                if spec.best is not None:
+                    raise self.fail((*path, "best"), "a points hand counts every card it holds: leave out best")
+                if deck.jokers:
+                    raise self.fail((*path, "ranking"), "points hands are counted on decks without jokers")
+                most = cards + sum(drawn[r] for r in dict.fromkeys(spec.of))
+                out[name] = Hand(name, tuple(dict.fromkeys(spec.of)), most, None, spec.ranking, get_points(spec.ranking, deck))
+                continue
             if spec.ranking is not None:
                 if spec.ranking not in RANKINGS:
-                    raise self.fail((*path, "ranking"), f"unknown ranking {spec.ranking!r} (choose from {', '.join(RANKINGS)})")
+                    known = ", ".join([*RANKINGS, *POINTS])
+                    raise self.fail((*path, "ranking"), f"unknown ranking {spec.ranking!r} (choose from {known})")
                 ranking = get_ranking(spec.ranking, deck, self.spec.deck.joker)
             best = spec.best or (ranking.hand_size if ranking else cards)
             if best > cards:
@@ -378,6 +433,24 @@ class _Builder:
             if out["dealer"].ranking_name != out["player"].ranking_name:
                 raise self.fail(("hands", "dealer", "ranking"), "the dealer's hand must be ranked as the player's to compare them")
         return out
+
+    def draws(self, steps: tuple[GameStep, ...], hands: dict[str, Hand]) -> tuple[GameStep, ...]:
+        """The draw steps with their numbers read, checked against the hands; stops checked."""
+        from .tableau import StepError, draw_rule
+
+        out: list[GameStep] = []
+        for i, step in enumerate(steps):
+            if isinstance(step, Draw):
+                spec = self.spec.deal[i].draw
+                assert spec is not None
+                try:
+                    step = draw_rule(spec.to, spec.on, spec.by, spec.table, out, hands)
+                except StepError as error:
+                    raise self.fail(("deal", str(i), "draw", *error.path), str(error)) from None
+            elif isinstance(step, Stop) and not any(len(h.of) == 1 and h.points is not None for h in hands.values()):
+                raise self.fail(("deal", str(i), "stop"), "a stop on a natural needs a points hand of one role's cards")
+            out.append(step)
+        return tuple(out)
 
     def qualifier(self, hands: dict[str, Hand]) -> Qualifier | None:
         text = self.spec.dealer_qualifies
@@ -397,9 +470,18 @@ class _Builder:
             raise self.fail(used_at, f"no paytable {name!r} (paytables: {known})")
         if hand not in hands:
             raise self.fail(used_at, f"no hand {hand!r} (hands: {', '.join(hands) or 'none'})")
-        lines, patterns = [], []
+        lines: list[Line] = []
+        patterns: list[tuple[str, Pattern | Event]] = []
         for key, pay in self.spec.paytables[name].items():
             path = ("paytables", name, key)
+            if self.by_kind:
+                try:
+                    event = parse_event(key, hands, hand, self.spec.deck.decks)
+                except ValueError as error:
+                    raise self.fail(path, str(error)) from None
+                lines.append(Line(key, event, pay, event.hand))
+                patterns.append((event.hand, event))
+                continue
             text, line_hand = key, hand
             head, on, tail = key.rpartition(" on ")
             if on and tail.strip() in hands:
@@ -409,10 +491,9 @@ class _Builder:
                 pattern = parse_pattern(text, the_hand.ranking)
             except ValueError as error:
                 raise self.fail(path, f"{error} (on the {line_hand} hand)") from None
-            if (pattern.suited or pattern.suit is not None) and pattern.category is not None and the_hand.ranking is not None:
-                shape = the_hand.ranking.categories[pattern.category]
-                if shape in ("pair", "one_pair", "two_pair", "three_of_a_kind", "full_house", "four_of_a_kind", "five_of_a_kind"):
-                    raise self.fail(path, f"a suited {shape.replace('_', ' ')} needs two cards alike: one deck has none")
+            shape = two_alike(pattern, the_hand.ranking)
+            if shape is not None:
+                raise self.fail(path, f"a suited {shape} needs two cards alike: one deck has none")
             lines.append(Line(key, pattern, pay, line_hand))
             patterns.append((line_hand, pattern))
         clash = unreachable(patterns)
@@ -432,7 +513,11 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     deck = b.deck()
     steps = b.steps(deck)
     hands = b.hands(deck, steps)
+    steps = b.draws(steps, hands)
     qualifier = b.qualifier(hands)
+    b.by_kind = counted_by_kind(deck, steps, hands, ()) or any(s.settle is not None for s in spec.side_bets.values())
+    if b.by_kind:
+        _check_by_kind(b, steps, hands, qualifier)
     decisions = [s for s in steps if isinstance(s, Decision)]
     folds = any(o.folds for d in decisions for o in d.options)
     tables: dict[str, Paytable] = {}
@@ -443,6 +528,15 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
             raise b.fail(at, f"paytable {name!r} already pays on the {table_hand[name]} hand; a paytable pays on one hand")
         tables[name] = b.paytable(name, hand, hands, at)
         table_hand[name] = hand
+
+    def result_of(value: Any, at: tuple[str, ...], bonus: bool = False) -> Result:
+        """A settlement as written (win, push, lose, or a table on a hand), its table read."""
+        if isinstance(value, PaysSpec):
+            table(value.pays, value.on, (*at, "pays"))
+            return Result("pays", table=value.pays, otherwise="push" if bonus else value.otherwise)
+        if isinstance(value, Pay):
+            return Result("win", value.net)
+        return Result(value)
 
     # which wagers decisions stake, and before which folds
     staked_by = {w: [d.name for d in decisions for o in d.options for n, _ in o.adds if n == w] for w in spec.wagers}
@@ -496,16 +590,11 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
                 raise b.fail(at, "a folded hand is not played out: settle it as lose or push")
             if w.bonus_on and value == "lose":
                 raise b.fail(at, "a bonus has no stake of its own to lose: use push")
+            result = result_of(value, at, bonus=w.bonus_on is not None)
             if isinstance(value, PaysSpec):
-                table(value.pays, value.on, (*at, "pays"))
                 hand = hands[value.on]
                 if any(r == "dealer" for r in hand.of) and any(isinstance(s, Deal) and s.role == "dealer" and not s.seen for s in steps):
                     raise b.fail((*at, "on"), "the game's own wagers pay only on hands the player sees (the player's cards and the board)")
-                result = Result("pays", table=value.pays, otherwise="push" if w.bonus_on else value.otherwise)
-            elif isinstance(value, Pay):
-                result = Result("win", value.net)
-            else:
-                result = Result(value)  # type: ignore[arg-type]
             if situation == "otherwise":
                 for s in situations:
                     settle.setdefault(s, result)
@@ -517,10 +606,16 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
         path = ("side_bets", name)
         if name in spec.wagers or name == spec.bet:
             raise b.fail(path, f"{name!r} is already the name of a wager or of the game's bet")
-        table(s.pays, s.on, (*path, "pays"))
-        if s.meter is not None and s.meter not in spec.paytables[s.pays]:
-            raise b.fail((*path, "meter"), f"the meter is a line of {s.pays}; it has no line {s.meter!r}")
-        side_bets.append(SideBet(name, s.pays, s.stake, s.meter))
+        settled: dict[str, Result] = {}
+        if s.settle is not None:
+            settled = _side_settle(b, path, s.settle, hands, result_of)
+        else:
+            assert s.pays is not None
+            table(s.pays, s.on, (*path, "pays"))
+        side_bet = SideBet(name, s.pays or "", s.stake, s.meter, settled)
+        if s.meter is not None and not any(s.meter in spec.paytables[t] for t in side_bet.tables):
+            raise b.fail((*path, "meter"), f"the meter is a line of {' or '.join(side_bet.tables)}; it has no line {s.meter!r}")
+        side_bets.append(side_bet)
     for name in spec.paytables:
         if name not in tables:
             raise b.fail(("paytables", name), "no wager or side bet pays by this table")
@@ -536,7 +631,7 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     if spec.bet not in offered:
         wagers = []
     side_bets = [s for s in side_bets if s.name in offered]
-    used = {r.table for w in wagers for r in w.settle.values() if r.kind == "pays"} | {s.table for s in side_bets}
+    used = {r.table for w in wagers for r in w.settle.values() if r.kind == "pays"} | {t for s in side_bets for t in s.tables}
     tables = {name: t for name, t in tables.items() if name in used}
     game = Game(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck, steps=steps, hands=hands,
@@ -551,6 +646,44 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
         except ValueError as error:
             raise b.fail(("strategies", name), str(error)) from None
     return game
+
+
+def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Hand], qualifier: Qualifier | None) -> None:
+    """A game counted by kinds of card (a shoe, draws, points hands) has no decisions, wagers of its own or qualifier
+    here, and its poker hands hold a fixed number of cards."""
+    what = "a game dealt from a shoe, by drawing rules or with points hands"
+    for i, step in enumerate(steps):
+        if isinstance(step, Decision):
+            raise b.fail(("deal", str(i), "decide"), f"{what} has no decisions here")
+    drawing = {s.role for s in steps if isinstance(s, Draw)}
+    for name, hand in hands.items():
+        if hand.ranking is not None and drawing.intersection(hand.of):
+            raise b.fail(("hands", name, "of"), f"a poker hand holds a fixed number of cards: the {', '.join(sorted(drawing.intersection(hand.of)))} may draw")
+    if b.spec.wagers:
+        raise b.fail(("wagers",), f"in {what}, every bet stands alone: list it under side_bets (settle: or pays:)")
+    if qualifier is not None:
+        raise b.fail(("dealer_qualifies",), f"{what} has no dealer qualifier here")
+
+
+def _side_settle(b: _Builder, path: tuple[str, ...], settle: dict[str, Any], hands: dict[str, Hand],
+                 result_of: Callable[[Any, tuple[str, ...]], Result]) -> dict[str, Result]:
+    """A side bet settled by the showdown: a result for every situation the game can end in (no fold: it stands alone)."""
+    situations = SHOWDOWN if "dealer" in hands else ("played",)
+    for situation in settle:
+        if situation != "otherwise" and situation not in situations:
+            why = "the game has a dealer hand" if situation == "played" else "no decision folds" if situation == "folded" else (
+                "a side bet stands alone, whatever the dealer holds" if situation == "dealer_not_qualified" else "the game has no dealer hand")
+            raise b.fail((*path, "settle", situation), f"the game never ends {situation} for a side bet ({why})")
+    dealer = hands.get("dealer")
+    if situations == SHOWDOWN and dealer is not None and dealer.points is not None and not dealer.points.compares:
+        raise b.fail((*path, "settle"), f"{dealer.points.name} hands are not compared here: pay the bet by a table")
+    out = {}
+    for situation in situations:
+        written = situation if situation in settle else "otherwise"
+        if written not in settle:
+            raise b.fail((*path, "settle"), f"no result for {situation}, which the game can reach")
+        out[situation] = result_of(settle[written], (*path, "settle", written))
+    return out
 
 
 def _before_a_fold(spec: GameSpec, decision_name: str) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Protocol, Sequence
 
 import numpy as np
 
@@ -109,7 +109,8 @@ class Pattern:
         return hit
 
 
-def _rank(word: str) -> int:
+def rank_word(word: str) -> int:
+    """The rank a plural word names: ``tens``, ``10s``, ``Ts``, ``queens``."""
     if word not in _PLURAL:
         raise ValueError(f"{word!r} is not a rank (write e.g. tens, 10s, jacks, Js, aces)")
     return _PLURAL[word]
@@ -139,9 +140,9 @@ def parse_pattern(text: str, ranking: Ranking | None) -> Pattern:
     match = _LIMITED.match(words)
     if not match or match["category"] not in categories:
         raise ValueError(f"the {ranking.name} ranking has no {words} (its categories: {listing})")
-    low = _rank(match["low"])
+    low = rank_word(match["low"])
     if match["high"]:
-        high = _rank(match["high"])
+        high = rank_word(match["high"])
     else:
         high = ACE if words.endswith("or better") else low
     if low > high:
@@ -152,7 +153,30 @@ def parse_pattern(text: str, ranking: Ranking | None) -> Pattern:
     return Pattern(normal(text), categories.index(match["category"]), low, high, suited=suited, suit=suit)
 
 
-def unreachable(lines: Sequence[tuple[str, Pattern]]) -> tuple[int, int] | None:
+_ALIKE = ("pair", "one_pair", "two_pair", "three_of_a_kind", "full_house", "four_of_a_kind", "five_of_a_kind")
+
+
+def two_alike(pattern: Pattern, ranking: Ranking | None) -> str | None:
+    """The shape a suited pattern names when it needs two copies of one card (a suited pair: only a shoe has them).
+
+    >>> from casino_math.rankings import get_ranking
+    >>> three = get_ranking("three-card")
+    >>> two_alike(parse_pattern("suited three of a kind", three), three), two_alike(parse_pattern("flush", three), three)
+    ('three of a kind', None)
+    """
+    if not (pattern.suited or pattern.suit is not None) or pattern.category is None or ranking is None:
+        return None
+    shape = ranking.categories[pattern.category]
+    return shape.replace("_", " ") if shape in _ALIKE else None
+
+
+class Covering(Protocol):
+    """A line's pattern: a Pattern, or an event of a game counted by kinds of card."""
+
+    def covers(self, other: Any) -> bool: ...
+
+
+def unreachable(lines: Sequence[tuple[str, Covering]]) -> tuple[int, int] | None:
     """The first (earlier, later) pair of (hand, pattern) lines where the earlier always takes the later's hands."""
     for j, (hand, later) in enumerate(lines):
         for i in range(j):

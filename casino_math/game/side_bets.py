@@ -31,13 +31,20 @@ from ..errors import InputError
 from ..returns import Outcome, ReturnTable
 from ..subsets import all_subsets
 from .description import Deal, Game, Line, SideBet
+from .drawing import bet_table
 from .showdown import card_arrays, hand_values
 
 MAX_ENUMERATED = 5_000_000  # card sets visited one by one at most; beyond, a side bet must be countable by value or suit
 
 
 def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
-    """The return table of a side bet: one row per line of its paytable, then the hands no line pays."""
+    """The return table of a side bet: one row per line of its paytable, then the hands no line pays.
+
+    A game dealt from a shoe, with draws or points hands is counted by kinds of card (:mod:`.drawing`); a bet of
+    it settled by the showdown has a row per situation (and line of its tables) instead.
+    """
+    if game.counted_by_kind:
+        return bet_table(game, bet)
     table = game.paytables[bet.table]
     hands = {line.hand for line in table.lines} or {"player"}
     roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
