@@ -231,7 +231,8 @@ class _Context:
             tables = {r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"}
             situations = set(game.situations) | {"dealer_not_qualified"}
         else:
-            tables, situations = {game.side_bet[claim.wager].table}, set()
+            bet = game.side_bet[claim.wager]
+            tables, situations = set(bet.tables), set(bet.settle)
         lines = {_normal(line.key) for t in tables for line in game.paytables[t].lines} | {""}
         for key, values in claim.outcome:
             known = lines if key == "line" else situations if key == "situation" else None

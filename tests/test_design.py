@@ -47,6 +47,9 @@ paytables:
 """
 
 
+BACCARAT = Path(__file__).resolve().parent.parent / "paytables" / "baccarat" / "standard.yaml"
+
+
 @pytest.fixture
 def reanalyse(tmp_path):
     """The figures of a bet in a new game file that extends ``path`` with ``pays`` (net, by line key) written into
@@ -105,6 +108,9 @@ def test_every_bet_priced_as_analysed(path):
     (MINI / "mini-four-card.yaml", "ante_play", "bonus", {"three of a kind": Fraction(0)}, ()),  # folds appear
     (MINI / "mini-let-it-ride.yaml", "game", "t", {"full house": Fraction(0)}, ()),
     (MINI / "mini-mississippi.yaml", "game", "t", {"pair of kings or better": Fraction(1), "four of a kind": Fraction(7, 2)}, ()),
+    # shoe side bets: one paid by a table alone, one settled by the showdown with a table on the winning margin
+    (BACCARAT, "player_pair", "player_pair", {"pair": Fraction(12)}, ()),
+    (BACCARAT, "dragon_bonus_banker", "dragon_bonus_banker", {"wins by 9": Fraction(25), "natural": Fraction(2)}, ()),
 ], ids=lambda v: v.stem if isinstance(v, Path) else None)
 def test_changed_paytables_priced_as_reanalysed(reanalyse, path, bet, table, pays, first):
     model = wager_model(path, bet, list(pays))

@@ -38,7 +38,7 @@ def bet_tables(game: Game, bet: str) -> tuple[str, ...]:
     if bet not in game.bets:
         raise InputError(f"{game.path or game.id}: the file offers no bet {bet!r} (it offers {', '.join(game.bets)})")
     if bet in game.side_bet:
-        return (game.side_bet[bet].table,)
+        return game.side_bet[bet].tables
     return tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
 
 

@@ -126,12 +126,26 @@ class WagerModel(ABC):
 # -- side bets: linear in the pays ---------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class SideBetModel(WagerModel):
-    """A side bet: deals per line (the first line a hand matches pays it), then the deals no line pays."""
+    """A side bet: the deals of each row of its return table; a row the table pays takes its line's pay, the others
+    (a loss, a push, a win the settlement fixes) keep their net."""
 
     @cached_property
+    def rows(self) -> tuple[tuple[int, int, Fraction], ...]:
+        """(deals, index of the paying line in ``lines`` or -1, the row's own net) per row of the return table."""
+        bet = self.game.side_bet[self.wager]
+        table = side_bet_table(self.game_with({}), bet)
+        keys = [line.key for line in self.lines]
+        out = []
+        for o in table.outcomes:
+            situation, line = o.key("situation"), o.key("line") or ""
+            result = bet.settle.get(situation) if bet.settle and situation else None
+            paid = line in keys and (result is None or (result.kind == "pays" and result.table == self.table))
+            out.append((o.combinations, keys.index(line) if paid else -1, o.net))
+        return tuple(out)
+
+    @property
     def counts(self) -> tuple[int, ...]:
-        table = side_bet_table(self.game_with({}), self.game.side_bet[self.wager])
-        return tuple(o.combinations for o in table.outcomes)
+        return tuple(deals for deals, _, _ in self.rows)
 
     @property
     def total(self) -> int:
@@ -143,16 +157,24 @@ class SideBetModel(WagerModel):
         if -1 in columns:
             missing = [n for n, c in zip(self.names, columns) if c < 0]
             raise InputError(f"{self.wager}: no pay given for {', '.join(missing)}")
-        counts = np.array(self.counts[:-1], dtype=np.int64)
-        lost, q = self.counts[-1], grid.denominator
+        q = grid.denominator
+        paid = [(deals, columns[line]) for deals, line, _ in self.rows if line >= 0]
+        fixed = [(deals, net) for deals, line, net in self.rows if line < 0]
+        for _, net in fixed:
+            if (net * q).denominator != 1:
+                raise InputError(f"{self.wager}: pays over 1/{q} cannot price a fixed result of {net}")
+        counts = np.array([d for d, _ in paid], dtype=np.int64)
+        fixed_return = sum(int(net * q) * d for d, net in fixed)  # × q, exact
+        fixed_hits = sum(d for d, net in fixed if net > 0)
+        fixed_square = sum(float(net) ** 2 * d for d, net in fixed)
         parts = []
         for start in range(0, max(len(grid), 1), _CHUNK):
-            net = grid.numerators[start:start + _CHUNK][:, columns]  # × q, exact
+            net = grid.numerators[start:start + _CHUNK][:, [c for _, c in paid]]  # × q, exact
             # the sum of counts × net is at most total × max|net|; past int64, Python integers keep it exact
             exact = np.int64 if self.total * (int(np.abs(net).max(initial=0)) + q) < 2**62 else object
-            returned = net.astype(exact) @ counts.astype(exact) - lost * q
-            hits = (net > 0).astype(np.int64) @ counts
-            second = ((net / q) ** 2 @ counts + lost) / self.total
+            returned = net.astype(exact) @ counts.astype(exact) + fixed_return
+            hits = (net > 0).astype(np.int64) @ counts + fixed_hits
+            second = ((net / q) ** 2 @ counts + fixed_square) / self.total
             parts.append((returned, hits, second))
         returned, hits, second = (np.concatenate([p[i] for p in parts]) for i in range(3))
         return LinearPriced(self, grid, returned, hits, second)
