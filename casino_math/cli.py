@@ -15,6 +15,7 @@ import typer
 
 from .errors import InputError
 from .output import FormatChoice as Format, dumps, render_frame
+from .removal_cli import removal
 from .stud.cli import stud_app
 
 app = typer.Typer(
@@ -352,6 +353,7 @@ def schema() -> None:
 
 
 app.add_typer(stud_app, name="stud")
+app.command()(removal)
 
 
 def main() -> None:
