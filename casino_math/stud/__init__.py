@@ -10,15 +10,13 @@
 from importlib import import_module
 from typing import Any
 
-# first_to_act is also the name of its module, which importing the module would bind here: import it at once
-from .first_to_act import FirstToAct as FirstToAct, first_to_act as first_to_act
-
 _EXPORTS = {
+    "FirstToAct": "opener", "first_to_act": "opener",
     "Holding": "equity", "StudEquity": "equity", "stud_equity": "equity",
     "StudFrequencies": "frequencies", "stud_frequencies": "frequencies",
     "GAMES": "games", "HoleLimit": "games", "StudGame": "games", "get_game": "games",
 }
-__all__ = sorted([*_EXPORTS, "FirstToAct", "first_to_act"])
+__all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:

@@ -53,7 +53,7 @@ def first_to_act_command(
     format: Format = _FORMAT,
 ) -> None:
     """Who brings in or bets first, and what the dealer announces."""
-    from .first_to_act import first_to_act
+    from .opener import first_to_act
 
     the_game = get_game(game)
     if ties:

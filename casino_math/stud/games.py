@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..cards import SUITS, Deck
 from ..errors import InputError
-from ..rankings import Ranking, get_ranking
-from ..rankings.base import WildPolicy
+
+if TYPE_CHECKING:  # the rankings load numpy: the presets' names (for --help) should not
+    from ..rankings import Ranking
+    from ..rankings.base import WildPolicy
 
 TieBreak = Literal["suit", "dealer_left"]
 
@@ -145,6 +147,8 @@ class StudGame:
 
     def rankings(self, name: str) -> tuple[Ranking, Ranking]:
         """Ranking ``name`` over this game's deck, as it plays with a joker face up and face down."""
+        from ..rankings import get_ranking
+
         return get_ranking(name, self.the_deck, self.joker_up), get_ranking(name, self.the_deck, self.joker_down)
 
     @property
