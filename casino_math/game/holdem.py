@@ -36,6 +36,7 @@ not one row per class of seen cards (about 1.1 million classes at the flop, 10^8
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -68,7 +69,6 @@ from .solver import (
 from .strategy import DecisionStrategy
 from .tree import Progress, build_levels, completions
 
-LEVELS = ("first", "flop", "last")  # the decisions this method knows, by the cards seen: hole cards, flop, whole board
 PAIRINGS = ("unpaired board", "paired board", "board with three of a kind", "board with four of a kind")
 SHARDS = 64  # shards of flops by default: more than the cores of most machines, few enough to sum in no time
 
@@ -216,7 +216,7 @@ class _Compiled:
     first_rule: int | None  # the option a simple rule forces at the first decision
     h2: tuple[History, ...]
     h3: tuple[History, ...]
-    ends: tuple[tuple, ...]  # ("end", history) or ("folded", history, where)
+    ends: tuple[tuple[Any, ...], ...]  # ("end", history) or ("folded", history, where)
     decisions: dict[int, Decision]
 
 
@@ -463,8 +463,9 @@ def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
         scale = money.denominator * money.denominator * _initial(game)
         chosen = Chosen(1, compiled.first, compiled.start, compiled.first_options, values, choice, scale, ways)
     # how every deal ends: sum the chosen paths' tallies over the classes
-    rows: dict[tuple, int] = {}
-    ended = np.zeros(plan.coef.shape[:2] + (4,), dtype=np.int64)
+    rows: dict[tuple[Any, ...], int] = {}
+    keys = int(plan.coef.shape[1])
+    ended = np.zeros((len(compiled.ends), keys, 4), dtype=np.int64)
     for k in range(plan.classes):
         nxt = compiled.first_next[choice[k]] if compiled.first is not None else 0
         if nxt < 0:
@@ -479,12 +480,12 @@ def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
             if deals:
                 rows[key] = rows.get(key, 0) + deals
             continue
-        for k in range(ended.shape[1]):
+        for k in range(keys):
             for cell, deals in enumerate((matrices[k % 2] @ ended[e, k]).tolist()):
                 if deals:
                     rows[("end", key[1], cell, k // 2)] = rows.get(("end", key[1], cell, k // 2), 0) + deals
     table = table_of_ends(game, CELLS, compiled.lines, money, rows)
-    cells = np.array([sum(matrices[k % 2] @ totals.class_cells[c, k] for k in range(ended.shape[1])) // sizes[c]
+    cells = np.array([sum(matrices[k % 2] @ totals.class_cells[c, k] for k in range(keys)) // sizes[c]
                       for c in range(plan.classes)], dtype=np.int64)
     counts = dataclasses.replace(compiled.counts, cells=cells)
     strategies: list[Any] = []
@@ -530,9 +531,13 @@ def hole_ranges(game: Game, names: Iterable[str]) -> str:
         offsuit = [r for r in below if f"{rank_char(high)}{rank_char(r)}o" in wanted]
         for kickers, suffix in ([(suited, "")] if suited == offsuit else [(suited, "s"), (offsuit, "o")]):
             if below:
-                parts += _runs(kickers, below, top=below[-1], name=lambda r, s=suffix, h=high: f"{rank_char(h)}{rank_char(r)}{s}")
+                parts += _runs(kickers, below, top=below[-1], name=functools.partial(_two, high, suffix=suffix))
     assert all(n[0] in chars for n in wanted)
     return ", ".join(parts)
+
+
+def _two(high: int, low: int, suffix: str) -> str:
+    return f"{rank_char(high)}{rank_char(low)}{suffix}"
 
 
 def _runs(ranks: list[int], order: list[int], top: int, name: Callable[[int], str]) -> list[str]:
