@@ -44,10 +44,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from ..cards import rank_char
 from ..subsets import all_subsets
@@ -68,6 +67,9 @@ from .solver import (
 )
 from .strategy import DecisionStrategy
 from .tree import Progress, build_levels, completions
+
+if TYPE_CHECKING:  # pandas loads when a table is asked for
+    import pandas as pd
 
 PAIRINGS = ("unpaired board", "paired board", "board with three of a kind", "board with four of a kind")
 SHARDS = 64  # shards of flops by default: more than the cores of most machines, few enough to sum in no time
@@ -632,6 +634,8 @@ class CategoryStrategy:
 
     def frame(self) -> pd.DataFrame:
         """One row per category: the hand, the board, the card sets, and how many take each option."""
+        import pandas as pd
+
         rows = []
         for hand, board, row in self._categories():
             entry: dict[str, Any] = {"hand": hand, "board": board, "combinations": int(row.sum())}
