@@ -1,8 +1,8 @@
 """Benchmark: Ultimate Texas Hold'em exact on 52 cards by the hold'em method, in 1 and in N processes, against a plain numpy brute force.
 
-The method (casino_math/game/holdem.py) runs its shards of flops in this process (1 worker) or in a
-pool of local processes (more workers), each run from a cold cache of solutions (compiled kernels
-stay cached on disk: their first compilation is timed apart). From the 1-worker run's serial part
+The method (casino_math/game/holdem.py) runs its shards of flops in this process (1 worker) or on a
+local Dask cluster of worker processes (casino_math.parallel; more workers), each run from a cold cache
+of solutions (compiled kernels stay cached on disk: their first compilation is timed apart). From the 1-worker run's serial part
 (compiling the game to a plan, assembling the results) and parallel part (the shards, each timed),
 the time on 64 cores is projected: serial + max(parallel / (64 × efficiency at N workers), the
 longest shard), efficiency = speedup at N workers / N.
@@ -21,6 +21,7 @@ Peak memory is the largest resident set of this process and of its worker proces
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
 import resource
@@ -34,6 +35,7 @@ from casino_math import __version__
 from casino_math.game import holdem
 from casino_math.game.loader import load_game
 from casino_math.game.showdown import hand_values
+from casino_math.parallel import Runner, Shards
 from casino_math.subsets import all_subsets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,15 +49,15 @@ def timed_run(game, workers: int, shards: int) -> dict:
     compiled = holdem.compile_game(game)
     compiled_at = time.perf_counter()
     shard_seconds: list[float] = []
+    totals = holdem.Totals.zeros(compiled.plan)
     if workers == 1:
-        totals = holdem.Totals.zeros(compiled.plan)
         for i in range(shards):
             t = time.perf_counter()
             totals = totals + holdem.count_shard(compiled.plan, i, shards)
             shard_seconds.append(time.perf_counter() - t)
     else:
-        totals = holdem.Totals.zeros(compiled.plan)
-        for part in holdem.processes(workers)(compiled.plan, shards):
+        job = Shards(functools.partial(holdem.count_shard, compiled.plan, of=shards), range(shards), "benchmark")
+        for part in job.run(Runner.of(workers=workers)):
             totals = totals + part
     counted_at = time.perf_counter()
     solved = holdem.assemble(game, compiled, totals)

@@ -23,6 +23,7 @@ from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.rules import parse_rule
 from casino_math.game.side_bets import side_bet_table
 from casino_math.game.solver import solve
+from casino_math.parallel import Runner
 from casino_math.rankings import CATEGORY_SHIFT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,9 +191,12 @@ def test_shards_sum_to_the_whole_in_any_split():
         for a, b in zip((whole.class_tally, whole.class_cells, whole.flop_taken, whole.river_taken),
                         (total.class_tally, total.class_cells, total.flop_taken, total.river_taken)):
             assert np.array_equal(a, b)
-    # separate processes give the same totals
-    shared = list(holdem.processes(2)(plan, 3))
-    assert np.array_equal(sum(s.class_tally for s in shared), whole.class_tally)
+    # the whole solution is the same in this process and in shards on two local worker processes
+    here = holdem.assemble(game, holdem.compile_game(game), whole)
+    holdem._CACHE.clear()
+    shared = holdem.solve(game, runner=Runner.of(workers=2), shards=3)
+    assert shared.table.outcomes == here.table.outcomes
+    assert np.array_equal(shared.decisions[0].values, here.decisions[0].values)
 
 
 def test_analysis_of_a_holdem_game():

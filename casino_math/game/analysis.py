@@ -60,7 +60,7 @@ class GameAnalysis:
     @cached_property
     def solved(self) -> Solved | None:
         if self.holdem_shaped:
-            return holdem.solve(self.game, progress=self.progress)
+            return holdem.solve(self.game, progress=self.progress, runner=self.runner)
         return solve(self.game, self.counts) if self.counts is not None else None
 
     @cached_property
@@ -133,7 +133,7 @@ class GameAnalysis:
         assert self.counts is not None
         parsed = parse_rule(self.game, rule)
         if self.holdem_shaped:
-            return holdem.solve(self.game, parsed, self.progress).table
+            return holdem.solve(self.game, parsed, self.progress, self.runner).table
         counts = self.counts
         game = self.game
 

@@ -18,7 +18,7 @@ cards its last level would hold about 10^8 classes; this method counts them boar
 
 Everything is an exact integer. The work splits into *shards* of flops (:func:`count_shard`, a pure
 function of the plan and the shard, returning integer arrays that are summed), so that separate
-processes or machines can share it (:data:`Runner`).
+processes or machines share it (:mod:`casino_math.parallel`).
 
 Deals are counted with the flop and the later cards dealt apart (as the generic engine does): on 52
 cards C(52,2)·C(50,3)·C(47,2)·C(45,2) = 27,813,810,024,000, ten times the 2,781,381,002,400 of an
@@ -37,10 +37,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -49,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..cards import rank_char
+from ..parallel import Runner, Shards
 from ..subsets import all_subsets
 from ..suits import Symmetry
 from .counts import Counts
@@ -59,9 +58,10 @@ from .solver import (
     Chosen,
     History,
     Lines,
-    Money,
     Solved,
     _add,
+    _initial,
+    _Money,
     _preference,
     table_of_ends,
 )
@@ -73,6 +73,7 @@ if TYPE_CHECKING:  # pandas loads when a table is asked for
 
 PAIRINGS = ("unpaired board", "paired board", "board with three of a kind", "board with four of a kind")
 SHARDS = 64  # shards of flops by default: more than the cores of most machines, few enough to sum in no time
+BIG = 1_000_000  # boards (flop and later cards) from which the shards go to every local core by default
 
 
 # -- the shape ----------------------------------------------------------------------------------------
@@ -208,7 +209,7 @@ class _Compiled:
     """The game's side of a plan: histories, ends and the money, kept by the caller (not sent to shards)."""
 
     plan: Plan
-    money: Money
+    money: _Money
     lines: Lines
     counts: Counts  # the first level's classes (cells filled in at the end)
     start: History
@@ -245,14 +246,14 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
                     np.zeros((len(hole_levels[1]), len(CELLS)), dtype=np.int64), CELLS)
     strengths = len(tables.values)
     lines = Lines.coded(game, strengths, lambda table: _paid(table, tables.values))
-    money = Money(game, counts, lines)
+    money = _Money(game, counts, lines)
     qualifier = tables.strength(game.qualifier.value) if game.qualifier else 0
     reaches = np.arange(strengths) >= qualifier
     key_of = lines.code * 2 + reaches
     matrices = [_cell_matrix(False, dealer_pairs), _cell_matrix(True, dealer_pairs)]
 
     staked = money.staked
-    scale = money.denominator
+    scale = money.stake_scale
     start: History = tuple(game.wager[name].stake for name in staked)
     folding = [d for d in game.decisions if any(o.folds for o in d.options)]
     ends: dict[tuple, int] = {}
@@ -361,9 +362,6 @@ def _paid(table: Any, values: np.ndarray) -> np.ndarray:
 
 
 # -- shards -------------------------------------------------------------------------------------------------
-Runner = Callable[[Plan, int], Iterable[Totals]]  # (plan, shards) -> every shard's totals, in any order
-
-
 def count_shard(plan: Plan, index: int, of: int) -> Totals:
     """Shard ``index`` of ``of``: the flops index, index + of, index + 2·of, ... (a pure function of its arguments)."""
     from ..kernels.boards import flop_counts
@@ -385,20 +383,6 @@ def count_shard(plan: Plan, index: int, of: int) -> Totals:
     return totals
 
 
-def in_process(plan: Plan, shards: int) -> Iterable[Totals]:
-    """Every shard in this process, one after the other."""
-    return (count_shard(plan, i, shards) for i in range(shards))
-
-
-def processes(workers: int) -> Runner:
-    """A runner sharing the shards among ``workers`` local processes."""
-    def run(plan: Plan, shards: int) -> Iterable[Totals]:
-        with ProcessPoolExecutor(workers) as pool:
-            yield from pool.map(count_shard, itertools.repeat(plan), range(shards), itertools.repeat(shards))
-
-    return run
-
-
 # -- solving -------------------------------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class HoldemSolved(Solved):
@@ -412,21 +396,22 @@ _CACHE: OrderedDict[tuple, HoldemSolved] = OrderedDict()
 CACHED = 8
 
 
-def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None, run: Runner | None = None,
+def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None, runner: Runner | None = None,
           shards: int = SHARDS) -> HoldemSolved:
     """The game's own bet under the optimal strategy (or ``rule`` forcing one decision), exactly.
 
-    ``run`` shares the shards out (default: all in this process); results are cached per game and rule.
+    The shards of flops run on ``runner`` (default: every local core for a big game, this process for a
+    small one); results are cached per game and rule.
     """
     key = (_key(game), rule)
     if key not in _CACHE:
         compiled = compile_game(game, rule)
-        shards = min(shards, len(compiled.plan.flops))
-        totals = Totals.zeros(compiled.plan)
-        for done, part in enumerate((run or in_process)(compiled.plan, shards), 1):
-            totals = totals + part
-            if progress is not None:
-                progress("hold'em: boards of every flop, by shards", done, shards)
+        plan = compiled.plan
+        shards = min(shards, len(plan.flops))
+        boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
+        where = runner or (Runner.of() if boards > BIG else Runner.here())
+        job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{key[0]}|{rule}")
+        totals = functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop"))
         _CACHE[key] = assemble(game, compiled, totals)
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
@@ -443,8 +428,6 @@ def _key(game: Game) -> str:
 
 def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
     """The first decision per class, the return table and the strategies, from every shard's totals summed."""
-    from .solver import _initial
-
     plan, money = compiled.plan, compiled.money
     level = compiled.counts.levels[1]
     sizes = [int(w) for w in level.weights]
@@ -462,7 +445,7 @@ def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
         values = np.array([[per_set(path[nxt, k], k) if nxt >= 0 else int(plan.coef[-nxt - 1, 0, 3]) * (ways // plan.dealer_pairs)
                             for k in range(plan.classes)] for nxt in compiled.first_next], dtype=np.int64)
         choice = np.argmax(values, axis=0) if compiled.first_rule is None else np.full(plan.classes, compiled.first_rule)
-        scale = money.denominator * money.denominator * _initial(game)
+        scale = money.stake_scale * money.denominator * _initial(game)
         chosen = Chosen(1, compiled.first, compiled.start, compiled.first_options, values, choice, scale, ways)
     # how every deal ends: sum the chosen paths' tallies over the classes
     rows: dict[tuple[Any, ...], int] = {}
@@ -675,5 +658,5 @@ def _units(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
-__all__ = ["CategoryStrategy", "HoldemSolved", "HoleStrategy", "Plan", "Runner", "Totals", "compile_game", "count_shard",
-           "fits", "hole_name", "hole_ranges", "in_process", "processes", "solve", "unfit"]
+__all__ = ["CategoryStrategy", "HoldemSolved", "HoleStrategy", "Plan", "Totals", "compile_game", "count_shard",
+           "fits", "hole_name", "hole_ranges", "solve", "unfit"]
