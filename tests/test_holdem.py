@@ -8,6 +8,7 @@ class, and how many card sets take each option at the later decisions, by catego
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from fractions import Fraction
 from math import comb
@@ -16,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from casino_math.errors import InputError
 from casino_math.game import holdem
 from casino_math.game.analysis import analyze
 from casino_math.game.counts import count
@@ -254,3 +256,15 @@ def test_a_fraction_of_a_pay_keeps_values_exact():
     mean = sum(int(w) * chosen.ev(int(c), k) for k, (w, c) in enumerate(zip(weights, chosen.choice))) / int(weights.sum())
     assert mean == solved.table.metrics.expected_return
     assert isinstance(mean, Fraction)
+
+
+def test_figures_quoted_per_the_ante():
+    """quoted_per: [ante] quotes house edge and average wager per Ante, half what they are per Ante and Blind."""
+    game = load_game(SMALL)
+    per_ante = holdem.solve(game).table.metrics
+    per_both = holdem.solve(dataclasses.replace(game, quoted_per=())).table.metrics
+    assert per_ante.house_edge == 2 * per_both.house_edge
+    assert per_ante.average_wager == 2 * per_both.average_wager
+    assert per_ante.element_of_risk == per_both.element_of_risk
+    with pytest.raises(InputError, match=r"x\.yaml:\d+: quoted_per\.0: no wager 'blinds' staked before the deal"):
+        load_game_text(UTH.read_text().replace("quoted_per: [ante]", "quoted_per: [blinds]"), "x.yaml")
