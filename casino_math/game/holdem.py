@@ -410,7 +410,7 @@ def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None
         shards = min(shards, len(plan.flops))
         boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
         where = runner or (Runner.of() if boards > BIG else Runner.here())
-        job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{key[0]}|{rule}")
+        job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{shards}|{key[0]}|{rule}")
         totals = functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop"))
         _CACHE[key] = assemble(game, compiled, totals)
         while len(_CACHE) > CACHED:
