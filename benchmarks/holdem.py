@@ -2,10 +2,12 @@
 
 The method (casino_math/game/holdem.py) runs its shards of flops in this process (1 worker) or on a
 local Dask cluster of worker processes (casino_math.parallel; more workers), each run from a cold cache
-of solutions (compiled kernels stay cached on disk: their first compilation is timed apart). From the 1-worker run's serial part
-(compiling the game to a plan, assembling the results) and parallel part (the shards, each timed),
-the time on 64 cores is projected: serial + max(parallel / (64 × efficiency at N workers), the
-longest shard), efficiency = speedup at N workers / N.
+of solutions (compiled kernels stay cached on disk: their first compilation is timed apart). Each
+shard's CPU seconds are measured too: on a machine shared with other work, wall time understates
+what N workers do, and "busy cores" (shard CPU seconds / shard wall seconds) shows how many cores
+the run really had. The time on 64 dedicated cores is projected from the 1-worker run: its serial
+part (compiling the game to a plan, assembling the results) plus the larger of the shards' CPU
+seconds / 64 and the longest shard.
 
 The brute force beside it knows nothing of suit classes, lookup tables or inclusion–exclusion: for a
 seeded sample of boards (a flop and two later cards), it values every hole pair with the ranking's
@@ -43,27 +45,27 @@ GAME = ROOT / "paytables/ultimate_texas_holdem/standard.yaml"
 CORES = 64
 
 
+def timed_shard(plan: holdem.Plan, index: int, of: int) -> tuple[holdem.Totals, float]:
+    """One shard and the CPU seconds its process spent on it (where other work shares the cores, wall time says less)."""
+    start = time.process_time()
+    totals = holdem.count_shard(plan, index, of)
+    return totals, time.process_time() - start
+
+
 def timed_run(game, workers: int, shards: int) -> dict:
-    """One cold solve: (serial, parallel, total) seconds, each shard's seconds (1 worker), and the house edge."""
+    """One cold solve: serial, shards and total wall seconds, each shard's CPU seconds, and the house edge."""
     start = time.perf_counter()
     compiled = holdem.compile_game(game)
     compiled_at = time.perf_counter()
-    shard_seconds: list[float] = []
-    totals = holdem.Totals.zeros(compiled.plan)
-    if workers == 1:
-        for i in range(shards):
-            t = time.perf_counter()
-            totals = totals + holdem.count_shard(compiled.plan, i, shards)
-            shard_seconds.append(time.perf_counter() - t)
-    else:
-        job = Shards(functools.partial(holdem.count_shard, compiled.plan, of=shards), range(shards), "benchmark")
-        for part in job.run(Runner.of(workers=workers)):
-            totals = totals + part
+    task = functools.partial(timed_shard, compiled.plan, of=shards)
+    runner = Runner.here() if workers == 1 else Runner.of(workers=workers)
+    parts = Shards(task, range(shards), "benchmark").run(runner)
+    totals = functools.reduce(holdem.Totals.__add__, [p[0] for p in parts])
     counted_at = time.perf_counter()
     solved = holdem.assemble(game, compiled, totals)
     end = time.perf_counter()
     return {"serial": (compiled_at - start) + (end - counted_at), "parallel": counted_at - compiled_at, "total": end - start,
-            "shards": shard_seconds, "house_edge": solved.table.metrics.house_edge, "deals": solved.table.total}
+            "cpu": [p[1] for p in parts], "house_edge": solved.table.metrics.house_edge, "deals": solved.table.total}
 
 
 def brute_force_per_board(game, sample: int, seed: int) -> float:
@@ -117,15 +119,18 @@ def main() -> None:
     assert deals == comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2)
     print(f"\nUltimate Texas Hold'em, every deal: {deals:,} (= C(52,2)·C(50,3)·C(47,2)·C(45,2)); "
           f"house edge {edges.pop()} = {float(one['house_edge']):.5%} of the ante")
-    print(f"{'workers':>8} {'total s':>9} {'serial s':>9} {'shards s':>9} {'speedup':>8}")
+    print(f"{'workers':>8} {'total s':>9} {'serial s':>9} {'shards s':>9} {'shard CPU s':>12} {'busy cores':>11} {'speedup':>8}")
     for w, r in runs.items():
-        print(f"{w:>8} {r['total']:>9.1f} {r['serial']:>9.2f} {r['parallel']:>9.1f} {one['parallel'] / r['parallel']:>8.2f}")
+        print(f"{w:>8} {r['total']:>9.1f} {r['serial']:>9.2f} {r['parallel']:>9.1f} {sum(r['cpu']):>12.1f} "
+              f"{sum(r['cpu']) / r['parallel']:>11.2f} {one['parallel'] / r['parallel']:>8.2f}")
     most = max(runs)
-    efficiency = one["parallel"] / runs[most]["parallel"] / most if most > 1 else 1.0
-    longest = max(one["shards"]) if one["shards"] else 0.0
-    projected = one["serial"] + max(one["parallel"] / (CORES * efficiency), longest)
-    print(f"scaling 1 -> {most} workers: ratio {one['parallel'] / runs[most]['parallel']:.2f} (efficiency {efficiency:.0%}); "
-          f"projected on {CORES} cores with {args.shards} shards: {projected:.1f} s (longest shard {longest:.2f} s)")
+    ratio = one["parallel"] / runs[most]["parallel"]
+    longest = max(one["cpu"])
+    projected = one["serial"] + max(sum(one["cpu"]) / CORES, longest)
+    print(f"scaling 1 -> {most} workers: wall-time ratio {ratio:.2f}; busy cores {sum(runs[most]['cpu']) / runs[most]['parallel']:.2f} "
+          f"of {most} (below {most}: the cores were shared with other work, load average {os.getloadavg()[0]:.1f})")
+    print(f"projected on {CORES} dedicated cores with {args.shards} shards: {projected:.1f} s "
+          f"(serial part + the larger of shard CPU / {CORES} and the longest shard, {longest:.2f} s)")
 
     per_board = brute_force_per_board(game, args.sample, seed=1)
     boards = comb(52, 3) * comb(49, 2)
