@@ -19,6 +19,7 @@ import numpy as np
 
 from ..parallel import Runner
 from ..returns import ReturnTable
+from . import holdem
 from .counts import Counts, count
 from .description import Decision, Game
 from .drawing import bet_tables
@@ -43,11 +44,24 @@ class GameAnalysis:
 
     @cached_property
     def counts(self) -> Counts | None:
-        """What the cards do in the game's own bet (None where the file offers side bets only)."""
-        return count(self.game, self.progress, self.runner) if self.game.wagers else None
+        """What the cards do in the game's own bet (None where the file offers side bets only; for a hold'em-shaped
+        game, the classes of hole cards only: :mod:`.holdem`)."""
+        if not self.game.wagers:
+            return None
+        if self.holdem_shaped:
+            assert self.solved is not None
+            return self.solved.counts
+        return count(self.game, self.progress, self.runner)
+
+    @cached_property
+    def holdem_shaped(self) -> bool:
+        """Whether the game is counted by the hold'em method (:mod:`.holdem`) rather than level by level."""
+        return bool(self.game.wagers) and holdem.fits(self.game)
 
     @cached_property
     def solved(self) -> Solved | None:
+        if self.holdem_shaped:
+            return holdem.solve(self.game, progress=self.progress, runner=self.runner)
         return solve(self.game, self.counts) if self.counts is not None else None
 
     @cached_property
@@ -89,15 +103,18 @@ class GameAnalysis:
 
     # -- the strategy ---------------------------------------------------------------------------------
     @cached_property
-    def decisions(self) -> list[DecisionStrategy]:
+    def decisions(self) -> list[DecisionStrategy | holdem.CategoryStrategy]:
         """Every decision under every history of stakes that reaches it, in the order of the deal."""
         if self.solved is None:
             return []
-        found = [DecisionStrategy(self.game, self.solved.counts, c) for c in self.solved.decisions]
+        if isinstance(self.solved, holdem.HoldemSolved):
+            found = list(self.solved.strategies)
+        else:
+            found = [DecisionStrategy(self.game, self.solved.counts, c) for c in self.solved.decisions]
         order = {d.name: i for i, d in enumerate(self.game.decisions)}
         return sorted(found, key=lambda d: (order[d.name], d.history))
 
-    def decision(self, name: str | None = None, history: str = "") -> DecisionStrategy:
+    def decision(self, name: str | None = None, history: str = "") -> DecisionStrategy | holdem.CategoryStrategy:
         """One decision (the first, by default), under the history of stakes given (the first that reaches it)."""
         matches = [d for d in self.decisions if (name is None or d.name == name) and (not history or d.history == history)]
         if not matches:
@@ -119,6 +136,8 @@ class GameAnalysis:
         """The game's own bet played by a simple rule (``play J-high or better``) instead of the optimal strategy."""
         assert self.counts is not None
         parsed = parse_rule(self.game, rule)
+        if self.holdem_shaped:
+            return holdem.solve(self.game, parsed, self.progress, self.runner).table
         counts = self.counts
         game = self.game
 

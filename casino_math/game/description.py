@@ -242,6 +242,7 @@ class Game:
     qualifier: Qualifier | None = None
     equal_ev: Literal["wager_more", "wager_less"] = "wager_more"
     strategies: Mapping[str, str] = field(default_factory=dict)  # simpler strategies to price: name -> rule
+    quoted_per: tuple[str, ...] = ()  # the wagers whose stakes figures are quoted per (empty: every stake before the deal)
     path: str = ""
     sha256: str = ""
     files: tuple[tuple[str, str], ...] = ()  # every file read (a variant and what it extends): path, SHA-256
@@ -292,8 +293,10 @@ class Game:
 
     @property
     def initial_stake(self) -> Fraction:
-        """Units placed before the deal on the game's own bet: house edge is quoted per this."""
-        return sum((w.stake for w in self.wagers if w.bonus_on is None), Fraction(0))
+        """Units placed before the deal on the game's own bet (or on the wagers named in ``quoted_per``, as
+        Ultimate Texas Hold'em is quoted per its Ante, not Ante and Blind): house edge is quoted per this."""
+        named = [w for w in self.wagers if w.name in self.quoted_per] if self.quoted_per else self.wagers
+        return sum((w.stake for w in named if w.bonus_on is None), Fraction(0))
 
 
 def counted_by_kind(deck: Deck, steps: tuple[Step, ...], hands: Mapping[str, Hand], side_bets: tuple[SideBet, ...]) -> bool:

@@ -241,6 +241,8 @@ class GameSpec(_Strict):
     paytables: dict[str, dict[str, PayValue]] = Field(default_factory=dict)
     equal_ev: Literal["wager_more", "wager_less"] = "wager_more"
     strategies: dict[str, str] = Field(default_factory=dict, description="simpler strategies to price, e.g. 'play J-high or better'")
+    quoted_per: list[str] = Field(default_factory=list, description="the wagers whose stakes the house edge and the average "
+                                  "wager are quoted per (default: every stake placed before the deal), e.g. [ante]")
 
 
 # -- reading, with variants ---------------------------------------------------------------------
@@ -628,6 +630,10 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
             if bet not in bets:
                 raise b.fail(("offers", str(i)), f"no bet {bet!r} (bets: {', '.join(bets)})")
         offered = tuple(spec.offers)
+    for i, name in enumerate(spec.quoted_per):
+        if name not in spec.wagers or spec.wagers[name].stake is None:
+            staked = ", ".join(n for n, w in spec.wagers.items() if w.stake is not None) or "none"
+            raise b.fail(("quoted_per", str(i)), f"no wager {name!r} staked before the deal (staked: {staked})")
     if spec.bet not in offered:
         wagers = []
     side_bets = [s for s in side_bets if s.name in offered]
@@ -636,7 +642,7 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     game = Game(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck, steps=steps, hands=hands,
         wagers=tuple(wagers), side_bets=tuple(side_bets), paytables=tables, bet=spec.bet, qualifier=qualifier,
-        equal_ev=spec.equal_ev, strategies=dict(spec.strategies), path=files[0][0], sha256=files[0][1], files=tuple(files),
+        equal_ev=spec.equal_ev, strategies=dict(spec.strategies), quoted_per=tuple(spec.quoted_per), path=files[0][0], sha256=files[0][1], files=tuple(files),
     )
     for name, rule in spec.strategies.items():
         from .rules import parse_rule

@@ -53,15 +53,17 @@ class Lines:
         tables = tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
         key = ("lines", tuple((t, tuple((line.pattern, line.hand) for line in game.paytables[t].lines)) for t in tables))
         if key not in counts.memo:
-            counts.memo[key] = cls._of(game, counts, tables)
+            counts.memo[key] = cls.coded(game, len(counts.last), lambda table: paid_line(table, game, counts))
         return counts.memo[key]
 
     @classmethod
-    def _of(cls, game: Game, counts: Counts, tables: tuple[str, ...]) -> Lines:
+    def coded(cls, game: Game, rows: int, paid: Callable[[Paytable], np.ndarray]) -> Lines:
+        """The lines of ``rows`` rows of any kind, ``paid(table)`` giving the line of a table that pays each row (-1: none)."""
+        tables = tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
         sizes = [len(game.paytables[t].lines) + 1 for t in tables]
-        code = np.zeros(len(counts.last), dtype=np.int64)
+        code = np.zeros(rows, dtype=np.int64)
         for t, size in zip(tables, sizes):
-            code = code * size + paid_line(game.paytables[t], game, counts) + 1
+            code = code * size + paid(game.paytables[t]) + 1
         combos = np.array(list(itertools.product(*(range(-1, size - 1) for size in sizes))), dtype=np.int64)
         order = np.argsort(code, kind="stable")
         starts = np.flatnonzero(np.r_[True, np.diff(code[order]) != 0])
@@ -244,9 +246,7 @@ def _return_table(game: Game, counts: Counts, lines: Lines, money: _Money, chose
                   start: History) -> ReturnTable:
     """Every deal counted by how it ends under the strategy: stakes, showdown cell and the lines paid."""
     last = len(counts.levels) - 1
-    initial = game.initial_stake or Fraction(1)
     rows: dict[tuple, int] = {}
-    wagered = Fraction(0)
     mass: dict[History, np.ndarray] = {start: counts.levels[0].weights.copy()}
     folding_decisions = {d.name for d in game.decisions if any(o.folds for o in d.options)}
     for level in range(last + 1):
@@ -265,7 +265,6 @@ def _return_table(game: Game, counts: Counts, lines: Lines, money: _Money, chose
                     where = decision.decision.name if len(folding_decisions) > 1 else ""
                     key = ("folded", h, where)
                     rows[key] = rows.get(key, 0) + deals
-                    wagered += deals * sum(h, Fraction(0))
                 else:
                     h2 = _add(h, option, money.staked)
                     carry[h2] = carry.get(h2, 0) + taken
@@ -277,11 +276,18 @@ def _return_table(game: Game, counts: Counts, lines: Lines, money: _Money, chose
                         if deals:
                             key = ("end", h, cell, code)
                             rows[key] = rows.get(key, 0) + deals
-                            wagered += deals * sum(h, Fraction(0))
             break
         lv = counts.levels[level]
         order, starts = lv.by_child
         mass = {h: np.add.reduceat((m[lv.parent] * lv.multiplicity)[order], starts) for h, m in carry.items()}
+    return table_of_ends(game, counts.cell_names, lines, money, rows)
+
+
+def table_of_ends(game: Game, cell_names: tuple[str, ...], lines: Lines, money: _Money, rows: Mapping[tuple, int]) -> ReturnTable:
+    """The return table of deals counted by how they end: ``("folded", stakes, decision)`` or
+    ``("end", stakes, showdown cell, line code)`` -> deals."""
+    initial = game.initial_stake or Fraction(1)
+    wagered = sum((deals * sum(key[1], Fraction(0)) for key, deals in rows.items()), Fraction(0))
     total = sum(rows.values())
     stakes = {sum(key[1], Fraction(0)) for key in rows if key[0] == "end"}
     outcomes: dict[tuple[str, Fraction], list] = {}
@@ -295,7 +301,7 @@ def _return_table(game: Game, counts: Counts, lines: Lines, money: _Money, chose
             cell, code = key[2], key[3]
             net = sum((s * Fraction(int(money.unit[n][cell, code]), money.denominator) for n, s in zip(money.staked, h)),
                       Fraction(0)) / initial
-            label, keys = _label(game, counts, lines, cell, code, sum(h, Fraction(0)) if len(stakes) > 1 else None)
+            label, keys = _label(game, cell_names, lines, cell, code, sum(h, Fraction(0)) if len(stakes) > 1 else None)
             keys["stake"] = str(sum(h, Fraction(0)))
         entry = outcomes.setdefault((label, net), [0, keys])
         entry[0] += deals
@@ -306,9 +312,9 @@ def _return_table(game: Game, counts: Counts, lines: Lines, money: _Money, chose
     return ReturnTable(game.bet, table_rows, average_wager=wagered / total / initial if total else Fraction(1))
 
 
-def _label(game: Game, counts: Counts, lines: Lines, cell: int, code: int, stake: Fraction | None) -> tuple[str, dict[str, str]]:
+def _label(game: Game, cell_names: tuple[str, ...], lines: Lines, cell: int, code: int, stake: Fraction | None) -> tuple[str, dict[str, str]]:
     """A row's name as a dealer would say it (the lines paid, then the situation) and its keys."""
-    name = counts.cell_names[cell]
+    name = cell_names[cell]
     qualified, comparison = CELL_SITUATION[cell] if name != "played" else (True, "played")
     merged = not qualified and not _showdown_when_not_qualified(game)
     keys = {"situation": "dealer_not_qualified" if merged else comparison}

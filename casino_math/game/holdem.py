@@ -1,0 +1,662 @@
+"""Hold'em-shaped games counted exactly: two hole cards, a board dealt in two stages, the dealer's two hidden cards.
+
+The shape: the player gets two cards; the board comes as a *flop* (three cards or more) and then the
+*later* cards; the dealer's two cards are never seen; the player may decide after his cards, after
+the flop and after the whole board; both hands are the best five of two cards and the board, by a
+ranking where only flushes read suits (high poker). Ultimate Texas Hold'em and Casino Hold'em are of
+it. The generic engine (:mod:`.counts`, :mod:`.solver`) solves such games on small decks, but on 52
+cards its last level would hold about 10^8 classes; this method counts them board by board instead:
+
+- flops by suit class (1,755 of the 22,100 on 52 cards), each with its weight;
+- for a flop, every later-card set: the strength of all hole pairs on the board (one table serves
+  player and dealer, who both add two cards to it), and each pair's showdown against the pairs left
+  to the dealer by inclusion–exclusion over shared cards (:mod:`casino_math.kernels`);
+- the last decision per board and hole pair; the flop decision per hole pair once its boards are
+  summed; the first decision per class of hole pairs (169 on 52 cards), once every flop is in: for a
+  class K, Σ over canonical flops F of weight(F) × Σ over pairs P in K of P's total on F equals |K|
+  times one member's total over every flop, since renaming suits maps the class onto itself.
+
+Everything is an exact integer. The work splits into *shards* of flops (:func:`count_shard`, a pure
+function of the plan and the shard, returning integer arrays that are summed), so that separate
+processes or machines share it (:mod:`casino_math.parallel`).
+
+Deals are counted with the flop and the later cards dealt apart (as the generic engine does): on 52
+cards C(52,2)·C(50,3)·C(47,2)·C(45,2) = 27,813,810,024,000, ten times the 2,781,381,002,400 of an
+analysis that deals the five board cards at once. Probabilities are the same.
+
+The flop and last decisions are described by category (the player's hand and how the board pairs),
+not one row per class of seen cards (about 1.1 million classes at the flop, 10^8 after the board).
+
+>>> from casino_math.game.loader import load_game
+>>> game = load_game("tests/games/holdem-small.yaml")
+>>> unfit(game) is None, unfit(load_game("paytables/three_card_poker/standard.yaml"))
+(True, 'no board dealt in two stages after two hole cards')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..cards import rank_char
+from ..parallel import Runner, Shards
+from ..subsets import all_subsets
+from ..suits import Symmetry
+from .counts import Counts
+from .description import Deal, Decision, Game, Option
+from .rules import Rule
+from .showdown import CELLS
+from .solver import (
+    Chosen,
+    History,
+    Lines,
+    Solved,
+    _add,
+    _initial,
+    _Money,
+    _preference,
+    table_of_ends,
+)
+from .strategy import DecisionStrategy
+from .tree import Progress, build_levels, completions
+
+if TYPE_CHECKING:  # pandas loads when a table is asked for
+    import pandas as pd
+
+PAIRINGS = ("unpaired board", "paired board", "board with three of a kind", "board with four of a kind")
+SHARDS = 64  # shards of flops by default: more than the cores of most machines, few enough to sum in no time
+BIG = 1_000_000  # boards (flop and later cards) from which the shards go to every local core by default
+
+
+# -- the shape ----------------------------------------------------------------------------------------
+def unfit(game: Game) -> str | None:
+    """Why this method cannot count ``game`` (None: it can)."""
+    from ..kernels.tables import unsupported
+
+    seen = [(s.role, s.cards) for s in game.steps if isinstance(s, Deal) and s.seen]
+    if len(seen) != 3 or seen[0] != ("player", 2) or seen[1][0] != "board" or seen[2][0] != "board":
+        return "no board dealt in two stages after two hole cards"
+    if seen[1][1] < 3:
+        return "a flop of fewer than three cards"
+    hidden = [s for s in game.steps if isinstance(s, Deal) and not s.seen]
+    if any(s.role != "dealer" for s in hidden) or sum(s.cards for s in hidden) != 2 or game.cards_of("dealer") != 2:
+        return "the dealer's cards are not two, unseen"
+    if not game.wagers or set(game.hands) - {"player", "dealer"} or "dealer" not in game.hands:
+        return "no showdown of the player's hand against the dealer's alone"
+    player, dealer = game.hands["player"], game.hands["dealer"]
+    if set(player.of) != {"player", "board"} or set(dealer.of) != {"dealer", "board"} or player.best != 5 or dealer.best != 5:
+        return "hands are not the best five of hole cards and board"
+    assert player.ranking is not None
+    reason = unsupported(player.ranking, game.deck)
+    if reason:
+        return reason
+    first_seen = next(i for i, s in enumerate(game.steps) if isinstance(s, Deal) and s.seen)
+    if any(isinstance(s, Decision) for s in game.steps[:first_seen]):
+        return "a decision before the player's cards"
+    for table in _own_tables(game):
+        for line in game.paytables[table].lines:
+            if line.hand != "player" or line.pattern.needs_cards:
+                return f"the line {line.key!r} reads more than the player's hand value"
+    return None
+
+
+def fits(game: Game) -> bool:
+    return unfit(game) is None
+
+
+def _own_tables(game: Game) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
+
+
+def _decisions(game: Game) -> dict[int, Decision]:
+    """Level (1: hole cards seen, 2: flop, 3: whole board) -> the decision taken there."""
+    out, seen = {}, 0
+    for step in game.steps:
+        if isinstance(step, Deal) and step.seen:
+            seen += 1
+        elif isinstance(step, Decision):
+            out[seen] = step
+    return out
+
+
+# -- the game, compiled to arrays -------------------------------------------------------------------------
+# the six showdown cells (CELLS) of one hole pair on one board, from (weaker dealer pairs, as strong, below the
+# qualifier, 1) and the number of dealer pairs: as a matrix per flag (the player's hand reaches the qualifier or not)
+def _cell_matrix(reaches: bool, dealer_pairs: int) -> np.ndarray:
+    t = dealer_pairs
+    if reaches:  # every dealer hand below the qualifier is below the player's
+        rows = [[0, 0, 1, 0], [0, 0, 0, 0], [0, 0, 0, 0], [1, 0, -1, 0], [0, 1, 0, 0], [-1, -1, 0, t]]
+    else:  # every qualifying dealer hand beats the player's
+        rows = [[1, 0, 0, 0], [0, 1, 0, 0], [-1, -1, 1, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, -1, t]]
+    return np.array(rows, dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class Plan:
+    """What the kernels need of a game: tables, flops, and the decisions compiled to arrays. Picklable, small.
+
+    Histories enter the flop decision (``h2``) and the last one (``h3``); ``ends`` are how a deal ends
+    (a final stake, or a fold); ``coef[end, key]`` values a tally of one key in that end, in units of
+    1/denominator².
+    """
+
+    n_cards: int
+    flop_cards: int
+    later: int
+    dealer_pairs: int
+    tables: Any  # kernels.hands.StrengthTables
+    qualifier: int  # strength
+    key_of: np.ndarray
+    category_of: np.ndarray
+    pairings: int
+    coef: np.ndarray
+    h3_ends: np.ndarray
+    h3_count: np.ndarray
+    h3_open: np.ndarray
+    open3: np.ndarray
+    rule3: np.ndarray
+    h2_next: np.ndarray
+    h2_count: np.ndarray
+    h2_open: np.ndarray
+    rule2: np.ndarray
+    class_of: np.ndarray
+    classes: int
+    flops: np.ndarray
+    weights: np.ndarray
+
+    @property
+    def categories(self) -> int:
+        return int(self.category_of.max()) + 1
+
+
+@dataclass(frozen=True, eq=False)
+class Totals:
+    """A shard's counts (integer arrays, summed over shards).
+
+    ``class_tally[h2, class, end, key]``: the tally of every deal of the class's hole pairs reaching the flop
+    decision with history h2, by how it ends; ``class_cells[class, key]``: the tally of every showdown;
+    ``flop_taken[h2, category, option]`` and ``river_taken[open h3, category, option]``: card sets taking each option.
+    """
+
+    class_tally: np.ndarray
+    class_cells: np.ndarray
+    flop_taken: np.ndarray
+    river_taken: np.ndarray
+
+    @classmethod
+    def zeros(cls, plan: Plan) -> Totals:
+        keys, ends = plan.coef.shape[1], plan.coef.shape[0]
+        categories = plan.categories * plan.pairings
+        return cls(np.zeros((len(plan.h2_count), plan.classes, ends, keys, 4), dtype=np.int64),
+                   np.zeros((plan.classes, keys, 4), dtype=np.int64),
+                   np.zeros((len(plan.h2_count), categories, plan.h2_next.shape[1]), dtype=np.int64),
+                   np.zeros((len(plan.open3), categories, plan.h3_ends.shape[1]), dtype=np.int64))
+
+    def __add__(self, other: Totals) -> Totals:
+        return Totals(*(a + b for a, b in zip(dataclasses.astuple(self), dataclasses.astuple(other))))
+
+
+@dataclass(frozen=True, eq=False)
+class _Compiled:
+    """The game's side of a plan: histories, ends and the money, kept by the caller (not sent to shards)."""
+
+    plan: Plan
+    money: _Money
+    lines: Lines
+    counts: Counts  # the first level's classes (cells filled in at the end)
+    start: History
+    first: Decision | None
+    first_options: tuple[Option, ...]
+    first_next: tuple[int, ...]  # per option: h2 index, or -(end + 1) for a fold
+    first_rule: int | None  # the option a simple rule forces at the first decision
+    h2: tuple[History, ...]
+    h3: tuple[History, ...]
+    ends: tuple[tuple[Any, ...], ...]  # ("end", history) or ("folded", history, where)
+    decisions: dict[int, Decision]
+
+
+def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
+    """The plan of a hold'em-shaped game (and of a simple rule forcing one decision)."""
+    from ..kernels.tables import strength_tables
+
+    reason = unfit(game)
+    if reason:
+        raise ValueError(f"{game.id}: not a hold'em-shaped game: {reason}")
+    deck, player = game.deck, game.hands["player"]
+    assert player.ranking is not None
+    n = len(deck.cards)
+    seen = [s.cards for s in game.steps if isinstance(s, Deal) and s.seen]
+    flop_cards, later = seen[1], seen[2]
+    board = flop_cards + later
+    tables = strength_tables(player.ranking, deck, (2 + flop_cards, 2 + board))
+    dealer_pairs = comb(n - board - 2, 2)
+    symmetry = Symmetry.of(deck)
+    hole_levels = build_levels(deck, [("player", 2)], symmetry)
+    decisions = _decisions(game)
+    ways = (completions(n, 0, [2, flop_cards, later, 2]), completions(n, 2, [flop_cards, later, 2]))
+    counts = Counts(deck, tuple(hole_levels), {1: decisions[1]} if 1 in decisions else {}, ways,
+                    np.zeros((len(hole_levels[1]), len(CELLS)), dtype=np.int64), CELLS)
+    strengths = len(tables.values)
+    lines = Lines.coded(game, strengths, lambda table: _paid(table, tables.values))
+    money = _Money(game, counts, lines)
+    qualifier = tables.strength(game.qualifier.value) if game.qualifier else 0
+    reaches = np.arange(strengths) >= qualifier
+    key_of = lines.code * 2 + reaches
+    matrices = [_cell_matrix(False, dealer_pairs), _cell_matrix(True, dealer_pairs)]
+
+    staked = money.staked
+    scale = money.stake_scale
+    start: History = tuple(game.wager[name].stake for name in staked)
+    folding = [d for d in game.decisions if any(o.folds for o in d.options)]
+    ends: dict[tuple, int] = {}
+
+    def end(key: tuple) -> int:
+        return ends.setdefault(key, len(ends))
+
+    def is_open(level: int, h: History) -> bool:
+        d = decisions.get(level)
+        return d is not None and all(h[staked.index(w)] == 0 for w in d.while_unmade if w in staked)
+
+    def folded(level: int, h: History) -> tuple:
+        return ("folded", h, decisions[level].name if len(folding) > 1 else "")
+
+    def options(level: int) -> tuple[Option, ...]:
+        return _preference(decisions[level], game.equal_ev)
+
+    h2: list[History] = []
+    first_next: list[int] = []
+    if is_open(1, start):
+        for o in options(1):
+            if o.folds:
+                first_next.append(-(end(folded(1, start)) + 1))
+            else:
+                first_next.append(_index(h2, _add(start, o, staked)))
+    else:
+        h2.append(start)
+    h3: list[History] = []
+    h2_rows: list[list[int]] = []
+    for h in h2:
+        if is_open(2, h):
+            h2_rows.append([-(end(folded(2, h)) + 1) if o.folds else _index(h3, _add(h, o, staked)) for o in options(2)])
+        else:
+            h2_rows.append([_index(h3, h)])
+    h3_rows: list[list[int]] = []
+    open3: list[int] = []
+    for h in h3:
+        if is_open(3, h):
+            open3.append(len(h3_rows))
+            h3_rows.append([end(folded(3, h)) if o.folds else end(("end", _add(h, o, staked))) for o in options(3)])
+        else:
+            h3_rows.append([end(("end", h))])
+
+    keys = 2 * len(lines.combos)
+    coef = np.zeros((len(ends), keys, 4), dtype=np.int64)
+    for key, e in ends.items():
+        stakes = [int(s * scale) for s in key[1]]
+        if key[0] == "folded":
+            coef[e, :, 3] = sum(s * money.fold_unit[name] for s, name in zip(stakes, staked)) * dealer_pairs
+            continue
+        unit = sum(s * money.unit[name] for s, name in zip(stakes, staked))  # (cells, codes)
+        for k in range(keys):
+            coef[e, k] = unit[:, k // 2] @ matrices[k % 2]
+
+    pairs = all_subsets(n, 2)
+    class_keys = symmetry.key([hole_levels[1].cards["player"]])
+    class_of = np.searchsorted(class_keys, symmetry.canonical([pairs])[0])
+    flop_levels = build_levels(deck, [("board", flop_cards)], symmetry)
+    rules = {2: np.zeros(4, dtype=np.int64), 3: np.zeros(4, dtype=np.int64)}
+    first_rule = None
+    if rule is not None:
+        level = next(lv for lv, d in decisions.items() if d.name == rule.decision)
+        names = [o.name for o in options(level)]
+        forced = np.array([1 if rule.threshold is None else 2, 0 if rule.threshold is None else tables.strength(rule.threshold),
+                           names.index(rule.option), names.index(rule.otherwise)], dtype=np.int64)
+        if level == 1:
+            first_rule = int(forced[2])
+        else:
+            rules[level] = forced
+    plan = Plan(
+        n_cards=n, flop_cards=flop_cards, later=later, dealer_pairs=dealer_pairs, tables=tables, qualifier=qualifier,
+        key_of=key_of.astype(np.int64), category_of=tables.categories().astype(np.int64), pairings=len(PAIRINGS),
+        coef=coef, h3_ends=_padded(h3_rows), h3_count=np.array([len(r) for r in h3_rows], dtype=np.int64),
+        h3_open=np.array([open3.index(i) if i in open3 else -1 for i in range(len(h3))], dtype=np.int64),
+        open3=np.array(open3, dtype=np.int64), rule3=rules[3],
+        h2_next=_padded(h2_rows), h2_count=np.array([len(r) for r in h2_rows], dtype=np.int64),
+        h2_open=np.array([is_open(2, h) for h in h2], dtype=np.int64), rule2=rules[2],
+        class_of=class_of.astype(np.int64), classes=len(hole_levels[1]),
+        flops=flop_levels[1].cards["board"].astype(np.int64), weights=flop_levels[1].weights.astype(np.int64),
+    )
+    first = decisions.get(1) if is_open(1, start) else None
+    first_options = options(1) if first is not None else ()
+    return _Compiled(plan, money, lines, counts, start, first, first_options, tuple(first_next), first_rule, tuple(h2), tuple(h3),
+                     tuple(sorted(ends, key=ends.__getitem__)), decisions)
+
+
+def _index(items: list[History], h: History) -> int:
+    if h not in items:
+        items.append(h)
+    return items.index(h)
+
+
+def _padded(rows: list[list[int]]) -> np.ndarray:
+    out = np.zeros((len(rows), max(len(r) for r in rows)), dtype=np.int64)
+    for i, r in enumerate(rows):
+        out[i, : len(r)] = r
+    return out
+
+
+def _paid(table: Any, values: np.ndarray) -> np.ndarray:
+    """The first line of ``table`` paying each value (-1: none)."""
+    out = np.full(len(values), -1, dtype=np.int64)
+    for i in reversed(range(len(table.lines))):
+        out[table.lines[i].pattern.matches(values)] = i
+    return out
+
+
+# -- shards -------------------------------------------------------------------------------------------------
+def count_shard(plan: Plan, index: int, of: int) -> Totals:
+    """Shard ``index`` of ``of``: the flops index, index + of, index + 2·of, ... (a pure function of its arguments)."""
+    from ..kernels.boards import flop_counts
+
+    totals = Totals.zeros(plan)
+    t = plan.tables
+    keys, pairs = plan.coef.shape[1], comb(plan.n_cards, 2)
+    tally_all = np.zeros((pairs, keys, 4), dtype=np.int64)
+    tally_open = np.zeros((len(plan.open3), pairs, plan.h3_ends.shape[1], keys, 4), dtype=np.int64)
+    histogram = np.zeros(len(t.values), dtype=np.int64)
+    final, flop = t.multisets[2 + plan.flop_cards + plan.later], t.multisets[2 + plan.flop_cards]
+    for f in range(index, len(plan.flops), of):
+        flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, t.rank_of, t.suit_of, t.ranks, t.binomial,
+                    final, flop, t.flushes, plan.qualifier, plan.key_of, plan.category_of, plan.pairings,
+                    plan.coef, plan.h3_ends, plan.h3_count, plan.h3_open, plan.open3, plan.rule3,
+                    plan.h2_next, plan.h2_count, plan.h2_open, plan.rule2, plan.class_of,
+                    totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken,
+                    tally_all, tally_open, histogram)
+    return totals
+
+
+# -- solving -------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class HoldemSolved(Solved):
+    """A hold'em-shaped game solved: the return table, the first decision per class of hole cards (``decisions``,
+    over ``counts``' first level), and every decision's strategy (the later ones by category)."""
+
+    strategies: tuple[Any, ...] = ()
+
+
+_CACHE: OrderedDict[tuple, HoldemSolved] = OrderedDict()
+CACHED = 8
+
+
+def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None, runner: Runner | None = None,
+          shards: int = SHARDS) -> HoldemSolved:
+    """The game's own bet under the optimal strategy (or ``rule`` forcing one decision), exactly.
+
+    The shards of flops run on ``runner`` (default: every local core for a big game, this process for a
+    small one); results are cached per game and rule.
+    """
+    key = (_key(game), rule)
+    if key not in _CACHE:
+        compiled = compile_game(game, rule)
+        plan = compiled.plan
+        shards = min(shards, len(plan.flops))
+        boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
+        where = runner or (Runner.of() if boards > BIG else Runner.here())
+        job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{shards}|{key[0]}|{rule}")
+        totals = functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop"))
+        _CACHE[key] = assemble(game, compiled, totals)
+        while len(_CACHE) > CACHED:
+            _CACHE.popitem(last=False)
+    _CACHE.move_to_end(key)
+    return _CACHE[key]
+
+
+def _key(game: Game) -> str:
+    """What the solution depends on: the deck, the deal, the hands, the qualifier, the wagers, their tables, the quoting."""
+    tables = {t: game.paytables[t] for t in _own_tables(game)}
+    hands = [(h.name, h.of, h.best, h.ranking_name) for h in game.hands.values()]
+    return repr((game.deck, game.steps, hands, game.qualifier, game.wagers, tables, game.equal_ev, game.quoted_per))
+
+
+def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
+    """The first decision per class, the return table and the strategies, from every shard's totals summed."""
+    plan, money = compiled.plan, compiled.money
+    level = compiled.counts.levels[1]
+    sizes = [int(w) for w in level.weights]
+    ways = compiled.counts.completions[1]
+    coef = plan.coef.astype(object)
+    path = (totals.class_tally.astype(object) * coef[None, None]).sum(axis=(2, 3, 4))  # (h2, classes)
+
+    def per_set(total: int, k: int) -> int:
+        assert total % sizes[k] == 0, "a class whose members differ: the suit symmetry is broken"
+        return total // sizes[k]
+
+    chosen: Chosen | None = None
+    choice = np.zeros(plan.classes, dtype=np.int64)
+    if compiled.first is not None:
+        values = np.array([[per_set(path[nxt, k], k) if nxt >= 0 else int(plan.coef[-nxt - 1, 0, 3]) * (ways // plan.dealer_pairs)
+                            for k in range(plan.classes)] for nxt in compiled.first_next], dtype=np.int64)
+        choice = np.argmax(values, axis=0) if compiled.first_rule is None else np.full(plan.classes, compiled.first_rule)
+        scale = money.stake_scale * money.denominator * _initial(game)
+        chosen = Chosen(1, compiled.first, compiled.start, compiled.first_options, values, choice, scale, ways)
+    # how every deal ends: sum the chosen paths' tallies over the classes
+    rows: dict[tuple[Any, ...], int] = {}
+    keys = int(plan.coef.shape[1])
+    ended = np.zeros((len(compiled.ends), keys, 4), dtype=np.int64)
+    for k in range(plan.classes):
+        nxt = compiled.first_next[choice[k]] if compiled.first is not None else 0
+        if nxt < 0:
+            key = compiled.ends[-nxt - 1]
+            rows[key] = rows.get(key, 0) + sizes[k] * ways
+        else:
+            ended += totals.class_tally[nxt, k]
+    matrices = [_cell_matrix(False, plan.dealer_pairs), _cell_matrix(True, plan.dealer_pairs)]
+    for e, key in enumerate(compiled.ends):
+        if key[0] == "folded":
+            deals = int(ended[e, :, 3].sum()) * plan.dealer_pairs
+            if deals:
+                rows[key] = rows.get(key, 0) + deals
+            continue
+        for k in range(keys):
+            for cell, deals in enumerate((matrices[k % 2] @ ended[e, k]).tolist()):
+                if deals:
+                    rows[("end", key[1], cell, k // 2)] = rows.get(("end", key[1], cell, k // 2), 0) + deals
+    table = table_of_ends(game, CELLS, compiled.lines, money, rows)
+    cells = np.array([sum(matrices[k % 2] @ totals.class_cells[c, k] for k in range(keys)) // sizes[c]
+                      for c in range(plan.classes)], dtype=np.int64)
+    counts = dataclasses.replace(compiled.counts, cells=cells)
+    strategies: list[Any] = []
+    if chosen is not None:
+        strategies.append(HoleStrategy(game, counts, chosen))
+    decisions = compiled.decisions
+    for i, h in enumerate(compiled.h2):
+        if plan.h2_open[i]:
+            strategies.append(CategoryStrategy(game, decisions[2], h, _preference(decisions[2], game.equal_ev), totals.flop_taken[i]))
+    for j, h3 in enumerate(plan.open3):
+        strategies.append(CategoryStrategy(game, decisions[3], compiled.h3[h3], _preference(decisions[3], game.equal_ev),
+                                           totals.river_taken[j]))
+    return HoldemSolved(table, (chosen,) if chosen is not None else (), counts, tuple(strategies))
+
+
+# -- the strategy, in words -----------------------------------------------------------------------------------
+def hole_name(game: Game, cards: Iterable[int]) -> str:
+    """Two hole cards as players name their class: ``AA``, ``AKs`` (suited), ``AKo`` (offsuit)."""
+    a, b = sorted((game.deck.cards[c] for c in cards), key=lambda card: -card.rank)
+    if a.rank == b.rank:
+        return rank_char(a.rank) * 2
+    return rank_char(a.rank) + rank_char(b.rank) + ("s" if a.suit == b.suit else "o")
+
+
+def hole_ranges(game: Game, names: Iterable[str]) -> str:
+    """Hole classes written as ranges, strongest first: ``33+`` (threes or better), ``K5o+`` (K5o to KQo), ``A2+``
+    (every ace, suited or not), ``Q6s-Q8s``.
+
+    >>> from casino_math.game.loader import load_game
+    >>> game = load_game("paytables/ultimate_texas_holdem/standard.yaml")
+    >>> hole_ranges(game, ["AA", "KK", "QQ", "AKs", "AKo", "AQs", "AQo", "K9s", "KTs", "KJs", "KQs", "T8o", "55"])
+    'QQ+, 55, AQ+, K9s+, T8o'
+    """
+    order = sorted(game.deck.ranks)
+    chars = {rank_char(r): r for r in order}
+    wanted = set(names)
+    parts: list[str] = []
+    pairs = [r for r in order if rank_char(r) * 2 in wanted]
+    parts += _runs(pairs, order, top=order[-1], name=lambda r: rank_char(r) * 2)
+    for high in reversed(order):
+        below = [r for r in order if r < high]
+        suited = [r for r in below if f"{rank_char(high)}{rank_char(r)}s" in wanted]
+        offsuit = [r for r in below if f"{rank_char(high)}{rank_char(r)}o" in wanted]
+        for kickers, suffix in ([(suited, "")] if suited == offsuit else [(suited, "s"), (offsuit, "o")]):
+            if below:
+                parts += _runs(kickers, below, top=below[-1], name=functools.partial(_two, high, suffix=suffix))
+    assert all(n[0] in chars for n in wanted)
+    return ", ".join(parts)
+
+
+def _two(high: int, low: int, suffix: str) -> str:
+    return f"{rank_char(high)}{rank_char(low)}{suffix}"
+
+
+def _runs(ranks: list[int], order: list[int], top: int, name: Callable[[int], str]) -> list[str]:
+    """Consecutive ranks (in ``order``) as ``X+`` where the run reaches ``top``, ``X-Y`` or ``X`` otherwise; highest first."""
+    runs: list[list[int]] = []
+    for r in ranks:
+        if runs and order.index(r) == order.index(runs[-1][-1]) + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    out = []
+    for run in reversed(runs):
+        if run[-1] == top and len(run) > 1:
+            out.append(name(run[0]) + "+")
+        elif len(run) > 1:
+            out.append(f"{name(run[0])}-{name(run[-1])}")
+        else:
+            out.append(name(run[0]))
+    return out
+
+
+class HoleStrategy(DecisionStrategy):
+    """The decision on the hole cards alone: one row per class (``AKs``), and in words as ranges of classes."""
+
+    @property
+    def names(self) -> list[str]:
+        return [hole_name(self.game, row) for row in self.counts.levels[self.chosen.level].cards["player"].tolist()]
+
+    def frame(self) -> pd.DataFrame:
+        frame = super().frame()
+        frame.insert(0, "hand", self.names)
+        return frame
+
+    def summary(self) -> str:
+        options = sorted(self.chosen.options, key=lambda o: (-o.units, o.folds))
+        least = min(self.chosen.options, key=lambda o: (o.units, not o.folds))
+        names = self.names
+        parts = []
+        for option in options:
+            if option is least:
+                continue
+            index = self.chosen.options.index(option)
+            taking = [names[k] for k in np.flatnonzero(self.chosen.choice == index)]
+            parts.append(f"{option.name} with {hole_ranges(self.game, taking)}" if taking else f"{option.name} never")
+        prefix = f"after {self.history}: " if self.history else ""
+        return prefix + "; ".join(parts) + f"; {least.name} the rest"
+
+
+@dataclass(frozen=True, eq=False)
+class CategoryStrategy:
+    """A decision after board cards, by category: the player's hand there and how the board pairs.
+
+    ``taken[category, option]`` counts the card sets (hole cards and board) of each category taking each
+    option, where category = the hand's category × len(PAIRINGS) + the board's pairing.
+    """
+
+    game: Game
+    decision: Decision
+    stakes: History
+    options: tuple[Option, ...]
+    taken_by: np.ndarray
+
+    @property
+    def name(self) -> str:
+        return self.decision.name
+
+    @property
+    def history(self) -> str:
+        staked = [w.name for w in self.game.wagers if w.bonus_on is None]
+        return ", ".join(f"{n}={_units(s)}" for n, s in zip(staked, self.stakes) if s != self.game.wager[n].stake)
+
+    threshold = None
+
+    @property
+    def thresholds(self) -> list[tuple[str, str]]:
+        return []
+
+    def taken(self) -> dict[str, int]:
+        return {o.name: int(self.taken_by[:, i].sum()) for i, o in enumerate(self.options)}
+
+    def _categories(self) -> list[tuple[str, str, np.ndarray]]:
+        """(hand, board, card sets per option) of each category met: unpaired boards first, then by pairing; strongest hand first."""
+        ranking = self.game.hands["player"].ranking
+        assert ranking is not None
+        out = []
+        for c in sorted(range(len(self.taken_by)), key=lambda c: (c % len(PAIRINGS), -c)):
+            row = self.taken_by[c]
+            if row.any():
+                hand, pairing = divmod(c, len(PAIRINGS))
+                out.append((ranking.categories[hand].replace("_", " "), PAIRINGS[pairing], row))
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        """One row per category: the hand, the board, the card sets, and how many take each option."""
+        import pandas as pd
+
+        rows = []
+        for hand, board, row in self._categories():
+            entry: dict[str, Any] = {"hand": hand, "board": board, "combinations": int(row.sum())}
+            for option, n in zip(self.options, row.tolist()):
+                entry[option.name] = n
+                entry[f"share_{option.name}"] = n / row.sum()
+            rows.append(entry)
+        return pd.DataFrame(rows)
+
+    def summary(self) -> str:
+        """Board by board, hands strongest first: ``unpaired board: two pair or better bet_2x, one pair bet_2x 95.58%
+        (check 4.42%), ...``; hands taking one option alike are merged."""
+        boards: dict[str, list[tuple[list[str], str]]] = {}
+        for hand, board, row in self._categories():
+            order = np.argsort(-row, kind="stable")
+            main, total = self.options[order[0]].name, row.sum()
+            rest = [f"{self.options[i].name} {row[i] / total:.2%}" for i in order[1:] if row[i]]
+            shown = f"{main} {row[order[0]] / total:.2%} ({', '.join(rest)})" if rest else main
+            groups = boards.setdefault(board, [])
+            if groups and not rest and groups[-1][1] == shown:
+                groups[-1][0].append(hand)
+            else:
+                groups.append(([hand], shown))
+
+        def hands(group: list[str], first: bool) -> str:
+            if len(group) == 1:
+                return group[0]
+            return f"{group[-1]} or better" if first else f"{group[0]} to {group[-1]}"
+
+        parts = [f"{board}: " + ", ".join(f"{hands(group, i == 0)} {shown}" for i, (group, shown) in enumerate(groups))
+                 for board, groups in boards.items()]
+        prefix = f"after {self.history}: " if self.history else ""
+        return prefix + "; ".join(parts)
+
+
+def _units(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+__all__ = ["CategoryStrategy", "HoldemSolved", "HoleStrategy", "Plan", "Totals", "compile_game", "count_shard",
+           "fits", "hole_name", "hole_ranges", "solve", "unfit"]
