@@ -12,6 +12,14 @@ mistake in the counting or in the settlement shows as an exact value outside
 the simulation's 95% interval (which a correct value also falls outside of
 one time in twenty).
 
+A game dealt from a shoe (counted by kinds of card: baccarat, the blackjack
+side bets) has no decisions: each coup is dealt card by card from a full,
+shuffled shoe, as the exact figures assume, its draws played by the steps of
+the file and every bet settled by the counting engine's own vectorised rules
+(:meth:`Rows.of_sequences <casino_math.game.drawing.Rows.of_sequences>` and
+:func:`~casino_math.game.drawing.settle`), one rule written once. Each
+outcome's observed frequency is then set beside its exact probability too.
+
 The deals come in chunks; each is a pure function of the plan (the game and
 the strategy as lookup tables), the seed and the chunk's number
 (:func:`play_chunk`), with its own random stream, so chunks may be played in
@@ -20,6 +28,9 @@ any order, on any worker, with the same result. Tallies are exact integers.
 >>> frame = simulate("paytables/three_card_poker/standard.yaml", hands=20_000, seed=7)
 >>> frame["wager"].tolist(), bool(frame["inside"].all())
 (['ante_play', 'pair_plus', 'six_card_bonus', 'prime'], True)
+>>> coups = simulate("paytables/baccarat/4-decks.yaml", hands=20_000, seed=7)
+>>> coups["wager"].tolist(), bool(coups["inside"].all()), coups.attrs["outcomes"]["outcome"].tolist()[:3]
+(['banker', 'player', 'tie'], True, ['player wins', 'tie', 'dealer wins'])
 """
 
 from __future__ import annotations
@@ -39,10 +50,14 @@ from .errors import InputError
 from .game.analysis import GameAnalysis, analyze
 from .game.counts import ROLE_OF, symmetry_for
 from .game.description import Deal, Decision, Game, Option, Paytable, Result
+from .game.drawing import Rows, places, settle
+from .game.patterns import Pattern
 from .game.showdown import card_arrays, hand_values
 from .game.solver import History
 from .game.tree import SEEN_ROLES
 from .parallel import Runner, Shards
+from .returns import ReturnTable
+from .shoe import Shoe
 from .suits import Symmetry
 
 Z_95 = 1.96
@@ -80,7 +95,7 @@ class Plan:
     """
 
     game: Game
-    symmetry: Symmetry
+    symmetry: Symmetry | None  # None where the player takes no decision: nothing to name up to suits
     choices: Mapping[int, Choices]  # by the number of seen deal steps before the decision
     staked: tuple[str, ...]
     start: tuple[int, ...]
@@ -112,12 +127,37 @@ def _line_nets(result: Result, table: Paytable | None, bonus: bool) -> list[Frac
     return [result.unit_net(None, bonus)] + [result.unit_net(line.pay.net, bonus) for line in table.lines]
 
 
-def make_plan(analysis: GameAnalysis) -> Plan:
+@dataclass(frozen=True, eq=False)
+class ShoePlan:
+    """A game counted by kinds of card, ready to deal coups from its shoe: the kind of each card of the shoe (rank
+    position × 4 + suit, as :meth:`Rows.of_sequences` reads them), the cards a coup can use, and per bet the
+    denominator that makes each of its nets a whole number."""
+
+    game: Game
+    shoe: Shoe
+    kinds: np.ndarray
+    cards: int
+    side_scale: Mapping[str, int]
+
+
+def shoe_plan(game: Game, tables: Mapping[str, ReturnTable], shoe: Shoe | None = None) -> ShoePlan:
+    """The plan of a game counted by kinds (from its own shoe, or ``shoe``); ``tables``: the exact return tables,
+    read only for the nets a bet can have (so that a tally counts whole numbers)."""
+    shoe = shoe or Shoe.of(game.deck)
+    kinds = np.repeat(np.arange(shoe.card_counts.size), shoe.card_counts)
+    scales = {bet: math.lcm(*(o.net.denominator for o in tables[bet].outcomes), 1) for bet in game.bets}
+    return ShoePlan(game, shoe, kinds, len(places(game)), scales)
+
+
+def make_plan(analysis: GameAnalysis) -> Plan | ShoePlan:
     """The game of an analysis with its strategy as lookup tables and its settlement as integers."""
     game = analysis.game
-    symmetry, _ = symmetry_for(game)
+    if game.counted_by_kind:
+        return shoe_plan(game, analysis.tables)
+    symmetry: Symmetry | None = None
     choices: dict[int, Choices] = {}
-    if analysis.solved is not None:
+    if analysis.solved is not None and analysis.solved.decisions:
+        symmetry, _ = symmetry_for(game)
         levels = analysis.solved.counts.levels
         for chosen in analysis.solved.decisions:
             if chosen.level not in choices:
@@ -164,10 +204,14 @@ class Tally:
     nets: dict[str, Counter] = field(default_factory=dict)
     stakes: Counter = field(default_factory=Counter)
     folds: Counter = field(default_factory=Counter)
+    outcomes: dict[str, Counter] = field(default_factory=dict)  # games counted by kinds: per bet, coups by outcome keys
 
     def add(self, other: Tally) -> Tally:
-        nets = {b: self.nets.get(b, Counter()) + other.nets.get(b, Counter()) for b in dict.fromkeys([*self.nets, *other.nets])}
-        return Tally(self.hands + other.hands, nets, self.stakes + other.stakes, self.folds + other.folds)
+        def merged(mine: dict[str, Counter], theirs: dict[str, Counter]) -> dict[str, Counter]:
+            return {b: mine.get(b, Counter()) + theirs.get(b, Counter()) for b in dict.fromkeys([*mine, *theirs])}
+
+        return Tally(self.hands + other.hands, merged(self.nets, other.nets), self.stakes + other.stakes,
+                     self.folds + other.folds, merged(self.outcomes, other.outcomes))
 
 
 def _histogram(values: np.ndarray) -> Counter:
@@ -176,15 +220,19 @@ def _histogram(values: np.ndarray) -> Counter:
 
 
 def deal_cards(rng: np.random.Generator, hands: int, deck_size: int, cards: int) -> np.ndarray:
-    """``hands`` rows of ``cards`` distinct card ids, each row a uniformly random ordered draw (a partial shuffle)."""
-    deck = np.tile(np.arange(deck_size, dtype=np.int16), (hands, 1))
-    rows = np.arange(hands)
+    """``hands`` rows of ``cards`` distinct card ids, each row a uniformly random ordered draw without replacement.
+
+    The i-th card is the r-th of the cards left, r uniform: r becomes a card id by stepping over the cards
+    already dealt, lowest first. Only the cards dealt are held, never the deck (an eight-deck shoe has 416).
+    """
+    out = np.empty((hands, cards), dtype=np.int64)
     for i in range(cards):
-        j = rng.integers(i, deck_size, size=hands)
-        drawn = deck[rows, j]
-        deck[rows, j] = deck[rows, i]
-        deck[rows, i] = drawn
-    return deck[:, :cards].astype(np.int64)
+        card = rng.integers(0, deck_size - i, size=hands)
+        dealt = np.sort(out[:, :i], axis=1)
+        for k in range(i):
+            card += card >= dealt[:, k]
+        out[:, i] = card
+    return out
 
 
 def _decide(plan: Plan, choices: Choices, seen: dict[str, list[np.ndarray]], stakes: np.ndarray, folded: np.ndarray,
@@ -193,6 +241,7 @@ def _decide(plan: Plan, choices: Choices, seen: dict[str, list[np.ndarray]], sta
     rows = np.flatnonzero(~folded)
     empty = np.zeros((len(rows), 0), dtype=np.int64)
     roles = [np.concatenate(seen[r], axis=1)[rows] if seen[r] else empty for r in SEEN_ROLES]
+    assert plan.symmetry is not None  # a plan with choices has one
     keys, _ = plan.symmetry.canonical(roles)
     at = np.searchsorted(choices.keys, keys)
     assert (choices.keys[np.minimum(at, len(choices.keys) - 1)] == keys).all(), "a dealt hand is in no class of the analysis"
@@ -219,15 +268,37 @@ def _paid_lines(table: Paytable, values: Mapping[str, np.ndarray], suits: Mappin
     out = np.full(len(next(iter(values.values()))), -1, dtype=np.int64)
     for i in reversed(range(len(table.lines))):
         line = table.lines[i]
+        assert isinstance(line.pattern, Pattern)  # a game counted card set by card set: patterns, not events
         out[line.pattern.matches(values[line.hand], suits.get(line.hand))] = i
     return out
 
 
-def play_chunk(plan: Plan, seed: int, chunk: int, hands: int) -> Tally:
+def play_chunk(plan: Plan | ShoePlan, seed: int, chunk: int, hands: int) -> Tally:
     """Deal, play and settle ``hands`` hands: chunk ``chunk`` of the simulation seeded ``seed`` (its own random stream)."""
     rng = np.random.default_rng([seed, chunk])
+    if isinstance(plan, ShoePlan):
+        return play_coups(plan, plan.kinds[deal_cards(rng, hands, plan.shoe.size, plan.cards)])
     dealt = sum(s.cards for s in plan.game.steps if isinstance(s, Deal))
     return play(plan, deal_cards(rng, hands, len(plan.game.deck.cards), dealt))
+
+
+def play_coups(plan: ShoePlan, cards: np.ndarray) -> Tally:
+    """Play and settle coups of a game counted by kinds: each row the kinds of the cards in the order the shoe gives
+    them (the steps take as many as the coup's draws need), every bet settled by the counting engine's own rules."""
+    game = plan.game
+    rows = Rows.of_sequences(game, plan.shoe, cards)
+    tally = Tally(len(cards))
+    for bet in game.side_bets:
+        codes, ends = settle(game, bet, rows)
+        nets = np.array([_whole(end.net * plan.side_scale[bet.name]) for end in ends], dtype=np.int64)
+        tally.nets[bet.name] = _histogram(nets[codes])
+        tally.outcomes[bet.name] = Counter({ends[code].keys: n for code, n in _histogram(codes).items()})
+    return tally
+
+
+def _whole(value: Fraction) -> int:
+    assert value.denominator == 1, "a net the plan's scale does not make whole"
+    return int(value)
 
 
 def play(plan: Plan, cards: np.ndarray) -> Tally:
@@ -256,7 +327,7 @@ def play(plan: Plan, cards: np.ndarray) -> Tally:
         hand = game.hands[name]
         ids = np.concatenate([c for r in hand.of for c in held[r]], axis=1)
         values[name] = hand_values(hand.ranking, game.deck, ids) if hand.ranking else np.zeros(hands, dtype=np.int64)
-        if any(line.hand == name and line.pattern.needs_cards for line in lines):
+        if any(line.hand == name and isinstance(line.pattern, Pattern) and line.pattern.needs_cards for line in lines):
             suits[name] = card_arrays(game.deck, hand.ranking, ids)[1]
     paid = {name: _paid_lines(t, values, suits) for name, t in game.paytables.items()}
     if game.wagers:
@@ -337,11 +408,25 @@ def _strategy_checks(analysis: GameAnalysis, plan: Plan, tally: Tally) -> pd.Dat
 
 def _check(observed: tuple[float, float], exact: Fraction) -> dict[str, object]:
     mean, se = observed
-    z = (mean - float(exact)) / se if se else 0.0
+    z = (mean - float(exact)) / se if se else 0.0 if mean == exact else math.inf  # no spread: only the exact value itself
     return {"observed": mean, "exact": exact, "exact_float": float(exact), "standard_error": se, "z": z, "inside": abs(z) <= Z_95}
 
 
-def _play_chunks(plan: Plan, seed: int, span: tuple[int, int], hands: int) -> Tally:
+def _outcome_checks(analysis: GameAnalysis, tally: Tally) -> pd.DataFrame:
+    """Each outcome of each bet: how often the coups ended so, beside its exact probability."""
+    n = tally.hands
+    rows = []
+    for bet, table in analysis.tables.items():
+        seen = tally.outcomes[bet]
+        assert set(seen) <= {o.keys for o in table.outcomes}, "a coup ended in no outcome of the return table"
+        for o in table.outcomes:
+            exact = Fraction(o.combinations, table.total)
+            rows.append({"wager": bet, "outcome": o.name,
+                         **_check((seen[o.keys] / n, math.sqrt(float(exact * (1 - exact)) / n)), exact)})
+    return pd.DataFrame(rows)
+
+
+def _play_chunks(plan: Plan | ShoePlan, seed: int, span: tuple[int, int], hands: int) -> Tally:
     """One shard: the chunks ``span[0]`` to ``span[1]`` (excluded) of a run of ``hands`` hands, on any worker."""
     sizes = chunks(hands)
     tally = Tally()
@@ -355,7 +440,8 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
     """Deal ``hands`` hands (seeded) and settle every bet on each; per bet, the observed mean return per initial unit
     with its 95% interval beside the exact expected return, and whether the exact value is inside.
 
-    ``attrs["strategy"]`` sets the strategy played beside the analysed one (average wager, folds per decision).
+    ``attrs["strategy"]`` sets the strategy played beside the analysed one (average wager, folds per decision);
+    for a game dealt from a shoe, ``attrs["outcomes"]`` sets each outcome's frequency beside its exact probability.
     ``progress`` is called with the hands dealt after each shard. Hands are dealt in shards of chunks, each
     chunk from its own seeded stream, so the result is the same wherever the shards run: in this process,
     on every local core (the default from ``LOCAL_FROM`` hands) or on a Dask cluster (``runner``).
@@ -376,10 +462,12 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
         tally = tally.add(part)
     rows = []
     for bet, table in analysis.tables.items():
-        scale = plan.net_scale if bet == plan.game.bet else Fraction(plan.side_scale[bet])
+        scale = plan.net_scale if isinstance(plan, Plan) and bet == plan.game.bet else Fraction(plan.side_scale[bet])
         rows.append(_row(bet, _estimate(*_sums(tally.nets[bet]), hands, scale), table.metrics.expected_return, hands))
     frame = pd.DataFrame(rows)
     frame.attrs.update(seed=seed, hands=hands)
-    if plan.game.wagers:
+    if isinstance(plan, ShoePlan):
+        frame.attrs["outcomes"] = _outcome_checks(analysis, tally)
+    elif plan.game.wagers:
         frame.attrs["strategy"] = _strategy_checks(analysis, plan, tally)
     return frame

@@ -11,6 +11,7 @@ verification section, so that its rendering is tested on known verdicts.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import json
 import re
@@ -31,20 +32,26 @@ import casino_math.report as report
 from casino_math import __version__
 from casino_math.enumeration import category_counts
 from casino_math.errors import InputError
+from casino_math.cards import Deck
 from casino_math.game.analysis import analyze
+from casino_math.game.description import Draw, Stop
 from casino_math.game.loader import load_game, load_game_text
+from casino_math.game.tableau import step_words, tableau_rows
 from casino_math.report.bets import pays_summary
 from casino_math.report.charts import Rendered
 from casino_math.report.document import Section, Table
 from casino_math.report.pdf import FRAME_WIDTH, _styles, _table
 from casino_math.report.progress import Steps
-from casino_math.report.sheet import build_document
+from casino_math.report.rules import SITUATION_TEXT, deck_text, hand_text
+from casino_math.report.sheet import build_document, main_game
 from casino_math.report.verification import check_claims
 from casino_math.report.writer import write_atomically
 from cli_runner import run
 
 REPO = Path(__file__).resolve().parents[1]
 TCP = REPO / "paytables" / "three_card_poker"
+BACCARAT = REPO / "paytables" / "baccarat"
+BLACKJACK = REPO / "paytables" / "blackjack_side_bets"
 GAMES = REPO / "tests" / "games"
 SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
             "Strategy", "Progressive meters", "Paytable variants", "Verification")
@@ -162,6 +169,14 @@ def _tables(blocks) -> list[Table]:
 
 def _section(document, title: str) -> Section:
     return next(s for s in document.sections if s.title == title)
+
+
+def _walk(blocks):
+    """Every block, sections opened."""
+    for block in blocks:
+        yield block
+        if isinstance(block, Section):
+            yield from _walk(block.blocks)
 
 
 # -- contents ------------------------------------------------------------------------------
@@ -413,6 +428,135 @@ def test_same_inputs_same_bytes_and_quiet(shipped: dict[str, bytes], mini_folder
     monkeypatch.setattr(report, "shipped_games", lambda: mini_folders)
     assert run(monkeypatch, capsys, "report", "--out", str(tmp_path), "--quiet") == (0, "", "")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == shipped
+
+
+# -- shoe games: baccarat and the blackjack side bets ------------------------------------------------------
+SHOE_SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
+                 "Paytable variants", "Verification")
+
+
+@pytest.fixture(scope="session")
+def shoe() -> dict[str, object]:
+    """``build_reports()`` with no paths, the shipped games being the shoe folders, with their real claims; the
+    documents and checks each family's par sheet was built from, by family."""
+    built: dict[str, tuple] = {}
+
+    def recording(analyses, checks, version):
+        document = build_document(analyses, checks, version)
+        built[analyses[0].game.family] = (document, analyses, checks)
+        return document
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delitem(sys.modules, "casino_math.claims", raising=False)  # the real one, not the stand-in of other tests
+        patch.setattr(report, "shipped_games", lambda: [BACCARAT, BLACKJACK])
+        patch.setattr(report, "build_document", recording)
+        files = report.build_reports()
+    return {"files": files, **built}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_shoe_par_sheets_build_with_every_section(shoe) -> None:
+    files = shoe["files"]
+    assert sorted(files) == ["baccarat.html", "baccarat.pdf", "blackjack_side_bets.html", "blackjack_side_bets.pdf", "index.html"]
+    for family in ("baccarat", "blackjack_side_bets"):
+        html = files[f"{family}.html"].decode()
+        text = _flat("\n".join(page.extract_text() for page in PdfReader(BytesIO(files[f"{family}.pdf"])).pages))
+        document, _, _ = shoe[family]
+        assert [s.title for s in document.sections] == list(SHOE_SECTIONS)
+        for number, title in enumerate(SHOE_SECTIONS, start=1):
+            assert re.search(rf"<h2[^>]*><span class=\"number\">{number}</span> {re.escape(title)}</h2>", html), (family, title)
+            assert f"{number} {title}" in text, (family, title)
+    index = files["index.html"].decode()
+    assert '<a href="baccarat.html">' in index and '<a href="blackjack_side_bets.pdf">PDF</a>' in index
+
+
+def test_shoe_figures_are_the_analysis(shoe) -> None:
+    document, analyses, _ = shoe["baccarat"]
+    main = main_game(analyses)
+    assert main.game.path == str(BACCARAT / "standard.yaml") and list(main.tables) == list(main.game.bets)
+    text = _flat("\n".join(page.extract_text() for page in PdfReader(BytesIO(shoe["files"]["baccarat.pdf"])).pages))
+    headline = [t for t in _tables(_section(document, "Headline figures").blocks) if t.columns[0].header == "Figure"]
+    shown = {c.header: [row[i].text for row in t.rows] for t in headline for i, c in enumerate(t.columns) if i}
+    assert list(shown) == [b.replace("_", " ").title() for b in main.tables]
+    for bet, table in main.tables.items():
+        m = table.metrics
+        figures = shown[bet.replace("_", " ").title()]
+        assert figures[:2] == [_percent(m.house_edge), f"{m.house_edge.numerator:,}/{m.house_edge.denominator:,}"], bet
+        assert figures[-1] == f"{m.combinations:,}"
+        for figure in (_percent(m.house_edge), _percent(m.hit_frequency), f"{m.standard_deviation:.4f}"):
+            assert figure in text, (bet, figure)
+    returns = {t.caption: t for t in _tables(_section(document, "Return tables").blocks)}
+    for bet, table in main.tables.items():
+        m = table.metrics
+        rows = returns[f"House edge {_percent(m.house_edge)} (exact {m.house_edge.numerator:,}/{m.house_edge.denominator:,})"]
+        assert [(r[0].text, r[2].text) for r in rows.rows] == [(o.name, f"{o.combinations:,}") for o in table.outcomes], bet
+    assert not [t for t in _tables(_section(document, "Return tables").blocks) if t.columns[0].header == "Hand"]  # not one deck's
+
+
+def test_shoe_rules_print_the_tableau_the_shoe_and_the_deals(shoe) -> None:
+    document, analyses, _ = shoe["baccarat"]
+    game = main_game(analyses).game
+    rules = _section(document, "Rules and assumptions")
+    tables = _tables(rules.blocks)
+    steps = next(t for t in tables if t.columns[-1].header == "The deal")
+    assert [r[0].text for r in steps.rows] == [str(i + 1) for i in range(len(game.steps))]
+    drawing = [i for i, s in enumerate(game.steps) if isinstance(s, (Draw, Stop))]
+    assert len(drawing) == 3 and [steps.rows[i][1].text for i in drawing] == [step_words(game.steps[i]) for i in drawing]
+    draw = next(s for s in game.steps if isinstance(s, Draw) and s.by is not None)
+    tableau = next(t for t in tables if t.columns[0].header == f"The {draw.role}'s total")
+    assert [(r[0].text, r[1].text) for r in tableau.rows] == tableau_rows(draw)
+    words = " ".join(item for block in _walk(rules.blocks) if hasattr(block, "items") for item in block.items)
+    for a in analyses:
+        assert deck_text(a.game) in words
+        for table in a.tables.values():
+            assert f"{table.notes[0]} = {table.total:,} equally likely deals".lower() in words.lower(), a.game.id
+    assert all(hand_text(game, h) in words and h.points.description in hand_text(game, h) for h in game.hands.values())
+    spanish = Deck.named("spanish", decks=6)
+    assert f"6 spanish decks of {len(spanish) // 6} cards ({len(spanish)} cards)" in deck_text(
+        dataclasses.replace(game, deck=spanish))
+
+
+def test_shoe_settlement_matrix_has_a_column_per_bet_settled_by_the_showdown(shoe) -> None:
+    document, analyses, _ = shoe["baccarat"]
+    tables = _tables(_section(document, "Settlement matrix").blocks)
+    matrices = [t for t in tables if t.columns[0].header == "Situation"]
+    main = main_game(analyses).game
+    settled = [b for b in main.side_bets if b.settle]
+    first = matrices[0]
+    assert [c.header for c in first.columns[1:]] == [b.name.replace("_", " ").title() for b in settled]
+    for row in first.rows:
+        situation = next(s for s, text in SITUATION_TEXT.items() if text == row[0].text)
+        assert [c.text for c in row[1:]] == [str(b.settle[situation]) for b in settled]
+    ez = next(a.game for a in analyses if a.game.id == "ez-baccarat-8-decks")
+    anew = [b for b in ez.side_bets if b.settle and b.settle != getattr(main.side_bet.get(b.name), "settle", None)]
+    assert any([c.header for c in t.columns[1:]] == [b.name.replace("_", " ").title() for b in anew] for t in matrices[1:])
+    side = next(t for t in tables if t.columns[0].header == "Side bet")
+    assert [r[0].text for r in side.rows] == [b.name.replace("_", " ").title() for b in main.side_bets if not b.settle]
+    assert "whatever the player decides" not in side.caption  # no decisions in a shoe game
+
+
+def test_shoe_verification_rows_pass(shoe) -> None:
+    for family in ("baccarat", "blackjack_side_bets"):
+        document, _, checks = shoe[family]
+        rows = _tables(_section(document, "Verification").blocks)[0].rows
+        assert len(checks) == len(rows) > 10
+        assert all(c.passed for c in checks) and {r[-1].text for r in rows} == {"PASS"}, family
+
+
+def test_shoe_pays_and_tables_fit_the_page(shoe) -> None:
+    _, analyses, _ = shoe["blackjack_side_bets"]
+    games = {a.game.id: a.game for a in analyses}
+    assert pays_summary(games["21-plus-3-8-decks"], "twenty_one_plus_three") == "suited three of a kind 100, 40-30-10-5"
+    assert pays_summary(games["royal-match-6-decks"], "royal_match") == "suited K-Q 25, suited 2.5"
+    baccarat = {a.game.id: a.game for a in shoe["baccarat"][1]}
+    assert pays_summary(baccarat["baccarat-tie-9-to-1-8-decks"], "tie") == "equal hands 9 to 1"
+    for family in ("baccarat", "blackjack_side_bets"):
+        for table in _tables(shoe[family][0].sections):
+            width, _ = _table(table, _styles())[0].wrap(FRAME_WIDTH, 10_000)
+            assert width <= FRAME_WIDTH + 0.01, (family, table.caption or table.columns[0].header)
 
 
 # -- safety ----------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 """Simulation: dealt hands played by the derived strategy and settled by the declared rules agree with the exact analysis.
 
-On small decks every deal is played and settled, and the exact sums must equal the analysis; on real decks a
-seeded sample must land near it.
+On small decks (and small shoes) every deal is played and settled, and the exact sums must equal the analysis; on
+real decks and shoes a seeded sample must land near it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from fractions import Fraction
@@ -14,13 +15,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from casino_math.cards import Deck, parse_cards
 from casino_math.errors import InputError
 from casino_math.game.analysis import analyze
 from casino_math.game.description import Deal
+from casino_math.game.drawing import bet_tables
 from casino_math.game.loader import load_game, load_game_text
-from casino_math.simulate import Tally, chunks, deal_cards, make_plan, play, play_chunk, simulate
+from casino_math.shoe import Shoe
+from casino_math.simulate import Tally, chunks, deal_cards, make_plan, play, play_chunk, play_coups, shoe_plan, simulate
 
-STANDARD = Path(__file__).resolve().parent.parent / "paytables" / "three_card_poker" / "standard.yaml"
+ROOT = Path(__file__).resolve().parent.parent
+STANDARD = ROOT / "paytables" / "three_card_poker" / "standard.yaml"
+BACCARAT = ROOT / "paytables" / "baccarat" / "standard.yaml"
+LUCKY_LADIES = ROOT / "paytables" / "blackjack_side_bets" / "lucky-ladies.yaml"
+EVENTS = ROOT / "tests" / "games" / "shoe-baccarat-events.yaml"  # baccarat's deal, side bets reading every kind of event
 MINI = sorted((Path(__file__).resolve().parent / "games").glob("mini-*.yaml"))
 # Three Card Poker rules on 16 cards (jacks to aces) with side bets of every kind: by value, by suit, by colour
 # over two hands, and a bonus line in spades (so the strategy's classes keep spades apart)
@@ -131,8 +139,73 @@ def test_dealt_cards_are_distinct_and_uniform():
     counts = np.bincount(cards.ravel(), minlength=52)
     expected = cards.size / 52
     assert ((counts - expected) ** 2 / expected).sum() < 100  # chi-square, 51 degrees of freedom: p ≈ 1e-4
-    first = np.bincount(cards[:, 0], minlength=52)  # every position is uniform too, not just the whole
-    assert ((first - 200_000 / 52) ** 2 / (200_000 / 52)).sum() < 100
+    for position in range(6):  # every position is uniform too, not just the whole
+        seen = np.bincount(cards[:, position], minlength=52)
+        assert ((seen - 200_000 / 52) ** 2 / (200_000 / 52)).sum() < 100, position
+    pairs = np.bincount(cards[:, 4] * 52 + cards[:, 5], minlength=52 * 52).reshape(52, 52)  # two cards dealt late, jointly
+    assert not pairs.diagonal().any()
+    expected = 200_000 / (52 * 51)
+    assert ((pairs - expected) ** 2 / expected).sum() - 52 * expected < 2652 + 400  # chi-square, 2,651 df (diagonal out)
+
+
+# -- games dealt from a shoe ---------------------------------------------------------------------------
+def test_every_coup_of_a_small_shoe_gives_the_exact_figures():
+    """Every ordered deal of six cards from nine, played and settled as a simulated chunk: the exact counts of the
+    analysis of that shoe, outcome by outcome (a game with draws counts ordered deals of its six places)."""
+    game = load_game(EVENTS)
+    shoe = Shoe.from_cards(parse_cards("Ah Ah Kh Ad 9s 9s 3c 6h 7c", allow_repeats=True))
+    tables = bet_tables(game, shoe)
+    plan = shoe_plan(game, tables, shoe)
+    tally = play_coups(plan, plan.kinds[np.array(list(itertools.permutations(range(shoe.size), plan.cards)))])
+    for bet, table in tables.items():
+        assert tally.hands == table.total
+        assert {o.keys: tally.outcomes[bet][o.keys] for o in table.outcomes} == {o.keys: o.combinations for o in table.outcomes}
+        assert mean(tally, bet, plan.side_scale[bet]) == table.metrics.expected_return, bet
+
+
+@functools.cache
+def simulated_shoe(path: Path, hands: int = 300_000, seed: int = 3):
+    return simulate(path, hands=hands, seed=seed)
+
+
+@pytest.mark.parametrize("path", [BACCARAT, LUCKY_LADIES], ids=lambda p: p.stem)
+def test_shoe_simulation_lands_near_the_exact_figures(path):
+    frame = simulated_shoe(path)
+    game = load_game(path)
+    assert list(frame["wager"]) == list(game.bets) and frame["hands"].eq(300_000).all()
+    assert (frame["z"].abs() < 5).all(), frame[["wager", "z"]]
+    outcomes = frame.attrs["outcomes"]
+    assert set(outcomes["wager"]) == set(game.bets) and (outcomes["z"].abs() < 5).all(), outcomes[["wager", "outcome", "z"]]
+    assert "strategy" not in frame.attrs  # no decisions
+
+
+def test_a_small_shoe_deals_its_own_frequencies():
+    """Two 20-card decks (tens to aces): card removal moves every frequency far from a big shoe's (a pair of the
+    same card is 1 in 39, not 1 in 20 as it would be dealt with replacement); the simulated ones agree with it."""
+    game = dataclasses.replace(load_game(EVENTS), deck=Deck.named("royal", decks=2))
+    frame = simulate(game, hands=200_000, seed=11)
+    outcomes = frame.attrs["outcomes"]
+    assert (outcomes["z"].abs() < 5).all(), outcomes[["wager", "outcome", "observed", "exact_float", "z"]]
+    matched = outcomes[(outcomes["wager"] == "perfect_pair") & (outcomes["outcome"] == "matched")].iloc[0]
+    assert matched["exact"] == Fraction(1, 39) - Fraction(2, 40) * Fraction(1, 39)  # less the aces of hearts, an earlier line
+    assert (frame["z"].abs() < 5).all()
+
+
+def test_shoe_coups_are_fixed_by_the_seed_and_chunks_are_independent():
+    frame = simulate(BACCARAT, hands=20_000, seed=5)
+    again = simulate(BACCARAT, hands=20_000, seed=5)
+    other = simulate(BACCARAT, hands=20_000, seed=6)
+    assert frame["observed_return"].tolist() == again["observed_return"].tolist() != other["observed_return"].tolist()
+    assert frame.attrs["outcomes"].equals(again.attrs["outcomes"])
+    plan = make_plan(analyze(BACCARAT))
+    sizes = [3_000, 3_000, 1_500]
+    forward, backward = Tally(), Tally()
+    for chunk, size in enumerate(sizes):
+        forward = forward.add(play_chunk(plan, 5, chunk, size))
+    for chunk, size in reversed(list(enumerate(sizes))):
+        backward = backward.add(play_chunk(plan, 5, chunk, size))
+    assert forward == backward and forward.hands == 7_500 and sum(forward.outcomes["tie"].values()) == 7_500
+    assert play_chunk(plan, 5, 0, 3_000) != play_chunk(plan, 5, 1, 3_000)
 
 
 @pytest.mark.parametrize("hands, seed, message", [(0, 1, "deal between 2 and"), (100, -1, "a seed is a whole number")])

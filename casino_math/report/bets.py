@@ -11,6 +11,9 @@ linear in the meter's pay.
 'mini royal 50, 40-30-5-4-1'
 >>> pays_summary(load_game("paytables/three_card_poker/progressive.yaml"), "progressive")
 'mini royal in spades meter (10000), mini royal 500, 100-90 for 1'
+>>> ez = load_game("paytables/baccarat/ez-baccarat.yaml")
+>>> pays_summary(ez, "tie"), pays_summary(ez, "banker")
+('equal hands 8 to 1', 'dealer higher: three-card 7 points push, any 1')
 """
 
 from __future__ import annotations
@@ -20,21 +23,37 @@ from typing import Sequence
 
 from ..enumeration import category_counts
 from ..game.analysis import GameAnalysis
-from ..game.description import Game, Line, Paytable
+from ..game.description import SITUATIONS, Game, Line, Paytable, SideBet
+from ..game.events import Atom, Event
+from ..game.patterns import Pattern
 from ..pays import Pay
 from ..returns import BAND_HANDS, ReturnTable
 from . import charts
 from .document import Block, Cell, Chart, Column, Paragraph, Section, Table, cells
 from .formats import amount, decimal, fraction, integer, one_in, percent, title
 
+COLUMN_BETS = 4  # bets side by side in a table of figures, at most: more do not fit a page
 METER_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2))  # × the meter in the file
 
 
+SITUATION_WORDS = {"player_higher": "player higher", "equal": "equal hands", "dealer_higher": "dealer higher", "played": "played"}
+
+
 # -- pays ------------------------------------------------------------------------------------------
+def _pattern(line: Line) -> Pattern | None:
+    """A line's poker pattern: its own, or that of an event of one poker hand with no other condition (21+3's lines)."""
+    if isinstance(line.pattern, Event):
+        atom = line.pattern.atoms[0]
+        alone = len(line.pattern.atoms) == 1 and atom == Atom(atom.hand, poker=atom.poker)
+        return atom.poker if alone else None
+    return line.pattern
+
+
 def _in_dashes(line: Line, hand: str) -> bool:
     """Whether a line reads as one number of the trade's ``40-30-6-4-1``: a plain category (or rank range) of the table's hand."""
-    p = line.pattern
-    return line.hand == hand and p.category is not None and not (p.needs_cards or p.mini_royal or line.pay.push)
+    p = _pattern(line)
+    return (line.hand == hand and p is not None and p.category is not None
+            and not (p.needs_cards or p.mini_royal or line.pay.push))
 
 
 def table_summary(table: Paytable, meter: str | None = None) -> str:
@@ -73,11 +92,25 @@ def pays_summary(game: Game, bet: str) -> str:
     """A bet's pays: a side bet's table; for the game's own bet, each table its wagers are paid by, named."""
     if bet in game.side_bet:
         side = game.side_bet[bet]
+        if side.settle:
+            return settled_summary(game, side)
         return table_summary(game.paytables[side.table], side.meter)
     tables = dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays")
     if list(tables) == [bet]:  # a table named as the bet it pays (Let It Ride's): no need to name it
         return table_summary(game.paytables[bet])
     return "; ".join(f"{title(t)} {table_summary(game.paytables[t])}" for t in tables)
+
+
+def settled_summary(game: Game, bet: SideBet) -> str:
+    """A bet settled by the showdown: what it pays in each situation where it can win (``dealer higher 19/20 to 1``)."""
+    parts = []
+    for situation in (s for s in SITUATIONS if s in bet.settle):
+        result = bet.settle[situation]
+        if result.kind == "win":
+            parts.append(f"{SITUATION_WORDS[situation]} {Pay(result.net)}")
+        elif result.kind == "pays":
+            parts.append(f"{SITUATION_WORDS[situation]}: {table_summary(game.paytables[result.table])}")
+    return "; ".join(parts)
 
 
 def bet_heading(game: Game, bet: str) -> str:
@@ -132,9 +165,10 @@ def bet_blocks(analysis: GameAnalysis, bet: str, chart: bool) -> tuple[Block, ..
 
 
 def hand_frequencies(game: Game) -> tuple[Block, ...]:
-    """The player's final hand by category, strongest first: table and chart (nothing where no ranked player hand)."""
+    """The player's final hand by category, strongest first: table and chart (nothing where no ranked player hand, nor
+    from a shoe: the frequencies are those of one deck)."""
     hand = game.hands.get("player")
-    if hand is None or hand.ranking is None:
+    if hand is None or hand.ranking is None or game.counted_by_kind:
         return ()
     cards = sum(game.cards_of(r) for r in hand.of)
     counts = category_counts(hand.ranking, cards)
@@ -154,9 +188,20 @@ def hand_frequencies(game: Game) -> tuple[Block, ...]:
 
 
 # -- headline figures ----------------------------------------------------------------------------------
-def headline_table(analysis: GameAnalysis) -> Table:
-    """The par sheet's figures, one column per bet."""
-    metrics = [t.metrics for t in analysis.tables.values()]
+def bet_columns(bets: Sequence[str]) -> list[list[str]]:
+    """Bets in groups of at most ``COLUMN_BETS``, as even as can be: one table each, so that long figures fit a page.
+
+    >>> bet_columns("abcdefg"), bet_columns("abcde"), bet_columns("ab")
+    ([['a', 'b', 'c', 'd'], ['e', 'f', 'g']], [['a', 'b', 'c'], ['d', 'e']], [['a', 'b']])
+    """
+    parts = -(-len(bets) // COLUMN_BETS)
+    size, extra = divmod(len(bets), parts)
+    edges = [i * size + min(i, extra) for i in range(parts + 1)]
+    return [list(bets[a:b]) for a, b in zip(edges, edges[1:])]
+
+
+def headline_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
+    """The par sheet's figures, one column per bet (a table per group of bets)."""
     figures = (
         ("House edge (per initial stake)", lambda m: percent(m.house_edge)),
         ("House edge, exact", lambda m: fraction(m.house_edge)),
@@ -169,24 +214,30 @@ def headline_table(analysis: GameAnalysis) -> Table:
         ("Maximum win (× initial stake)", lambda m: amount(m.max_win)),
         ("Equally likely combinations", lambda m: integer(m.combinations)),
     )
-    return Table(
-        (Column("Figure"), *(Column(title(bet), numeric=True) for bet in analysis.tables)),
-        tuple((Cell(label), *(Cell(show(m)) for m in metrics)) for label, show in figures),
-    )
+    tables = []
+    for bets in bet_columns(list(analysis.tables)):
+        metrics = [analysis.tables[bet].metrics for bet in bets]
+        tables.append(Table(
+            (Column("Figure"), *(Column(title(bet), numeric=True) for bet in bets)),
+            tuple((Cell(label), *(Cell(show(m)) for m in metrics)) for label, show in figures),
+        ))
+    return tuple(tables)
 
 
-def bands_table(analysis: GameAnalysis) -> Table:
-    """The 90% band of the average return after N hands, per bet."""
-    rows = []
-    for n in BAND_HANDS:
-        row = [integer(n)]
-        for table in analysis.tables.values():
-            low, high = table.metrics.band(n)
-            row.append(f"{low:.2%} to {high:.2%}")
-        rows.append(cells(*row))
-    return Table((Column("Hands", numeric=True), *(Column(title(bet), numeric=True) for bet in analysis.tables)), tuple(rows),
-                 caption="Nine times in ten, the player's average return per initial stake after N hands lies in the band "
-                         "RTP ± VI/√N.")
+def bands_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
+    """The 90% band of the average return after N hands, per bet (a table per group of bets)."""
+    tables = []
+    groups = bet_columns(list(analysis.tables))
+    for i, bets in enumerate(groups):
+        rows = []
+        for n in BAND_HANDS:
+            bands = [analysis.tables[bet].metrics.band(n) for bet in bets]
+            rows.append(cells(integer(n), *(f"{low:.2%} to {high:.2%}" for low, high in bands)))
+        tables.append(Table(
+            (Column("Hands", numeric=True), *(Column(title(bet), numeric=True) for bet in bets)), tuple(rows),
+            caption="Nine times in ten, the player's average return per initial stake after N hands lies in the band "
+                    "RTP ± VI/√N." if i == len(groups) - 1 else ""))
+    return tuple(tables)
 
 
 def funnel(analysis: GameAnalysis) -> Chart:

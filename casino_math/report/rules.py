@@ -13,6 +13,16 @@ out in words.
 Decision decision_1, seeing the player's 3 cards and the dealer's face-up card: fold or raise (adds 2 to raise).
 >>> deals_text(game)
 'C(12,3) × C(9,1) × C(8,2) = 220 × 9 × 28 = 55,440'
+
+A game dealt from a shoe says how many decks, and its draws and stops:
+
+>>> baccarat = load_game("paytables/baccarat/standard.yaml")
+>>> deck_text(baccarat)
+'a shoe of 8 standard decks of 52 cards (416 cards): 2 3 4 5 6 7 8 9 T J Q K A in each of four suits, each card 8 times; every coup is dealt from the full shoe, shuffled'
+>>> [text for _, text in deal_rows(baccarat)][2:4]
+["If a hand of one role's cards is a natural, no more cards are drawn.", 'The player draws a card on 0-5.']
+>>> [row[1].text for row in tableau_tables(baccarat)[0].rows][2:6]
+['0-9', '0-7, 9', '2-7', '4-7']
 """
 
 from __future__ import annotations
@@ -22,7 +32,8 @@ from typing import Callable, Hashable, Sequence, TypeVar
 
 from ..cards import RANK_CHARS, Deck
 from ..game.analysis import GameAnalysis
-from ..game.description import Deal, Decision, Game, Hand, Option
+from ..game.description import SITUATIONS, Deal, Decision, Draw, Game, Hand, Option, SideBet, Stop
+from ..game.tableau import step_words, tableau_rows
 from .document import Block, Bullets, Column, Paragraph, Section, Table, cells
 from .formats import exact, integer, percent, title
 
@@ -66,11 +77,16 @@ def grouped(analyses: Sequence[GameAnalysis], describe: Callable[[GameAnalysis],
 
 # -- rules ----------------------------------------------------------------------------------------
 def deck_text(game: Game) -> str:
+    """The deck, or the shoe: how many decks of which cards (a Spanish deck's 48, a stripped deck's ranks)."""
     deck = game.deck
     jokers = f", plus {deck.jokers} joker{'s' * (deck.jokers > 1)}" if deck.jokers else ""
     ranks = " ".join(RANK_CHARS[r - 2] for r in deck.ranks)
     named = f" {deck.name}" if deck.name in Deck.NAMED else ""  # a stripped deck is named by its ranks, listed anyway
-    return f"one{named} deck of {len(deck.cards)} cards: {ranks} in each of four suits{jokers}, shuffled before every round"
+    if deck.decks == 1:
+        return f"one{named} deck of {len(deck.cards)} cards: {ranks} in each of four suits{jokers}, shuffled before every round"
+    one = len(deck.cards) // deck.decks
+    return (f"a shoe of {deck.decks}{named} decks of {one} cards ({len(deck.cards)} cards): {ranks} in each of four suits, "
+            f"each card {deck.decks} times; every coup is dealt from the full shoe, shuffled")
 
 
 def _cards(n: int) -> str:
@@ -102,6 +118,9 @@ def deal_rows(game: Game) -> list[tuple[str, str]]:
     """The deal step by step: (step number, what happens)."""
     rows = []
     for i, step in enumerate(game.steps):
+        if isinstance(step, (Draw, Stop)):
+            rows.append((str(i + 1), step_words(step)))
+            continue
         if isinstance(step, Deal):
             face = {"player": "", "board": ", face up, shared"}.get(step.role, ", face up" if step.face_up else ", face down")
             who = {"player": "The player gets", "dealer": "The dealer gets", "board": "The board gets"}[step.role]
@@ -118,9 +137,31 @@ def deal_rows(game: Game) -> list[tuple[str, str]]:
     return rows
 
 
+def tableau_tables(game: Game) -> tuple[Table, ...]:
+    """The table of each draw decided by another role's card drawn (baccarat's banker): total -> values it draws on."""
+    tables = []
+    for i, step in enumerate(game.steps):
+        if isinstance(step, Draw) and step.by is not None:
+            tables.append(Table(
+                (Column(f"The {step.role}'s total", numeric=True), Column(f"The {step.role} draws when the {step.by}'s card drawn is worth")),
+                tuple(cells(*row) for row in tableau_rows(step)),
+                caption=f"Step {i + 1}, when the {step.by} drew a card: a total not listed stands.",
+            ))
+    return tuple(tables)
+
+
+def _held(game: Game, role: str) -> str:
+    """``the player's 2 cards``, and the cards draws may add."""
+    dealt, most = game.cards_of(role), game.most_cards_of(role)  # type: ignore[arg-type]
+    return f"{ROLE_TEXT[role]} {_cards(dealt)}" + (f" and any drawn (up to {_cards(most)})" if most > dealt else "")
+
+
 def hand_text(game: Game, hand: Hand, categories: bool = True) -> str:
-    """``player: the best 5 of the player's 2 cards and the board's 3 cards, ranked high (royal flush, ...)``."""
-    sources = " and ".join(f"{ROLE_TEXT[r]} {_cards(game.cards_of(r))}" for r in hand.of)
+    """``player: the best 5 of the player's 2 cards and the board's 3 cards, ranked high (royal flush, ...)``; a points
+    hand counts every card: ``player: the player's 2 cards and any drawn (up to 3 cards); baccarat points: ...``."""
+    sources = " and ".join(_held(game, r) for r in hand.of)
+    if hand.points is not None:
+        return f"{hand.name}: {sources}; {hand.points.description}"
     total = sum(game.cards_of(r) for r in hand.of)
     made = sources if hand.best == total else f"the best {hand.best} of {sources}"
     if hand.ranking is None:
@@ -142,14 +183,47 @@ def deals_text(game: Game) -> str:
     return f"{formula}{factors} = {integer(prod(ways))}"
 
 
+def _showdown(game: Game) -> bool:
+    """Whether the game compares the player's hand with the dealer's (blackjack totals, read by side bets, are not compared)."""
+    dealer = game.hands.get("dealer")
+    return dealer is not None and (dealer.points is None or dealer.points.compares)
+
+
+def deals_items(analysis: GameAnalysis) -> list[str]:
+    """What an equally likely deal is, and how many there are: the product of binomials of the deal's steps, or,
+    for a game counted by kinds of card, each bet's return-table notes (ordered deals of every card, or sets of
+    the cards the bet reads)."""
+    game = analysis.game
+    if not game.counted_by_kind:
+        return [f"Equally likely deals: {deals_text(game)}; every order of the cards dealt is as likely as any other."]
+    groups: dict[tuple[tuple[str, ...], int], list[str]] = {}
+    for bet, table in analysis.tables.items():
+        groups.setdefault((table.notes, table.total), []).append(title(bet))
+    items = []
+    for (notes, total), bets in groups.items():
+        which = "every bet" if len(groups) == 1 else ", ".join(bets)
+        counted = "; ".join(notes)
+        items.append(f"{counted[:1].upper()}{counted[1:]} = {integer(total)} equally likely deals, for {which}.")
+    if any(isinstance(s, Draw) for s in game.steps):
+        items.append("A coup that ends before the last card could be drawn counts once for every way the cards it leaves "
+                     "in the shoe could fall, so that each coup weighs as much as its probability.")
+    return items
+
+
 def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
     """The rules of one file in sentences, the deal steps apart (see :func:`deal_rows`)."""
     game = analysis.game
     items = [f"Deck: {deck_text(game)}."]
     items += [f"Hand {hand_text(game, hand)}." for hand in game.hands.values()]
-    if game.has_dealer:
-        ranking = game.hands["dealer"].ranking_name
-        items.append(f"Showdown: the player's hand is compared with the dealer's by the {ranking} ranking; equal values are equal hands.")
+    if _showdown(game):
+        dealer = game.hands["dealer"]
+        if dealer.points is not None:
+            items.append(f"Showdown: the player's total is compared with the dealer's ({dealer.ranking_name} points); the "
+                         "higher total wins and equal totals are equal hands.")
+        else:
+            items.append(f"Showdown: the player's hand is compared with the dealer's by the {dealer.ranking_name} ranking; "
+                         "equal values are equal hands.")
+    if game.has_dealer and not game.counted_by_kind:  # a game counted by kinds of card has no qualifier to speak of
         if game.qualifier is not None:
             qualifying, hands = analysis.dealer_qualifying()
             items.append(f"Qualifier: the dealer qualifies with {game.qualifier.text} or better: {integer(qualifying)} of "
@@ -160,20 +234,41 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
         items.append("Strategy: at every decision the player takes the option of highest expected value, computed exactly "
                      "for this file's pays by backward induction over every class of the cards seen.")
         items.append(f"Equal expected values: {EQUAL_EV[game.equal_ev]}")
-    items.append(f"Equally likely deals: {deals_text(game)}; every order of the cards dealt is as likely as any other.")
+    items += deals_items(analysis)
     return tuple(items)
 
 
+def deal_tables(game: Game) -> tuple[Table, ...]:
+    """The deal step by step, then the table of each draw decided by another role's card."""
+    steps = Table((Column("Step", numeric=True), Column("The deal")), tuple(cells(*row) for row in deal_rows(game)))
+    return (steps, *tableau_tables(game))
+
+
 def rules_section(analyses: Sequence[GameAnalysis]) -> Section:
-    """The rules of every file (grouped where files share them) and the conventions of the figures."""
-    groups = grouped(analyses, lambda a: (tuple(deal_rows(a.game)), rule_items(a)))
+    """The rules of every file and the conventions of the figures. Files sharing a deal and rules are grouped; where
+    the files that share a deal are not those that share the rules (shoes of 8 and 6 decks dealt alike), the deals
+    and the rules are grouped apart."""
+    deals = grouped(analyses, lambda a: deal_tables(a.game))
+    rules = grouped(analyses, rule_items)
     blocks: list[Block] = []
-    for ids, (rows, items) in groups:
-        own = (Table((Column("Step", numeric=True), Column("The deal")), tuple(cells(*row) for row in rows)), Bullets(items))
-        if len(groups) == 1:
-            blocks += [Paragraph("Every game file below deals and plays as follows."), *own]
-        else:
-            blocks.append(Section(f"Rules of {', '.join(ids)}", f"rules-{ids[0]}", own))
+    if [ids for ids, _ in deals] == [ids for ids, _ in rules]:
+        for (ids, tables), (_, items) in zip(deals, rules):
+            own: tuple[Block, ...] = (*tables, Bullets(items))
+            if len(deals) == 1:
+                blocks += [Paragraph("Every game file below deals and plays as follows."), *own]
+            else:
+                blocks.append(Section(f"Rules of {', '.join(ids)}", f"rules-{ids[0]}", own))
+    else:
+        for ids, tables in deals:
+            if len(deals) == 1:
+                blocks += [Paragraph("Every game file below deals as follows."), *tables]
+            else:
+                blocks.append(Section(f"The deal of {', '.join(ids)}", f"deal-{ids[0]}", tables))
+        for ids, items in rules:
+            if len(rules) == 1:
+                blocks += [Paragraph("Every game file below plays by these rules."), Bullets(items)]
+            else:
+                blocks.append(Section(f"Rules of {', '.join(ids)}", f"rules-{ids[0]}", (Bullets(items),)))
     blocks.append(Section("Conventions of the figures", "conventions", (Bullets(CONVENTIONS),)))
     return Section("Rules and assumptions", "rules", tuple(blocks))
 
@@ -208,12 +303,43 @@ def own_matrix(game: Game) -> Table:
     )
 
 
+def showdown_matrix(bets: Sequence[SideBet]) -> Table:
+    """Bets settled by the showdown like a wager: one row per situation, one column per bet, each cell the declared result."""
+    situations = [s for s in SITUATIONS if any(s in b.settle for b in bets)]
+    return Table(
+        (Column("Situation"), *(Column(title(b.name)) for b in bets)),
+        tuple(cells(SITUATION_TEXT[s], *(str(b.settle[s]) if s in b.settle else "not settled" for b in bets)) for s in situations),
+        caption="Stakes, in units, placed before the deal: " + ", ".join(f"{title(b.name)} {exact(b.stake)}" for b in bets) + ". "
+                "Paid by a table: the first line of that table the hand matches pays (the return tables list the lines); "
+                "a hand no line pays loses, or pushes where the cell says so.",
+    )
+
+
+def _declared(bet: SideBet) -> tuple:
+    return bet.name, bet.stake, tuple(sorted(bet.settle.items()))
+
+
+def showdown_matrices(analyses: Sequence[GameAnalysis]) -> list[tuple[list[str], Table]]:
+    """The bets settled by the showdown: the first file's, then each later file's bets that it declares anew (a bet
+    of the same name settled otherwise, or one not met before); files declaring the same are grouped."""
+    shown: set[tuple] = set()
+    matrices: dict[str, Table] = {}
+    for a in analyses:
+        new = [b for b in a.game.side_bets if b.settle and _declared(b) not in shown]
+        shown |= {_declared(b) for b in new}
+        if new:
+            matrices[a.game.id] = showdown_matrix(new)
+    return grouped([a for a in analyses if a.game.id in matrices], lambda a: matrices[a.game.id])
+
+
 def side_bet_rows(analyses: Sequence[GameAnalysis]) -> list[tuple[str, ...]]:
-    """Each side bet offered by any file (first declaration met): bet, table, hand, stake."""
+    """Each side bet paid by a table alone, offered by any file (first declaration met): bet, table, hand, stake."""
     rows: dict[str, tuple[str, ...]] = {}
     for a in analyses:
         game = a.game
         for bet in game.side_bets:
+            if bet.settle:
+                continue  # in a matrix of situations (showdown_matrices)
             hands = game.paytables[bet.table].hands
             on = "; ".join(hand_text(game, game.hands[h], categories=False) for h in hands)
             meter = f"; {bet.meter} pays a progressive meter" if bet.meter else ""
@@ -222,7 +348,8 @@ def side_bet_rows(analyses: Sequence[GameAnalysis]) -> list[tuple[str, ...]]:
 
 
 def settlement_section(analyses: Sequence[GameAnalysis]) -> Section:
-    """The game's own bet as a matrix of situations and wagers (per distinct declaration), then the side bets."""
+    """The game's own bet as a matrix of situations and wagers (per distinct declaration), then the bets settled by the
+    showdown alike (a column each), then the side bets paid by a table alone."""
     blocks: list[Block] = []
     own = [a for a in analyses if a.game.wagers]
     groups = grouped(own, lambda a: (a.game.bet, own_matrix(a.game)))
@@ -230,12 +357,21 @@ def settlement_section(analyses: Sequence[GameAnalysis]) -> Section:
         if len(groups) > 1:
             blocks.append(Paragraph(f"{title(bet)} in {', '.join(ids)}:"))
         blocks.append(table)
+    matrices = showdown_matrices(analyses)
+    for i, (ids, table) in enumerate(matrices):
+        if len(matrices) > 1:
+            anew = " (declared there anew; the others as above)" if i else ""
+            blocks.append(Paragraph(f"Bets settled by the showdown in {', '.join(ids)}{anew}:"))
+        blocks.append(table)
     rows = side_bet_rows(analyses)
     if rows:
+        decides = any(a.game.decisions for a in analyses)
+        qualifies = any(a.game.qualifier for a in analyses)
         blocks.append(Table(
             (Column("Side bet"), Column("Paid by"), Column("On the hand"), Column("Stake", numeric=True)),
             tuple(cells(*row) for row in rows),
-            caption="Each side bet stands whatever the player decides: it is paid by the first line of its paytable that "
-                    "the hand matches and loses otherwise, whether or not the dealer qualifies.",
+            caption="Each side bet " + ("stands whatever the player decides: it " if decides else "") + "is paid by the first "
+                    "line of its paytable that the hand matches and loses otherwise"
+                    + (", whether or not the dealer qualifies." if qualifies else "."),
         ))
     return Section("Settlement matrix", "settlement", tuple(blocks))

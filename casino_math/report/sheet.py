@@ -16,7 +16,7 @@ from typing import Sequence
 from ..game.analysis import GameAnalysis
 from ..game.description import Game
 from .bets import (
-    bands_table, bet_blocks, bet_heading, comparison, funnel, hand_frequencies, headline_table, meter_table, metered,
+    bands_tables, bet_blocks, bet_heading, comparison, funnel, hand_frequencies, headline_tables, meter_table, metered,
     variant_section,
 )
 from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
@@ -27,6 +27,8 @@ from .verification import Check
 
 METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the cards seen, the optimal strategy by "
           "backward induction in exact integers; exact fractions, rounded only for printing")
+METHOD_BY_KIND = ("exhaustive counting of every deal kind of card by kind of card (cards a bet cannot tell apart counted "
+                  "together), the drawing rules played out; exact fractions, rounded only for printing")
 
 
 def label(game: Game) -> str:
@@ -65,8 +67,8 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
         Section("Headline figures", "headline", (
             Paragraph(f"{label(main.game)}, per bet. Percentages are rounded for printing; "
                       "the exact house edge is the fraction the enumeration gives."),
-            headline_table(main),
-            bands_table(main),
+            *headline_tables(main),
+            *bands_tables(main),
             funnel(main),
         )),
         return_tables(main),
@@ -115,7 +117,7 @@ def identification(analyses: Sequence[GameAnalysis], version: str) -> Section:
             cells("Main paytable", label(main.game)),
             cells("Variants", count(len(analyses) - 1, "further game file") + (", listed below" if len(analyses) > 1 else "")),
             cells("Software", f"casino-math {version}"),
-            cells("Method", METHOD),
+            cells("Method", METHOD_BY_KIND if main.game.counted_by_kind else METHOD),
         )),
         Table((Column("Paytable id"), Column("Name"), Column("Source")),
               tuple(cells(a.game.id, a.game.title, a.game.source or "not stated") for a in analyses),
