@@ -15,9 +15,11 @@ loses, so a cluster run survives that too.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import pickle
 import tempfile
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -99,6 +101,14 @@ def _keep(path: Path, value: Any) -> None:
 
 
 def _on_dask(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int, Any], None]) -> None:
+    # Dask's notes (a shard's data is large, a port is taken so another is used) are not the user's business
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        _submit(shards, todo, runner, done)
+
+
+def _submit(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int, Any], None]) -> None:
     from distributed import Client, LocalCluster, as_completed
 
     cluster = None
