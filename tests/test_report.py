@@ -52,6 +52,7 @@ REPO = Path(__file__).resolve().parents[1]
 TCP = REPO / "paytables" / "three_card_poker"
 BACCARAT = REPO / "paytables" / "baccarat"
 BLACKJACK = REPO / "paytables" / "blackjack_side_bets"
+SHOE_FAMILIES = ("baccarat", "lucky_ladies", "perfect_pairs", "royal_match", "twenty_one_plus_three")
 GAMES = REPO / "tests" / "games"
 SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
             "Strategy", "Progressive meters", "Paytable variants", "Verification")
@@ -460,17 +461,18 @@ def _flat(text: str) -> str:
 
 def test_shoe_par_sheets_build_with_every_section(shoe) -> None:
     files = shoe["files"]
-    assert sorted(files) == ["baccarat.html", "baccarat.pdf", "blackjack_side_bets.html", "blackjack_side_bets.pdf", "index.html"]
-    for family in ("baccarat", "blackjack_side_bets"):
+    assert sorted(files) == sorted([f"{f}.{kind}" for f in SHOE_FAMILIES for kind in ("html", "pdf")] + ["index.html"])
+    for family in SHOE_FAMILIES:
         html = files[f"{family}.html"].decode()
         text = _flat("\n".join(page.extract_text() for page in PdfReader(BytesIO(files[f"{family}.pdf"])).pages))
-        document, _, _ = shoe[family]
-        assert [s.title for s in document.sections] == list(SHOE_SECTIONS)
-        for number, title in enumerate(SHOE_SECTIONS, start=1):
+        document, analyses, _ = shoe[family]
+        sections = [t for t in SHOE_SECTIONS if t != "Paytable variants" or len(analyses) > 1]
+        assert [s.title for s in document.sections] == sections
+        for number, title in enumerate(sections, start=1):
             assert re.search(rf"<h2[^>]*><span class=\"number\">{number}</span> {re.escape(title)}</h2>", html), (family, title)
             assert f"{number} {title}" in text, (family, title)
     index = files["index.html"].decode()
-    assert '<a href="baccarat.html">' in index and '<a href="blackjack_side_bets.pdf">PDF</a>' in index
+    assert '<a href="baccarat.html">' in index and '<a href="twenty_one_plus_three.pdf">PDF</a>' in index
 
 
 def test_shoe_figures_are_the_analysis(shoe) -> None:
@@ -539,21 +541,20 @@ def test_shoe_settlement_matrix_has_a_column_per_bet_settled_by_the_showdown(sho
 
 
 def test_shoe_verification_rows_pass(shoe) -> None:
-    for family in ("baccarat", "blackjack_side_bets"):
+    for family in SHOE_FAMILIES:
         document, _, checks = shoe[family]
         rows = _tables(_section(document, "Verification").blocks)[0].rows
-        assert len(checks) == len(rows) > 10
+        assert len(checks) == len(rows) > 0
         assert all(c.passed for c in checks) and {r[-1].text for r in rows} == {"PASS"}, family
 
 
 def test_shoe_pays_and_tables_fit_the_page(shoe) -> None:
-    _, analyses, _ = shoe["blackjack_side_bets"]
-    games = {a.game.id: a.game for a in analyses}
+    games = {a.game.id: a.game for family in SHOE_FAMILIES[1:] for a in shoe[family][1]}
     assert pays_summary(games["21-plus-3-8-decks"], "twenty_one_plus_three") == "suited three of a kind 100, 40-30-10-5"
     assert pays_summary(games["royal-match-6-decks"], "royal_match") == "suited K-Q 25, suited 2.5"
     baccarat = {a.game.id: a.game for a in shoe["baccarat"][1]}
     assert pays_summary(baccarat["baccarat-tie-9-to-1-8-decks"], "tie") == "equal hands 9 to 1"
-    for family in ("baccarat", "blackjack_side_bets"):
+    for family in SHOE_FAMILIES:
         for table in _tables(shoe[family][0].sections):
             width, _ = _table(table, _styles())[0].wrap(FRAME_WIDTH, 10_000)
             assert width <= FRAME_WIDTH + 0.01, (family, table.caption or table.columns[0].header)
