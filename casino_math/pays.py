@@ -5,8 +5,8 @@ win of X − 1); a push returns the stake and nothing more.
 
 >>> Pay.parse("40 to 1").net, Pay.parse("40 for 1").net, Pay.parse("81/2").net, Pay.parse("push").net
 (Fraction(40, 1), Fraction(39, 1), Fraction(81, 2), Fraction(0, 1))
->>> str(Pay.parse(6)), str(Pay.parse("push"))
-('6 to 1', 'push')
+>>> str(Pay.parse(6)), str(Pay.parse("push")), Pay.parse("3 to 2").net, Pay.parse("19 to 20").net
+('6 to 1', 'push', Fraction(3, 2), Fraction(19, 20))
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from fractions import Fraction
 from typing import Any
 
 MAX_PAY = Fraction(10**7)  # no table game pays ten million to one; a bigger number is a typo
-_PAY_TEXT = re.compile(r"^\s*([0-9][0-9_,]*(?:\.[0-9]+)?(?:/[0-9]+)?)\s*(?:(to|for)\s*1)?\s*$", re.IGNORECASE)
-PAY_HELP = 'a number like 40, "81/2", "40 to 1", "40 for 1", or push'
+_NUMBER = r"[0-9][0-9_,]*(?:\.[0-9]+)?(?:/[0-9]+)?"
+_PAY_TEXT = re.compile(rf"^\s*({_NUMBER})\s*(?:(to|for)\s*({_NUMBER}))?\s*$", re.IGNORECASE)
+PAY_HELP = 'a number like 40, "81/2", "40 to 1", "3 to 2", "40 for 1", or push'
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class Pay:
             match = _PAY_TEXT.match(value)
             if not match:
                 raise ValueError(f"a pay must be {PAY_HELP}, not {value!r}")
-            amount = Fraction(match.group(1).replace(",", "").replace("_", ""))
+            amount = _number(match.group(1)) / _number(match.group(3) or "1")  # "3 to 2" is 3/2 to 1
             for_one = (match.group(2) or "to").lower() == "for"
         else:
             raise ValueError(f"a pay must be {PAY_HELP}, not {type(value).__name__}")
@@ -80,3 +81,7 @@ class Pay:
         if amount > MAX_PAY:
             raise ValueError(f"{value} is not a plausible pay (over {MAX_PAY} to 1)")
         return cls(amount, for_one)
+
+
+def _number(text: str) -> Fraction:
+    return Fraction(text.replace(",", "").replace("_", ""))

@@ -39,9 +39,9 @@ _NAME = r"^[a-z][a-z0-9_]*$"
 _PAY_SCHEMA = {
     "anyOf": [
         {"type": "number", "minimum": 0},
-        {"type": "string", "pattern": r"^\s*([0-9][0-9_,]*(\.[0-9]+)?(/[0-9]+)?\s*((to|for)\s*1)?|push)\s*$"},
+        {"type": "string", "pattern": r"^\s*([0-9][0-9_,]*(\.[0-9]+)?(/[0-9]+)?\s*((to|for)\s*[0-9][0-9_,]*(\.[0-9]+)?(/[0-9]+)?)?|push)\s*$"},
     ],
-    "description": 'X to 1 as a number (40, 2.5) or fraction string ("81/2"), "X to 1", "X for 1", or push',
+    "description": 'X to 1 as a number (40, 2.5) or fraction string ("81/2"), "X to Y" ("3 to 2"), "X for Y", or push',
 }
 
 
@@ -569,7 +569,7 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
             raise b.fail(path, "no stake: give it one (stake: 1) or let a decision add to it")
         base = w.bonus_on or name
         can_fold_staked = folds and (spec.wagers[base].stake is not None or any(
-            _before_a_fold(spec, d) for d in staked_by.get(base, [])))
+            _before_a_fold(spec, d, base) for d in staked_by.get(base, [])))
         settle: dict[str, Result] = {}
         for situation in situations:
             if situation == "folded" and not can_fold_staked:
@@ -692,9 +692,10 @@ def _side_settle(b: _Builder, path: tuple[str, ...], settle: dict[str, Any], han
     return out
 
 
-def _before_a_fold(spec: GameSpec, decision_name: str) -> bool:
-    """Whether a fold option comes at or after the decision that stakes a wager (so the stake can be lost by folding)."""
+def _before_a_fold(spec: GameSpec, decision_name: str, wager: str) -> bool:
+    """Whether a fold can follow the decision that stakes ``wager`` (so the stake can be lost by folding): a later
+    decision with a fold that stays open once the wager is made."""
     names = [d.decide.name or f"decision_{i + 1}" for i, d in enumerate(s for s in spec.deal if s.decide is not None)]
     decides = [s.decide for s in spec.deal if s.decide is not None]
     start = names.index(decision_name)
-    return any(a == "fold" for d in decides[start + 1:] for a in d.options.values())
+    return any(a == "fold" for d in decides[start + 1:] if wager not in d.while_unmade for a in d.options.values())
