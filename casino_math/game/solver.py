@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Mapping
 
@@ -26,6 +26,7 @@ from ..returns import Outcome, ReturnTable
 from .counts import Counts
 from .description import Decision, Game, Option, Paytable, Result
 from .showdown import CELL_SITUATION
+from .tree import Level
 
 History = tuple[Fraction, ...]  # units staked on each wager with a stake of its own, in the game's order
 Policy = Callable[[int, Decision, History, np.ndarray], np.ndarray | None]  # a forced choice per class, or None: optimal
@@ -68,6 +69,13 @@ class Lines:
         order = np.argsort(code, kind="stable")
         starts = np.flatnonzero(np.r_[True, np.diff(code[order]) != 0])
         return cls(tables, code, combos.reshape(len(combos), len(tables)), order, starts, code[order][starts])
+
+    @classmethod
+    def coded_from(cls, lines: Lines, code: np.ndarray) -> Lines:
+        """The same tables and combinations for other rows, whose codes are given."""
+        order = np.argsort(code, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(code[order]) != 0])
+        return cls(lines.tables, code, lines.combos, order, starts, code[order][starts])
 
     def sums(self, values: np.ndarray) -> np.ndarray:
         """Sums of rows of ``values`` (per class) over the classes of each code: (codes, ...)."""
@@ -159,9 +167,30 @@ class _Money:
         return result.unit_net(self.game.paytables[result.table].lines[line].pay.net if line >= 0 else None, bonus)
 
 
+def _ends_merged(counts: Counts, lines: Lines) -> tuple[Counts, Lines]:
+    """A game with no showdown ends the same way in every card that pays the same lines: the last level's card
+    sets merged by (class before them, line code), counted by multiplicity. Mississippi Stud's 4,500,912 last card
+    sets become a few hundred thousand, and every pass of the solver over them shrinks as much."""
+    key = ("ends merged", id(lines))
+    if key not in counts.memo:
+        before = counts.levels[-2]
+        assert before.parent is not None and before.child is not None
+        codes = len(lines.combos)
+        groups, sets = np.unique(before.parent * codes + lines.code[before.child], return_counts=True)  # sorted by parent
+        parent, code = groups // codes, groups % codes
+        edges = Level(before.cards, before.weights, parent, np.arange(len(groups)), sets.astype(np.int64))
+        ends = Level({}, before.weights[parent] * sets)
+        merged = replace(counts, levels=(*counts.levels[:-2], edges, ends), cells=np.ones((len(groups), 1), dtype=np.int64), memo={})
+        counts.memo[key] = (merged, Lines.coded_from(lines, code))
+    return counts.memo[key]
+
+
 def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
     """The game's own bet under the optimal strategy (or under ``policy`` where it forces a choice)."""
     lines = Lines.of(game, counts)
+    if counts.cell_names == ("played",) and len(counts.levels) > 2 and counts.levels[-2].multiplicity is not None \
+            and bool((counts.levels[-2].multiplicity == 1).all()):
+        counts, lines = _ends_merged(counts, lines)
     money = _Money(game, counts, lines)
     stake_scale = money.stake_scale
     last = len(counts.levels) - 1
