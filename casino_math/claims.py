@@ -228,7 +228,7 @@ class _Context:
         game = self.game(claim).game
         assert not isinstance(claim.outcome, str) and claim.outcome is not None
         if claim.wager == game.bet:
-            tables = {r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"}
+            tables = set(game.own_tables)
             situations = set(game.situations) | {"dealer_not_qualified"}
         else:
             bet = game.side_bet[claim.wager]

@@ -39,7 +39,7 @@ def bet_tables(game: Game, bet: str) -> tuple[str, ...]:
         raise InputError(f"{game.path or game.id}: the file offers no bet {bet!r} (it offers {', '.join(game.bets)})")
     if bet in game.side_bet:
         return game.side_bet[bet].tables
-    return tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
+    return game.own_tables
 
 
 def pick_table(game: Game, bet: str, names: Sequence[str], table: str | None = None) -> str:

@@ -84,7 +84,7 @@ def game_key(game: Game, symmetry_key: tuple) -> tuple:
 
 def symmetry_for(game: Game) -> tuple[Symmetry, tuple]:
     """The suit renamings that leave the game's own bet alone: all of them, unless a table of it names a suit or colours."""
-    tables = {r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"}
+    tables = game.own_tables
     patterns = [line.pattern for t in tables for line in game.paytables[t].lines]
     fixed = tuple(sorted({p.suit for p in patterns if p.suit is not None}))
     colours = any(p.same_colour for p in patterns)
@@ -118,12 +118,7 @@ BIG = 1_000_000  # classes at the showdown beyond which worker processes pay for
 def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Runner | None, key: str) -> Counts:
     steps = seen_steps(game)
     levels = build_levels(game.deck, steps, symmetry, merge_last=game.has_dealer, progress=progress)
-    decisions, seen = {}, 0
-    for step in game.steps:
-        if isinstance(step, Deal) and step.seen:
-            seen += 1
-        elif isinstance(step, Decision):
-            decisions[seen] = step
+    decisions = game.decision_levels
     hidden = sum(s.cards for s in game.steps if isinstance(s, Deal) and not s.seen)
     n = len(game.deck.cards)
     sizes = [k for _, k in steps]

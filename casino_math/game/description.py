@@ -277,6 +277,22 @@ class Game:
     def side_bet(self) -> Mapping[str, SideBet]:
         return {b.name: b for b in self.side_bets}
 
+    @cached_property
+    def own_tables(self) -> tuple[str, ...]:
+        """The paytables that pay the game's own wagers, in the order the wagers name them."""
+        return tuple(dict.fromkeys(r.table for w in self.wagers for r in w.settle.values() if r.kind == "pays"))
+
+    @cached_property
+    def decision_levels(self) -> dict[int, Decision]:
+        """Each decision by how many steps of seen cards come before it (its level in the engine's counts)."""
+        out, seen = {}, 0
+        for step in self.steps:
+            if isinstance(step, Deal) and step.seen:
+                seen += 1
+            elif isinstance(step, Decision):
+                out[seen] = step
+        return out
+
     @property
     def bets(self) -> tuple[str, ...]:
         """Every bet offered: the game's own (when it has wagers), then the side bets."""

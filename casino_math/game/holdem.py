@@ -101,7 +101,7 @@ def unfit(game: Game) -> str | None:
     first_seen = next(i for i, s in enumerate(game.steps) if isinstance(s, Deal) and s.seen)
     if any(isinstance(s, Decision) for s in game.steps[:first_seen]):
         return "a decision before the player's cards"
-    for table in _own_tables(game):
+    for table in game.own_tables:
         for line in game.paytables[table].lines:
             if line.hand != "player" or line.pattern.needs_cards:
                 return f"the line {line.key!r} reads more than the player's hand value"
@@ -110,21 +110,6 @@ def unfit(game: Game) -> str | None:
 
 def fits(game: Game) -> bool:
     return unfit(game) is None
-
-
-def _own_tables(game: Game) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
-
-
-def _decisions(game: Game) -> dict[int, Decision]:
-    """Level (1: hole cards seen, 2: flop, 3: whole board) -> the decision taken there."""
-    out, seen = {}, 0
-    for step in game.steps:
-        if isinstance(step, Deal) and step.seen:
-            seen += 1
-        elif isinstance(step, Decision):
-            out[seen] = step
-    return out
 
 
 # -- the game, compiled to arrays -------------------------------------------------------------------------
@@ -240,7 +225,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
     dealer_pairs = comb(n - board - 2, 2)
     symmetry = Symmetry.of(deck)
     hole_levels = build_levels(deck, [("player", 2)], symmetry)
-    decisions = _decisions(game)
+    decisions = game.decision_levels
     ways = (completions(n, 0, [2, flop_cards, later, 2]), completions(n, 2, [flop_cards, later, 2]))
     counts = Counts(deck, tuple(hole_levels), {1: decisions[1]} if 1 in decisions else {}, ways,
                     np.zeros((len(hole_levels[1]), len(CELLS)), dtype=np.int64), CELLS)
@@ -421,7 +406,7 @@ def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None
 
 def _key(game: Game) -> str:
     """What the solution depends on: the deck, the deal, the hands, the qualifier, the wagers, their tables, the quoting."""
-    tables = {t: game.paytables[t] for t in _own_tables(game)}
+    tables = {t: game.paytables[t] for t in game.own_tables}
     hands = [(h.name, h.of, h.best, h.ranking_name) for h in game.hands.values()]
     return repr((game.deck, game.steps, hands, game.qualifier, game.wagers, tables, game.equal_ev, game.quoted_per))
 

@@ -51,7 +51,7 @@ class Lines:
     @classmethod
     def of(cls, game: Game, counts: Counts) -> Lines:
         """The lines of the game's own paytables (kept with the counts: re-priced paytables share their lines)."""
-        tables = tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
+        tables = game.own_tables
         key = ("lines", tuple((t, tuple((line.pattern, line.hand) for line in game.paytables[t].lines)) for t in tables))
         if key not in counts.memo:
             counts.memo[key] = cls.coded(game, len(counts.last), lambda table: paid_line(table, game, counts))
@@ -60,7 +60,7 @@ class Lines:
     @classmethod
     def coded(cls, game: Game, rows: int, paid: Callable[[Paytable], np.ndarray]) -> Lines:
         """The lines of ``rows`` rows of any kind, ``paid(table)`` giving the line of a table that pays each row (-1: none)."""
-        tables = tuple(dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays"))
+        tables = game.own_tables
         sizes = [len(game.paytables[t].lines) + 1 for t in tables]
         code = np.zeros(rows, dtype=np.int64)
         for t, size in zip(tables, sizes):

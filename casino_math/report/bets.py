@@ -95,7 +95,7 @@ def pays_summary(game: Game, bet: str) -> str:
         if side.settle:
             return settled_summary(game, side)
         return table_summary(game.paytables[side.table], side.meter)
-    tables = dict.fromkeys(r.table for w in game.wagers for r in w.settle.values() if r.kind == "pays")
+    tables = dict.fromkeys(game.own_tables)
     if list(tables) == [bet]:  # a table named as the bet it pays (Let It Ride's): no need to name it
         return table_summary(game.paytables[bet])
     return "; ".join(f"{title(t)} {table_summary(game.paytables[t])}" for t in tables)
