@@ -688,3 +688,25 @@ def test_html_renders_in_chromium_without_console_errors(written: dict[str, byte
 _TINY_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
 )
+
+
+def test_a_hold_em_game_s_later_decisions_by_category() -> None:
+    """Ultimate Texas Hold'em's flop and river decisions are counted by category (hand, board): the par sheet tables them."""
+    small = REPO / "tests" / "games" / "holdem-small.yaml"
+    built: dict = {}
+
+    def recording(analyses, checks, version):
+        built["document"], built["analyses"] = build_document(analyses, checks, version), analyses
+        return built["document"]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(report, "build_document", recording)
+        files = report.build_reports([small])
+    assert sorted(files) == ["ultimate_texas_holdem.html", "ultimate_texas_holdem.pdf"]
+    strategy = _section(built["document"], "Strategy")
+    by_category = [t for t in _tables(strategy.blocks) if t.columns[0].header == "Board"]
+    analysis = built["analyses"][0]
+    later = [d for d in analysis.decisions if d.name in ("flop", "river")]
+    assert len(by_category) == len(later) > 0
+    for table, decision in zip(by_category, later):
+        assert sum(int(r[2].text.replace(",", "")) for r in table.rows) == sum(decision.taken().values())

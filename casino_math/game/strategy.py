@@ -61,6 +61,11 @@ class DecisionStrategy:
         return self.chosen.decision.name
 
     @property
+    def options(self) -> tuple:
+        """The decision's options, in the order a tie goes."""
+        return self.chosen.options
+
+    @property
     def history(self) -> str:
         """The wagers made before this decision, e.g. ``third_street=3``; empty at the first."""
         staked = [w.name for w in self.game.wagers if w.bonus_on is None]

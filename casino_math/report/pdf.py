@@ -40,6 +40,7 @@ from .document import Block, Bullets, Chart, Document, Paragraph, Section, Table
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN = 16 * mm
 FRAME_WIDTH = PAGE_WIDTH - 2 * MARGIN
+CHART_HEIGHT = PAGE_HEIGHT - 2 * MARGIN - 6 * mm - 40  # the frame less room for the caption
 CELL_PADDING = 3
 TABLE_FONT_SIZES = (7.5, 6.5, 5.5)  # a table too wide at one size tries the next
 INK, MUTED, RULE, BAND, HEAD = (colors.HexColor(c) for c in ("#1a1a1a", "#5f6368", "#c8ccd0", "#f4f6f8", "#e8ecf0"))
@@ -234,7 +235,8 @@ def _grow(widths: list[float], targets: list[float], spare: float) -> tuple[list
 def _chart(chart: Chart, image: Rendered, styles: Mapping[str, ParagraphStyle]) -> Flowable:
     reader = ImageReader(io.BytesIO(image.png))
     w, h = reader.getSize()
-    picture = Image(io.BytesIO(image.png), width=FRAME_WIDTH, height=FRAME_WIDTH * h / w)
+    scale = min(FRAME_WIDTH / w, CHART_HEIGHT / h)  # a tall chart (a return table of many rows) fits a page too
+    picture = Image(io.BytesIO(image.png), width=w * scale, height=h * scale)
     return KeepTogether([picture, RLParagraph(escape(chart.caption), styles["caption"])])
 
 

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..game.analysis import GameAnalysis
+from ..game.holdem import CategoryStrategy
 from ..game.strategy import DecisionStrategy
 from ..returns import ReturnTable
 from . import charts
@@ -30,7 +31,7 @@ SEEN_COLUMNS = {"dealer shows": "Dealer shows", "board": "Board", "player": "Pla
 
 def _least(strategy: DecisionStrategy) -> int:
     """The option that wagers least (a fold before a check): the baseline of the gain chart."""
-    options = strategy.chosen.options
+    options = strategy.options
     return min(range(len(options)), key=lambda i: (options[i].units, not options[i].folds))
 
 
@@ -38,7 +39,7 @@ def taken_table(strategy: DecisionStrategy) -> Table:
     taken = strategy.taken()
     total = sum(taken.values())
     rows = tuple(cells(option_text(o), integer(taken[o.name]), percent(Fraction(taken[o.name], total), 2))
-                 for o in strategy.chosen.options)
+                 for o in strategy.options)
     return Table((Column("Option"), Column("Card sets", numeric=True), Column("Share", numeric=True)), rows,
                  totals=cells("Total", integer(total), percent(1, 2)),
                  caption="How often each option is taken under the optimal strategy, over the card sets the player can see here.")
@@ -59,7 +60,7 @@ def _ordered(strategy: DecisionStrategy) -> tuple[pd.DataFrame, list[int]]:
 def near_threshold(strategy: DecisionStrategy, key: str) -> tuple[Block, ...]:
     """The classes either side of each threshold, each option's EV, and the gain chart around the least option's."""
     ordered, changes = _ordered(strategy)
-    options = [o.name for o in strategy.chosen.options]
+    options = [o.name for o in strategy.options]
     least = options[_least(strategy)]
     # what the best of the other options gains over the least: negative where the least is right (play − fold, generalised)
     gain = ordered[[f"ev_{o}" for o in options if o != least]].max(axis=1) - ordered[f"ev_{least}"]
@@ -88,9 +89,23 @@ def near_threshold(strategy: DecisionStrategy, key: str) -> tuple[Block, ...]:
 def decision_blocks(strategy: DecisionStrategy, key: str) -> tuple[Block, ...]:
     """One decision under one history; ``key`` names its chart."""
     blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
-    if strategy.thresholds and len(set(strategy.chosen.choice.tolist())) > 1:  # a threshold some hands fall short of
+    if isinstance(strategy, CategoryStrategy):
+        blocks.append(category_table(strategy))
+    elif strategy.thresholds and len(set(strategy.chosen.choice.tolist())) > 1:  # a threshold some hands fall short of
         blocks += near_threshold(strategy, key)
     return tuple(blocks)
+
+
+def category_table(strategy: CategoryStrategy) -> Table:
+    """A decision counted by category (the player's hand and how the board pairs): how often each takes each option."""
+    frame = strategy.frame()
+    options = [o.name for o in strategy.options]
+    rows = tuple(cells(str(r["board"]), str(r["hand"]), integer(int(r["combinations"])),
+                       *(percent(Fraction(int(r[o]), int(r["combinations"])), 2) for o in options))
+                 for r in frame.to_dict("records"))
+    return Table((Column("Board"), Column("Player's hand"), Column("Card sets", numeric=True),
+                  *(Column(option_text(o), numeric=True) for o in strategy.options)), rows, grouped=True,
+                 caption="Each option's share of the card sets of each category, under the optimal strategy.")
 
 
 def _same_play(table: ReturnTable) -> tuple:
