@@ -37,9 +37,11 @@ def label(game: Game) -> str:
 
 
 def main_game(analyses: Sequence[GameAnalysis]) -> GameAnalysis:
-    """The file offering the most bets; among equals, one that the others extend (the game its variants change)."""
+    """The file offering the most bets; among equals, one that the others extend and that extends none (the game its
+    variants change)."""
     extended = {Path(path).resolve() for a in analyses for path, _ in a.game.files[1:]}
-    return max(analyses, key=lambda a: (len(a.game.bets), Path(a.game.path).resolve() in extended))  # max keeps the first of equals
+    return max(analyses, key=lambda a: (len(a.game.bets), Path(a.game.path).resolve() in extended,
+                                        len(a.game.files) == 1))  # max keeps the first of equals
 
 
 def count(n: int, noun: str) -> str:
