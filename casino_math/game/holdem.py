@@ -40,7 +40,6 @@ import functools
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +62,7 @@ from .solver import (
     _initial,
     _Money,
     _preference,
+    history_text,
     table_of_ends,
 )
 from .strategy import DecisionStrategy
@@ -576,8 +576,7 @@ class CategoryStrategy:
 
     @property
     def history(self) -> str:
-        staked = [w.name for w in self.game.wagers if w.bonus_on is None]
-        return ", ".join(f"{n}={_units(s)}" for n, s in zip(staked, self.stakes) if s != self.game.wager[n].stake)
+        return history_text(self.game, self.stakes)
 
     threshold = None
 
@@ -638,9 +637,6 @@ class CategoryStrategy:
         prefix = f"after {self.history}: " if self.history else ""
         return prefix + "; ".join(parts)
 
-
-def _units(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 __all__ = ["CategoryStrategy", "HoldemSolved", "HoleStrategy", "Plan", "Totals", "compile_game", "count_shard",

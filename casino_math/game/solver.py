@@ -363,7 +363,7 @@ def _label(game: Game, cell_names: tuple[str, ...], lines: Lines, cell: int, cod
     else:
         text = ": ".join([*parts, SITUATION_TEXT[comparison] + ("" if qualified else " (dealer does not qualify)")])
     if stake is not None:
-        text += f" ({_units(stake)} units)"
+        text += f" ({units_text(stake)} units)"
     return text, keys
 
 
@@ -372,13 +372,20 @@ def _showdown_when_not_qualified(game: Game) -> bool:
     return any("dealer_not_qualified" not in w.settle for w in game.wagers if w.bonus_on is None)
 
 
-def _units(x: Fraction) -> str:
+def units_text(x: Fraction) -> str:
+    """Units as written in a game file: ``3``, ``3/2``."""
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def history_text(game: Game, history: History) -> str:
+    """The wagers a history of stakes has made beyond their stakes before the deal, e.g. ``third_street=3``."""
+    staked = [w.name for w in game.wagers if w.bonus_on is None]
+    return ", ".join(f"{n}={units_text(s)}" for n, s in zip(staked, history) if s != game.wager[n].stake)
 
 
 def _pays_text(net: Fraction) -> str:
     if net > 0:
-        return f"wins {_units(net)}"
+        return f"wins {units_text(net)}"
     if net < 0:
-        return f"loses {_units(-net)}"
+        return f"loses {units_text(-net)}"
     return "push"

@@ -22,7 +22,7 @@ from ..rankings import CATEGORY_SHIFT
 from .counts import ROLE_OF, Counts
 from .description import Game
 from .rules import player_cards_at
-from .solver import Chosen
+from .solver import Chosen, history_text
 from .tree import SEEN_ROLES
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
@@ -68,8 +68,7 @@ class DecisionStrategy:
     @property
     def history(self) -> str:
         """The wagers made before this decision, e.g. ``third_street=3``; empty at the first."""
-        staked = [w.name for w in self.game.wagers if w.bonus_on is None]
-        return ", ".join(f"{n}={_units(s)}" for n, s in zip(staked, self.chosen.history) if s != self.game.wager[n].stake)
+        return history_text(self.game, self.chosen.history)
 
     @cached_property
     def weights(self) -> np.ndarray:
@@ -186,9 +185,6 @@ class DecisionStrategy:
             parts.append(f"{name}: {', '.join(shown)}")
         return prefix + "; ".join(parts)
 
-
-def _units(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 __all__ = ["DecisionStrategy", "ROLE_OF", "describe"]
