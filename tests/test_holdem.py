@@ -167,12 +167,12 @@ def test_rules_force_a_decision(both):
 
 
 def _policy(game, counts, rule):
-    from casino_math.game.solver import _preference
+    from casino_math.game.money import preference
 
     def policy(level, decision, history, values):
         if decision.name != rule.decision:
             return None
-        names = [o.name for o in _preference(decision, game.equal_ev)]
+        names = [o.name for o in preference(decision, game.equal_ev)]
         if rule.threshold is None:
             return np.full(values.shape[1], names.index(rule.option))
         takes = counts.values(game.hands["player"], level) >= rule.threshold

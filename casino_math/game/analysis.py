@@ -196,9 +196,9 @@ class GameAnalysis:
 
 
 def _options(game: Game, counts: Counts, level: int):
-    from .solver import _preference
+    from .money import preference
 
-    return _preference(counts.decisions[level], game.equal_ev)
+    return preference(counts.decisions[level], game.equal_ev)
 
 
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,

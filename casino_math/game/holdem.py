@@ -53,18 +53,8 @@ from .counts import Counts
 from .description import Deal, Decision, Game, Option
 from .rules import Rule
 from .showdown import CELLS
-from .solver import (
-    Chosen,
-    History,
-    Lines,
-    Solved,
-    _add,
-    _initial,
-    _Money,
-    _preference,
-    history_text,
-    table_of_ends,
-)
+from .money import History, Lines, Money, add_stakes, history_text, initial_scale, preference, table_of_ends
+from .solver import Chosen, Solved
 from .strategy import DecisionStrategy
 from .tree import Progress, build_levels, completions
 
@@ -194,7 +184,7 @@ class _Compiled:
     """The game's side of a plan: histories, ends and the money, kept by the caller (not sent to shards)."""
 
     plan: Plan
-    money: _Money
+    money: Money
     lines: Lines
     counts: Counts  # the first level's classes (cells filled in at the end)
     start: History
@@ -231,7 +221,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
                     np.zeros((len(hole_levels[1]), len(CELLS)), dtype=np.int64), CELLS)
     strengths = len(tables.values)
     lines = Lines.coded(game, strengths, lambda table: _paid(table, tables.values))
-    money = _Money(game, counts, lines)
+    money = Money(game, counts.cell_names, lines)
     qualifier = tables.strength(game.qualifier.value) if game.qualifier else 0
     reaches = np.arange(strengths) >= qualifier
     key_of = lines.code * 2 + reaches
@@ -254,7 +244,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
         return ("folded", h, decisions[level].name if len(folding) > 1 else "")
 
     def options(level: int) -> tuple[Option, ...]:
-        return _preference(decisions[level], game.equal_ev)
+        return preference(decisions[level], game.equal_ev)
 
     h2: list[History] = []
     first_next: list[int] = []
@@ -263,14 +253,14 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
             if o.folds:
                 first_next.append(-(end(folded(1, start)) + 1))
             else:
-                first_next.append(_index(h2, _add(start, o, staked)))
+                first_next.append(_index(h2, add_stakes(start, o, staked)))
     else:
         h2.append(start)
     h3: list[History] = []
     h2_rows: list[list[int]] = []
     for h in h2:
         if is_open(2, h):
-            h2_rows.append([-(end(folded(2, h)) + 1) if o.folds else _index(h3, _add(h, o, staked)) for o in options(2)])
+            h2_rows.append([-(end(folded(2, h)) + 1) if o.folds else _index(h3, add_stakes(h, o, staked)) for o in options(2)])
         else:
             h2_rows.append([_index(h3, h)])
     h3_rows: list[list[int]] = []
@@ -278,7 +268,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
     for h in h3:
         if is_open(3, h):
             open3.append(len(h3_rows))
-            h3_rows.append([end(folded(3, h)) if o.folds else end(("end", _add(h, o, staked))) for o in options(3)])
+            h3_rows.append([end(folded(3, h)) if o.folds else end(("end", add_stakes(h, o, staked))) for o in options(3)])
         else:
             h3_rows.append([end(("end", h))])
 
@@ -430,7 +420,7 @@ def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
         values = np.array([[per_set(path[nxt, k], k) if nxt >= 0 else int(plan.coef[-nxt - 1, 0, 3]) * (ways // plan.dealer_pairs)
                             for k in range(plan.classes)] for nxt in compiled.first_next], dtype=np.int64)
         choice = np.argmax(values, axis=0) if compiled.first_rule is None else np.full(plan.classes, compiled.first_rule)
-        scale = money.stake_scale * money.denominator * _initial(game)
+        scale = money.stake_scale * money.denominator * initial_scale(game)
         chosen = Chosen(1, compiled.first, compiled.start, compiled.first_options, values, choice, scale, ways)
     # how every deal ends: sum the chosen paths' tallies over the classes
     rows: dict[tuple[Any, ...], int] = {}
@@ -464,9 +454,9 @@ def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
     decisions = compiled.decisions
     for i, h in enumerate(compiled.h2):
         if plan.h2_open[i]:
-            strategies.append(CategoryStrategy(game, decisions[2], h, _preference(decisions[2], game.equal_ev), totals.flop_taken[i]))
+            strategies.append(CategoryStrategy(game, decisions[2], h, preference(decisions[2], game.equal_ev), totals.flop_taken[i]))
     for j, h3 in enumerate(plan.open3):
-        strategies.append(CategoryStrategy(game, decisions[3], compiled.h3[h3], _preference(decisions[3], game.equal_ev),
+        strategies.append(CategoryStrategy(game, decisions[3], compiled.h3[h3], preference(decisions[3], game.equal_ev),
                                            totals.river_taken[j]))
     return HoldemSolved(table, (chosen,) if chosen is not None else (), counts, tuple(strategies))
 

@@ -22,7 +22,8 @@ from ..rankings import CATEGORY_SHIFT
 from .counts import ROLE_OF, Counts
 from .description import Game
 from .rules import player_cards_at
-from .solver import Chosen, history_text
+from .money import history_text
+from .solver import Chosen
 from .tree import SEEN_ROLES
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
