@@ -18,13 +18,12 @@ straight flush), just before that line, so that it is paid.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Sequence
 
 from ..errors import InputError
 from ..game.description import Game, Line
-from ..game.patterns import Pattern, normal, parse_pattern, unreachable
+from ..game.patterns import LinePredicate, Pattern, normal, parse_pattern, unreachable
 from ..pays import Pay
 
 
@@ -80,8 +79,9 @@ def _parse(game: Game, table: str, name: str) -> tuple[str, Pattern]:
         raise InputError(f"{table} has no line {name!r} (its lines: {keys}), and it is no hand to add: {error}") from None
 
 
-def _same(a: Pattern, b: Pattern) -> bool:
-    return replace(a, text="") == replace(b, text="")
+def _same(a: LinePredicate, b: LinePredicate) -> bool:
+    """Whether two lines pay on the same hands, however written."""
+    return a.covers(b) and b.covers(a)
 
 
 def find_line(game: Game, table: str, name: str, lines: Sequence[Line] | None = None) -> int | None:

@@ -18,7 +18,7 @@ from ..cards import Deck
 from ..parallel import Runner, Shards
 from ..rankings import get_ranking
 from ..suits import Symmetry
-from .description import Deal, Decision, Game, Hand
+from .description import Deal, Decision, Game, Hand, Step
 from .showdown import CELLS, card_arrays, dealer_cells, hand_values
 from .tree import SEEN_ROLES, Level, Progress, build_levels, completions
 
@@ -78,14 +78,23 @@ def seen_steps(game: Game) -> list[tuple[str, int]]:
 def game_key(game: Game, symmetry_key: tuple) -> tuple:
     """What the counts depend on: the deck, the deal, the showdown hands and the qualifier (never the pays)."""
     hands = tuple((h.name, h.of, h.best, h.ranking_name) for h in game.hands.values() if h.name in ("player", "dealer"))
-    steps = tuple((s.role, s.cards, s.seen) if isinstance(s, Deal) else ("decide", s.name) for s in game.steps)
+    steps = tuple(_step_key(s) for s in game.steps)
     return (game.deck, steps, hands, game.qualifier.value if game.qualifier else None, symmetry_key)
+
+
+def _step_key(step: Step) -> tuple:
+    """A step as the counts see it: cards dealt (and whether seen), or a decision by name."""
+    if isinstance(step, Deal):
+        return step.role, step.cards, step.seen
+    if isinstance(step, Decision):
+        return "decide", step.name
+    raise TypeError(f"{step!r}: a game counted card set by card set neither draws nor stops (see drawing.py)")
 
 
 def symmetry_for(game: Game) -> tuple[Symmetry, tuple]:
     """The suit renamings that leave the game's own bet alone: all of them, unless a table of it names a suit or colours."""
     tables = game.own_tables
-    patterns = [line.pattern for t in tables for line in game.paytables[t].lines]
+    patterns = [line.card_pattern for t in tables for line in game.paytables[t].lines]
     fixed = tuple(sorted({p.suit for p in patterns if p.suit is not None}))
     colours = any(p.same_colour for p in patterns)
     return Symmetry.of(game.deck, fixed, colours), (fixed, colours)

@@ -25,16 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal, Mapping
+from typing import Literal, Mapping
 
 from ..cards import Deck
 from ..pays import Pay
 from ..rankings import Ranking
 from ..rankings.points import Points
-from .patterns import Pattern
-
-if TYPE_CHECKING:
-    from .events import Event
+from .patterns import LinePredicate, Pattern
 
 Role = Literal["player", "dealer", "board"]
 ROLES: tuple[Role, ...] = ("player", "dealer", "board")
@@ -117,12 +114,19 @@ class Hand:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a paytable: the pattern it pays on (of its hand), and the pay."""
+    """One line of a paytable: what it pays on (of its hand), and the pay."""
 
     key: str
-    pattern: Pattern | Event  # an Event in games counted kind by kind
+    pattern: LinePredicate  # a Pattern; an Event in games counted kind by kind
     pay: Pay
     hand: str
+
+    @property
+    def card_pattern(self) -> Pattern:
+        """The line's pattern, in a game counted card set by card set (whose lines are patterns, never events)."""
+        if not isinstance(self.pattern, Pattern):
+            raise TypeError(f"line {self.key!r} is an event of a game counted by kinds of card, not a pattern of card sets")
+        return self.pattern
 
 
 @dataclass(frozen=True)

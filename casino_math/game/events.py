@@ -45,9 +45,11 @@ import re
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+import numpy as np
+
 from ..cards import RANK_CHARS, RANK_NAMES
 from .description import Hand
-from .patterns import SUIT_WORDS, Pattern, normal, parse_pattern, rank_word, two_alike
+from .patterns import SUIT_WORDS, LinePredicate, Pattern, normal, parse_pattern, rank_word, two_alike
 
 CARD, RANK = 2, 1  # the detail an event reads a card at (see casino_math.shoe)
 OTHER = {"player": "dealer", "dealer": "player"}
@@ -124,8 +126,21 @@ class Event:
         """Whether every deal has the event (``any``): no hand is left for the lines after it."""
         return all(a == Atom(a.hand) for a in self.atoms)
 
-    def covers(self, other: Event) -> bool:
+    @property
+    def needs_cards(self) -> bool:
+        """Whether the event reads suits: of the first two cards, or of a poker hand's cards beyond its value."""
+        return any(a.suited or a.same_colour or a.suit is not None or (a.poker is not None and a.poker.needs_cards)
+                   for a in self.atoms)
+
+    def matches(self, values: np.ndarray, suits: np.ndarray | None = None) -> np.ndarray:
+        """Never read on hand values: an event reads the whole deal (totals, first cards, other hands), so the
+        lines of a game counted by kinds of card are counted by :mod:`.drawing` (and checked by :mod:`.coup`)."""
+        raise TypeError(f"{self!r} is an event of a game counted by kinds of card: it is not read on hand values")
+
+    def covers(self, other: LinePredicate) -> bool:
         """Whether every deal with ``other`` also has this event."""
+        if not isinstance(other, Event):
+            return False  # a pattern: a line of another kind of game
         return all(any(b.implies(a) for b in other.atoms) for a in self.atoms)
 
 

@@ -31,8 +31,8 @@ from ..yaml_source import read_text, read_yaml
 from .description import (ROLES, SHOWDOWN, Deal, Decision, Draw, Game, Hand, Line, Option, Paytable, Qualifier, Result,
                           SideBet, Stop, Wager, counted_by_kind)
 from .description import Step as GameStep
-from .events import Event, parse_event
-from .patterns import Pattern, parse_pattern, two_alike, unreachable
+from .events import parse_event
+from .patterns import LinePredicate, parse_pattern, two_alike, unreachable
 from .qualifier import weakest
 
 _NAME = r"^[a-z][a-z0-9_]*$"
@@ -473,7 +473,7 @@ class _Builder:
         if hand not in hands:
             raise self.fail(used_at, f"no hand {hand!r} (hands: {', '.join(hands) or 'none'})")
         lines: list[Line] = []
-        patterns: list[tuple[str, Pattern | Event]] = []
+        patterns: list[tuple[str, LinePredicate]] = []
         for key, pay in self.spec.paytables[name].items():
             path = ("paytables", name, key)
             if self.by_kind:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Protocol, Sequence
 
 import numpy as np
 
@@ -55,6 +55,29 @@ def category_name(category: str) -> str:
     return normal(category)
 
 
+class LinePredicate(Protocol):
+    """What a paytable line pays on: a :class:`Pattern` of card sets, or an event of a game counted by kinds of
+    card (:class:`.events.Event`). Lines of one game are all of one kind; the two never cover each other."""
+
+    @property
+    def text(self) -> str:
+        """The line as written, in :func:`normal` spelling."""
+        ...
+
+    @property
+    def needs_cards(self) -> bool:
+        """Whether the line reads the suits of the cards, beyond what the hand's value says."""
+        ...
+
+    def matches(self, values: np.ndarray, suits: np.ndarray | None = None) -> np.ndarray:
+        """Which hands, given their values (and the suits of their cards where :attr:`needs_cards`), the line pays."""
+        ...
+
+    def covers(self, other: LinePredicate) -> bool:
+        """Whether every hand ``other`` pays this line pays too (so a line of ``other`` after this one is never paid)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Pattern:
     """A set of hands of one ranking: a category (or none: any), a range of main-group ranks, and card tests."""
@@ -77,12 +100,15 @@ class Pattern:
         return self.suited or self.suit is not None or self.same_colour
 
     @property
-    def is_category(self) -> bool:
-        """A whole category, nothing more: what a design tool may add to a paytable."""
-        return self.category is not None and not (self.needs_cards or self.mini_royal or self.low > 0 or self.high < ACE)
+    def whole_category(self) -> int | None:
+        """The category this pattern is, whole and nothing more (None: it is limited, or no category)."""
+        limited = self.needs_cards or self.mini_royal or self.low > 0 or self.high < ACE
+        return None if limited else self.category
 
-    def covers(self, other: Pattern) -> bool:
+    def covers(self, other: LinePredicate) -> bool:
         """Whether every hand of ``other`` is also a hand of this pattern (so a line of it after this one is never paid)."""
+        if not isinstance(other, Pattern):
+            return False  # an event: a line of another kind of game
         if self.category is not None and self.category != other.category:
             return False
         return (self.low <= other.low and other.high <= self.high and (not self.mini_royal or other.mini_royal)
@@ -170,13 +196,7 @@ def two_alike(pattern: Pattern, ranking: Ranking | None) -> str | None:
     return shape.replace("_", " ") if shape in _ALIKE else None
 
 
-class Covering(Protocol):
-    """A line's pattern: a Pattern, or an event of a game counted by kinds of card."""
-
-    def covers(self, other: Any) -> bool: ...
-
-
-def unreachable(lines: Sequence[tuple[str, Covering]]) -> tuple[int, int] | None:
+def unreachable(lines: Sequence[tuple[str, LinePredicate]]) -> tuple[int, int] | None:
     """The first (earlier, later) pair of (hand, pattern) lines where the earlier always takes the later's hands."""
     for j, (hand, later) in enumerate(lines):
         for i in range(j):

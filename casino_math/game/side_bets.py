@@ -30,7 +30,7 @@ from ..enumeration import category_counts, deal, value_counts
 from ..errors import InputError
 from ..returns import Outcome, ReturnTable
 from ..subsets import all_subsets
-from .description import Deal, Game, Line, SideBet
+from .description import Deal, Game, Line, Role, SideBet
 from .drawing import bet_table
 from .showdown import card_arrays, hand_values
 
@@ -50,7 +50,7 @@ def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
     roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
     sizes = {r: game.cards_of(r) for r in roles}
     blocks = _blocks(game, hands, roles)
-    if len(hands) == 1 and all(not line.pattern.needs_cards for line in table.lines) and game.hands[next(iter(hands))].ranking:
+    if len(hands) == 1 and all(not line.card_pattern.needs_cards for line in table.lines) and game.hands[next(iter(hands))].ranking:
         counts, total = _by_value(game, table.lines, sum(sizes.values()))
     elif len(blocks) == 1:
         counts, total = _one_by_one(game, table.lines, roles, sizes)
@@ -62,10 +62,10 @@ def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
     return ReturnTable(bet.name, tuple(outcomes))
 
 
-def _blocks(game: Game, hands: set[str], roles: tuple[str, ...]) -> list[tuple[str, ...]]:
+def _blocks(game: Game, hands: set[str], roles: tuple[Role, ...]) -> list[tuple[Role, ...]]:
     """The coarsest split of the roles such that every hand is a union of parts (Prime: player | dealer)."""
     signature = {r: tuple(r in game.hands[h].of for h in sorted(hands)) for r in roles}
-    groups: dict[tuple[bool, ...], list[str]] = {}
+    groups: dict[tuple[bool, ...], list[Role]] = {}
     for role in roles:
         groups.setdefault(signature[role], []).append(role)
     return sorted((tuple(g) for g in groups.values()), key=lambda g: -sum(signature[g[0]]))
@@ -83,19 +83,20 @@ def _by_value(game: Game, lines: tuple[Line, ...], cards: int) -> tuple[np.ndarr
     ranking = game.hands[lines[0].hand].ranking if lines else None
     if ranking is None:
         return np.zeros(0, dtype=np.int64), comb(len(game.deck.cards), cards)
-    if all(line.pattern.is_category for line in lines):  # categories alone: the frequency table (cached, quickest)
+    categories = [c for c in (line.card_pattern.whole_category for line in lines) if c is not None]
+    if len(categories) == len(lines):  # categories alone: the frequency table (cached, quickest)
         per = category_counts(ranking, cards)
         # the loader refuses a category listed twice (the second would never pay), so each line has its own
-        return np.array([per[ranking.categories[line.pattern.category]] for line in lines], dtype=object), sum(per.values())
+        return np.array([per[ranking.categories[c]] for c in categories], dtype=object), sum(per.values())
     values, weights = value_counts(ranking, deal(ranking, cards))
-    first = _first_line(lines, [line.pattern.matches(values) for line in lines])
+    first = _first_line(lines, [line.card_pattern.matches(values) for line in lines])
     counts = np.zeros(len(lines) + 1, dtype=object)
     for i, w in zip(first.tolist(), weights.tolist()):
         counts[i] += w
     return counts[:-1], int(weights.sum())
 
 
-def _one_by_one(game: Game, lines: tuple[Line, ...], roles: tuple[str, ...], sizes: dict[str, int]) -> tuple[np.ndarray, int]:
+def _one_by_one(game: Game, lines: tuple[Line, ...], roles: tuple[Role, ...], sizes: dict[Role, int]) -> tuple[np.ndarray, int]:
     n = sum(sizes.values())
     total = comb(len(game.deck.cards), n)
     if total > MAX_ENUMERATED:
@@ -108,15 +109,16 @@ def _one_by_one(game: Game, lines: tuple[Line, ...], roles: tuple[str, ...], siz
 def _matches(game: Game, line: Line, ids: np.ndarray) -> np.ndarray:
     hand = game.hands[line.hand]
     values = hand_values(hand.ranking, game.deck, ids) if hand.ranking else np.zeros(len(ids), dtype=np.int64)
-    suits = card_arrays(game.deck, hand.ranking, ids)[1] if line.pattern.needs_cards else None
-    return line.pattern.matches(values, suits)
+    suits = card_arrays(game.deck, hand.ranking, ids)[1] if line.card_pattern.needs_cards else None
+    return line.card_pattern.matches(values, suits)
 
 
-def _by_suits(game: Game, lines: tuple[Line, ...], blocks: list[tuple[str, ...]], sizes: dict[str, int]) -> tuple[np.ndarray, int]:
+def _by_suits(game: Game, lines: tuple[Line, ...], blocks: list[tuple[Role, ...]], sizes: dict[Role, int]) -> tuple[np.ndarray, int]:
     """The first block card by card; the rest by suit counts (every line on a hand beyond the first block reads suits only)."""
     first_roles, rest = blocks[0], [r for b in blocks[1:] for r in b]
     for line in lines:
-        if set(game.hands[line.hand].of) - set(first_roles) and (line.pattern.category is not None or not line.pattern.needs_cards):
+        pattern = line.card_pattern
+        if set(game.hands[line.hand].of) - set(first_roles) and (pattern.category is not None or not pattern.needs_cards):
             raise InputError(f"{game.id}: line {line.key!r} reads the value of cards from several deals: not countable here")
     if game.deck.jokers:
         raise InputError(f"{game.id}: colours and suits over several deals are counted for decks without jokers")
@@ -142,7 +144,7 @@ def _by_suits(game: Game, lines: tuple[Line, ...], blocks: list[tuple[str, ...]]
 
 def _suit_pattern(line: Line, suits: np.ndarray) -> np.ndarray:
     """A suits-only pattern on hands given as counts per suit (clubs, diamonds, hearts, spades)."""
-    p = line.pattern
+    p = line.card_pattern
     cards = suits.sum(axis=1)
     hit = np.ones(len(suits), dtype=bool)
     if p.suited or p.suit is not None:
