@@ -102,14 +102,28 @@ Step = Deal | Decision | Draw | Stop
 
 @dataclass(frozen=True)
 class Hand:
-    """A named hand: the best ``best`` cards of the roles in ``of``, by ``ranking`` (None: a hand valued by colour only)."""
+    """A named hand: the best ``best`` cards of the roles in ``of``, valued by a poker ranking or in points (every
+    card counts), or by colour only (``valuation`` None)."""
 
     name: str
     of: tuple[Role, ...]
     best: int
-    ranking: Ranking | None
-    ranking_name: str
-    points: Points | None = None  # a hand valued in points (every card counts; ``ranking`` is then None)
+    valuation: Ranking | Points | None
+
+    @property
+    def ranking(self) -> Ranking | None:
+        """The poker ranking the hand is valued by (None: in points, or by colour only)."""
+        return self.valuation if isinstance(self.valuation, Ranking) else None
+
+    @property
+    def points(self) -> Points | None:
+        """The points ranking the hand is valued in (None: a poker ranking, or colour only)."""
+        return self.valuation if isinstance(self.valuation, Points) else None
+
+    @property
+    def ranking_name(self) -> str:
+        """The valuation's name, as a game file writes it (``colour``: by colour only)."""
+        return self.valuation.name if self.valuation is not None else "colour"
 
 
 @dataclass(frozen=True)

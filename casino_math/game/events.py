@@ -26,8 +26,7 @@ earlier one always takes is an error, as in any paytable.
 >>> from casino_math.rankings.points import get_points
 >>> shoe = Deck.named("standard", decks=8)
 >>> points = get_points("blackjack", shoe)
->>> hands = {"player": Hand("player", ("player",), 2, None, "blackjack", points),
-...          "dealer": Hand("dealer", ("dealer",), 2, None, "blackjack", points)}
+>>> hands = {"player": Hand("player", ("player",), 2, points), "dealer": Hand("dealer", ("dealer",), 2, points)}
 >>> line = parse_event("pair of queens in hearts and blackjack on dealer", hands, "player", 8)
 >>> [(a.hand, a.pair_rank, a.suit, a.natural) for a in line.atoms]
 [('player', 12, 2, False), ('dealer', None, None, True)]

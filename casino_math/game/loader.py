@@ -416,7 +416,7 @@ class _Builder:
                 if deck.jokers:
                     raise self.fail((*path, "ranking"), "points hands are counted on decks without jokers")
                 most = cards + sum(drawn[r] for r in dict.fromkeys(spec.of))
-                out[name] = Hand(name, tuple(dict.fromkeys(spec.of)), most, None, spec.ranking, get_points(spec.ranking, deck))
+                out[name] = Hand(name, tuple(dict.fromkeys(spec.of)), most, get_points(spec.ranking, deck))
                 continue
             if spec.ranking is not None:
                 if spec.ranking not in RANKINGS:
@@ -428,7 +428,7 @@ class _Builder:
                 raise self.fail((*path, "best"), f"the best {best} of {cards} cards: the hand has only {cards}")
             if ranking is not None and best != ranking.hand_size:
                 raise self.fail((*path, "best"), f"the {spec.ranking} ranking compares {ranking.hand_size}-card hands, not {best}")
-            out[name] = Hand(name, tuple(dict.fromkeys(spec.of)), best, ranking, spec.ranking or "colour")
+            out[name] = Hand(name, tuple(dict.fromkeys(spec.of)), best, ranking)
         if "dealer" in out:
             if "player" not in out:
                 raise self.fail(("hands", "dealer"), "a dealer hand is compared with a hand named player: declare it")
