@@ -48,17 +48,11 @@ import pandas as pd
 
 from .errors import InputError
 from .game.analysis import GameAnalysis, analyze
-from .game.counts import ROLE_OF, symmetry_for
-from .game.description import Deal, Decision, Game, Option, Paytable, Result
-from .game.drawing import Rows, places, settle
+from .game.by_kind import CoupSettler
+from .game.description import Deal, Decision, Game, Paytable, Result
+from .game.method import SEEN_AS, SEEN_ROLES, Strategy
 from .game.patterns import Pattern
-from .game.showdown import card_arrays, hand_values
-from .game.solver import History
-from .game.tree import SEEN_ROLES
 from .parallel import Runner, Shards
-from .returns import ReturnTable
-from .shoe import Shoe
-from .suits import Symmetry
 
 Z_95 = 1.96
 CHUNK = 100_000  # hands dealt at once: a few tens of megabytes of arrays
@@ -68,18 +62,6 @@ MAX_HANDS = 10**10
 
 
 # -- the plan: what a worker needs ----------------------------------------------------------------
-@dataclass(frozen=True, eq=False)
-class Choices:
-    """One decision as the analysis takes it: the canonical key of each class of what the player has seen there
-    (sorted, with the class of each), and under each history of stakes the option taken per class."""
-
-    decision: Decision
-    keys: np.ndarray
-    classes: np.ndarray
-    options: tuple[Option, ...]
-    taken: dict[History, np.ndarray]
-
-
 # how one staked wager (with its bonuses) settles in one situation: for each of them, the table its result reads (None: a
 # fixed result) and its net per unit of the stake where no line of that table pays, then for each line (or its one net)
 Rule = tuple[tuple[str | None, np.ndarray], ...]
@@ -94,9 +76,8 @@ class Plan:
     ``stake_scale × unit_scale`` per unit staked, divided by the initial stake.
     """
 
-    game: Game
-    symmetry: Symmetry | None  # None where the player takes no decision: nothing to name up to suits
-    choices: Mapping[int, Choices]  # by the number of seen deal steps before the decision
+    analysis: GameAnalysis  # values the dealt hands as the count does
+    strategy: Strategy  # the analysed strategy, looked up for the cards each hand has seen
     staked: tuple[str, ...]
     start: tuple[int, ...]
     stake_scale: int
@@ -106,6 +87,10 @@ class Plan:
     settlement: Mapping[str, tuple[Rule, ...]]  # per staked wager, per situation code
     exact: type  # int64, or object (Python integers) where the nets could pass 64 bits
     side_scale: Mapping[str, int]  # per side bet: its line nets as integers over this
+
+    @property
+    def game(self) -> Game:
+        return self.analysis.game
 
     @property
     def net_scale(self) -> Fraction:
@@ -129,45 +114,27 @@ def _line_nets(result: Result, table: Paytable | None, bonus: bool) -> list[Frac
 
 @dataclass(frozen=True, eq=False)
 class ShoePlan:
-    """A game counted by kinds of card, ready to deal coups from its shoe: the kind of each card of the shoe (rank
-    position × 4 + suit, as :meth:`Rows.of_sequences` reads them), the cards a coup can use, and per bet the
-    denominator that makes each of its nets a whole number."""
+    """A game counted by kinds, ready to deal coups from its shoe: the settlement the count uses (its cards, their
+    kinds), and per bet the denominator that makes each of its nets a whole number."""
 
     game: Game
-    shoe: Shoe
-    kinds: np.ndarray
-    cards: int
+    coups: CoupSettler
     side_scale: Mapping[str, int]
 
 
-def shoe_plan(game: Game, tables: Mapping[str, ReturnTable], shoe: Shoe | None = None) -> ShoePlan:
-    """The plan of a game counted by kinds (from its own shoe, or ``shoe``); ``tables``: the exact return tables,
-    read only for the nets a bet can have (so that a tally counts whole numbers)."""
-    shoe = shoe or Shoe.of(game.deck)
-    kinds = np.repeat(np.arange(shoe.card_counts.size), shoe.card_counts)
-    scales = {bet: math.lcm(*(o.net.denominator for o in tables[bet].outcomes), 1) for bet in game.bets}
-    return ShoePlan(game, shoe, kinds, len(places(game)), scales)
+def shoe_plan(analysis: GameAnalysis) -> ShoePlan:
+    """The plan of a game counted by kinds; its exact return tables are read only for the nets a bet can have (so that
+    a tally counts whole numbers)."""
+    tables = analysis.tables
+    scales = {bet: math.lcm(*(o.net.denominator for o in tables[bet].outcomes), 1) for bet in analysis.game.bets}
+    return ShoePlan(analysis.game, analysis.coups(), scales)
 
 
 def make_plan(analysis: GameAnalysis) -> Plan | ShoePlan:
     """The game of an analysis with its strategy as lookup tables and its settlement as integers."""
     game = analysis.game
     if game.counted_by_kind:
-        return shoe_plan(game, analysis.tables)
-    symmetry: Symmetry | None = None
-    choices: dict[int, Choices] = {}
-    if analysis.solved is not None and analysis.solved.decisions:
-        symmetry, _ = symmetry_for(game)
-        levels = analysis.solved.counts.levels
-        for chosen in analysis.solved.decisions:
-            if chosen.level not in choices:
-                level = levels[chosen.level]
-                # canonical keys of the classes' members: a level kept one card set per class has several per key,
-                # all played alike by symmetry, so the first stands for them
-                keys, _ = symmetry.canonical([level.cards[r] for r in SEEN_ROLES])
-                unique, first = np.unique(keys, return_index=True)
-                choices[chosen.level] = Choices(chosen.decision, unique, first, chosen.options, {})
-            choices[chosen.level].taken[chosen.history] = chosen.choice
+        return shoe_plan(analysis)
     staked = tuple(w.name for w in game.wagers if w.bonus_on is None)
     stakes = [w.stake for w in game.wagers] + [u for d in game.decisions for o in d.options for _, u in o.adds]
     stake_scale = math.lcm(*(s.denominator for s in stakes), 1)
@@ -191,7 +158,8 @@ def make_plan(analysis: GameAnalysis) -> Plan | ShoePlan:
     bounds = [s + sum(int(u * stake_scale) for d in game.decisions for o in d.options for w, u in o.adds if w == n) + 1
               for n, s in zip(staked, start)]
     radix = np.array([math.prod(bounds[i + 1:]) for i in range(len(bounds))], dtype=np.int64)
-    return Plan(game, symmetry, choices, staked, start, stake_scale, radix, unit_scale, situations, settlement, exact, side_scale)
+    return Plan(analysis, analysis.solution.strategy, staked, start, stake_scale, radix, unit_scale, situations, settlement, exact,
+                side_scale)
 
 
 # -- one chunk ------------------------------------------------------------------------------------
@@ -235,30 +203,26 @@ def deal_cards(rng: np.random.Generator, hands: int, deck_size: int, cards: int)
     return out
 
 
-def _decide(plan: Plan, choices: Choices, seen: dict[str, list[np.ndarray]], stakes: np.ndarray, folded: np.ndarray,
+def _decide(plan: Plan, decision: Decision, seen: dict[str, list[np.ndarray]], stakes: np.ndarray, folded: np.ndarray,
             tally: Tally) -> None:
     """Take the analysed option for every hand still in play (stakes and folds change in place)."""
     rows = np.flatnonzero(~folded)
     empty = np.zeros((len(rows), 0), dtype=np.int64)
-    roles = [np.concatenate(seen[r], axis=1)[rows] if seen[r] else empty for r in SEEN_ROLES]
-    assert plan.symmetry is not None  # a plan with choices has one
-    keys, _ = plan.symmetry.canonical(roles)
-    at = np.searchsorted(choices.keys, keys)
-    assert (choices.keys[np.minimum(at, len(choices.keys) - 1)] == keys).all(), "a dealt hand is in no class of the analysis"
-    classes = choices.classes[at]
+    roles = {r: np.concatenate(seen[r], axis=1)[rows] if seen[r] else empty for r in SEEN_ROLES}
     # the stakes so far as one number per hand, to group the hands by history
     _, first, which = np.unique(stakes[rows] @ plan.stake_radix, return_index=True, return_inverse=True)
     for h, row in enumerate(stakes[rows[first]]):
-        taken = choices.taken.get(tuple(Fraction(int(s), plan.stake_scale) for s in row))
-        if taken is None:  # the decision is closed after these stakes
+        group = which == h
+        history = tuple(Fraction(int(s), plan.stake_scale) for s in row)
+        decided = plan.strategy.decide(decision.name, history, {r: cards[group] for r, cards in roles.items()})
+        if decided is None:  # the decision is closed after these stakes
             continue
-        mine = rows[which == h]
-        option = taken[classes[which == h]]
-        for i, o in enumerate(choices.options):
-            chosen = mine[option == i]
+        mine = rows[group]
+        for i, o in enumerate(decided.options):
+            chosen = mine[decided.choice == i]
             if o.folds:
                 folded[chosen] = True
-                tally.folds[choices.decision.name] += len(chosen)
+                tally.folds[decision.name] += len(chosen)
             for wager, units in o.adds:
                 stakes[chosen, plan.staked.index(wager)] += int(units * plan.stake_scale)
 
@@ -277,7 +241,7 @@ def play_chunk(plan: Plan | ShoePlan, seed: int, chunk: int, hands: int) -> Tall
     """Deal, play and settle ``hands`` hands: chunk ``chunk`` of the simulation seeded ``seed`` (its own random stream)."""
     rng = np.random.default_rng([seed, chunk])
     if isinstance(plan, ShoePlan):
-        return play_coups(plan, plan.kinds[deal_cards(rng, hands, plan.shoe.size, plan.cards)])
+        return play_coups(plan, plan.coups.kinds[deal_cards(rng, hands, plan.coups.shoe.size, plan.coups.cards)])
     dealt = sum(s.cards for s in plan.game.steps if isinstance(s, Deal))
     return play(plan, deal_cards(rng, hands, len(plan.game.deck.cards), dealt))
 
@@ -285,14 +249,11 @@ def play_chunk(plan: Plan | ShoePlan, seed: int, chunk: int, hands: int) -> Tall
 def play_coups(plan: ShoePlan, cards: np.ndarray) -> Tally:
     """Play and settle coups of a game counted by kinds: each row the kinds of the cards in the order the shoe gives
     them (the steps take as many as the coup's draws need), every bet settled by the counting engine's own rules."""
-    game = plan.game
-    rows = Rows.of_sequences(game, plan.shoe, cards)
     tally = Tally(len(cards))
-    for bet in game.side_bets:
-        codes, ends = settle(game, bet, rows)
-        nets = np.array([_whole(end.net * plan.side_scale[bet.name]) for end in ends], dtype=np.int64)
-        tally.nets[bet.name] = _histogram(nets[codes])
-        tally.outcomes[bet.name] = Counter({ends[code].keys: n for code, n in _histogram(codes).items()})
+    for bet, (codes, ends) in plan.coups(cards).items():
+        nets = np.array([_whole(end.net * plan.side_scale[bet]) for end in ends], dtype=np.int64)
+        tally.nets[bet] = _histogram(nets[codes])
+        tally.outcomes[bet] = Counter({ends[code].keys: n for code, n in _histogram(codes).items()})
     return tally
 
 
@@ -310,25 +271,24 @@ def play(plan: Plan, cards: np.ndarray) -> Tally:
     stakes = np.tile(np.array(plan.start, dtype=np.int64), (hands, 1))
     folded = np.zeros(hands, dtype=bool)
     tally = Tally(hands)
-    dealt = level = 0
+    dealt = 0
     for step in game.steps:
         if isinstance(step, Deal):
             part = cards[:, dealt:dealt + step.cards]
             dealt += step.cards
             held[step.role].append(part)
             if step.seen:
-                seen[ROLE_OF[step.role]].append(part)
-                level += 1
-        elif level in plan.choices and plan.choices[level].decision == step:
-            _decide(plan, plan.choices[level], seen, stakes, folded, tally)
+                seen[SEEN_AS[step.role]].append(part)
+        elif isinstance(step, Decision) and plan.strategy.lookup is not None:
+            _decide(plan, step, seen, stakes, folded, tally)
     values, suits = {}, {}
     lines = [line for t in game.paytables.values() for line in t.lines]
     for name in {line.hand for line in lines} | ({"player", "dealer"} & set(game.hands)):
         hand = game.hands[name]
         ids = np.concatenate([c for r in hand.of for c in held[r]], axis=1)
-        values[name] = hand_values(hand.ranking, game.deck, ids) if hand.ranking else np.zeros(hands, dtype=np.int64)
+        values[name] = plan.analysis.hand_values(name, ids)
         if any(line.hand == name and isinstance(line.pattern, Pattern) and line.pattern.needs_cards for line in lines):
-            suits[name] = card_arrays(game.deck, hand.ranking, ids)[1]
+            suits[name] = plan.analysis.hand_suits(name, ids)
     paid = {name: _paid_lines(t, values, suits) for name, t in game.paytables.items()}
     if game.wagers:
         tally.nets[game.bet] = _histogram(_settle(plan, values, paid, stakes, folded))

@@ -80,21 +80,13 @@ def test_boards_of_a_flop(rule):
     game = load_game(SMALL)
     player = game.hands["player"]
     plan = holdem.compile_game(game, parse_rule(game, rule) if rule else None).plan
-    t = plan.tables
     for f in (0, len(plan.flops) // 2, len(plan.flops) - 1):
         flop, weight = plan.flops[f], int(plan.weights[f])
         mine, ref = holdem.Totals.zeros(plan), holdem.Totals.zeros(plan)
-        keys, pairs = plan.coef.shape[1], len(plan.class_of)
-        flop_counts(flop, weight, plan.n_cards, plan.later, t.rank_of, t.suit_of, t.ranks, t.binomial,
-                    t.multisets[7], t.multisets[5], t.flushes, plan.qualifier, plan.key_of, plan.category_of, plan.pairings,
-                    plan.coef, plan.h3_ends, plan.h3_count, plan.h3_open, plan.open3, plan.rule3,
-                    plan.h2_next, plan.h2_count, plan.h2_open, plan.rule2, plan.class_of,
-                    mine.class_tally, mine.class_cells, mine.flop_taken, mine.river_taken,
-                    np.zeros((pairs, keys, 4), dtype=np.int64),
-                    np.zeros((len(plan.open3), pairs, plan.h3_ends.shape[1], keys, 4), dtype=np.int64),
-                    np.zeros(len(t.values), dtype=np.int64))
-        flop_counts_reference(plan, player.ranking, game.deck, flop, weight, {
-            "class_tally": ref.class_tally, "class_cells": ref.class_cells, "flop_taken": ref.flop_taken, "river_taken": ref.river_taken})
-        for name in ("class_tally", "class_cells", "flop_taken", "river_taken"):
-            assert np.array_equal(getattr(mine, name), getattr(ref, name)), name
+        cards, decisions = plan.kernel_inputs()
+        out, theirs = plan.flop_outputs(mine), plan.flop_outputs(ref)
+        flop_counts(flop, weight, plan.n_cards, plan.later, cards, decisions, out, plan.scratch())
+        flop_counts_reference(plan, player.ranking, game.deck, flop, weight, theirs._asdict())
+        for name in out._fields:
+            assert np.array_equal(getattr(out, name), getattr(theirs, name)), name
         assert mine.class_tally.any() and mine.river_taken.any()

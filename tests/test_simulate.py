@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from casino_math.game.description import Deal
 from casino_math.game.drawing import bet_tables
 from casino_math.game.loader import load_game, load_game_text
 from casino_math.shoe import Shoe
-from casino_math.simulate import Tally, chunks, deal_cards, make_plan, play, play_chunk, play_coups, shoe_plan, simulate
+from casino_math.game.by_kind import CoupSettler
+from casino_math.simulate import ShoePlan, Tally, chunks, deal_cards, make_plan, play, play_chunk, play_coups, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "paytables" / "three_card_poker" / "standard.yaml"
@@ -160,8 +162,9 @@ def test_every_coup_of_a_small_shoe_gives_the_exact_figures():
     game = load_game(EVENTS)
     shoe = Shoe.from_cards(parse_cards("Ah Ah Kh Ad 9s 9s 3c 6h 7c", allow_repeats=True))
     tables = bet_tables(game, shoe)
-    plan = shoe_plan(game, tables, shoe)
-    tally = play_coups(plan, plan.kinds[np.array(list(itertools.permutations(range(shoe.size), plan.cards)))])
+    scales = {bet: math.lcm(*(o.net.denominator for o in table.outcomes), 1) for bet, table in tables.items()}
+    plan = ShoePlan(game, CoupSettler(game, shoe), scales)
+    tally = play_coups(plan, plan.coups.kinds[np.array(list(itertools.permutations(range(shoe.size), plan.coups.cards)))])
     for bet, table in tables.items():
         assert tally.hands == table.total
         assert {o.keys: tally.outcomes[bet][o.keys] for o in table.outcomes} == {o.keys: o.combinations for o in table.outcomes}

@@ -19,68 +19,59 @@ import numpy as np
 
 from ..parallel import Runner
 from ..returns import ReturnTable
-from . import holdem
-from .counts import Counts, count
-from .description import Decision, Game
-from .drawing import bet_tables
+from .description import Game
 from .loader import load_game
+from .method import CountingMethod, DecisionView, Solution, method_for
 from .rules import parse_rule
-from .side_bets import side_bet_table
-from .solver import History, Solved, solve
-from .strategy import DecisionStrategy
-from .tree import Progress
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
     import pandas as pd
 
+    from .by_kind import CoupSettler
+    from .tree import Progress
+
 
 @dataclass(frozen=True, eq=False)
 class GameAnalysis:
-    """Every bet of one game file, analysed. Figures are exact Fractions; tables are pandas DataFrames."""
+    """Every bet of one game file, analysed. Figures are exact Fractions; tables are pandas DataFrames.
+
+    The one way into the counting methods (:mod:`.method`): the analysis picks the method that fits the game
+    and asks it for a :class:`~casino_math.game.method.Solution`; every tool reads the solution from here.
+    """
 
     game: Game
     progress: Progress | None = None  # hears of the counting as it goes: (what, done, of)
     runner: Runner | None = None  # where a big count runs: see casino_math.parallel
 
-    @cached_property
-    def counts(self) -> Counts | None:
-        """What the cards do in the game's own bet (None where the file offers side bets only; for a hold'em-shaped
-        game, the classes of hole cards only: :mod:`.holdem`)."""
-        if not self.game.wagers:
-            return None
-        if self.holdem_shaped:
-            assert self.solved is not None
-            return self.solved.counts
-        return count(self.game, self.progress, self.runner)
+    def __reduce__(self) -> tuple:
+        # sent to a worker as its game alone: the counts stay here (a big game's take gigabytes)
+        return (GameAnalysis, (self.game,))
 
     @cached_property
-    def holdem_shaped(self) -> bool:
-        """Whether the game is counted by the hold'em method (:mod:`.holdem`) rather than level by level."""
-        return bool(self.game.wagers) and holdem.fits(self.game)
+    def method(self) -> CountingMethod:
+        """The counting method that fits the game (its ``name`` says which)."""
+        return method_for(self.game)
 
     @cached_property
-    def solved(self) -> Solved | None:
-        if self.holdem_shaped:
-            return holdem.solve(self.game, progress=self.progress, runner=self.runner)
-        return solve(self.game, self.counts) if self.counts is not None else None
+    def solution(self) -> Solution:
+        """The game solved by its method under the optimal strategy."""
+        return self.method.solve(self.game, None, self.progress, self.runner)
 
-    @cached_property
+    def solve(self, rule: str | None = None) -> Solution:
+        """The game solved under a simple rule forcing one decision (``play J-high or better``); None: optimal."""
+        if rule is None:
+            return self.solution
+        return self.method.solve(self.game, parse_rule(self.game, rule), self.progress, self.runner)
+
+    @property
     def tables(self) -> dict[str, ReturnTable]:
         """The return table of each bet offered: the game's own first, then the side bets."""
-        out = {}
-        if self.solved is not None:
-            out[self.game.bet] = self.solved.table
-        if self.game.counted_by_kind:  # a shoe, draws or points hands: every bet counted by kinds of card
-            out.update(bet_tables(self.game))
-        else:
-            for bet in self.game.side_bets:
-                out[bet.name] = side_bet_table(self.game, bet)
-        return out
+        return self.solution.tables
 
     @property
     def deals(self) -> int:
-        """Equally likely deals of the game's own bet."""
-        return self.counts.deals if self.counts else max(t.total for t in self.tables.values())
+        """Equally likely deals of the game's own bet (of its largest bet, for a game of side bets only)."""
+        return self.solution.deals
 
     @property
     def summary(self) -> pd.DataFrame:
@@ -102,19 +93,12 @@ class GameAnalysis:
         return self.tables[bet].to_frame()
 
     # -- the strategy ---------------------------------------------------------------------------------
-    @cached_property
-    def decisions(self) -> list[DecisionStrategy | holdem.CategoryStrategy]:
+    @property
+    def decisions(self) -> tuple[DecisionView, ...]:
         """Every decision under every history of stakes that reaches it, in the order of the deal."""
-        if self.solved is None:
-            return []
-        if isinstance(self.solved, holdem.HoldemSolved):
-            found = list(self.solved.strategies)
-        else:
-            found = [DecisionStrategy(self.game, self.solved.counts, c) for c in self.solved.decisions]
-        order = {d.name: i for i, d in enumerate(self.game.decisions)}
-        return sorted(found, key=lambda d: (order[d.name], d.history))
+        return self.solution.strategy.decisions
 
-    def decision(self, name: str | None = None, history: str = "") -> DecisionStrategy | holdem.CategoryStrategy:
+    def decision(self, name: str | None = None, history: str = "") -> DecisionView:
         """One decision (the first, by default), under the history of stakes given (the first that reaches it)."""
         matches = [d for d in self.decisions if (name is None or d.name == name) and (not history or d.history == history)]
         if not matches:
@@ -122,7 +106,8 @@ class GameAnalysis:
         return matches[0]
 
     def strategy(self, decision: str | None = None, history: str = "") -> pd.DataFrame:
-        """The strategy at a decision: one row per class of seen cards, each option's EV, the option taken."""
+        """The strategy at a decision: one row per class of seen cards, each option's EV, the option taken (the lookup
+        for any cards seen: ``solution.strategy.choose``)."""
         return self.decision(decision, history).frame()
 
     def strategy_summary(self) -> dict[str, str]:
@@ -134,29 +119,35 @@ class GameAnalysis:
 
     def under_rule(self, rule: str) -> ReturnTable:
         """The game's own bet played by a simple rule (``play J-high or better``) instead of the optimal strategy."""
-        assert self.counts is not None
-        parsed = parse_rule(self.game, rule)
-        if self.holdem_shaped:
-            return holdem.solve(self.game, parsed, self.progress, self.runner).table
-        counts = self.counts
-        game = self.game
-
-        def policy(level: int, decision: Decision, history: History, values: np.ndarray) -> np.ndarray | None:
-            if decision.name != parsed.decision:
-                return None
-            names = [o.name for o in _options(game, counts, level)]
-            if parsed.threshold is None:
-                return np.full(values.shape[1], names.index(parsed.option))
-            hand = game.hands["player"]
-            takes = counts.values(hand, level) >= parsed.threshold
-            return np.where(takes, names.index(parsed.option), names.index(parsed.otherwise))
-
-        return solve(game, counts, policy).table
+        table = self.solve(rule).table
+        assert table is not None, "a rule needs a decision of the game's own bet"
+        return table
 
     @cached_property
     def simple_strategies(self) -> dict[str, ReturnTable]:
         """The simpler strategies the game file lists, each played out."""
         return {name: self.under_rule(rule) for name, rule in self.game.strategies.items()}
+
+    # -- what the tools ask of the cards -------------------------------------------------------------------
+    def hand_values(self, hand: str, ids: np.ndarray) -> np.ndarray:
+        """The value of the hand ``hand`` for each row of card ids, as the counts value it (0 for a hand valued by colour)."""
+        from .showdown import hand_values
+
+        ranking = self.game.hands[hand].ranking
+        return hand_values(ranking, self.game.deck, ids) if ranking is not None else np.zeros(len(ids), dtype=np.int64)
+
+    def hand_suits(self, hand: str, ids: np.ndarray) -> np.ndarray:
+        """The suits of each row of card ids as the paytables read them (jokers as the ranking lets them stand)."""
+        from .showdown import card_arrays
+
+        return card_arrays(self.game.deck, self.game.hands[hand].ranking, ids)[1]
+
+    def coups(self) -> CoupSettler:
+        """A shoe game's coups settled card by card, by the rules its count uses (for the simulator)."""
+        from ..shoe import Shoe
+        from .by_kind import CoupSettler
+
+        return CoupSettler(self.game, Shoe.of(self.game.deck))
 
     def dealer_qualifying(self) -> tuple[int, int]:
         """(dealer hands that qualify, all dealer hands), over the dealer's cards alone."""
@@ -193,12 +184,6 @@ class GameAnalysis:
             bets[name] = entry
         return {"game": g.family, "id": g.id, "name": g.name, "source": g.source, "file": g.path, "sha256": g.sha256,
                 "deals": self.deals, "bets": bets}
-
-
-def _options(game: Game, counts: Counts, level: int):
-    from .money import preference
-
-    return preference(counts.decisions[level], game.equal_ev)
 
 
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,

@@ -53,7 +53,7 @@ from .counts import Counts
 from .description import Deal, Decision, Game, Option
 from .rules import Rule
 from .showdown import CELLS
-from .money import History, Lines, Money, add_stakes, history_text, initial_scale, preference, table_of_ends
+from .money import Ends, History, Lines, Money, add_stakes, history_text, initial_scale, preference, table_of_ends
 from .solver import Chosen, Solved
 from .strategy import DecisionStrategy
 from .tree import Progress, build_levels, completions
@@ -150,6 +150,34 @@ class Plan:
     @property
     def categories(self) -> int:
         return int(self.category_of.max()) + 1
+
+    def kernel_inputs(self) -> tuple[Any, Any]:
+        """The card tables and the compiled decisions, as the kernels take them (:mod:`casino_math.kernels.boards`)."""
+        from ..kernels.boards import CardTables, Decisions
+
+        t = self.tables
+        board = self.flop_cards + self.later
+        cards = CardTables(t.rank_of, t.suit_of, t.ranks, t.binomial, t.multisets[2 + board], t.multisets[2 + self.flop_cards], t.flushes)
+        decisions = Decisions(self.qualifier, self.key_of, self.category_of, self.pairings, self.coef, self.h3_ends, self.h3_count,
+                              self.h3_open, self.open3, self.rule3, self.h2_next, self.h2_count, self.h2_open, self.rule2, self.class_of)
+        return cards, decisions
+
+    def flop_outputs(self, totals: Totals) -> Any:
+        """``totals`` to add a flop into, with room for the flop decision of every hole pair on it."""
+        from ..kernels.boards import FlopTotals
+
+        pairs = comb(self.n_cards, 2)
+        return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken,
+                          np.zeros((len(self.h2_count), pairs, self.h2_next.shape[1]), dtype=np.int64),
+                          np.zeros((len(self.h2_count), pairs), dtype=np.int64))
+
+    def scratch(self) -> Any:
+        from ..kernels.boards import Scratch
+
+        keys, pairs = self.coef.shape[1], comb(self.n_cards, 2)
+        return Scratch(np.zeros((pairs, keys, 4), dtype=np.int64),
+                       np.zeros((len(self.open3), pairs, self.h3_ends.shape[1], keys, 4), dtype=np.int64),
+                       np.zeros(len(self.tables.values), dtype=np.int64))
 
 
 @dataclass(frozen=True, eq=False)
@@ -342,19 +370,10 @@ def count_shard(plan: Plan, index: int, of: int) -> Totals:
     from ..kernels.boards import flop_counts
 
     totals = Totals.zeros(plan)
-    t = plan.tables
-    keys, pairs = plan.coef.shape[1], comb(plan.n_cards, 2)
-    tally_all = np.zeros((pairs, keys, 4), dtype=np.int64)
-    tally_open = np.zeros((len(plan.open3), pairs, plan.h3_ends.shape[1], keys, 4), dtype=np.int64)
-    histogram = np.zeros(len(t.values), dtype=np.int64)
-    final, flop = t.multisets[2 + plan.flop_cards + plan.later], t.multisets[2 + plan.flop_cards]
+    cards, decisions = plan.kernel_inputs()
+    out, scratch = plan.flop_outputs(totals), plan.scratch()
     for f in range(index, len(plan.flops), of):
-        flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, t.rank_of, t.suit_of, t.ranks, t.binomial,
-                    final, flop, t.flushes, plan.qualifier, plan.key_of, plan.category_of, plan.pairings,
-                    plan.coef, plan.h3_ends, plan.h3_count, plan.h3_open, plan.open3, plan.rule3,
-                    plan.h2_next, plan.h2_count, plan.h2_open, plan.rule2, plan.class_of,
-                    totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken,
-                    tally_all, tally_open, histogram)
+        flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch)
     return totals
 
 
@@ -365,6 +384,7 @@ class HoldemSolved(Solved):
     over ``counts``' first level), and every decision's strategy (the later ones by category)."""
 
     strategies: tuple[Any, ...] = ()
+    compiled: Any = None  # the plan it was counted by, for looking decisions up card by card
 
 
 _CACHE: OrderedDict[tuple, HoldemSolved] = OrderedDict()
@@ -444,6 +464,7 @@ def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
             for cell, deals in enumerate((matrices[k % 2] @ ended[e, k]).tolist()):
                 if deals:
                     rows[("end", key[1], cell, k // 2)] = rows.get(("end", key[1], cell, k // 2), 0) + deals
+    ends = Ends(rows, CELLS, compiled.lines)
     table = table_of_ends(game, CELLS, compiled.lines, money, rows)
     cells = np.array([sum(matrices[k % 2] @ totals.class_cells[c, k] for k in range(keys)) // sizes[c]
                       for c in range(plan.classes)], dtype=np.int64)
@@ -458,7 +479,7 @@ def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
     for j, h3 in enumerate(plan.open3):
         strategies.append(CategoryStrategy(game, decisions[3], compiled.h3[h3], preference(decisions[3], game.equal_ev),
                                            totals.river_taken[j]))
-    return HoldemSolved(table, (chosen,) if chosen is not None else (), counts, tuple(strategies))
+    return HoldemSolved(table, (chosen,) if chosen is not None else (), counts, ends, tuple(strategies), compiled)
 
 
 # -- the strategy, in words -----------------------------------------------------------------------------------
@@ -569,6 +590,7 @@ class CategoryStrategy:
         return history_text(self.game, self.stakes)
 
     threshold = None
+    player_values = None  # described by category, not class by class
 
     @property
     def thresholds(self) -> list[tuple[str, str]]:
@@ -629,5 +651,142 @@ class CategoryStrategy:
 
 
 
-__all__ = ["CategoryStrategy", "HoldemSolved", "HoleStrategy", "Plan", "Totals", "compile_game", "count_shard",
+
+# -- the strategy, card by card ----------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class BoardLookup:
+    """Hold'em decisions looked up for the very cards seen: the first by the class of the hole cards (as solved); the
+    flop's by counting that flop's boards again (kept per flop up to suits: every hole pair's values come at once);
+    the last by that board's showdown against every pair left to the dealer. Exact, as the count is."""
+
+    game: Game
+    compiled: _Compiled
+    first: Any  # a ClassLookup of the first decision, or None
+    symmetry: Symmetry
+    scale: int  # one initial unit, in the money's integers
+    flops: dict[bytes, tuple[np.ndarray, np.ndarray]] = dataclasses.field(default_factory=dict, repr=False)
+
+    def decide(self, decision: str, stakes: History, seen: Any) -> Any:
+        from .method import Decided
+
+        level = next((lv for lv, d in self.compiled.decisions.items() if d.name == decision), None)
+        if level is None:
+            raise KeyError(f"no decision {decision!r}")
+        if level == 1:
+            return self.first.decide(decision, stakes, seen) if self.first is not None else None
+        plan = self.compiled.plan
+        options = preference(self.compiled.decisions[level], self.game.equal_ev)
+        hole, board = seen["player"], seen["board"]
+        if level == 2:
+            if tuple(stakes) not in self.compiled.h2 or not plan.h2_open[self.compiled.h2.index(tuple(stakes))]:
+                return None
+            h2 = self.compiled.h2.index(tuple(stakes))
+            values = np.zeros((len(options), len(hole)), dtype=np.int64)
+            choice = np.zeros(len(hole), dtype=np.int64)
+            for r in range(len(hole)):
+                mapped_flop, mapped_hole = self._canonical(board[r], hole[r])
+                flop_values, flop_choice = self._flop(mapped_flop)
+                a, c = sorted(mapped_hole.tolist())
+                g = int(plan.tables.binomial[c, 2]) + a
+                values[:, r] = flop_values[h2, g, : len(options)]
+                choice[r] = flop_choice[h2, g]
+            boards = comb(plan.n_cards - plan.flop_cards - 2, plan.later)
+            return Decided(options, choice, values, self.scale * boards * plan.dealer_pairs)
+        if tuple(stakes) not in self.compiled.h3 or plan.h3_open[self.compiled.h3.index(tuple(stakes))] < 0:
+            return None
+        h3 = self.compiled.h3.index(tuple(stakes))
+        values = np.zeros((len(options), len(hole)), dtype=np.int64)
+        choice = np.zeros(len(hole), dtype=np.int64)
+        for r in range(len(hole)):
+            strength, x = self._showdown(board[r], hole[r])
+            key = plan.key_of[strength]
+            values[:, r] = [int(plan.coef[e, key] @ x) for e in plan.h3_ends[h3, : len(options)]]
+            choice[r] = _forced(plan.rule3, strength, values[:, r])
+        return Decided(options, choice, values, self.scale * plan.dealer_pairs)
+
+    def _canonical(self, flop: np.ndarray, hole: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The flop renamed to the least of its suit renamings (sorted ids), and the hole cards renamed alike."""
+        maps = self.symmetry.maps
+        renamed = np.sort(maps[:, flop], axis=1)
+        best = min(range(len(maps)), key=lambda m: renamed[m].tolist())
+        return renamed[best], maps[best, hole]
+
+    def _flop(self, flop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every hole pair's flop decision on ``flop``: the flop's boards counted again (into scratch totals)."""
+        key = flop.tobytes()
+        if key not in self.flops:
+            from ..kernels.boards import flop_counts
+
+            plan = self.compiled.plan
+            cards, decisions = plan.kernel_inputs()
+            out = plan.flop_outputs(Totals.zeros(plan))
+            flop_counts(flop.astype(np.int64), 1, plan.n_cards, plan.later, cards, decisions, out, plan.scratch())
+            self.flops[key] = (out.flop_values, out.flop_choice)
+        return self.flops[key]
+
+    def _showdown(self, board: np.ndarray, hole: np.ndarray) -> tuple[int, np.ndarray]:
+        """The hole pair's strength on the whole board, and the dealer pairs left that are weaker, as strong, below the
+        qualifier, and all of them (as the kernels tally them)."""
+        from ..kernels.hands import pair_strengths
+        from ..kernels.pairs import showdown_counts
+
+        plan = self.compiled.plan
+        t = plan.tables
+        used = set(board.tolist())
+        pool = np.array([c for c in range(plan.n_cards) if c not in used], dtype=np.int64)
+        strengths = np.empty(len(pool) * (len(pool) - 1) // 2, dtype=np.int64)
+        pair_strengths(board.astype(np.int64), pool, t.rank_of, t.suit_of, t.multisets[2 + len(board)], t.flushes, t.binomial,
+                       t.ranks, strengths)
+        less, equal, below = showdown_counts(strengths, len(pool), plan.qualifier, np.zeros(len(t.values), dtype=np.int64))
+        i, j = sorted(int(np.searchsorted(pool, c)) for c in hole)
+        p = j * (j - 1) // 2 + i
+        return int(strengths[p]), np.array([less[p], equal[p], below[p], 1], dtype=np.int64)
+
+
+def _forced(rule: np.ndarray, strength: int, values: np.ndarray) -> int:
+    """The option a rule forces (mode 1: always; mode 2: from a strength up), else the best (the first on a tie)."""
+    if rule[0] == 1 or (rule[0] == 2 and strength >= rule[1]):
+        return int(rule[2])
+    if rule[0] == 2:
+        return int(rule[3])
+    return int(np.argmax(values))
+
+
+@dataclass(frozen=True)
+class Holdem:
+    """The counting method of hold'em-shaped games (see the module's introduction)."""
+
+    name: str = "hold'em, board by board"
+
+    def unfit(self, game: Game) -> str | None:
+        return unfit(game)
+
+    def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None, runner: Runner | None = None) -> Any:
+        from .method import Solution, Strategy
+        from .side_bets import side_bet_table
+        from .strategy import ClassLookup
+
+        solved = solve(game, rule, progress, runner)
+        compiled = solved.compiled
+        plan = compiled.plan
+        first = ClassLookup.of(self._symmetry(game), solved.counts, solved.decisions) if solved.decisions else None
+        lookup = BoardLookup(game, compiled, first, self._symmetry(game), compiled.money.stake_scale * compiled.money.denominator * initial_scale(game))
+        order = {d.name: i for i, d in enumerate(game.decisions)}
+        views = tuple(sorted(solved.strategies, key=lambda d: (order[d.name], d.history)))
+        boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
+
+        def side_tables() -> dict[str, Any]:
+            return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
+
+        return Solution(self.name, game, solved.table, Strategy(game, views, lookup), solved.ends, boards, solved.table.total,
+                        side_tables, solved)
+
+    @staticmethod
+    def _symmetry(game: Game) -> Symmetry:
+        return Symmetry.of(game.deck)
+
+
+HOLDEM = Holdem()
+
+__all__ = ["HOLDEM", "BoardLookup", "CategoryStrategy", "Holdem", "HoldemSolved", "HoleStrategy", "Plan", "Totals", "compile_game", "count_shard",
            "fits", "hole_name", "hole_ranges", "solve", "unfit"]

@@ -129,6 +129,11 @@ def preference(decision: Decision, rule: str) -> tuple[Option, ...]:
     return tuple(sorted(decision.options, key=lambda o: (-o.units if more else o.units, o.folds == more)))
 
 
+def opening_stakes(game: Game) -> History:
+    """The units on each wager with a stake of its own before the deal (the history every deal starts from)."""
+    return tuple(w.stake for w in game.wagers if w.bonus_on is None)
+
+
 def add_stakes(h: History, option: Option, staked: tuple[str, ...]) -> History:
     """The stakes after ``option``: its units added to the wagers it raises."""
     out = list(h)

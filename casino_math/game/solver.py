@@ -20,11 +20,14 @@ from typing import Callable, Mapping
 
 import numpy as np
 
+from ..parallel import Runner
 from ..returns import ReturnTable
-from .counts import Counts
+from .counts import Counts, count, symmetry_for
 from .description import Decision, Game, Option, Paytable
-from .money import History, Lines, Money, add_stakes, initial_scale, preference, table_of_ends
-from .tree import Level
+from .money import Ends, History, Lines, Money, add_stakes, initial_scale, preference, table_of_ends
+from .method import Solution, Strategy
+from .rules import Rule
+from .tree import Level, Progress
 
 Policy = Callable[[int, Decision, History, np.ndarray], np.ndarray | None]  # a forced choice per class, or None: optimal
 
@@ -78,6 +81,7 @@ class Solved:
     table: ReturnTable
     decisions: tuple[Chosen, ...]
     counts: Counts = field(repr=False)
+    ends: Ends | None = field(default=None, repr=False)
 
 
 def _ends_merged(counts: Counts, lines: Lines) -> tuple[Counts, Lines]:
@@ -161,12 +165,12 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
         return out
 
     value(0, start)
-    table = _return_table(game, counts, lines, money, chosen, start)
-    return Solved(table, tuple(chosen.values()), counts)
+    ends = _ends(game, counts, lines, money, chosen, start)
+    return Solved(table_of_ends(game, ends.cell_names, lines, money, ends.rows), tuple(chosen.values()), counts, ends)
 
 
-def _return_table(game: Game, counts: Counts, lines: Lines, money: Money, chosen: Mapping[tuple[int, History], Chosen],
-                  start: History) -> ReturnTable:
+def _ends(game: Game, counts: Counts, lines: Lines, money: Money, chosen: Mapping[tuple[int, History], Chosen],
+          start: History) -> Ends:
     """Every deal counted by how it ends under the strategy: stakes, showdown cell and the lines paid."""
     last = len(counts.levels) - 1
     rows: dict[tuple, int] = {}
@@ -203,4 +207,52 @@ def _return_table(game: Game, counts: Counts, lines: Lines, money: Money, chosen
         lv = counts.levels[level]
         order, starts = lv.by_child
         mass = {h: np.add.reduceat((m[lv.parent] * lv.multiplicity)[order], starts) for h, m in carry.items()}
-    return table_of_ends(game, counts.cell_names, lines, money, rows)
+    return Ends(rows, counts.cell_names, lines)
+
+
+def rule_policy(game: Game, counts: Counts, rule: Rule) -> Policy:
+    """A policy playing ``rule`` (``play J-high or better``) at its decision, the optimal strategy elsewhere."""
+
+    def policy(level: int, decision: Decision, history: History, values: np.ndarray) -> np.ndarray | None:
+        if decision.name != rule.decision:
+            return None
+        names = [o.name for o in preference(counts.decisions[level], game.equal_ev)]
+        if rule.threshold is None:
+            return np.full(values.shape[1], names.index(rule.option))
+        takes = counts.values(game.hands["player"], level) >= rule.threshold
+        return np.where(takes, names.index(rule.option), names.index(rule.otherwise))
+
+    return policy
+
+
+@dataclass(frozen=True)
+class LevelByLevel:
+    """The counting method of any game dealt from one deck: classes of seen cards level by level (:mod:`.tree`), the
+    showdown of the last level's classes (:mod:`.counts`), then backward induction (:func:`solve`)."""
+
+    name: str = "level by level"
+
+    def unfit(self, game: Game) -> str | None:
+        return "dealt from a shoe or valued in points: counted by kinds of card" if game.counted_by_kind else None
+
+    def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
+              runner: Runner | None = None) -> Solution:
+        from .side_bets import side_bet_table
+        from .strategy import ClassLookup, DecisionStrategy
+
+        def side_tables() -> dict[str, ReturnTable]:
+            return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
+
+        if not game.wagers:
+            return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
+                            side_tables)
+        counts = count(game, progress, runner)
+        solved = solve(game, counts, rule_policy(game, counts, rule) if rule else None)
+        order = {d.name: i for i, d in enumerate(game.decisions)}
+        views = sorted((DecisionStrategy(game, solved.counts, c) for c in solved.decisions), key=lambda d: (order[d.name], d.history))
+        lookup = ClassLookup.of(symmetry_for(game)[0], solved.counts, solved.decisions) if solved.decisions else None
+        return Solution(self.name, game, solved.table, Strategy(game, tuple(views), lookup), solved.ends,
+                        sum(len(level) for level in counts.levels), counts.deals, side_tables, solved)
+
+
+LEVEL_BY_LEVEL = LevelByLevel()

@@ -19,10 +19,12 @@ import numpy as np
 
 from ..cards import RANK_CHARS, RANK_NAMES
 from ..rankings import CATEGORY_SHIFT
+from ..suits import Symmetry
 from .counts import ROLE_OF, Counts
 from .description import Game
+from .method import Decided
+from .money import History, history_text
 from .rules import player_cards_at
-from .money import history_text
 from .solver import Chosen
 from .tree import SEEN_ROLES
 
@@ -188,4 +190,40 @@ class DecisionStrategy:
 
 
 
-__all__ = ["DecisionStrategy", "ROLE_OF", "describe"]
+@dataclass(frozen=True, eq=False)
+class ClassLookup:
+    """Decisions looked up by the class of what the player has seen: per decision, the canonical key (up to the suit
+    renamings the counts used) of each class's members, sorted, with the class of each; per decision and stakes, the
+    solver's choice and values per class."""
+
+    symmetry: Symmetry
+    keyed: dict[str, tuple[np.ndarray, np.ndarray]]
+    chosen: dict[tuple[str, History], Chosen]
+
+    @classmethod
+    def of(cls, symmetry: Symmetry, counts: Counts, decisions: tuple[Chosen, ...]) -> ClassLookup:
+        keyed: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for chosen in decisions:
+            name = chosen.decision.name
+            if name not in keyed:
+                level = counts.levels[chosen.level]
+                # a level that keeps one card set per class may hold several sets of one key, all played alike
+                keys, _ = symmetry.canonical([level.cards[r] for r in SEEN_ROLES])
+                unique, first = np.unique(keys, return_index=True)
+                keyed[name] = (unique, first)
+        return cls(symmetry, keyed, {(c.decision.name, c.history): c for c in decisions})
+
+    def decide(self, decision: str, stakes: History, seen: dict[str, np.ndarray]) -> Decided | None:
+        chosen = self.chosen.get((decision, tuple(stakes)))
+        if chosen is None:  # the decision is closed after these stakes (or never open)
+            return None
+        keys, classes = self.keyed[decision]
+        found, _ = self.symmetry.canonical([seen[r] for r in SEEN_ROLES])
+        at = np.minimum(np.searchsorted(keys, found), len(keys) - 1)
+        if not (keys[at] == found).all():
+            raise KeyError(f"cards seen at {decision} that no class of the count holds (too many or too few cards?)")
+        rows = classes[at]
+        return Decided(chosen.options, chosen.choice[rows], chosen.values[:, rows], chosen.scale * chosen.completions)
+
+
+__all__ = ["ClassLookup", "DecisionStrategy", "ROLE_OF", "describe"]

@@ -20,7 +20,7 @@ Options are in preference order: on equal values the first is taken.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -56,22 +56,74 @@ def _pairing(cards: np.ndarray, rank_of: np.ndarray, n_ranks: int) -> int:
     return counts.max() - 1
 
 
+class CardTables(NamedTuple):
+    """How the kernels read cards and value hands (see :class:`~casino_math.kernels.tables.StrengthTables`)."""
+
+    rank_of: np.ndarray
+    suit_of: np.ndarray
+    n_ranks: int
+    binomial: np.ndarray
+    final_table: np.ndarray  # strength of the hole pair and the whole board, by rank multiset
+    flop_table: np.ndarray  # strength of the hole pair and the flop
+    flushes: np.ndarray
+
+
+class Decisions(NamedTuple):
+    """The game compiled to arrays (see :class:`~casino_math.game.holdem.Plan`): the money of every end by key, where
+    each option leads, and a rule forcing a decision (mode, strength, option taken, option otherwise)."""
+
+    qualifier: int
+    key_of: np.ndarray
+    category_of: np.ndarray
+    pairings: int
+    coef: np.ndarray
+    h3_ends: np.ndarray
+    h3_count: np.ndarray
+    h3_open: np.ndarray
+    open3: np.ndarray
+    rule3: np.ndarray
+    h2_next: np.ndarray
+    h2_count: np.ndarray
+    h2_open: np.ndarray
+    rule2: np.ndarray
+    class_of: np.ndarray
+
+
+class FlopTotals(NamedTuple):
+    """What a flop adds to (see :class:`~casino_math.game.holdem.Totals`), and the flop decision of every hole pair on
+    it: each option's value (``flop_values[h2, pair, option]``) and the option taken (``flop_choice[h2, pair]``)."""
+
+    class_tally: np.ndarray
+    class_cells: np.ndarray
+    flop_taken: np.ndarray
+    river_taken: np.ndarray
+    flop_values: np.ndarray
+    flop_choice: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """Working space, reused from flop to flop."""
+
+    tally_all: np.ndarray
+    tally_open: np.ndarray
+    histogram: np.ndarray
+
+
 @njit(cache=True)
-def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int,
-                rank_of: np.ndarray, suit_of: np.ndarray, n_ranks: int, binomial: np.ndarray,
-                final_table: np.ndarray, flop_table: np.ndarray, flushes: np.ndarray,
-                qualifier: int, key_of: np.ndarray, category_of: np.ndarray, pairings: int,
-                coef: np.ndarray, h3_ends: np.ndarray, h3_count: np.ndarray, h3_open: np.ndarray, open3: np.ndarray,
-                rule3: np.ndarray,
-                h2_next: np.ndarray, h2_count: np.ndarray, h2_open: np.ndarray, rule2: np.ndarray,
-                class_of: np.ndarray,
-                class_tally: np.ndarray, class_cells: np.ndarray, flop_taken: np.ndarray, river_taken: np.ndarray,
-                tally_all: np.ndarray, tally_open: np.ndarray, histogram: np.ndarray) -> None:
+def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: CardTables, game: Decisions,
+                out: FlopTotals, scratch: Scratch) -> None:
     """Add one flop's boards (``later`` cards more) into the class tallies and the decisions' category counts.
 
     A rule (``rule2``, ``rule3``: mode, strength, option taken, option otherwise) forces a decision:
     mode 0 none (the best option), 1 always the option taken, 2 that option from that strength up.
     """
+    rank_of, suit_of, n_ranks, binomial = cards.rank_of, cards.suit_of, cards.n_ranks, cards.binomial
+    final_table, flop_table, flushes = cards.final_table, cards.flop_table, cards.flushes
+    qualifier, key_of, category_of, pairings, coef = game.qualifier, game.key_of, game.category_of, game.pairings, game.coef
+    h3_ends, h3_count, h3_open, open3, rule3 = game.h3_ends, game.h3_count, game.h3_open, game.open3, game.rule3
+    h2_next, h2_count, h2_open, rule2, class_of = game.h2_next, game.h2_count, game.h2_open, game.rule2, game.class_of
+    class_tally, class_cells, flop_taken, river_taken = out.class_tally, out.class_cells, out.flop_taken, out.river_taken
+    tally_all, tally_open, histogram = scratch.tally_all, scratch.tally_open, scratch.histogram
     s1 = len(flop)
     rest = np.empty(n_cards - s1, dtype=np.int64)
     r = 0
@@ -173,17 +225,18 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int,
             for h2 in range(len(h2_count)):
                 choice = 0
                 if h2_open[h2]:
+                    best_value = 0
+                    for o in range(h2_count[h2]):
+                        nxt = h2_next[h2, o]
+                        value = values3[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * boards
+                        out.flop_values[h2, g, o] = value
+                        if o == 0 or value > best_value:
+                            choice, best_value = o, value
                     if rule2[0] == 1 or (rule2[0] == 2 and strength >= rule2[1]):
                         choice = rule2[2]
                     elif rule2[0] == 2:
                         choice = rule2[3]
-                    else:
-                        best_value = 0
-                        for o in range(h2_count[h2]):
-                            nxt = h2_next[h2, o]
-                            value = values3[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * boards
-                            if o == 0 or value > best_value:
-                                choice, best_value = o, value
+                    out.flop_choice[h2, g] = choice
                     flop_taken[h2, category, choice] += weight
                 nxt = h2_next[h2, choice]
                 if nxt < 0:
@@ -256,6 +309,10 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
                                   else int(plan.coef[-nxt - 1, 0, 3]) * boards)
                 choice = _ruled(plan.rule2, strength, values)
                 outputs["flop_taken"][h2, category, choice] += weight
+                if "flop_values" in outputs:
+                    g = plan.tables.binomial[c, 2] + a
+                    outputs["flop_values"][h2, g, : len(values)] = values
+                    outputs["flop_choice"][h2, g] = choice
             nxt = plan.h2_next[h2, choice]
             if nxt < 0:
                 outputs["class_tally"][h2, cls, -nxt - 1, 0, 3] += weight * boards

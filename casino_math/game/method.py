@@ -1,0 +1,211 @@
+"""The contract every counting method keeps: whether it fits a game (and why not), and a solution of the game.
+
+A game file says what the game is; a *counting method* says how its deals are counted exactly. Each
+method (level by level over classes of seen cards, :mod:`.solver`; the hold'em method board by board,
+:mod:`.holdem`; shoe games by kinds of card, :mod:`.drawing`) implements :class:`CountingMethod`:
+
+- ``unfit(game)``: None where the method can count the game, else the reason in words;
+- ``solve(game, rule)``: a :class:`Solution`, optimal or under a simple rule forcing one decision.
+
+A solution carries what every tool needs, in one shape whatever the method: the return table of every
+bet, the strategy as one :class:`Strategy` (the option taken for what the player has seen and staked,
+with its exact expected value, per hand or for many hands at once), the ends the deals came to (so
+that the same strategy can be priced at other pays: :meth:`Solution.replayed`), and the size of the
+count. :class:`~casino_math.game.analysis.GameAnalysis` picks the method (:func:`method_for`); the tools
+(design, simulate, claims, report, the command line) reach the methods only through it.
+
+>>> from casino_math.game.loader import load_game
+>>> game = load_game("paytables/three_card_poker/standard.yaml")
+>>> method_for(game).name, [m.unfit(game) for m in METHODS]
+('level by level', ['not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', None])
+>>> solution = method_for(game).solve(game)
+>>> choice = solution.strategy.choose("play_or_fold", {"player": "Qs 6h 4d"})
+>>> choice.option, choice.ev
+('play', Fraction(-1073, 1105))
+>>> solution.strategy.choose("play_or_fold", {"player": "Qs 6h 3d"}).option
+'fold'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+
+import numpy as np
+
+from ..cards import parse_cards
+from ..returns import ReturnTable
+from .description import Game, Option
+from .money import Ends, History, opening_stakes
+from .rules import Rule
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..parallel import Runner
+    from .tree import Progress
+
+SEEN_ROLES = ("up", "board", "player")  # what the player sees: the dealer's up cards, the board, his own cards
+SEEN_AS = {"player": "player", "board": "board", "dealer": "up"}  # a deal step's role -> where its seen cards lie
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The option a strategy takes at a decision, and its exact expected value per initial unit."""
+
+    option: str
+    ev: Fraction
+
+
+@dataclass(frozen=True, eq=False)
+class Decided:
+    """A decision taken for many hands: the options (in the order a tie goes), the option taken per hand (an index
+    into ``options``), and every option's value per hand as integers over ``scale`` (per initial unit)."""
+
+    options: tuple[Option, ...]
+    choice: np.ndarray  # (hands,)
+    values: np.ndarray  # (options, hands), integers
+    scale: int | np.ndarray  # the value of one initial unit: one for every hand, or (hands,)
+
+    def ev(self, option: int, hand: int) -> Fraction:
+        scale = self.scale if isinstance(self.scale, int) else self.scale[hand]
+        return Fraction(int(self.values[option, hand]), int(scale))
+
+
+class Lookup(Protocol):
+    """How a method looks its decisions up: ``decide`` takes what many hands have seen (card ids per seen role, one row
+    per hand) and the stakes so far, and returns the decision taken for each (None where the stakes close it)."""
+
+    def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None: ...
+
+
+class DecisionView(Protocol):
+    """One decision under one history of stakes, as the report and the tables show it."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def history(self) -> str: ...
+
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+
+    @property
+    def threshold(self) -> str | None: ...
+
+    @property
+    def thresholds(self) -> list[tuple[str, str]]: ...
+
+    @property
+    def player_values(self) -> np.ndarray | None: ...
+
+    def taken(self) -> dict[str, int]: ...
+
+    def frame(self) -> pd.DataFrame: ...
+
+    def summary(self) -> str: ...
+
+
+@dataclass(frozen=True, eq=False)
+class Strategy:
+    """A solution's strategy, whatever the method: every decision as a table (``decisions``, in the order of the deal)
+    and as a lookup, per hand (:meth:`choose`) or for many hands at once (:meth:`decide`)."""
+
+    game: Game
+    decisions: tuple[DecisionView, ...] = ()
+    lookup: Lookup | None = None
+
+    def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
+        """The decision ``decision`` taken by every hand (rows of ``seen``: card ids per seen role) under ``stakes``."""
+        if self.lookup is None:
+            raise KeyError(f"{self.game.id} has no decision {decision!r}")
+        return self.lookup.decide(decision, stakes, seen)
+
+    def choose(self, decision: str, seen: Mapping[str, str | Sequence[int]], stakes: History | None = None) -> Choice:
+        """The option taken at ``decision`` by a player who has seen ``seen`` (cards per seen role: ``player``,
+        ``board``, ``up``; as text or card ids) after staking ``stakes`` (default: the stakes before the deal)."""
+        stakes = opening_stakes(self.game) if stakes is None else stakes
+        rows = {role: np.array([self._ids(seen.get(role, ()))], dtype=np.int64).reshape(1, -1) for role in SEEN_ROLES}
+        decided = self.decide(decision, stakes, rows)
+        if decided is None:
+            raise KeyError(f"{decision} is not open after stakes {stakes}")
+        taken = int(decided.choice[0])
+        return Choice(decided.options[taken].name, decided.ev(taken, 0))
+
+    def _ids(self, cards: str | Sequence[int]) -> list[int]:
+        if not isinstance(cards, str):
+            return [int(c) for c in cards]
+        index = {card: i for i, card in enumerate(self.game.deck.cards)}
+        return [index[card] for card in parse_cards(cards)] if cards else []
+
+
+@dataclass(frozen=True, eq=False)
+class Solution:
+    """A game solved by one method: the return table of every bet, the strategy, the ends of the game's own bet
+    under that strategy, and the size of the count (classes or boards one solve visits: what a re-solve costs)."""
+
+    method: str
+    game: Game
+    table: ReturnTable | None  # the game's own bet (None: a game of side bets only)
+    strategy: Strategy
+    ends: Ends | None
+    size: int
+    deals: int
+    side_tables: Callable[[], dict[str, ReturnTable]] = field(default=dict, repr=False)
+    detail: Any = field(default=None, repr=False)  # the method's own working (its counts), for its own tests only
+
+    @cached_property
+    def tables(self) -> dict[str, ReturnTable]:
+        """Every bet's return table: the game's own first, then the side bets."""
+        own = {self.game.bet: self.table} if self.table is not None else {}
+        return own | self.side_tables()
+
+    def replayed(self, game: Game) -> ReturnTable:
+        """The game's own bet played by this solution's strategy but paid by ``game``'s pays (the same game with other
+        pays): what the strategy returns there. Linear in every pay, which is how the design tools find where the best
+        strategy changes and write a return as an expression of the pays."""
+        if self.ends is None:
+            raise ValueError(f"{self.game.id} has no own bet to replay")
+        return self.ends.table(game)
+
+
+class CountingMethod(Protocol):
+    """How a kind of game is counted exactly (see the module's introduction)."""
+
+    name: str
+
+    def unfit(self, game: Game) -> str | None:
+        """Why this method cannot count ``game`` (None: it can)."""
+        ...
+
+    def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
+              runner: Runner | None = None) -> Solution:
+        """The game solved: optimal, or with ``rule`` forcing one decision."""
+        ...
+
+
+def _methods() -> tuple[CountingMethod, ...]:
+    from .by_kind import BY_KIND
+    from .holdem import HOLDEM
+    from .solver import LEVEL_BY_LEVEL
+
+    return BY_KIND, HOLDEM, LEVEL_BY_LEVEL
+
+
+def __getattr__(name: str) -> Any:
+    if name == "METHODS":  # the engines load when a method is asked for, not with the contract
+        return _methods()
+    raise AttributeError(name)
+
+
+def method_for(game: Game) -> CountingMethod:
+    """The first method that fits ``game``, in the order of :data:`METHODS` (the most specific first)."""
+    methods = _methods()
+    for method in methods:
+        if method.unfit(game) is None:
+            return method
+    reasons = "; ".join(f"{m.name}: {m.unfit(game)}" for m in methods)
+    raise ValueError(f"{game.id}: no counting method fits ({reasons})")
