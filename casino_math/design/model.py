@@ -35,10 +35,8 @@ import pandas as pd
 
 from ..errors import InputError
 from ..game.analysis import GameAnalysis
-from ..game.counts import count
 from ..game.description import Game, Line, Paytable
 from ..game.loader import load_game
-from ..game.side_bets import side_bet_table
 from ..parallel import Runner, Shards
 from ..pays import MAX_PAY
 from ..returns import Metrics
@@ -133,7 +131,7 @@ class SideBetModel(WagerModel):
     def rows(self) -> tuple[tuple[int, int, Fraction], ...]:
         """(deals, index of the paying line in ``lines`` or -1, the row's own net) per row of the return table."""
         bet = self.game.side_bet[self.wager]
-        table = side_bet_table(self.game_with({}), bet)
+        table = GameAnalysis(self.game_with({})).side_tables[self.wager]
         keys = [line.key for line in self.lines]
         out = []
         for o in table.outcomes:
@@ -187,8 +185,8 @@ class GameBetModel(WagerModel):
 
     @cached_property
     def classes(self) -> int:
-        """Classes of seen cards a solve visits."""
-        return sum(len(level) for level in count(self.game_with({})).levels)
+        """Classes of seen cards (or boards) a solve visits, as the game's counting method reports it."""
+        return self.analysis({}).solution.size
 
     @property
     def limit(self) -> int:
@@ -219,14 +217,10 @@ LOCAL_FROM = 50_000_000  # paytables x classes solved from which local worker pr
 def _solve_rows(model: GameBetModel, grid: PayGrid, span: tuple[int, int]) -> list[tuple[Metrics, str]]:
     """One shard: the paytables ``span[0]`` to ``span[1]`` (excluded) of the grid, each solved, with its strategy in words."""
     out = []
-    words: dict[tuple, str] = {}  # a strategy put in words once, however many paytables play it
     for row in range(*span):
         analysis = model.analysis(grid.pays(row))
-        assert analysis.solved is not None
-        taken = tuple((c.level, c.history, c.choice.tobytes()) for c in analysis.solved.decisions)
-        if taken not in words:
-            words[taken] = strategy_text(analysis.strategy_summary())
-        out.append((analysis.solved.table.metrics, words[taken]))
+        assert analysis.solution.table is not None
+        out.append((analysis.solution.table.metrics, strategy_text(analysis.strategy_summary())))
     return out
 
 

@@ -28,13 +28,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..game.counts import count
-from ..game.description import Decision, Game
-from ..game.solver import History, Solved, solve as solve_game
+from ..game.description import Game
 from ..pays import MAX_PAY
 from ..returns import Metrics
 from .model import GameBetModel, PayGrid, SideBetModel, WagerModel, price, wager_model
@@ -103,16 +100,6 @@ class _Piece:
         return self.a + self.b * x
 
 
-def _replay(solved: Solved):
-    """A policy that takes, at every decision and history, the choices ``solved`` made."""
-    choices = {(c.level, c.history): c.choice for c in solved.decisions}
-
-    def policy(level: int, decision: Decision, history: History, values: np.ndarray) -> np.ndarray | None:
-        return choices.get((level, history))
-
-    return policy
-
-
 class _Oracle:
     """The game's own bet as a function of one line's pay: the best strategy at a pay, and its line."""
 
@@ -125,12 +112,11 @@ class _Oracle:
 
     def at(self, x: Fraction) -> _Piece:
         if x not in self.seen:
-            game = self.game(x)
-            counts = count(game)
-            best = solve_game(game, counts)
-            moved = solve_game(self.game(x + 1), counts, _replay(best))
+            best = self.model.analysis({self.name: x}).solution
+            assert best.table is not None
             here = best.table.metrics
-            slope = moved.table.metrics.expected_return - here.expected_return
+            # the same strategy one unit of pay higher: the return is linear in the pay, so this is its slope
+            slope = best.replayed(self.game(x + 1)).metrics.expected_return - here.expected_return
             self.seen[x] = _Piece(here.expected_return - slope * x, slope, here)
         return self.seen[x]
 

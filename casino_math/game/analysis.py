@@ -63,10 +63,16 @@ class GameAnalysis:
             return self.solution
         return self.method.solve(self.game, parse_rule(self.game, rule), self.progress, self.runner)
 
-    @property
+    @cached_property
+    def side_tables(self) -> dict[str, ReturnTable]:
+        """The return table of each side bet (counted without solving the game's own bet)."""
+        return self.method.side_bets(self.game)
+
+    @cached_property
     def tables(self) -> dict[str, ReturnTable]:
         """The return table of each bet offered: the game's own first, then the side bets."""
-        return self.solution.tables
+        table = self.solution.table
+        return ({self.game.bet: table} if table is not None else {}) | self.side_tables
 
     @property
     def deals(self) -> int:

@@ -8,8 +8,8 @@ strategy is empty.
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/baccarat/standard.yaml")
 >>> solution = BY_KIND.solve(game)
->>> solution.method, [str(t.metrics.house_edge)[:12] for t in solution.tables.values()][:1]
-('by kinds of card', ['9208778005/8'])
+>>> solution.method, [f"{float(t.metrics.house_edge):.4%}" for t in solution.tables.values()][:3]
+('by kinds of card', ['1.0579%', '1.2351%', '14.3596%'])
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..returns import ReturnTable
 from ..shoe import Shoe
 from .description import Game
 from .drawing import Rows, Settled, bet_tables, places, settle
@@ -43,10 +44,13 @@ class ByKind:
               runner: Runner | None = None) -> Solution:
         if rule is not None:
             raise ValueError(f"{game.id}: a shoe game has no decision for a rule to force")
-        tables = bet_tables(game)
+        tables = self.side_bets(game)
         deals = max((t.total for t in tables.values()), default=0)
         return Solution(self.name, game, None, Strategy(game), None, sum(len(t.outcomes) for t in tables.values()), deals,
                         lambda: dict(tables))
+
+    def side_bets(self, game: Game) -> dict[str, ReturnTable]:
+        return bet_tables(game)
 
 
 @dataclass(frozen=True, eq=False)

@@ -763,7 +763,6 @@ class Holdem:
 
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None, runner: Runner | None = None) -> Any:
         from .method import Solution, Strategy
-        from .side_bets import side_bet_table
         from .strategy import ClassLookup
 
         solved = solve(game, rule, progress, runner)
@@ -775,11 +774,13 @@ class Holdem:
         views = tuple(sorted(solved.strategies, key=lambda d: (order[d.name], d.history)))
         boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
 
-        def side_tables() -> dict[str, Any]:
-            return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
-
         return Solution(self.name, game, solved.table, Strategy(game, views, lookup), solved.ends, boards, solved.table.total,
-                        side_tables, solved)
+                        lambda: self.side_bets(game), solved)
+
+    def side_bets(self, game: Game) -> dict[str, Any]:
+        from .side_bets import side_bet_table
+
+        return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
 
     @staticmethod
     def _symmetry(game: Game) -> Symmetry:

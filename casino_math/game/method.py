@@ -186,6 +186,11 @@ class CountingMethod(Protocol):
         """The game solved: optimal, or with ``rule`` forcing one decision."""
         ...
 
+    def side_bets(self, game: Game) -> dict[str, ReturnTable]:
+        """The return table of every side bet, counted without solving the game's own bet (a side bet is settled by
+        the cards alone)."""
+        ...
+
 
 def _methods() -> tuple[CountingMethod, ...]:
     from .by_kind import BY_KIND

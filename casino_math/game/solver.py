@@ -237,11 +237,10 @@ class LevelByLevel:
 
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
               runner: Runner | None = None) -> Solution:
-        from .side_bets import side_bet_table
         from .strategy import ClassLookup, DecisionStrategy
 
         def side_tables() -> dict[str, ReturnTable]:
-            return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
+            return self.side_bets(game)
 
         if not game.wagers:
             return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
@@ -253,6 +252,11 @@ class LevelByLevel:
         lookup = ClassLookup.of(symmetry_for(game)[0], solved.counts, solved.decisions) if solved.decisions else None
         return Solution(self.name, game, solved.table, Strategy(game, tuple(views), lookup), solved.ends,
                         sum(len(level) for level in counts.levels), counts.deals, side_tables, solved)
+
+    def side_bets(self, game: Game) -> dict[str, ReturnTable]:
+        from .side_bets import side_bet_table
+
+        return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
 
 
 LEVEL_BY_LEVEL = LevelByLevel()
