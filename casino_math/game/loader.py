@@ -34,6 +34,7 @@ from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, parse_pattern, two_alike, unreachable
 from .qualifier import weakest
+from .variants import allowed_folders, check_is_game, target as extends_target
 
 _NAME = r"^[a-z][a-z0-9_]*$"
 _PAY_SCHEMA = {
@@ -250,10 +251,17 @@ Where = dict[tuple[str, ...], str]  # key path -> "file:line"
 _MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies")
 
 
-def _read(path: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[str, Any], Where, list[tuple[str, str]]]:
-    """A file's data with what it extends merged in, where every key was written, and every file read (path, SHA-256)."""
+def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | None = None,
+          via: tuple[str, str] | None = None) -> tuple[dict[str, Any], Where, list[tuple[str, str]]]:
+    """A file's data with what it extends merged in, where every key was written, and every file read (path, SHA-256).
+
+    ``allowed``: the folders variants may extend from (casino_math.game.variants); ``via``: where and how the file
+    extending this one named it, so that a file that is not a game file is refused without quoting it."""
+    allowed = allowed_folders(path) if allowed is None else allowed
     text = read_text(path, "game file")
     data, lines = read_yaml(text, str(path))
+    if via is not None:
+        check_is_game(*via, data, GameSpec.model_fields)
     if not isinstance(data, dict):
         raise InputError(f"{path}:1: a game file is a mapping with game, id, deal, hands and wagers")
     where = {key: f"{path}:{line}" for key, line in lines.items()}
@@ -261,14 +269,10 @@ def _read(path: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[str, Any], Wher
     parent = data.get("extends")
     if parent is None:
         return data, where, files
-    if not isinstance(parent, str):
-        raise InputError(f"{where[('extends',)]}: extends: name a game file, relative to this one")
-    parent_path = (path.parent / parent).resolve()
+    parent_path = extends_target(where[("extends",)], parent, path.parent, allowed, len(seen) + 1)
     if parent_path in seen or parent_path == path.resolve():
         raise InputError(f"{where[('extends',)]}: extends: {parent} extends this file again (a loop)")
-    if not parent_path.is_file():
-        raise InputError(f"{where[('extends',)]}: extends: no such file {parent}")
-    base, base_where, base_files = _read(parent_path, (*seen, path.resolve()))
+    base, base_where, base_files = _read(parent_path, (*seen, path.resolve()), allowed, (where[("extends",)], parent))
     merged = {k: v for k, v in base.items() if k not in ("id", "name", "source", "offers")}
     keep = {k: v for k, v in base_where.items() if k[:1] and k[0] in merged}
     for key, value in data.items():
