@@ -48,9 +48,8 @@ import pandas as pd
 
 from .errors import InputError
 from .game.analysis import GameAnalysis, analyze
-from .game.by_kind import CoupSettler
 from .game.description import Deal, Decision, Game, Paytable, Result
-from .game.method import SEEN_AS, SEEN_ROLES, Strategy
+from .game.method import SEEN_AS, SEEN_ROLES, Coups, Strategy
 from .game.patterns import Pattern
 from .parallel import Runner, Shards
 
@@ -118,7 +117,7 @@ class ShoePlan:
     kinds), and per bet the denominator that makes each of its nets a whole number."""
 
     game: Game
-    coups: CoupSettler
+    coups: Coups
     side_scale: Mapping[str, int]
 
 

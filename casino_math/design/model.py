@@ -167,12 +167,12 @@ class SideBetModel(WagerModel):
         fixed_square = sum(float(net) ** 2 * d for d, net in fixed)
         parts = []
         for start in range(0, max(len(grid), 1), _CHUNK):
-            net = grid.numerators[start:start + _CHUNK][:, [c for _, c in paid]]  # × q, exact
+            nets = grid.numerators[start:start + _CHUNK][:, [c for _, c in paid]]  # × q, exact
             # the sum of counts × net is at most total × max|net|; past int64, Python integers keep it exact
-            exact = np.int64 if self.total * (int(np.abs(net).max(initial=0)) + q) < 2**62 else object
-            returned = net.astype(exact) @ counts.astype(exact) + fixed_return
-            hits = (net > 0).astype(np.int64) @ counts + fixed_hits
-            second = ((net / q) ** 2 @ counts + fixed_square) / self.total
+            exact = np.int64 if self.total * (int(np.abs(nets).max(initial=0)) + q) < 2**62 else object
+            returned = nets.astype(exact) @ counts.astype(exact) + fixed_return
+            hits = (nets > 0).astype(np.int64) @ counts + fixed_hits
+            second = ((nets / q) ** 2 @ counts + fixed_square) / self.total
             parts.append((returned, hits, second))
         returned, hits, second = (np.concatenate([p[i] for p in parts]) for i in range(3))
         return LinearPriced(self, grid, returned, hits, second)

@@ -21,13 +21,13 @@ from ..parallel import Runner
 from ..returns import ReturnTable
 from .description import Game
 from .loader import load_game
-from .method import CountingMethod, DecisionView, Solution, method_for
+from .method import CountingMethod, Coups, DecisionView, Solution, method_for
 from .rules import parse_rule
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
     import pandas as pd
 
-    from .by_kind import CoupSettler
+    from .removal import RemovalEffects
     from .tree import Progress
 
 
@@ -148,12 +148,18 @@ class GameAnalysis:
 
         return card_arrays(self.game.deck, self.game.hands[hand].ranking, ids)[1]
 
-    def coups(self) -> CoupSettler:
+    def coups(self) -> Coups:
         """A shoe game's coups settled card by card, by the rules its count uses (for the simulator)."""
         from ..shoe import Shoe
         from .by_kind import CoupSettler
 
         return CoupSettler(self.game, Shoe.of(self.game.deck))
+
+    def effect_of_removal(self, bet: str) -> RemovalEffects:
+        """The change in a shoe game's bet's expected return when one card of each rank leaves the full shoe."""
+        from .removal import effect_of_removal
+
+        return effect_of_removal(self.game, bet)
 
     def dealer_qualifying(self) -> tuple[int, int]:
         """(dealer hands that qualify, all dealer hands), over the dealer's cards alone."""

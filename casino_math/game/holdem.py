@@ -590,7 +590,8 @@ class CategoryStrategy:
         return history_text(self.game, self.stakes)
 
     threshold = None
-    player_values = None  # described by category, not class by class
+    player_values = None
+    by_category = True  # described by category, not class by class
 
     @property
     def thresholds(self) -> list[tuple[str, str]]:

@@ -82,7 +82,11 @@ class Lookup(Protocol):
 
 
 class DecisionView(Protocol):
-    """One decision under one history of stakes, as the report and the tables show it."""
+    """One decision under one history of stakes, as the report and the tables show it: class by class of what the
+    player has seen (``player_values``: his hand's value per class, where he holds a whole hand), or by category
+    (``by_category``: the player's hand and the board, where the classes are too many to show)."""
+
+    by_category: bool
 
     @property
     def name(self) -> str: ...
@@ -172,10 +176,30 @@ class Solution:
         return self.ends.table(game)
 
 
+class Coups(Protocol):
+    """A shoe game's coups settled card by card by the rules its count uses (see :meth:`GameAnalysis.coups
+    <casino_math.game.analysis.GameAnalysis.coups>`): ``kinds`` has a row per coup, the kinds of its cards in the order
+    the shoe gives them; per bet, each coup's end and the ends (each with its ``net`` and ``keys``)."""
+
+    @property
+    def cards(self) -> int: ...
+
+    @property
+    def kinds(self) -> np.ndarray: ...
+
+    @property
+    def shoe(self) -> Any: ...
+
+    def __call__(self, kinds: np.ndarray) -> dict[str, tuple[np.ndarray, tuple[Any, ...]]]: ...
+
+
 class CountingMethod(Protocol):
     """How a kind of game is counted exactly (see the module's introduction)."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The method's name as the par sheet gives it."""
+        ...
 
     def unfit(self, game: Game) -> str | None:
         """Why this method cannot count ``game`` (None: it can)."""

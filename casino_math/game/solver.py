@@ -190,8 +190,8 @@ def _ends(game: Game, counts: Counts, lines: Lines, money: Money, chosen: Mappin
                 if option.folds:
                     deals = int(taken.sum()) * counts.completions[level]
                     where = decision.decision.name if len(folding_decisions) > 1 else ""
-                    key = ("folded", h, where)
-                    rows[key] = rows.get(key, 0) + deals
+                    folded: tuple = ("folded", h, where)
+                    rows[folded] = rows.get(folded, 0) + deals
                 else:
                     h2 = add_stakes(h, option, money.staked)
                     carry[h2] = carry.get(h2, 0) + taken
@@ -201,8 +201,8 @@ def _ends(game: Game, counts: Counts, lines: Lines, money: Money, chosen: Mappin
                 for code, per_cell in enumerate(lines.sums(ends).tolist()):
                     for cell, deals in enumerate(per_cell):
                         if deals:
-                            key = ("end", h, cell, code)
-                            rows[key] = rows.get(key, 0) + deals
+                            end: tuple = ("end", h, cell, code)
+                            rows[end] = rows.get(end, 0) + deals
             break
         lv = counts.levels[level]
         order, starts = lv.by_child

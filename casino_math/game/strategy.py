@@ -9,7 +9,7 @@ the category of the player's hand ("high card: raise 2.55%, fold the rest").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from dataclasses import dataclass
 from fractions import Fraction
@@ -58,6 +58,7 @@ class DecisionStrategy:
     game: Game
     counts: Counts
     chosen: Chosen
+    by_category = False
 
     @property
     def name(self) -> str:
@@ -213,7 +214,7 @@ class ClassLookup:
                 keyed[name] = (unique, first)
         return cls(symmetry, keyed, {(c.decision.name, c.history): c for c in decisions})
 
-    def decide(self, decision: str, stakes: History, seen: dict[str, np.ndarray]) -> Decided | None:
+    def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
         chosen = self.chosen.get((decision, tuple(stakes)))
         if chosen is None:  # the decision is closed after these stakes (or never open)
             return None

@@ -46,6 +46,7 @@ def _pattern(line: Line) -> Pattern | None:
         atom = line.pattern.atoms[0]
         alone = len(line.pattern.atoms) == 1 and atom == Atom(atom.hand, poker=atom.poker)
         return atom.poker if alone else None
+    assert isinstance(line.pattern, Pattern)  # a game counted card set by card set
     return line.pattern
 
 

@@ -15,8 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..game.analysis import GameAnalysis
-from ..game.holdem import CategoryStrategy
-from ..game.strategy import DecisionStrategy
+from ..game.method import DecisionView
 from ..returns import ReturnTable
 from . import charts
 from .bets import strategy_words
@@ -29,13 +28,13 @@ CHART_ROWS = 24  # and drawn either side of the threshold of the least option
 SEEN_COLUMNS = {"dealer shows": "Dealer shows", "board": "Board", "player": "Player's cards"}
 
 
-def _least(strategy: DecisionStrategy) -> int:
+def _least(strategy: DecisionView) -> int:
     """The option that wagers least (a fold before a check): the baseline of the gain chart."""
     options = strategy.options
     return min(range(len(options)), key=lambda i: (options[i].units, not options[i].folds))
 
 
-def taken_table(strategy: DecisionStrategy) -> Table:
+def taken_table(strategy: DecisionView) -> Table:
     taken = strategy.taken()
     total = sum(taken.values())
     rows = tuple(cells(option_text(o), integer(taken[o.name]), percent(Fraction(taken[o.name], total), 2))
@@ -45,7 +44,7 @@ def taken_table(strategy: DecisionStrategy) -> Table:
                  caption="How often each option is taken under the optimal strategy, over the card sets the player can see here.")
 
 
-def _ordered(strategy: DecisionStrategy) -> tuple[pd.DataFrame, list[int]]:
+def _ordered(strategy: DecisionView) -> tuple[pd.DataFrame, list[int]]:
     """The strategy's classes strongest hand first, and where the option taken changes (the thresholds)."""
     values = strategy.player_values
     assert values is not None
@@ -57,7 +56,7 @@ def _ordered(strategy: DecisionStrategy) -> tuple[pd.DataFrame, list[int]]:
     return ordered, changes
 
 
-def near_threshold(strategy: DecisionStrategy, key: str) -> tuple[Block, ...]:
+def near_threshold(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     """The classes either side of each threshold, each option's EV, and the gain chart around the least option's."""
     ordered, changes = _ordered(strategy)
     options = [o.name for o in strategy.options]
@@ -86,17 +85,17 @@ def near_threshold(strategy: DecisionStrategy, key: str) -> tuple[Block, ...]:
                         lambda: charts.option_gain_chart(labels, gains, taken, least, heading))
 
 
-def decision_blocks(strategy: DecisionStrategy, key: str) -> tuple[Block, ...]:
+def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     """One decision under one history; ``key`` names its chart."""
     blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
-    if isinstance(strategy, CategoryStrategy):
+    if strategy.by_category:
         blocks.append(category_table(strategy))
-    elif strategy.thresholds and len(set(strategy.chosen.choice.tolist())) > 1:  # a threshold some hands fall short of
+    elif strategy.thresholds and sum(n > 0 for n in strategy.taken().values()) > 1:  # a threshold some hands fall short of
         blocks += near_threshold(strategy, key)
     return tuple(blocks)
 
 
-def category_table(strategy: CategoryStrategy) -> Table:
+def category_table(strategy: DecisionView) -> Table:
     """A decision counted by category (the player's hand and how the board pairs): how often each takes each option."""
     frame = strategy.frame()
     options = [o.name for o in strategy.options]
