@@ -15,7 +15,7 @@ from casino_math.errors import InputError
 from casino_math.game.drawing import bet_tables
 from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.removal import effect_of_removal
-from casino_math.removal_cli import removal
+from casino_math.cli.removal import removal
 from casino_math.shoe import Shoe
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
 """``casino-math removal``: a side bet's effect of removal, card rank by card rank, and the count it suggests.
 
-The command is registered on the CLI's app with ``app.command()(removal)``:
+Registered on the app in ``cli/app.py``; for example:
 
     casino-math removal paytables/baccarat/super-6.yaml --bet lucky_6 --level 18
     casino-math removal paytables/baccarat/ez-baccarat.yaml --bet dragon_7 --tags "0 0 0 0 0 0 0 0 0 0 0 0 0" -f json
@@ -13,8 +13,8 @@ from typing import Optional
 
 import typer
 
-from .errors import InputError
-from .output import FormatChoice as Format, dumps, render_frame
+from ..errors import InputError
+from ..output import FormatChoice as Format, dumps, render_frame
 
 def removal(
     file: Path = typer.Argument(..., help="A game file dealt from a shoe, e.g. paytables/baccarat/ez-baccarat.yaml."),
@@ -24,7 +24,7 @@ def removal(
     format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
     """The change in a bet's expected return when one card of each rank leaves the full shoe, a count, its betting correlation."""
-    from .game.removal import effect_of_removal
+    from ..game.removal import effect_of_removal
 
     effects = effect_of_removal(file, bet)
     own = _tags(tags, len(effects.ranks)) if tags else None

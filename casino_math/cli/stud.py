@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ..output import FormatChoice as Format, dumps, render_frame
-from .games import GAMES, get_game
+from ..stud.games import GAMES, get_game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -53,7 +53,7 @@ def first_to_act_command(
     format: Format = _FORMAT,
 ) -> None:
     """Who brings in or bets first, and what the dealer announces."""
-    from .opener import first_to_act
+    from ..stud.opener import first_to_act
 
     the_game = get_game(game)
     if ties:
@@ -82,7 +82,7 @@ def frequencies_command(
     format: Format = _FORMAT,
 ) -> None:
     """Exact frequencies of a game's final hands (and of its lows, where the pot splits)."""
-    from .frequencies import stud_frequencies
+    from ..stud.frequencies import stud_frequencies
 
     result = stud_frequencies(game)
     g = result.game
@@ -114,7 +114,7 @@ def equity_command(
     format: Format = _FORMAT,
 ) -> None:
     """Each player's chance to win, tie (scoop, split) and share of the pot, over every way to deal the rest."""
-    from .equity import DEFAULT_BUDGET, DEFAULT_SAMPLES, stud_equity
+    from ..stud.equity import DEFAULT_BUDGET, DEFAULT_SAMPLES, stud_equity
 
     result = stud_equity(game, players, dead, budget=DEFAULT_BUDGET if budget is None else budget,
                          samples=samples or DEFAULT_SAMPLES, seed=seed)

@@ -1,0 +1,102 @@
+"""The commands on game files: ``analyze``, ``report``, ``verify`` (claims) and ``schema``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..output import FormatChoice as Format, dumps, render_frame
+from .options import CACHE as _CACHE, SCHEDULER as _SCHEDULER, WORKERS as _WORKERS, runner as _runner
+
+
+def analyze(
+    file: Path = typer.Argument(..., help="A game file (YAML), e.g. paytables/three_card_poker/standard.yaml."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+    scheduler: Optional[str] = _SCHEDULER,
+    workers: Optional[int] = _WORKERS,
+    cache: Optional[Path] = _CACHE,
+) -> None:
+    """Analyse every bet of a game file: return tables, house edge, element of risk, the strategy."""
+    from ..game.analysis import GameAnalysis
+    from ..game.loader import load_game
+    from ..progress import Bar
+
+    game = load_game(file)
+    with Bar() as bar:
+        result = GameAnalysis(game, bar, _runner(scheduler, workers, cache))
+        result.tables  # noqa: B018 - count while the bar shows
+    if format is Format.json:
+        typer.echo(dumps(result.to_dict()))
+        return
+    if format is Format.csv:
+        import pandas as pd
+
+        frames = [table.to_frame().assign(bet=name) for name, table in result.tables.items()]
+        frame = pd.concat(frames, ignore_index=True)
+        typer.echo(render_frame(frame[["bet", *frames[0].columns]], "csv"), nl=False)
+        return
+    game = result.game
+    typer.echo(f"{game.title} ({game.id}): {result.deals:,} equally likely deals")
+    strategy = result.strategy_summary()
+    for name, table in result.tables.items():
+        m = table.metrics
+        typer.echo(f"\n{name}: house edge {float(m.house_edge):.4%}, element of risk {float(m.element_of_risk):.4%}, "
+                   f"average wager {float(m.average_wager):.4f}, hit frequency {float(m.hit_frequency):.4%}, "
+                   f"standard deviation {m.standard_deviation:.4f}")
+        if name == game.bet:
+            for decision, words in strategy.items():
+                typer.echo(f"strategy at {decision}: {words}")
+        bet = game.side_bet.get(name)
+        if bet is not None and bet.meter:
+            typer.echo(f"break-even {bet.meter}: {float(result.break_even(name, bet.meter)):,.2f} to 1")
+        frame = table.to_frame().drop(columns=["probability", "net"])
+        typer.echo(render_frame(frame, "markdown" if format is Format.markdown else "table"), nl=False)
+
+
+def report(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Game files, or folders of them (default: every game under paytables/, with an index)."),
+    out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for <game>.html, <game>.pdf (and index.html)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing: no progress bar, no file names."),
+    scheduler: Optional[str] = _SCHEDULER,
+    workers: Optional[int] = _WORKERS,
+    cache: Optional[Path] = _CACHE,
+) -> None:
+    """Write the par sheet of each game family (its main game and paytable variants) as HTML and PDF: every file or none."""
+    from ..report import write_report
+
+    for written in write_report(paths or (), out, quiet=quiet, runner=_runner(scheduler, workers, cache)):
+        if not quiet:
+            typer.echo(written)
+
+
+def verify(
+    claims: list[Path] = typer.Argument(..., help="Claims files (YAML), or folders of them, e.g. paytables/three_card_poker/claims/."),
+    format: Format = typer.Option(Format.table, "--format", "-f"),
+) -> None:
+    """Check published figures against the exact ones. Exit code 0: all pass; 1: a claim fails; 2: bad input."""
+    from ..claims import verify_files
+
+    frame = verify_files(claims)
+    if format is Format.json:
+        rows = frame.drop(columns=["computed_float"]).to_dict("records")
+        typer.echo(dumps({"passed": bool(frame["passed"].all()), "failed": int((~frame["passed"]).sum()), "claims": rows}))
+    else:
+        shown = frame[["claim", "game", "published", "computed", "computed_text", "result", "error_text"]]
+        shown = shown.rename(columns={"computed": "computed (exact)", "computed_text": "computed", "error_text": "error"})
+        typer.echo(render_frame(shown, format.value), nl=False)
+        if format is Format.table:
+            failed = int((~frame["passed"]).sum())
+            typer.echo(f"\n{len(frame) - failed} of {len(frame)} claims pass" + (f"; {failed} FAIL" if failed else ""))
+    if not frame["passed"].all():
+        raise typer.Exit(1)
+
+
+def schema() -> None:
+    """Print the JSON Schema of game files, for editors."""
+    import json
+
+    from ..game.loader import game_schema
+
+    typer.echo(json.dumps(game_schema(), indent=2))
