@@ -35,8 +35,9 @@ from .patterns import LinePredicate, Pattern
 
 Role = Literal["player", "dealer", "board"]
 ROLES: tuple[Role, ...] = ("player", "dealer", "board")
-SHOWDOWN = ("player_higher", "equal", "dealer_higher")
-SITUATIONS = ("folded", "dealer_not_qualified", *SHOWDOWN, "played")
+Situation = Literal["folded", "dealer_not_qualified", "player_higher", "equal", "dealer_higher", "played"]
+SHOWDOWN: tuple[Situation, ...] = ("player_higher", "equal", "dealer_higher")
+SITUATIONS: tuple[Situation, ...] = ("folded", "dealer_not_qualified", *SHOWDOWN, "played")
 
 
 @dataclass(frozen=True)

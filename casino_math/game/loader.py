@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Callable, Literal
+from typing import Annotated, Any, Callable, Literal, Sequence
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator, ValidationError, WithJsonSchema, model_validator
 
@@ -28,8 +28,8 @@ from ..pays import MAX_PAY, Pay
 from ..rankings import RANKINGS, get_ranking
 from ..rankings.points import POINTS, get_points
 from ..yaml_source import read_text, read_yaml
-from .description import (ROLES, SHOWDOWN, Deal, Decision, Draw, Game, Hand, Line, Option, Paytable, Qualifier, Result,
-                          SideBet, Stop, Wager, counted_by_kind)
+from .description import (ROLES, SHOWDOWN, SITUATIONS, Deal, Decision, Draw, Game, Hand, Line, Option, Paytable, Qualifier, Result,
+                          Role, SideBet, Situation, Stop, Wager, counted_by_kind)
 from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, parse_pattern, two_alike, unreachable
@@ -187,7 +187,7 @@ _RESULT_SCHEMA = {"anyOf": [{"type": "string", "pattern": r"^(win( .+)?|push|los
     "properties": {"pays": {"type": "string"}, "on": {"type": "string"}, "else": {"enum": ["push", "lose"]}},
 }]}
 ResultValue = Annotated[Any, PlainValidator(_result), WithJsonSchema(_RESULT_SCHEMA)]
-SituationName = Literal["folded", "dealer_not_qualified", "player_higher", "equal", "dealer_higher", "played", "otherwise"]
+SituationName = Literal[Situation, "otherwise"]  # as written: a situation, or every other one
 
 
 def _settle(value: Any) -> Any:
@@ -232,7 +232,7 @@ class GameSpec(_Strict):
     source: str = ""
     extends: str | None = Field(None, description="a game file this one changes (relative path)")
     offers: list[str] | None = Field(None, description="the bets this file offers (default: all)")
-    deck: Annotated[DeckSpec, BeforeValidator(_deck)] = DeckSpec()
+    deck: Annotated[DeckSpec, BeforeValidator(_deck)] = DeckSpec.model_validate({})
     deal: list[Step] = Field(min_length=1)
     hands: dict[str, HandSpec] = Field(default_factory=dict)
     dealer_qualifies: str | None = None
@@ -353,92 +353,109 @@ class _Builder:
             raise self.fail(("deck",), str(error)) from None
 
     def steps(self, deck: Deck) -> tuple[GameStep, ...]:
+        """The deal as written: cards dealt, decisions, stops, and draws (their numbers read later, by :meth:`draws`)."""
         out: list[GameStep] = []
         dealt = 0
         for i, step in enumerate(self.spec.deal):
             path = ("deal", str(i))
+            if step.decide is not None:
+                out.append(self.decision(path, step.decide, sum(isinstance(s, Decision) for s in out) + 1))
+                continue
             if step.stop is not None:
                 out.append(Stop(step.stop))
                 continue
             if step.draw is not None:
-                dealt += 1
-                if dealt > len(deck):
-                    raise self.fail((*path, "draw"), f"{dealt} cards dealt, but the {deck} deck holds {len(deck)}")
-                out.append(Draw(step.draw.to, frozenset(), step.draw.by))  # its numbers are read once the hands are known
-                continue
-            if step.decide is None:
-                role = "player" if step.player else "dealer" if step.dealer else "board"
-                cards: Cards = getattr(step, role)
-                if cards.face is not None and role != "dealer":
-                    raise self.fail((*path, role, "face"), "only the dealer's cards are dealt face up or down")
-                dealt += cards.cards
-                if dealt > len(deck):
-                    raise self.fail((*path, role), f"{dealt} cards dealt, but the {deck} deck holds {len(deck)}")
-                out.append(Deal(role, cards.cards, face_up=cards.face == "up" if role == "dealer" else True))
-                continue
-            decide = step.decide
-            if not decide.options:
-                raise self.fail((*path, "decide"), "a decision needs options")
-            name = decide.name or f"decision_{sum(isinstance(s, Decision) for s in out) + 1}"
-            options = []
-            for option_name, action in decide.options.items():
-                if action == "fold":
-                    options.append(Option(option_name, folds=True))
-                elif action == "check":
-                    options.append(Option(option_name))
-                else:
-                    options.append(Option(option_name, adds=tuple(action.items())))  # type: ignore[union-attr]
-            out.append(Decision(name, tuple(options), tuple(decide.while_unmade)))
-        decided = [i for i, s in enumerate(out) if isinstance(s, Decision)]
-        for before, i in zip(decided, decided[1:]):
-            if not any(isinstance(s, Deal) and s.seen for s in out[before + 1:i]):
-                raise self.fail(("deal", str(i), "decide"), "two decisions with no card seen between them: make them one")
-        last_seen = max((i for i, s in enumerate(out) if isinstance(s, Deal) and s.seen), default=-1)
-        hidden = any(isinstance(s, Deal) and not s.seen for s in out)
-        for i, step in enumerate(out):
-            if isinstance(step, Decision) and i > last_seen and not hidden:
-                raise self.fail(("deal", str(i), "decide"), "a decision after the last card: nothing is left to come")
+                out.append(Draw(step.draw.to, frozenset(), step.draw.by))
+                dealt, at = dealt + 1, (*path, "draw")
+            else:
+                deal = self.deal(path, step)
+                out.append(deal)
+                dealt, at = dealt + deal.cards, (*path, deal.role)
+            if dealt > len(deck):
+                raise self.fail(at, f"{dealt} cards dealt, but the {deck} deck holds {len(deck)}")
+        self.check_decision_times(out)
         return tuple(out)
 
+    def deal(self, path: tuple[str, ...], step: Step) -> Deal:
+        """Cards to the player, the dealer or the board; only the dealer's lie face up or down."""
+        role: Role = "player" if step.player else "dealer" if step.dealer else "board"
+        cards: Cards = getattr(step, role)
+        if cards.face is not None and role != "dealer":
+            raise self.fail((*path, role, "face"), "only the dealer's cards are dealt face up or down")
+        return Deal(role, cards.cards, face_up=cards.face == "up" if role == "dealer" else True)
+
+    def decision(self, path: tuple[str, ...], decide: Decide, number: int) -> Decision:
+        """The ``number``-th decision of the deal: its options fold, check, or add units to wagers."""
+        if not decide.options:
+            raise self.fail((*path, "decide"), "a decision needs options")
+        options = tuple(Option(name, adds=tuple(action.items())) if isinstance(action, dict) else Option(name, folds=action == "fold")
+                        for name, action in decide.options.items())
+        return Decision(decide.name or f"decision_{number}", options, tuple(decide.while_unmade))
+
+    def check_decision_times(self, steps: Sequence[GameStep]) -> None:
+        """Each decision comes once a card more is seen, and while a card is still to come."""
+        decided = [i for i, s in enumerate(steps) if isinstance(s, Decision)]
+        for before, i in zip(decided, decided[1:]):
+            if not any(isinstance(s, Deal) and s.seen for s in steps[before + 1:i]):
+                raise self.fail(("deal", str(i), "decide"), "two decisions with no card seen between them: make them one")
+        last_seen = max((i for i, s in enumerate(steps) if isinstance(s, Deal) and s.seen), default=-1)
+        hidden = any(isinstance(s, Deal) and not s.seen for s in steps)
+        for i in decided:
+            if i > last_seen and not hidden:
+                raise self.fail(("deal", str(i), "decide"), "a decision after the last card: nothing is left to come")
+
     def hands(self, deck: Deck, steps: tuple[GameStep, ...]) -> dict[str, Hand]:
+        """The named hands, each valued by a poker ranking, in points, or by colour only; a dealer hand is a player's match."""
         dealt = {role: sum(s.cards for s in steps if isinstance(s, Deal) and s.role == role) for role in ROLES}
         drawn = {role: sum(isinstance(s, Draw) and s.role == role for s in steps) for role in ROLES}
-        out = {}
+        out: dict[str, Hand] = {}
         for name, spec in self.spec.hands.items():
             path = ("hands", name)
             for role in spec.of:
                 if not dealt[role]:
                     raise self.fail((*path, "of"), f"the hand is made of {role} cards, but the deal gives the {role} none")
-            cards = sum(dealt[r] for r in dict.fromkeys(spec.of))
-            ranking = None
+            of = tuple(dict.fromkeys(spec.of))
+            cards = sum(dealt[r] for r in of)
             if spec.ranking in POINTS:
-                others = {h.ranking_name for h in out.values() if h.points is not None} - {spec.ranking}
-                if others:
-                    raise self.fail((*path, "ranking"), f"the points hands of a game share one ranking (here {others.pop()})")
-                if spec.best is not None:
-                    raise self.fail((*path, "best"), "a points hand counts every card it holds: leave out best")
-                if deck.jokers:
-                    raise self.fail((*path, "ranking"), "points hands are counted on decks without jokers")
-                most = cards + sum(drawn[r] for r in dict.fromkeys(spec.of))
-                out[name] = Hand(name, tuple(dict.fromkeys(spec.of)), most, get_points(spec.ranking, deck))
-                continue
-            if spec.ranking is not None:
-                if spec.ranking not in RANKINGS:
-                    known = ", ".join([*RANKINGS, *POINTS])
-                    raise self.fail((*path, "ranking"), f"unknown ranking {spec.ranking!r} (choose from {known})")
-                ranking = get_ranking(spec.ranking, deck, self.spec.deck.joker)
-            best = spec.best or (ranking.hand_size if ranking else cards)
-            if best > cards:
-                raise self.fail((*path, "best"), f"the best {best} of {cards} cards: the hand has only {cards}")
-            if ranking is not None and best != ranking.hand_size:
-                raise self.fail((*path, "best"), f"the {spec.ranking} ranking compares {ranking.hand_size}-card hands, not {best}")
-            out[name] = Hand(name, tuple(dict.fromkeys(spec.of)), best, ranking)
+                out[name] = self.points_hand(name, spec, of, cards + sum(drawn[r] for r in of), deck, out)
+            else:
+                out[name] = self.ranked_hand(name, spec, of, cards, deck)
         if "dealer" in out:
             if "player" not in out:
                 raise self.fail(("hands", "dealer"), "a dealer hand is compared with a hand named player: declare it")
             if out["dealer"].ranking_name != out["player"].ranking_name:
                 raise self.fail(("hands", "dealer", "ranking"), "the dealer's hand must be ranked as the player's to compare them")
         return out
+
+    def points_hand(self, name: str, spec: HandSpec, of: tuple[Role, ...], most: int, deck: Deck,
+                    before: dict[str, Hand]) -> Hand:
+        """A hand valued in points: every card it may hold counts (``most``, with its draws)."""
+        assert spec.ranking is not None
+        path = ("hands", name)
+        others = {h.ranking_name for h in before.values() if h.points is not None} - {spec.ranking}
+        if others:
+            raise self.fail((*path, "ranking"), f"the points hands of a game share one ranking (here {others.pop()})")
+        if spec.best is not None:
+            raise self.fail((*path, "best"), "a points hand counts every card it holds: leave out best")
+        if deck.jokers:
+            raise self.fail((*path, "ranking"), "points hands are counted on decks without jokers")
+        return Hand(name, of, most, get_points(spec.ranking, deck))
+
+    def ranked_hand(self, name: str, spec: HandSpec, of: tuple[Role, ...], cards: int, deck: Deck) -> Hand:
+        """A hand of the best cards by a poker ranking, or (no ranking) of all its cards, valued by colour only."""
+        path = ("hands", name)
+        ranking = None
+        if spec.ranking is not None:
+            if spec.ranking not in RANKINGS:
+                known = ", ".join([*RANKINGS, *POINTS])
+                raise self.fail((*path, "ranking"), f"unknown ranking {spec.ranking!r} (choose from {known})")
+            ranking = get_ranking(spec.ranking, deck, self.spec.deck.joker)
+        best = spec.best or (ranking.hand_size if ranking else cards)
+        if best > cards:
+            raise self.fail((*path, "best"), f"the best {best} of {cards} cards: the hand has only {cards}")
+        if ranking is not None and best != ranking.hand_size:
+            raise self.fail((*path, "best"), f"the {spec.ranking} ranking compares {ranking.hand_size}-card hands, not {best}")
+        return Hand(name, of, best, ranking)
 
     def draws(self, steps: tuple[GameStep, ...], hands: dict[str, Hand]) -> tuple[GameStep, ...]:
         """The draw steps with their numbers read, checked against the hands; stops checked."""
@@ -510,152 +527,219 @@ class _Builder:
 
 
 def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str) -> Game:
-    fallback = f"{fallback}:1"
-    try:
-        spec = GameSpec.model_validate(data)
-    except ValidationError as error:
-        raise InputError(_explain(error, where, fallback)) from None
-    b = _Builder(spec, where, fallback)
+    """The game a file's data declares, checked part by part in the order its errors are reported."""
+    b = _Builder(_validated(data, where, f"{fallback}:1"), where, f"{fallback}:1")
     deck = b.deck()
     steps = b.steps(deck)
     hands = b.hands(deck, steps)
     steps = b.draws(steps, hands)
     qualifier = b.qualifier(hands)
-    b.by_kind = counted_by_kind(deck, steps, hands, ()) or any(s.settle is not None for s in spec.side_bets.values())
+    b.by_kind = counted_by_kind(deck, steps, hands, ()) or any(s.settle is not None for s in b.spec.side_bets.values())
     if b.by_kind:
         _check_by_kind(b, steps, hands, qualifier)
-    decisions = [s for s in steps if isinstance(s, Decision)]
-    folds = any(o.folds for d in decisions for o in d.options)
-    tables: dict[str, Paytable] = {}
-    table_hand: dict[str, str] = {}
+    _check_options(b)
+    paid = _Paid(b, hands)
+    wagers = _wagers(b, steps, hands, _situations(steps, hands, qualifier), paid)
+    side_bets = _side_bets(b, hands, paid)
+    offered = _offered(b, wagers, paid)
+    if b.spec.bet not in offered:
+        wagers = []
+    side_bets = [s for s in side_bets if s.name in offered]
+    used = {r.table for w in wagers for r in w.settle.values() if r.kind == "pays"} | {t for s in side_bets for t in s.tables}
+    spec = b.spec
+    game = Game(
+        family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck, steps=steps, hands=hands,
+        wagers=tuple(wagers), side_bets=tuple(side_bets), paytables={n: t for n, t in paid.tables.items() if n in used},
+        bet=spec.bet, qualifier=qualifier, equal_ev=spec.equal_ev, strategies=dict(spec.strategies),
+        quoted_per=tuple(spec.quoted_per), path=files[0][0], sha256=files[0][1], files=tuple(files),
+    )
+    _check_strategies(b, game)
+    return game
 
-    def table(name: str, hand: str, at: tuple[str, ...]) -> None:
-        if name in table_hand and table_hand[name] != hand:
-            raise b.fail(at, f"paytable {name!r} already pays on the {table_hand[name]} hand; a paytable pays on one hand")
-        tables[name] = b.paytable(name, hand, hands, at)
-        table_hand[name] = hand
 
-    def result_of(value: Any, at: tuple[str, ...], bonus: bool = False) -> Result:
+def _validated(data: dict[str, Any], where: Where, fallback: str) -> GameSpec:
+    """The file's structure checked field by field (types, names, required fields)."""
+    try:
+        return GameSpec.model_validate(data)
+    except ValidationError as error:
+        raise InputError(_explain(error, where, fallback)) from None
+
+
+class _Paid:
+    """The paytables the bets are paid by, each read once, on the one hand it pays on."""
+
+    def __init__(self, b: _Builder, hands: dict[str, Hand]) -> None:
+        self.b, self.hands = b, hands
+        self.tables: dict[str, Paytable] = {}
+        self.hand_of: dict[str, str] = {}
+
+    def table(self, name: str, hand: str, at: tuple[str, ...]) -> None:
+        if name in self.hand_of and self.hand_of[name] != hand:
+            raise self.b.fail(at, f"paytable {name!r} already pays on the {self.hand_of[name]} hand; a paytable pays on one hand")
+        self.tables[name] = self.b.paytable(name, hand, self.hands, at)
+        self.hand_of[name] = hand
+
+    def result(self, value: Any, at: tuple[str, ...], bonus: bool = False) -> Result:
         """A settlement as written (win, push, lose, or a table on a hand), its table read."""
         if isinstance(value, PaysSpec):
-            table(value.pays, value.on, (*at, "pays"))
+            self.table(value.pays, value.on, (*at, "pays"))
             return Result("pays", table=value.pays, otherwise="push" if bonus else value.otherwise)
         if isinstance(value, Pay):
             return Result("win", value.net)
         return Result(value)
 
-    # which wagers decisions stake, and before which folds
-    staked_by = {w: [d.name for d in decisions for o in d.options for n, _ in o.adds if n == w] for w in spec.wagers}
-    for i, step in enumerate(spec.deal):
+
+def _check_options(b: _Builder) -> None:
+    """Decisions add only to wagers of the game that have a stake, and stay open only while wagers of it are unmade."""
+    wagers = b.spec.wagers
+    for i, step in enumerate(b.spec.deal):
         if step.decide is None:
             continue
         for option, action in step.decide.options.items():
-            if isinstance(action, dict):
-                for wager in action:
-                    if wager not in spec.wagers:
-                        raise b.fail(("deal", str(i), "decide", "options", option, wager), f"no wager {wager!r} to add to (wagers: {', '.join(spec.wagers) or 'none'})")
-                    if spec.wagers[wager].bonus_on:
-                        raise b.fail(("deal", str(i), "decide", "options", option, wager), f"{wager} is a bonus: it has no stake to add to")
+            if not isinstance(action, dict):
+                continue
+            for wager in action:
+                at = ("deal", str(i), "decide", "options", option, wager)
+                if wager not in wagers:
+                    raise b.fail(at, f"no wager {wager!r} to add to (wagers: {', '.join(wagers) or 'none'})")
+                if wagers[wager].bonus_on:
+                    raise b.fail(at, f"{wager} is a bonus: it has no stake to add to")
         for wager in step.decide.while_unmade:
-            if wager not in spec.wagers:
+            if wager not in wagers:
                 raise b.fail(("deal", str(i), "decide", "while_unmade"), f"no wager {wager!r}")
-    situations = (("folded",) if folds else ()) + (
-        (("dealer_not_qualified",) if qualifier else ()) + ("player_higher", "equal", "dealer_higher") if "dealer" in hands else ("played",))
-    wagers = []
-    for name, w in spec.wagers.items():
+
+
+def _situations(steps: tuple[GameStep, ...], hands: dict[str, Hand], qualifier: Qualifier | None) -> tuple[Situation, ...]:
+    """The situations the game's own wagers can end in (see :mod:`.description`)."""
+    dealer = "dealer" in hands
+    reached = {"folded": any(o.folds for s in steps if isinstance(s, Decision) for o in s.options),
+               "dealer_not_qualified": dealer and qualifier is not None, **dict.fromkeys(SHOWDOWN, dealer), "played": not dealer}
+    return tuple(s for s in SITUATIONS if reached[s])
+
+
+def _wagers(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Hand], situations: tuple[Situation, ...],
+            paid: _Paid) -> list[Wager]:
+    """The game's own wagers: each staked, settled in every situation it can reach, its tables read."""
+    wagers = b.spec.wagers
+    decisions = [s for s in steps if isinstance(s, Decision)]
+    staked_by = {w: [d.name for d in decisions for o in d.options for n, _ in o.adds if n == w] for w in wagers}
+    out = []
+    for name, w in wagers.items():
         path = ("wagers", name)
-        if w.bonus_on is not None:
-            if w.bonus_on not in spec.wagers or spec.wagers[w.bonus_on].bonus_on:
-                raise b.fail((*path, "bonus_on"), f"no wager {w.bonus_on!r} with a stake to pay the bonus on")
-            if w.stake is not None:
-                raise b.fail((*path, "stake"), "a bonus has no stake of its own (it pays per unit of its bonus_on wager)")
-        elif w.stake is None and not staked_by[name]:
-            raise b.fail(path, "no stake: give it one (stake: 1) or let a decision add to it")
+        _check_stake(b, path, w, bool(staked_by[name]))
         base = w.bonus_on or name
-        can_fold_staked = folds and (spec.wagers[base].stake is not None or any(
-            _before_a_fold(spec, d, base) for d in staked_by.get(base, [])))
-        settle: dict[str, Result] = {}
-        for situation in situations:
-            if situation == "folded" and not can_fold_staked:
-                continue
-            if situation not in w.settle and "otherwise" not in w.settle:
-                if situation == "dealer_not_qualified":
-                    continue  # the showdown decides
-                raise b.fail((*path, "settle"), f"no result for {situation}, which the game can reach")
-        for situation in w.settle:
-            if situation != "otherwise" and situation not in situations:
-                why = {"dealer_not_qualified": "the dealer has no qualifier", "played": "the game has a dealer hand",
-                       "folded": "no decision folds"}.get(situation, "the game has no dealer hand")
-                raise b.fail((*path, "settle", situation), f"the game never ends {situation} ({why})")
-        for situation in (*situations, "otherwise"):
-            if situation not in w.settle:
-                continue
-            value = w.settle[situation]
-            at = (*path, "settle", situation)
-            if situation == "folded" and isinstance(value, PaysSpec):
-                raise b.fail(at, "a folded hand is not played out: settle it as lose or push")
-            if w.bonus_on and value == "lose":
-                raise b.fail(at, "a bonus has no stake of its own to lose: use push")
-            result = result_of(value, at, bonus=w.bonus_on is not None)
-            if isinstance(value, PaysSpec):
-                hand = hands[value.on]
-                if any(r == "dealer" for r in hand.of) and any(isinstance(s, Deal) and s.role == "dealer" and not s.seen for s in steps):
-                    raise b.fail((*at, "on"), "the game's own wagers pay only on hands the player sees (the player's cards and the board)")
-            if situation == "otherwise":
-                for s in situations:
-                    settle.setdefault(s, result)
-            else:
-                settle[situation] = result
-        wagers.append(Wager(name, w.stake or Fraction(0), settle, w.bonus_on))
-    side_bets = []
-    for name, s in spec.side_bets.items():
+        can_fold_staked = "folded" in situations and (wagers[base].stake is not None or any(
+            _before_a_fold(b.spec, d, base) for d in staked_by.get(base, [])))
+        _check_settled(b, path, w, situations, can_fold_staked)
+        settle = _wager_results(b, path, w, situations, _dealer_hidden(steps), hands, paid)
+        out.append(Wager(name, w.stake or Fraction(0), settle, w.bonus_on))
+    return out
+
+
+def _check_stake(b: _Builder, path: tuple[str, ...], w: WagerSpec, staked_by_decision: bool) -> None:
+    """A bonus has no stake of its own and pays on a staked wager; any other wager is staked before the deal or by a decision."""
+    if w.bonus_on is not None:
+        if w.bonus_on not in b.spec.wagers or b.spec.wagers[w.bonus_on].bonus_on:
+            raise b.fail((*path, "bonus_on"), f"no wager {w.bonus_on!r} with a stake to pay the bonus on")
+        if w.stake is not None:
+            raise b.fail((*path, "stake"), "a bonus has no stake of its own (it pays per unit of its bonus_on wager)")
+    elif w.stake is None and not staked_by_decision:
+        raise b.fail(path, "no stake: give it one (stake: 1) or let a decision add to it")
+
+
+def _check_settled(b: _Builder, path: tuple[str, ...], w: WagerSpec, situations: tuple[Situation, ...], can_fold_staked: bool) -> None:
+    """A result for every situation the wager can reach (a fold only where a stake of it can be folded), and none other."""
+    for situation in situations:
+        if situation == "folded" and not can_fold_staked:
+            continue
+        if situation not in w.settle and "otherwise" not in w.settle:
+            if situation == "dealer_not_qualified":
+                continue  # the showdown decides
+            raise b.fail((*path, "settle"), f"no result for {situation}, which the game can reach")
+    for written in w.settle:
+        if written != "otherwise" and written not in situations:
+            why = {"dealer_not_qualified": "the dealer has no qualifier", "played": "the game has a dealer hand",
+                   "folded": "no decision folds"}.get(written, "the game has no dealer hand")
+            raise b.fail((*path, "settle", written), f"the game never ends {written} ({why})")
+
+
+def _dealer_hidden(steps: tuple[GameStep, ...]) -> bool:
+    """Whether the player never sees some of the dealer's cards."""
+    return any(isinstance(s, Deal) and s.role == "dealer" and not s.seen for s in steps)
+
+
+def _wager_results(b: _Builder, path: tuple[str, ...], w: WagerSpec, situations: tuple[Situation, ...], dealer_hidden: bool,
+                   hands: dict[str, Hand], paid: _Paid) -> dict[str, Result]:
+    """The wager's result per situation, as written (``otherwise`` fills the situations not named)."""
+    settle: dict[str, Result] = {}
+    for situation in (*situations, "otherwise"):
+        if situation not in w.settle:
+            continue
+        value = w.settle[situation]
+        at = (*path, "settle", situation)
+        if situation == "folded" and isinstance(value, PaysSpec):
+            raise b.fail(at, "a folded hand is not played out: settle it as lose or push")
+        if w.bonus_on and value == "lose":
+            raise b.fail(at, "a bonus has no stake of its own to lose: use push")
+        result = paid.result(value, at, bonus=w.bonus_on is not None)
+        if isinstance(value, PaysSpec) and dealer_hidden and "dealer" in hands[value.on].of:
+            raise b.fail((*at, "on"), "the game's own wagers pay only on hands the player sees (the player's cards and the board)")
+        if situation == "otherwise":
+            for s in situations:
+                settle.setdefault(s, result)
+        else:
+            settle[situation] = result
+    return settle
+
+
+def _side_bets(b: _Builder, hands: dict[str, Hand], paid: _Paid) -> list[SideBet]:
+    """The side bets: each paid by a table or settled by the showdown, its tables read."""
+    out = []
+    for name, s in b.spec.side_bets.items():
         path = ("side_bets", name)
-        if name in spec.wagers or name == spec.bet:
+        if name in b.spec.wagers or name == b.spec.bet:
             raise b.fail(path, f"{name!r} is already the name of a wager or of the game's bet")
         settled: dict[str, Result] = {}
         if s.settle is not None:
-            settled = _side_settle(b, path, s.settle, hands, result_of)
+            settled = _side_settle(b, path, s.settle, hands, paid.result)
         else:
             assert s.pays is not None
-            table(s.pays, s.on, (*path, "pays"))
+            paid.table(s.pays, s.on, (*path, "pays"))
         side_bet = SideBet(name, s.pays or "", s.stake, s.meter, settled)
-        if s.meter is not None and not any(s.meter in spec.paytables[t] for t in side_bet.tables):
+        if s.meter is not None and not any(s.meter in b.spec.paytables[t] for t in side_bet.tables):
             raise b.fail((*path, "meter"), f"the meter is a line of {' or '.join(side_bet.tables)}; it has no line {s.meter!r}")
-        side_bets.append(side_bet)
+        out.append(side_bet)
+    return out
+
+
+def _offered(b: _Builder, wagers: list[Wager], paid: _Paid) -> tuple[str, ...]:
+    """The bets the file offers, once every paytable is known to pay a bet and the stakes quoted per are staked."""
+    spec = b.spec
     for name in spec.paytables:
-        if name not in tables:
+        if name not in paid.tables:
             raise b.fail(("paytables", name), "no wager or side bet pays by this table")
     bets = ((spec.bet,) if wagers else ()) + tuple(spec.side_bets)
     if not bets:
         raise b.fail(("wagers",), "a game needs at least one wager or side bet")
-    offered = bets
-    if spec.offers is not None:
-        for i, bet in enumerate(spec.offers):
-            if bet not in bets:
-                raise b.fail(("offers", str(i)), f"no bet {bet!r} (bets: {', '.join(bets)})")
-        offered = tuple(spec.offers)
+    for i, bet in enumerate(spec.offers or ()):
+        if bet not in bets:
+            raise b.fail(("offers", str(i)), f"no bet {bet!r} (bets: {', '.join(bets)})")
     for i, name in enumerate(spec.quoted_per):
         if name not in spec.wagers or spec.wagers[name].stake is None:
             staked = ", ".join(n for n, w in spec.wagers.items() if w.stake is not None) or "none"
             raise b.fail(("quoted_per", str(i)), f"no wager {name!r} staked before the deal (staked: {staked})")
-    if spec.bet not in offered:
-        wagers = []
-    side_bets = [s for s in side_bets if s.name in offered]
-    used = {r.table for w in wagers for r in w.settle.values() if r.kind == "pays"} | {t for s in side_bets for t in s.tables}
-    tables = {name: t for name, t in tables.items() if name in used}
-    game = Game(
-        family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck, steps=steps, hands=hands,
-        wagers=tuple(wagers), side_bets=tuple(side_bets), paytables=tables, bet=spec.bet, qualifier=qualifier,
-        equal_ev=spec.equal_ev, strategies=dict(spec.strategies), quoted_per=tuple(spec.quoted_per), path=files[0][0], sha256=files[0][1], files=tuple(files),
-    )
-    for name, rule in spec.strategies.items():
-        from .rules import parse_rule
+    return bets if spec.offers is None else tuple(spec.offers)
 
+
+def _check_strategies(b: _Builder, game: Game) -> None:
+    """Each simpler strategy to price is a rule the game can play."""
+    from .rules import parse_rule
+
+    for name, rule in b.spec.strategies.items():
         try:
             parse_rule(game, rule)
         except ValueError as error:
             raise b.fail(("strategies", name), str(error)) from None
-    return game
 
 
 def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Hand], qualifier: Qualifier | None) -> None:
@@ -675,7 +759,7 @@ def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Ha
         raise b.fail(("dealer_qualifies",), f"{what} has no dealer qualifier here")
 
 
-def _side_settle(b: _Builder, path: tuple[str, ...], settle: dict[str, Any], hands: dict[str, Hand],
+def _side_settle(b: _Builder, path: tuple[str, ...], settle: dict[SituationName, Any], hands: dict[str, Hand],
                  result_of: Callable[[Any, tuple[str, ...]], Result]) -> dict[str, Result]:
     """A side bet settled by the showdown: a result for every situation the game can end in (no fold: it stands alone)."""
     situations = SHOWDOWN if "dealer" in hands else ("played",)
@@ -687,9 +771,9 @@ def _side_settle(b: _Builder, path: tuple[str, ...], settle: dict[str, Any], han
     dealer = hands.get("dealer")
     if situations == SHOWDOWN and dealer is not None and dealer.points is not None and not dealer.points.compares:
         raise b.fail((*path, "settle"), f"{dealer.points.name} hands are not compared here: pay the bet by a table")
-    out = {}
+    out: dict[str, Result] = {}
     for situation in situations:
-        written = situation if situation in settle else "otherwise"
+        written: SituationName = situation if situation in settle else "otherwise"
         if written not in settle:
             raise b.fail((*path, "settle"), f"no result for {situation}, which the game can reach")
         out[situation] = result_of(settle[written], (*path, "settle", written))
@@ -699,7 +783,7 @@ def _side_settle(b: _Builder, path: tuple[str, ...], settle: dict[str, Any], han
 def _before_a_fold(spec: GameSpec, decision_name: str, wager: str) -> bool:
     """Whether a fold can follow the decision that stakes ``wager`` (so the stake can be lost by folding): a later
     decision with a fold that stays open once the wager is made."""
-    names = [d.decide.name or f"decision_{i + 1}" for i, d in enumerate(s for s in spec.deal if s.decide is not None)]
     decides = [s.decide for s in spec.deal if s.decide is not None]
+    names = [d.name or f"decision_{i + 1}" for i, d in enumerate(decides)]
     start = names.index(decision_name)
     return any(a == "fold" for d in decides[start + 1:] if wager not in d.while_unmade for a in d.options.values())
