@@ -203,7 +203,7 @@ def test_shards_sum_to_the_whole_in_any_split():
 
 def test_analysis_of_a_holdem_game():
     analysis = analyze(SMALL)
-    assert analysis.holdem_shaped
+    assert analysis.method.name == holdem.HOLDEM.name
     assert analysis.tables["ante_blind_play"] is holdem.solve(analysis.game).table
     words = analysis.strategy_summary()
     assert list(words) == ["pre_flop", "flop", "river"]
