@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .errors import InputError
+from .targets import folder_to_write
 
 Progress = Callable[[str, int, int], None]
 ENGINE = "1"  # bump when counting changes, so that kept shards of an older engine are not reused
@@ -51,7 +52,7 @@ class Runner:
         where = "cluster" if (scheduler or client is not None) else "local"
         if workers is not None and workers < 1:
             raise InputError(f"--workers: at least one worker, not {workers}")
-        return cls(where, workers, scheduler, client, Path(cache) if cache else None)
+        return cls(where, workers, scheduler, client, folder_to_write(cache, "--cache") if cache else None)
 
 
 @dataclass(frozen=True)

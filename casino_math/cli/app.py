@@ -6,6 +6,7 @@ Every command that prints figures takes ``--format``; bad input prints one line
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -49,13 +50,29 @@ app.command()(removal)
 
 
 def main() -> None:
-    """Entry point: run the app, turning bad input into one line per problem and exit code 2."""
+    """Entry point: run the app; bad input, a failed write or an interrupt end in one line on stderr, never a traceback.
+
+    Exit codes: 0 done, 1 a verdict of the command (a claim fails, no pay reaches a target), 2 bad input or an
+    output that cannot be written, 130 interrupted (Ctrl-C).
+    """
     try:
         code = app(standalone_mode=False)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not as a note at exit
     except InputError as error:
         for line in str(error).splitlines():  # one line per problem found
             typer.echo(f"error: {line}", err=True)
         sys.exit(2)
+    except BrokenPipeError:  # the reader went away (casino-math ... | head): nothing left to say to anyone
+        _drop_stdout()
+        sys.exit(1)
+    except OSError as error:
+        _drop_stdout()
+        typer.echo(f"error: {_written(error)}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        _drop_stdout()
+        typer.echo("interrupted" + _kept(), err=True)
+        sys.exit(130)
     except Exception as error:
         # click's usage errors (typer vendors click, so match the interface, not the class)
         if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
@@ -66,6 +83,32 @@ def main() -> None:
             sys.exit(0)
         typer.echo(f"error: {error.format_message()}", err=True)
         sys.exit(error.exit_code)
-    except KeyboardInterrupt:
-        sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _written(error: OSError) -> str:
+    """An operating-system error in plain words: what could not be done to which file."""
+    reason = error.strerror or str(error)
+    if error.filename:
+        return f"{error.filename}: {reason}"
+    return f"cannot write the output: {reason}"
+
+
+def _kept() -> str:
+    """What an interrupted run leaves: the finished shards of big counts, where ``--cache`` keeps them."""
+    for i, arg in enumerate(sys.argv):
+        if arg == "--cache" and i + 1 < len(sys.argv):
+            return f"; finished shards are kept in {sys.argv[i + 1]}, so the same command resumes from them"
+        if arg.startswith("--cache="):
+            return f"; finished shards are kept in {arg.split('=', 1)[1]}, so the same command resumes from them"
+    return ""
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null, so that Python's flush at exit does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real standard output (a test's capture): nothing to protect
+        pass

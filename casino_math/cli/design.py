@@ -62,6 +62,10 @@ def sweep(
     from ..design import parse_number, sweep as run, sweep_chart
     from ..design.ranges import values
 
+    if chart is not None:
+        from ..targets import file_to_write
+
+        chart = file_to_write(chart, "--chart")  # before the sweep is computed
     what = "--from/--to/--step"
     frame = run(file, wager, pay, values(parse_number(start, "--from"), parse_number(stop, "--to"), parse_number(step, "--step"), what), table)
     _echo_frame(frame, format)

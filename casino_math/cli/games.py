@@ -23,9 +23,10 @@ def analyze(
     from ..game.loader import load_game
     from ..progress import Bar
 
+    runner = _runner(scheduler, workers, cache)  # --cache checked before anything is counted
     game = load_game(file)
     with Bar() as bar:
-        result = GameAnalysis(game, bar, _runner(scheduler, workers, cache))
+        result = GameAnalysis(game, bar, runner)
         result.tables  # noqa: B018 - count while the bar shows
     if format is Format.json:
         typer.echo(dumps(result.to_dict()))
@@ -65,7 +66,9 @@ def report(
 ) -> None:
     """Write the par sheet of each game family (its main game and paytable variants) as HTML and PDF: every file or none."""
     from ..report import write_report
+    from ..targets import folder_to_write
 
+    out = folder_to_write(out, "--out")
     for written in write_report(paths or (), out, quiet=quiet, runner=_runner(scheduler, workers, cache)):
         if not quiet:
             typer.echo(written)

@@ -30,11 +30,12 @@ def simulate(
     from ..design.show import percent
     from ..simulate import simulate as run
 
+    runner = _runner(scheduler, workers, cache)  # --cache checked before a hand is dealt
     console = Console(stderr=True)
     columns = (TextColumn("dealing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task("deal", total=hands)
-        frame = run(file, hands, seed, progress=lambda done: bar.update(task, completed=done), runner=_runner(scheduler, workers, cache))
+        frame = run(file, hands, seed, progress=lambda done: bar.update(task, completed=done), runner=runner)
     checks = frame.attrs.get("strategy")
     if format is Format.json:
         typer.echo(dumps({"hands": hands, "seed": seed, "bets": frame.to_dict("records"),

@@ -20,6 +20,7 @@ import casino_math
 from .. import __version__
 from ..errors import InputError
 from ..parallel import Runner
+from ..targets import folder_to_write
 from ..game.analysis import GameAnalysis
 from ..game.description import Game
 from ..game.loader import load_game
@@ -134,7 +135,7 @@ def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT
     untouched. ``quiet=False`` shows a progress bar on stderr when the run
     takes over a second. Returns the paths written.
     """
-    out = Path(out_dir)
+    out = folder_to_write(out_dir, "report folder")  # before any counting: a run must not fail at the end for want of a place
     with Steps(quiet) as steps:
         reports = build_reports(paths, steps, runner)
         return write_atomically({out / name: data for name, data in reports.items()})
