@@ -147,6 +147,11 @@ class Claim:
         return f"{self.file}:{self.line}"
 
     @property
+    def game_name(self) -> str:
+        """The game file's name, as messages give it (empty: none named)."""
+        return self.game.name if self.game else ""
+
+    @property
     def label(self) -> str:
         """What the claim says, in words (its own ``claim`` text when given)."""
         if self.claim:
@@ -189,7 +194,7 @@ class _Context:
         tables = game.tables
         if claim.wager not in tables:
             offered = ", ".join(tables) or "none"
-            raise InputError(f"{claim.where}: wager: {claim.game.name} offers no {claim.wager!r} (it offers {offered})")
+            raise InputError(f"{claim.where}: wager: {claim.game_name} offers no {claim.wager!r} (it offers {offered})")
         if claim.strategy in (None, "optimal"):
             return tables[claim.wager]
         if claim.wager != game.game.bet:
@@ -207,7 +212,7 @@ class _Context:
             return game.decision(claim.decision)
         except KeyError:
             names = ", ".join(dict.fromkeys(d.name for d in game.decisions)) or "none"
-            raise InputError(f"{claim.where}: decision: {claim.game.name} has no decision {claim.decision!r} (decisions: {names})") from None
+            raise InputError(f"{claim.where}: decision: {claim.game_name} has no decision {claim.decision!r} (decisions: {names})") from None
 
     def outcome(self, claim: Claim) -> tuple[int, int]:
         """(combinations, total) of the claim's outcome in its bet's return table (no outcome: every deal)."""
@@ -311,7 +316,7 @@ def _dealer_qualifying(context: _Context, claim: Claim) -> int:
 def _qualifying(context: _Context, claim: Claim) -> tuple[int, int]:
     game = context.game(claim)
     if game.game.qualifier is None:
-        raise InputError(f"{claim.where}: {claim.figure}: {claim.game.name} has no dealer qualifier")
+        raise InputError(f"{claim.where}: {claim.figure}: {claim.game_name} has no dealer qualifier")
     return game.dealer_qualifying()
 
 
@@ -320,7 +325,7 @@ def _break_even(context: _Context, claim: Claim) -> Fraction:
     game = context.game(claim)
     bet = game.game.side_bet.get(claim.wager or "")
     if bet is None:
-        raise InputError(f"{claim.where}: wager: {claim.game.name} has no side bet {claim.wager!r}")
+        raise InputError(f"{claim.where}: wager: {claim.game_name} has no side bet {claim.wager!r}")
     key = claim.line_of or bet.meter
     line = next((ln for ln in game.game.paytables[bet.table].lines if ln.key == key), None)
     if line is None:
@@ -450,6 +455,7 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
         raise InputError(f"{where}.cards: a number of cards, not {cards!r}")
     if "game" in item and "paytable" in item:
         raise InputError(f"{path}:{lines[(*key, 'paytable')]}: claims.{index}: name the game by game (a path) or paytable (an id), not both")
+    game: Path | None
     if "paytable" in item:
         game = _game_by_id(path, item["paytable"], lines[(*key, "paytable")])
     else:
@@ -525,7 +531,7 @@ def verify(claims: Sequence[Claim]) -> pd.DataFrame:
             "computed": exact, "computed_float": None if isinstance(exact, str) else float(exact),
             "computed_text": claim.published.show(exact), "passed": passed, "result": "pass" if passed else "FAIL",
             "error": error, "error_text": "" if error is None else f"{float(error):+,.{claim.published.places + 2}f}{_UNIT[claim.published.form]}",
-            "source": claim.source, "game": claim.game.name if claim.game else "", "file": claim.file, "line": claim.line,
+            "source": claim.source, "game": claim.game_name, "file": claim.file, "line": claim.line,
         })
     return pd.DataFrame(rows, columns=COLUMNS)
 

@@ -153,7 +153,7 @@ def _multisets(n_ranks: int, size: int, limit: np.ndarray) -> np.ndarray:
     return index[np.all(_rank_counts(index, n_ranks) <= limit, axis=1)]
 
 
-def _multiset_count(limit: Sequence[int], size: int) -> int:
+def _multiset_count(limit: Iterable[int], size: int) -> int:
     """How many rows :func:`_multisets` would give, without building them.
 
     >>> _multiset_count([4] * 13, 7)   # seven-card rank patterns
@@ -430,8 +430,8 @@ def _parts(ranking: Ranking, cards: int, dead: Sequence[Card], fixed: Sequence[C
     if memory > MAX_BYTES or work > MAX_WORK:
         raise InputError(f"{cards}-card hands of the {ranking.deck} deck are too many to count here: about {memory / 2**30:.1f} GiB "
                          f"at once and {work:,} steps, where the limits are {MAX_BYTES / 2**30:.1f} GiB and {MAX_WORK:,} (ask for fewer cards)")
-    for wilds, ways, classes in parts:
-        yield wilds, ways, classes if classes is not None else _brute_hands(situation, cards - wilds), situation.ranks
+    for wilds, ways, counted in parts:
+        yield wilds, ways, counted if counted is not None else _brute_hands(situation, cards - wilds), situation.ranks
 
 
 def _with_wilds(rank_index: np.ndarray, suits: np.ndarray | None, ranks: Sequence[int], wilds: int) -> tuple[np.ndarray, np.ndarray | None]:

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import time
 from types import TracebackType
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # rich loads only once a bar is drawn
+    from rich.progress import Progress, TaskID
 
 DELAY_SECONDS = 1.0
 
@@ -22,8 +25,8 @@ class Bar:
     def __init__(self, quiet: bool = False, delay: float = DELAY_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
         self.quiet, self.delay, self.clock = quiet, delay, clock
         self.started = clock()
-        self.progress = None
-        self.tasks: dict[str, int] = {}
+        self.progress: Progress | None = None
+        self.tasks: dict[str, TaskID] = {}
 
     def __call__(self, what: str, done: int, of: int) -> None:
         if self.quiet:

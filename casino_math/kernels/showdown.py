@@ -53,7 +53,9 @@ class Index:
         rank = rank.reshape(-1).astype(np.int64)
         width = len(distinct) + 1
         largest = int(dealt.max(initial=0)) + 1
-        dense, starts, runs = [], [], []
+        dense: list[np.ndarray] = []
+        starts: list[np.ndarray] = []
+        runs: list[np.ndarray] = []
         empty = np.zeros(1, dtype=np.int64)
         for j in range(d + 1):
             picks = positions(d, j)

@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..cards import ACE, Deck
 from ..errors import InputError
 from .base import Ranking, WildPolicy
@@ -51,12 +53,13 @@ def _against(deck: Deck) -> tuple[Shape, ...]:
     straight here), in the order high poker gives them in ``deck``, reversed.
     """
     high = [s for s in high_hands(deck) if s is not ROYAL_FLUSH]  # a royal flush is a straight flush to a low
-    exact = []
-    for i, shape in enumerate(high):
-        stronger = tuple(high[i + 1 :])
-        exact.append(as_low(Shape(shape.name, lambda v, s=shape, above=stronger: s.matches(v) and not any(a.matches(v) for a in above),
-                                  shape.tiebreak)))
+    exact = [as_low(Shape(shape.name, _only(shape, tuple(high[i + 1 :])), shape.tiebreak)) for i, shape in enumerate(high)]
     return tuple(reversed(exact))
+
+
+def _only(shape: Shape, stronger: tuple[Shape, ...]) -> Callable[[HandView], bool]:
+    """The hands of ``shape`` that no stronger made hand takes."""
+    return lambda v: shape.matches(v) and not any(a.matches(v) for a in stronger)
 
 
 def _lows(highest: int, lowest: int, allowed=lambda v: True) -> tuple[Shape, ...]:

@@ -46,6 +46,7 @@ from .hands import HandRule, game_rules
 DEFAULT_BUDGET = 100_000_000  # a few seconds of work on one core
 DEFAULT_SAMPLES = 1_000_000
 _Z95 = 1.959963984540054
+EquityMethod = Literal["exact", "monte-carlo"]
 _CHUNK = 200_000  # deals or samples per vectorised pass
 
 
@@ -295,7 +296,7 @@ class StudEquity:
 
     game: str
     street: int
-    method: Literal["exact", "monte-carlo"]
+    method: EquityMethod
     deals: int
     table: pd.DataFrame
     work: int
@@ -366,6 +367,7 @@ def stud_equity(
         dealt = len(holdings) * each
         work += comb(len(unseen), dealt) * factorial(dealt) // factorial(each) ** len(holdings)
     tally = _Tally(len(holdings), split)
+    method: EquityMethod
     if work <= budget:
         method = "exact"
         if len(holdings) == 2:
@@ -378,7 +380,7 @@ def stud_equity(
     return _result(game, street, holdings, tally, method, work, budget, None if method == "exact" else seed, split)
 
 
-def _result(game: StudGame, street: int, holdings: list[Holding], tally: _Tally, method: str, work: int, budget: int,
+def _result(game: StudGame, street: int, holdings: list[Holding], tally: _Tally, method: EquityMethod, work: int, budget: int,
             seed: int | None, split: bool) -> StudEquity:
     players = len(holdings)
     keys = ("scoop", "split", "lose", "equity", "high", "low") if split else ("win", "tie", "lose", "equity")
@@ -402,7 +404,7 @@ def _result(game: StudGame, street: int, holdings: list[Holding], tally: _Tally,
     table = pd.DataFrame(rows)
     ci = None
     if not exact:
-        ci = tuple(_Z95 * float(max(f["square"] / total - (f["equity"] / total) ** 2, 0) / total) ** 0.5 for f in sums)
+        ci = tuple(_Z95 * float(max(f["square"] / total - (f["equity"] / total) ** 2, Fraction(0)) / total) ** 0.5 for f in sums)
         table["equity_ci95"] = ci
     table.attrs.update(game=game.name, street=street, method=method, deals=total)
     return StudEquity(game.name, street, method, total, table, work, budget, seed, ci)

@@ -97,28 +97,31 @@ def first_to_act(
     """
     game = get_game(game)
     hands = _hands(game, up_cards)
-    active = [seat for seat, hand in enumerate(hands) if hand is not None]
+    playing = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
+    active = list(playing)
     if len(active) < 2:
         raise InputError("first to act needs at least two players in the hand")
     dealer = len(hands) - 1 if dealer is None else dealer
     if not 0 <= dealer < len(hands):
         raise InputError(f"the dealer must sit at one of the {len(hands)} seats")
-    street = _street(game, [hands[s] for s in active], street)
+    street = _street(game, list(playing.values()), street)
     showing = tuple(None if h is None else describe(game, h) for h in hands)
 
     def from_dealers_left(seat: int) -> int:
         return (seat - dealer - 1) % len(hands)
 
     if street == game.street_numbers[0] and game.bring_in:
-        return _bring_in(game, street, hands, active, showing, from_dealers_left)
+        return _bring_in(game, street, playing, showing, from_dealers_left)
 
-    values = {seat: exposed_value(game, hands[seat]) for seat in active}
+    values = {seat: exposed_value(game, hand) for seat, hand in playing.items()}
     best = max(values.values())
     tied = [seat for seat in active if values[seat] == best]
-    seat, tie, deciding = tied[0], None, None
+    seat = tied[0]
+    tie: TieBreak | None = None
+    deciding: dict[int, Card] = {}
     if len(tied) > 1 and game.betting_ties == "suit":
         tie = "suit"
-        deciding = {s: _deciding_card(game, hands[s]) for s in tied}
+        deciding = {s: _deciding_card(game, playing[s]) for s in tied}
         # the higher suit is the higher hand; in a low game the lower suit is the lower hand
         pick = min if game.opener == "low" else max
         seat = pick(tied, key=lambda s: (game.suit_rank(deciding[s].suit), -from_dealers_left(s)))
@@ -129,7 +132,7 @@ def first_to_act(
     if tie == "dealer_left":
         text = f"first {name} bets"
     elif tie == "suit":
-        text = f"{card_name(deciding[seat])} bets" if len(hands[seat]) == 1 else f"{name}, {card_name(deciding[seat])}, bets"
+        text = f"{card_name(deciding[seat])} bets" if len(playing[seat]) == 1 else f"{name}, {card_name(deciding[seat])}, bets"
     else:
         text = f"{name} bets"
     return FirstToAct(game.name, street, seat, "bets", text[0].upper() + text[1:], showing, tie)
@@ -151,8 +154,8 @@ def _deciding_card(game: StudGame, hand: tuple[Card, ...]) -> Card:
     return hand[max(range(len(hand)), key=strength)]
 
 
-def _bring_in(game: StudGame, street: int, hands: list[tuple[Card, ...] | None], active: list[int],
-              showing: tuple[str | None, ...], from_dealers_left: Callable[[int], int]) -> FirstToAct:
+def _bring_in(game: StudGame, street: int, playing: dict[int, tuple[Card, ...]], showing: tuple[str | None, ...],
+              from_dealers_left: Callable[[int], int]) -> FirstToAct:
     """The lowest (or highest) up card pays the bring-in; the ace is low where the game's ranking plays it low."""
     ace_low = exposed_ranking(game, 1).ace_low
 
@@ -161,9 +164,9 @@ def _bring_in(game: StudGame, street: int, hands: list[tuple[Card, ...] | None],
         return 1 if ace_low and rank == ACE else rank
 
     pick = min if game.bring_in == "lowest" else max
-    card = {s: pick(hands[s], key=lambda c: (rank_of(c), game.suit_rank(c.suit))) for s in active}
-    target = pick(rank_of(card[s]) for s in active)
-    tied = [s for s in active if rank_of(card[s]) == target]
+    card = {s: pick(hand, key=lambda c: (rank_of(c), game.suit_rank(c.suit))) for s, hand in playing.items()}
+    target = pick(rank_of(c) for c in card.values())
+    tied = [s for s in playing if rank_of(card[s]) == target]
     tie = None if len(tied) == 1 else game.bring_in_ties
     if tie == "suit":
         seat = pick(tied, key=lambda s: game.suit_rank(card[s].suit))
