@@ -50,7 +50,6 @@ from .errors import InputError
 from .game.analysis import GameAnalysis, analyze
 from .game.description import Deal, Decision, Game, Paytable, Result
 from .game.method import SEEN_AS, SEEN_ROLES, Coups, Strategy
-from .game.patterns import Pattern
 from .parallel import Runner, Shards
 
 Z_95 = 1.96
@@ -231,7 +230,6 @@ def _paid_lines(table: Paytable, values: Mapping[str, np.ndarray], suits: Mappin
     out = np.full(len(next(iter(values.values()))), -1, dtype=np.int64)
     for i in reversed(range(len(table.lines))):
         line = table.lines[i]
-        assert isinstance(line.pattern, Pattern)  # a game counted card set by card set: patterns, not events
         out[line.pattern.matches(values[line.hand], suits.get(line.hand))] = i
     return out
 
@@ -286,7 +284,7 @@ def play(plan: Plan, cards: np.ndarray) -> Tally:
         hand = game.hands[name]
         ids = np.concatenate([c for r in hand.of for c in held[r]], axis=1)
         values[name] = plan.analysis.hand_values(name, ids)
-        if any(line.hand == name and isinstance(line.pattern, Pattern) and line.pattern.needs_cards for line in lines):
+        if any(line.hand == name and line.pattern.needs_cards for line in lines):
             suits[name] = plan.analysis.hand_suits(name, ids)
     paid = {name: _paid_lines(t, values, suits) for name, t in game.paytables.items()}
     if game.wagers:
