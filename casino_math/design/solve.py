@@ -73,9 +73,12 @@ def _linear(model: SideBetModel, name: str, target: Fraction) -> tuple[list[Frac
     """The pays in [0, MAX_PAY] giving the target edge (a side bet's element of risk is its house edge), and the
     edges at both ends."""
     index = model.names.index(name)
-    pays = model.pays
-    rest = sum((c * pays[n] for n, c in zip(model.names, model.counts) if n != name), Fraction(0)) - model.counts[-1]
-    hits = model.counts[index]
+    rest, hits = Fraction(0), 0  # the return is rest + hits·x, over the bet's deals
+    for deals, line, net in model.rows:  # rows the table pays take their line's pay; the others keep their own net
+        if line == index:
+            hits += deals
+        else:
+            rest += deals * (model.pays[model.names[line]] if line >= 0 else net)
 
     def edge(x: Fraction) -> Fraction:
         return -(rest + hits * x) / model.total
