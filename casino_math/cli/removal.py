@@ -24,9 +24,9 @@ def removal(
     format: Format = typer.Option(Format.table, "--format", "-f"),
 ) -> None:
     """The change in a bet's expected return when one card of each rank leaves the full shoe, a count, its betting correlation."""
-    from ..game.removal import effect_of_removal
+    from ..game.analysis import analyze
 
-    effects = effect_of_removal(file, bet)
+    effects = analyze(file).effect_of_removal(bet)
     own = _tags(tags, len(effects.ranks)) if tags else None
     if format.value == "json":
         data = effects.to_dict(level)

@@ -16,12 +16,12 @@ count. :class:`~casino_math.game.analysis.GameAnalysis` picks the method (:func:
 
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
->>> method_for(game).name, [m.unfit(game) for m in METHODS]
+>>> method_for(game).name, [m.unfit(game) for m in methods()]
 ('level by level', ['not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', None])
 >>> solution = method_for(game).solve(game)
 >>> choice = solution.strategy.choose("play_or_fold", {"player": "Qs 6h 4d"})
 >>> choice.option, choice.ev
-('play', Fraction(-1073, 1105))
+('play', Fraction(-9151, 9212))
 >>> solution.strategy.choose("play_or_fold", {"player": "Qs 6h 3d"}).option
 'fold'
 """
@@ -216,7 +216,8 @@ class CountingMethod(Protocol):
         ...
 
 
-def _methods() -> tuple[CountingMethod, ...]:
+def methods() -> tuple[CountingMethod, ...]:
+    """Every counting method, the most specific first (the engines load when asked for, not with the contract)."""
     from .by_kind import BY_KIND
     from .holdem import HOLDEM
     from .solver import LEVEL_BY_LEVEL
@@ -224,17 +225,10 @@ def _methods() -> tuple[CountingMethod, ...]:
     return BY_KIND, HOLDEM, LEVEL_BY_LEVEL
 
 
-def __getattr__(name: str) -> Any:
-    if name == "METHODS":  # the engines load when a method is asked for, not with the contract
-        return _methods()
-    raise AttributeError(name)
-
-
 def method_for(game: Game) -> CountingMethod:
-    """The first method that fits ``game``, in the order of :data:`METHODS` (the most specific first)."""
-    methods = _methods()
-    for method in methods:
+    """The first method that fits ``game``, in the order of :func:`methods` (the most specific first)."""
+    for method in methods():
         if method.unfit(game) is None:
             return method
-    reasons = "; ".join(f"{m.name}: {m.unfit(game)}" for m in methods)
+    reasons = "; ".join(f"{m.name}: {m.unfit(game)}" for m in methods())
     raise ValueError(f"{game.id}: no counting method fits ({reasons})")
