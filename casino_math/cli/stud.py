@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 from enum import Enum
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 import typer
 
-from ..output import FormatChoice as Format, dumps, render_frame
-from ..stud.games import GAMES, get_game
+from ..output import Format as TableFormat, FormatChoice as Format, dumps, render_frame
+from ..stud.games import GAMES, TieBreak, get_game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,10 +34,10 @@ _FORMAT = typer.Option("table", "--format", "-f", help="table, csv, json or mark
 _GAME_HELP = "A preset: " + ", ".join(GAMES) + "."
 
 
-def _echo_frame(frame: "pd.DataFrame", fmt: str, header: str) -> None:
-    if fmt == "table":
+def _echo_frame(frame: "pd.DataFrame", fmt: Format, header: str) -> None:
+    if fmt.value == "table":
         typer.echo(header + "\n")
-    typer.echo(render_frame(frame, fmt), nl=False)
+    typer.echo(render_frame(frame, cast(TableFormat, fmt.value)), nl=False)
 
 
 @stud_app.command("first-to-act")
@@ -57,7 +57,7 @@ def first_to_act_command(
 
     the_game = get_game(game)
     if ties:
-        rule = "dealer_left" if ties is Ties.dealer_left else "suit"
+        rule: TieBreak = "dealer_left" if ties is Ties.dealer_left else "suit"
         the_game = dataclasses.replace(the_game, bring_in_ties=rule, betting_ties=rule)
     if suit_order:
         the_game = dataclasses.replace(the_game, suit_order=suit_order.lower())
@@ -98,7 +98,7 @@ def frequencies_command(
     placed = (f", each placed {result.arrangements:,} ways (which cards fell where the game's rules look)"
               if result.arrangements > 1 else "")
     _echo_frame(result.table, format, f"{g.title}: {g.cards} cards from the {g.the_deck} deck{placed}: {result.total:,} deals")
-    if result.low is not None:
+    if result.low is not None and result.qualifying_low is not None:
         typer.echo("")
         _echo_frame(result.low, format, f"Low half ({g.split}): a qualifying low {float(result.qualifying_low):.6%}")
 
