@@ -3,9 +3,11 @@
 A shard is a piece of work whose result (integer arrays) does not depend on
 where it runs; results are put together in shard order, so a run on one
 process, on local workers or on a cluster gives the same bytes. Finished
-shards can be kept on disk (``cache``): a run that stops (interrupted, a
-machine lost) resumes from them. Dask recomputes the shard of a worker it
-loses, so a cluster run survives that too.
+shards can be kept on disk (``cache``), as data only with a manifest of
+checksums (``shard_store.py``): a run that stops (interrupted, a machine
+lost) resumes from them, and a kept shard that does not check out is
+computed again. Dask recomputes the shard of a worker it loses, so a
+cluster run survives that too; Ctrl-C stops the workers a run started.
 
 >>> square = lambda x: x * x
 >>> Shards(square, [1, 2, 3], "demo").run(Runner.here())
@@ -14,15 +16,14 @@ loses, so a cluster run survives that too.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
-import pickle
-import tempfile
+import signal
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .errors import InputError
 from .targets import folder_to_write
@@ -63,24 +64,26 @@ class Shards:
     shards: Sequence[Any]
     key: str
 
-    def _file(self, cache: Path, index: int) -> Path:
-        digest = hashlib.sha256(f"{ENGINE}|{self.key}".encode()).hexdigest()[:24]
-        return cache / digest / f"{index:06d}.pickle"
-
     def run(self, runner: Runner, progress: Progress | None = None, label: str = "shards") -> list[Any]:
-        """Every shard's result, in shard order."""
+        """Every shard's result, in shard order. With ``runner.cache``, shards kept by an earlier run are loaded (as data,
+        after their checksums: casino_math.shard_store) and each shard finished is kept at once, so a run stopped by
+        Ctrl-C, a lost machine or an error resumes from them."""
         results: dict[int, Any] = {}
+        store = None
         if runner.cache is not None:
+            from .shard_store import ShardStore  # numpy: not loaded for a command's --help
+
+            store = ShardStore(runner.cache, self.key, ENGINE)
             for i in range(len(self.shards)):
-                path = self._file(runner.cache, i)
-                if path.exists():
-                    results[i] = pickle.loads(path.read_bytes())
+                found, value = store.load(i)
+                if found:
+                    results[i] = value
         todo = [i for i in range(len(self.shards)) if i not in results]
 
         def done(i: int, value: Any) -> None:
             results[i] = value
-            if runner.cache is not None:
-                _keep(self._file(runner.cache, i), value)
+            if store is not None:
+                store.keep(i, value)
             if progress is not None:
                 progress(label, len(results), len(self.shards))
 
@@ -92,15 +95,6 @@ class Shards:
         return [results[i] for i in range(len(self.shards))]
 
 
-def _keep(path: Path, value: Any) -> None:
-    """Write a finished shard atomically: a run stopped mid-write leaves no half shard to resume from."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-    os.replace(temporary, path)
-
-
 def _on_dask(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int, Any], None]) -> None:
     # Dask's notes (a shard's data is large, a port is taken so another is used) are not the user's business
     with warnings.catch_warnings():
@@ -110,26 +104,55 @@ def _on_dask(shards: Shards, todo: list[int], runner: Runner, done: Callable[[in
 
 
 def _submit(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int, Any], None]) -> None:
-    from distributed import Client, LocalCluster, as_completed
+    """Run ``todo`` on Dask. On Ctrl-C (or any error) the shards in flight are cancelled and workers this run started
+    are stopped before the interrupt goes on; the shards already done have been kept."""
+    from distributed import as_completed
 
-    cluster = None
-    client = runner.client
+    client, cluster = runner.client, None
+    if client is None:
+        client, cluster = _connect(runner, len(todo))
     try:
-        if client is None and runner.scheduler:
-            client = Client(runner.scheduler)
-        elif client is None:
-            workers = runner.workers or os.cpu_count() or 1
-            cluster = LocalCluster(n_workers=min(workers, len(todo)), threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=50)
-            client = Client(cluster)
         futures = {client.submit(shards.task, shards.shards[i], key=f"{shards.key}-{i}", pure=False, retries=3): i for i in todo}
-        for future in as_completed(futures):
-            done(futures[future], future.result())
-    except OSError as error:
-        raise InputError(f"cannot reach the Dask scheduler {runner.scheduler}: {error}") from None
+        try:
+            for future in as_completed(futures):
+                done(futures[future], future.result())
+        except BaseException:
+            with _no_interrupts():
+                client.cancel(list(futures))  # a cluster that is not ours stays up, with nothing of ours to do
+            raise
     finally:
-        if cluster is not None:
-            client.close()
-            cluster.close()
-        elif runner.scheduler and client is not None and runner.client is None:
-            client.close()
+        if client is not runner.client:
+            with _no_interrupts():  # a second Ctrl-C must not leave workers behind
+                client.close()
+                if cluster is not None:
+                    cluster.close()
+
+
+def _connect(runner: Runner, shards: int) -> tuple[Any, Any]:
+    """A client of the scheduler named, or of a local cluster of worker processes made for this run (and that cluster)."""
+    from distributed import Client, LocalCluster
+
+    if runner.scheduler:
+        try:
+            return Client(runner.scheduler), None
+        except OSError as error:
+            raise InputError(f"--scheduler: cannot reach the Dask scheduler {runner.scheduler}: {error}") from None
+    workers = runner.workers or os.cpu_count() or 1
+    with _no_interrupts():  # worker processes started now ignore Ctrl-C: the run stops them, they print nothing
+        cluster = LocalCluster(n_workers=min(workers, shards), threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=50)
+    return Client(cluster), cluster
+
+
+@contextmanager
+def _no_interrupts() -> Iterator[None]:
+    """SIGINT ignored for a moment: processes started meanwhile inherit it; Ctrl-C during a clean-up waits for its end."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to set
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

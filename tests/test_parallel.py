@@ -58,10 +58,10 @@ def test_a_stopped_run_resumes_from_its_kept_shards(tmp_path):
 
 def test_kept_shards_of_the_game_are_reused(tmp_path):
     first, _ = fresh(Runner.here(tmp_path))
-    kept = sorted(tmp_path.rglob("*.pickle"))
+    kept = sorted(tmp_path.rglob("*.npz"))
     assert kept
     second, _ = fresh(Runner.here(tmp_path))
-    assert np.array_equal(first.cells, second.cells) and sorted(tmp_path.rglob("*.pickle")) == kept
+    assert np.array_equal(first.cells, second.cells) and sorted(tmp_path.rglob("*.npz")) == kept
 
 
 def _dies_once(args: tuple[str, int]) -> int:
