@@ -6,6 +6,7 @@ Every command that prints figures takes ``--format``; bad input prints one line
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 
@@ -18,6 +19,8 @@ from .games import analyze, report, schema, verify
 from .removal import removal
 from .simulate import simulate
 from .stud import stud_app
+
+INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 
 app = typer.Typer(
     help="Exact mathematics of casino table games and their paytables.",
@@ -55,8 +58,11 @@ def main() -> None:
     Exit codes: 0 done, 1 a verdict of the command (a claim fails, no pay reaches a target), 2 bad input or an
     output that cannot be written, 130 interrupted (Ctrl-C).
     """
+    _warnings_as_lines()
     try:
-        code = app(standalone_mode=False)
+        code = app(standalone_mode=False)  # typer returns Ctrl-C as exit code 130
+        if code == INTERRUPTED:
+            raise KeyboardInterrupt
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not as a note at exit
     except InputError as error:
         for line in str(error).splitlines():  # one line per problem found
@@ -72,7 +78,7 @@ def main() -> None:
     except KeyboardInterrupt:
         _drop_stdout()
         typer.echo("interrupted" + _kept(), err=True)
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
     except Exception as error:
         # click's usage errors (typer vendors click, so match the interface, not the class)
         if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
@@ -84,6 +90,20 @@ def main() -> None:
         typer.echo(f"error: {error.format_message()}", err=True)
         sys.exit(error.exit_code)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+class _WarningLine(logging.Handler):
+    """The library's warnings (a kept shard computed again) as ``warning: …`` lines on the stderr of the moment."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        sys.stderr.write(f"warning: {record.getMessage()}\n")
+
+
+def _warnings_as_lines() -> None:
+    logger = logging.getLogger("casino_math")
+    if not any(isinstance(h, _WarningLine) for h in logger.handlers):
+        logger.addHandler(_WarningLine(logging.WARNING))
+        logger.propagate = False
 
 
 def _written(error: OSError) -> str:
