@@ -133,7 +133,8 @@ def to_bytes(value: Any) -> bytes:
     arrays: list[np.ndarray] = []
     tree = json.dumps(encode(value, arrays), separators=(",", ":"))
     buffer = io.BytesIO()
-    np.savez(buffer, tree=np.frombuffer(tree.encode(), dtype=np.uint8), **{f"a{i}": a for i, a in enumerate(arrays)})
+    named: dict[str, Any] = {"tree": np.frombuffer(tree.encode(), dtype=np.uint8), **{f"a{i}": a for i, a in enumerate(arrays)}}
+    np.savez(buffer, **named)
     return buffer.getvalue()
 
 
