@@ -102,8 +102,7 @@ class _WarningLine(logging.Handler):
 def _warnings_as_lines() -> None:
     logger = logging.getLogger("casino_math")
     if not any(isinstance(h, _WarningLine) for h in logger.handlers):
-        logger.addHandler(_WarningLine(logging.WARNING))
-        logger.propagate = False
+        logger.addHandler(_WarningLine(logging.WARNING))  # with a handler here, Python's bare last-resort one stays silent
 
 
 def _written(error: OSError) -> str:
