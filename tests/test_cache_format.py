@@ -88,8 +88,13 @@ def test_every_kind_of_shard_result_comes_back_the_same(value):
 def test_simulation_and_hold_em_results_are_plain_data():
     from casino_math.simulate import Tally
 
+    from casino_math.game.holdem import Totals
+
     tally = Tally(5, {"ante": Counter({-1: 3, 1: 2})}, Counter({1: 5}), Counter({"play": 1}), {"tie": Counter({("equal",): 2})})
     assert from_bytes(to_bytes(tally)) == tally
+    arrays = [np.arange(24, dtype=np.int64).reshape(2, 3, 4) * (i + 1) for i in range(4)]
+    back = from_bytes(to_bytes(Totals(*arrays)))
+    assert type(back) is Totals and all(np.array_equal(getattr(back, f), a) for f, a in zip(("class_tally", "class_cells", "flop_taken", "river_taken"), arrays))
 
 
 def test_a_stored_value_names_no_code():
