@@ -23,6 +23,7 @@ import pytest
 
 from casino_math.claims import verify_file
 from casino_math.design.explore import search, sweep
+from casino_math.design.expression import pay_expression
 from casino_math.design.model import wager_model
 from casino_math.design.solve import solve
 from casino_math.game.analysis import GameAnalysis, analyze
@@ -144,6 +145,21 @@ def test_solve_finds_the_files_own_pay(path):
     assert found.pays, found.message
     assert Fraction(str(found.pays[0])) <= pay  # the lowest pay giving that edge (a strategy change can reach it lower)
     assert found.nearby["house_edge"].min() <= edge <= found.nearby["house_edge"].max()
+
+
+@pytest.mark.parametrize("path", GAMES)
+def test_house_edge_as_an_expression_of_the_pays(path):
+    """The expression gives the analysed edge at the file's pays, and the edge of the same strategy one unit higher: for a
+    side bet, the re-analysed edge there (it holds for every pay); for the game's own bet, at most it (the best strategy
+    there may do better)."""
+    analysis = analysed(path)
+    bet = first_bet(analysis)
+    line, pay = paid_line(analysis, bet)
+    expression = pay_expression(path, bet)
+    assert expression.house_edge_at({}) == analysis.tables[bet].metrics.house_edge
+    raised = sweep(path, bet, line, [pay + 1])["house_edge"][0]
+    at_raised = expression.house_edge_at({line: pay + 1})
+    assert at_raised == raised if expression.everywhere else at_raised >= raised
 
 
 @pytest.mark.parametrize("path", GAMES)

@@ -34,6 +34,7 @@ from ..errors import InputError
 from ..game.description import Game
 from ..pays import MAX_PAY
 from ..returns import Metrics
+from .expression import pay_expression
 from .model import GameBetModel, PayGrid, SideBetModel, WagerModel, price, wager_model
 
 Measure = Literal["house_edge", "element_of_risk"]
@@ -220,6 +221,7 @@ def solve(game: str | Path | Game, wager: str, line: str, target: Fraction, meas
             found, edges = _element_of_risk(oracle, target)
             ends, monotone = (min(edges), max(edges)), False
     words = measure.replace("_", " ")
+    expression = pay_expression(model.game, wager, model.table) if name not in model.added else None
     if found:
         frame = _nearby(model, name, found, measure, target)
         message = f"{name} paying {found[0]} to 1 gives {wager} {words} {_percent(target)} exactly ({target})"
@@ -234,5 +236,8 @@ def solve(game: str | Path | Game, wager: str, line: str, target: Fraction, meas
             message += f"from 0 to 1 (a push) up to {MAX_PAY} to 1 the {words} runs from {_percent(ends[0])} to {_percent(ends[1])}"
         else:
             message += f"from 0 to 1 (a push) up to {MAX_PAY} to 1 the {words} stays between {_percent(ends[0])} and {_percent(ends[1])}"
+    if expression is not None:
+        held = "for every pay" if expression.everywhere else "while the strategy at the file's pays stays the best"
+        message += f". As a function of the pays (net, to 1), {held}: {expression.text()}"
     pays = tuple(sympy.Rational(x.numerator, x.denominator) for x in found)
     return Solution(wager, name, measure, target, pays, frame, message, name in model.for_one, model.table)  # type: ignore[arg-type]
