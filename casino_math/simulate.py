@@ -53,8 +53,8 @@ from .game.method import SEEN_AS, SEEN_ROLES, Coups, Strategy
 from .parallel import Runner, Shards
 
 Z_95 = 1.96
-CHUNK = 100_000  # hands dealt at once: a few tens of megabytes of arrays
-CHUNKS_PER_SHARD = 20  # two million hands per shard: a second or two of a worker's time
+CHUNK = 100_000  # hands dealt at once, at most: a few tens of megabytes of arrays
+SHARD = 2_000_000  # hands per shard by default: a second or two of a worker's time
 LOCAL_FROM = 20_000_000  # hands from which local worker processes pay for their start
 MAX_HANDS = 10**10
 
@@ -323,9 +323,9 @@ def _settle(plan: Plan, values: Mapping[str, np.ndarray], paid: Mapping[str, np.
 
 
 # -- the simulation ------------------------------------------------------------------------------
-def chunks(hands: int) -> list[int]:
-    """The hands of each chunk: whole chunks, then the rest."""
-    return [min(CHUNK, hands - start) for start in range(0, hands, CHUNK)]
+def chunks(hands: int, size: int = CHUNK) -> list[int]:
+    """The hands of each chunk: whole chunks of ``size``, then the rest."""
+    return [min(size, hands - start) for start in range(0, hands, size)]
 
 
 def _estimate(total: int, square: int, hands: int, scale: Fraction) -> tuple[float, float]:
@@ -383,9 +383,9 @@ def _outcome_checks(analysis: GameAnalysis, tally: Tally) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _play_chunks(plan: Plan | ShoePlan, seed: int, span: tuple[int, int], hands: int) -> Tally:
-    """One shard: the chunks ``span[0]`` to ``span[1]`` (excluded) of a run of ``hands`` hands, on any worker."""
-    sizes = chunks(hands)
+def _play_chunks(plan: Plan | ShoePlan, seed: int, span: tuple[int, int], hands: int, size: int = CHUNK) -> Tally:
+    """One shard: the chunks ``span[0]`` to ``span[1]`` (excluded) of a run of ``hands`` hands in chunks of ``size``."""
+    sizes = chunks(hands, size)
     tally = Tally()
     for chunk in range(*span):
         tally = tally.add(play_chunk(plan, seed, chunk, sizes[chunk]))
@@ -393,7 +393,7 @@ def _play_chunks(plan: Plan | ShoePlan, seed: int, span: tuple[int, int], hands:
 
 
 def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
-             progress: Callable[[int], None] | None = None, runner: Runner | None = None) -> pd.DataFrame:
+             progress: Callable[[int], None] | None = None, runner: Runner | None = None, shard: int = SHARD) -> pd.DataFrame:
     """Deal ``hands`` hands (seeded) and settle every bet on each; per bet, the observed mean return per initial unit
     with its 95% interval beside the exact expected return, and whether the exact value is inside.
 
@@ -401,19 +401,25 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
     for a game dealt from a shoe, ``attrs["outcomes"]`` sets each outcome's frequency beside its exact probability.
     ``progress`` is called with the hands dealt after each shard. Hands are dealt in shards of chunks, each
     chunk from its own seeded stream, so the result is the same wherever the shards run: in this process,
-    on every local core (the default from ``LOCAL_FROM`` hands) or on a Dask cluster (``runner``).
+    on every local core (the default from ``LOCAL_FROM`` hands) or on a Dask cluster (``runner``). ``shard`` is the
+    hands a shard deals (and a chunk, when under 100,000): the same seed and shard give the same hands anywhere.
     """
     if not 2 <= hands <= MAX_HANDS:
         raise InputError(f"--hands: deal between 2 and {MAX_HANDS:,} hands, not {hands:,}")
     if seed < 0:
         raise InputError(f"--seed: a seed is a whole number of 0 or more, not {seed}")
+    if shard < 1:
+        raise InputError(f"a shard deals at least one hand, not {shard:,}")
     analysis = analyze(game)
     plan = make_plan(analysis)
-    count = len(chunks(hands))
-    spans = [(start, min(start + CHUNKS_PER_SHARD, count)) for start in range(0, count, CHUNKS_PER_SHARD)]
+    size = min(CHUNK, shard)
+    per_shard = max(1, shard // size)
+    count = len(chunks(hands, size))
+    spans = [(start, min(start + per_shard, count)) for start in range(0, count, per_shard)]
     where = runner or (Runner.of() if hands >= LOCAL_FROM else Runner.here())
-    report = None if progress is None else (lambda _what, done, of: progress(min(done * CHUNKS_PER_SHARD * CHUNK, hands)))
-    tallies = Shards(partial(_play_chunks, plan, seed, hands=hands), spans, f"simulate|{plan.game.sha256}|{seed}|{hands}").run(where, report)
+    report = None if progress is None else (lambda _what, done, of: progress(min(done * per_shard * size, hands)))
+    key = f"simulate|{plan.game.sha256}|{seed}|{hands}|{size}|{per_shard}"
+    tallies = Shards(partial(_play_chunks, plan, seed, hands=hands, size=size), spans, key).run(where, report)
     tally = Tally()
     for part in tallies:
         tally = tally.add(part)

@@ -181,7 +181,8 @@ def _policy(game, counts, rule):
     return policy
 
 
-def test_shards_sum_to_the_whole_in_any_split():
+@pytest.mark.xdist_group("dask")
+def test_shards_sum_to_the_whole_in_any_split(cluster):
     game = load_game(SMALL)
     plan = holdem.compile_game(game).plan
     whole = holdem.count_shard(plan, 0, 1)
@@ -193,10 +194,10 @@ def test_shards_sum_to_the_whole_in_any_split():
         for a, b in zip((whole.class_tally, whole.class_cells, whole.flop_taken, whole.river_taken),
                         (total.class_tally, total.class_cells, total.flop_taken, total.river_taken)):
             assert np.array_equal(a, b)
-    # the whole solution is the same in this process and in shards on two local worker processes
+    # the whole solution is the same in this process and in shards on a cluster of two worker processes
     here = holdem.assemble(game, holdem.compile_game(game), whole)
     holdem._CACHE.clear()
-    shared = holdem.solve(game, runner=Runner.of(workers=2), shards=3)
+    shared = holdem.solve(game, runner=Runner.of(client=cluster), shards=3)
     assert shared.table.outcomes == here.table.outcomes
     assert np.array_equal(shared.decisions[0].values, here.decisions[0].values)
 
