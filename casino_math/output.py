@@ -16,6 +16,8 @@ from fractions import Fraction
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Literal
 
+from .text import ratio
+
 if TYPE_CHECKING:  # pandas is imported by whoever built the frame; the CLI starts faster without it
     import pandas as pd
 
@@ -32,17 +34,13 @@ class FormatChoice(str, Enum):
     markdown = "markdown"
 
 
-def fraction_text(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
-
-
 def jsonable(value: Any) -> Any:
     """Fractions become "p/q" with a ``_float`` twin (for dict entries); numpy and pandas scalars become Python."""
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         for key, item in value.items():
             if isinstance(item, Fraction):
-                out[key] = fraction_text(item)
+                out[key] = ratio(item)
                 out.setdefault(f"{key}_float", float(item))
             else:
                 out[key] = jsonable(item)
@@ -50,7 +48,7 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
     if isinstance(value, Fraction):
-        return fraction_text(value)
+        return ratio(value)
     if hasattr(value, "item") and not isinstance(value, (str, bytes)):
         return value.item()
     if isinstance(value, float) and math.isinf(value):
@@ -64,7 +62,7 @@ def dumps(payload: Any) -> str:
 
 def _cell(value: Any) -> str:
     if isinstance(value, Fraction):
-        return fraction_text(value)
+        return ratio(value)
     if isinstance(value, float):
         if math.isinf(value):
             return "never"
@@ -77,7 +75,7 @@ def _cell(value: Any) -> str:
 def render_frame(frame: "pd.DataFrame", fmt: Format) -> str:
     """A DataFrame as an aligned text table, CSV or Markdown (JSON is the caller's: it knows the contract)."""
     if fmt == "csv":
-        return frame.map(lambda v: fraction_text(v) if isinstance(v, Fraction) else v).to_csv(index=False)
+        return frame.map(lambda v: ratio(v) if isinstance(v, Fraction) else v).to_csv(index=False)
     cells = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
     headers = [str(c) for c in frame.columns]
     widths = [max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(headers)]

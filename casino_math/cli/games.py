@@ -22,6 +22,7 @@ def analyze(
     from ..game.analysis import GameAnalysis
     from ..game.loader import load_game
     from ..progress import Bar
+    from ..text import decimal, percent
 
     runner = _runner(scheduler, workers, cache)  # --cache checked before anything is counted
     game = load_game(file)
@@ -43,9 +44,9 @@ def analyze(
     strategy = result.strategy_summary()
     for name, table in result.tables.items():
         m = table.metrics
-        typer.echo(f"\n{name}: house edge {float(m.house_edge):.4%}, element of risk {float(m.element_of_risk):.4%}, "
-                   f"average wager {float(m.average_wager):.4f}, hit frequency {float(m.hit_frequency):.4%}, "
-                   f"standard deviation {m.standard_deviation:.4f}")
+        typer.echo(f"\n{name}: house edge {percent(m.house_edge)}, element of risk {percent(m.element_of_risk)}, "
+                   f"average wager {decimal(m.average_wager, 4)}, hit frequency {percent(m.hit_frequency)}, "
+                   f"standard deviation {decimal(m.standard_deviation, 4)}")
         if name == game.bet:
             for decision, words in strategy.items():
                 typer.echo(f"strategy at {decision}: {words}")

@@ -27,7 +27,7 @@ def simulate(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from ..design.show import percent
+    from ..text import percent
     from ..simulate import simulate as run
 
     runner = _runner(scheduler, workers, cache)  # --cache checked before a hand is dealt

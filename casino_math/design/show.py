@@ -13,6 +13,8 @@ from typing import Any
 
 import pandas as pd
 
+from ..text import decimal, exact, integer, percent
+
 RATES = ("house_edge", "element_of_risk", "hit_frequency", "off_target", "rtp")
 
 
@@ -21,17 +23,17 @@ def number(value: Any, sign: str = "") -> str:
     if value is None or (isinstance(value, float) and value != value):
         return ""
     if isinstance(value, Fraction):
-        text = f"{value.numerator:{sign},}" if value.denominator == 1 else f"{value.numerator:{sign}}/{value.denominator}"
-        return text
+        return integer(value.numerator, sign) if value.denominator == 1 else exact(value, sign)
     if isinstance(value, float):
-        return f"{value:{sign}.4f}"
-    return f"{value:{sign},}" if isinstance(value, int) else str(value)
+        return decimal(value, 4, sign)
+    return integer(value, sign) if isinstance(value, int) else str(value)
 
 
-def percent(value: Any, sign: str = "") -> str:
+def rate(value: Any, sign: str = "") -> str:
+    """A rate as a percentage (text passes through; a missing value is blank)."""
     if value is None or isinstance(value, str) or (isinstance(value, float) and value != value):
         return value if isinstance(value, str) else ""
-    return f"{float(value):{sign}.4%}"
+    return percent(value, sign=sign)
 
 
 def readable(frame: pd.DataFrame, figure_column: str | None = None) -> pd.DataFrame:
@@ -48,7 +50,7 @@ def readable(frame: pd.DataFrame, figure_column: str | None = None) -> pd.DataFr
         if column == figure_column:
             out[column] = frame[column]
         elif figure_column is not None:
-            out[column] = [percent(v, sign) if f in RATES else number(v, sign) for v, f in zip(frame[column], frame[figure_column])]
+            out[column] = [rate(v, sign) if f in RATES else number(v, sign) for v, f in zip(frame[column], frame[figure_column])]
         else:
-            out[column] = [percent(v, sign) if column in RATES else number(v, sign) for v in frame[column]]
+            out[column] = [rate(v, sign) if column in RATES else number(v, sign) for v in frame[column]]
     return pd.DataFrame(out, index=frame.index)

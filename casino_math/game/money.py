@@ -27,6 +27,7 @@ from typing import Callable, Mapping
 import numpy as np
 
 from ..returns import Outcome, ReturnTable
+from ..text import exact
 from .description import Decision, Game, Option, Paytable, Result
 from .showdown import CELL_SITUATION
 
@@ -219,7 +220,7 @@ def _showdown_when_not_qualified(game: Game) -> bool:
 
 def units_text(x: Fraction) -> str:
     """Units as written in a game file: ``3``, ``3/2``."""
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return exact(x)
 
 
 def history_text(game: Game, history: History) -> str:

@@ -30,7 +30,7 @@ from ..pays import Pay
 from ..returns import BAND_HANDS, ReturnTable
 from . import charts
 from .document import Block, Cell, Chart, Column, Paragraph, Section, Table, cells
-from .formats import amount, decimal, fraction, integer, one_in, percent, title
+from ..text import amount, decimal, fraction, integer, one_in, percent, title, words
 
 COLUMN_BETS = 4  # bets side by side in a table of figures, at most: more do not fit a page
 METER_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2))  # × the meter in the file
@@ -173,7 +173,7 @@ def hand_frequencies(game: Game) -> tuple[Block, ...]:
         return ()
     cards = sum(game.cards_of(r) for r in hand.of)
     counts = category_counts(hand.ranking, cards)
-    labels = [c.replace("_", " ") for c in counts]
+    labels = [words(c) for c in counts]
     values = list(counts.values())
     total = sum(values)
     made = f"best {hand.best} of {cards} cards" if hand.best < cards else f"{cards} cards"
@@ -233,7 +233,7 @@ def bands_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
         rows = []
         for n in BAND_HANDS:
             bands = [analysis.tables[bet].metrics.band(n) for bet in bets]
-            rows.append(cells(integer(n), *(f"{low:.2%} to {high:.2%}" for low, high in bands)))
+            rows.append(cells(integer(n), *(f"{percent(low, 2)} to {percent(high, 2)}" for low, high in bands)))
         tables.append(Table(
             (Column("Hands", numeric=True), *(Column(title(bet), numeric=True) for bet in bets)), tuple(rows),
             caption="Nine times in ten, the player's average return per initial stake after N hands lies in the band "

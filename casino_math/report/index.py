@@ -12,8 +12,8 @@ from typing import Sequence
 
 from ..game.analysis import GameAnalysis
 from .document import Cell, Column, Document, Paragraph, Section, Table
-from .formats import percent, title
-from .sheet import count, label, verdict
+from ..text import count, percent, title
+from .sheet import label, verdict
 from .verification import Check
 
 

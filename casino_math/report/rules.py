@@ -35,7 +35,7 @@ from ..game.analysis import GameAnalysis
 from ..game.description import SITUATIONS, Deal, Decision, Draw, Game, Hand, Option, SideBet, Stop
 from ..game.tableau import step_words, tableau_rows
 from .document import Block, Bullets, Column, Paragraph, Section, Table, cells
-from .formats import exact, integer, percent, title
+from ..text import exact, integer, percent, title, words
 
 SITUATION_TEXT = {
     "folded": "Player folds",
@@ -166,7 +166,7 @@ def hand_text(game: Game, hand: Hand, categories: bool = True) -> str:
     made = sources if hand.best == total else f"the best {hand.best} of {sources}"
     if hand.ranking is None:
         return f"{hand.name}: {made}, valued by colour only"
-    order = ", ".join(c.replace("_", " ") for c in reversed(hand.ranking.categories))
+    order = ", ".join(words(c) for c in reversed(hand.ranking.categories))
     return f"{hand.name}: {made}, ranked {hand.ranking_name}" + (f" ({order}, strongest first)" if categories else "")
 
 

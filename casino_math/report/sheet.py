@@ -20,7 +20,7 @@ from .bets import (
     variant_section,
 )
 from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
-from .formats import title
+from ..text import count, title
 from .rules import rules_section, settlement_section
 from .strategy import strategy_section
 from .verification import Check
@@ -42,11 +42,6 @@ def main_game(analyses: Sequence[GameAnalysis]) -> GameAnalysis:
     extended = {Path(path).resolve() for a in analyses for path, _ in a.game.files[1:]}
     return max(analyses, key=lambda a: (len(a.game.bets), Path(a.game.path).resolve() in extended,
                                         len(a.game.files) == 1))  # max keeps the first of equals
-
-
-def count(n: int, noun: str) -> str:
-    """``no variants``, ``1 variant``, ``12 variants``."""
-    return f"{n or 'no'} {noun}{'s' * (n != 1)}"
 
 
 def verdict(checks: Sequence[Check]) -> str:

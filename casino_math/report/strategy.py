@@ -20,7 +20,7 @@ from ..returns import ReturnTable
 from . import charts
 from .bets import strategy_words
 from .document import Block, Chart, Column, Paragraph, Section, Table, cells
-from .formats import decimal, integer, percent, sentence
+from ..text import decimal, integer, percent, sentence, words
 from .rules import option_text
 
 NEAR_ROWS = 6  # hand classes shown either side of each threshold
@@ -68,7 +68,7 @@ def near_threshold(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     table = Table(
         (*(Column(SEEN_COLUMNS[c]) for c in seen), Column("Hand"), Column("Card sets", numeric=True),
          *(Column(f"EV {o}", numeric=True) for o in options), Column(f"Best − {least}", numeric=True), Column("Decision")),
-        tuple(cells(*(str(ordered.at[i, c]) for c in seen), str(ordered.at[i, "hand"]).replace("_", " "),
+        tuple(cells(*(str(ordered.at[i, c]) for c in seen), words(str(ordered.at[i, "hand"])),
                     integer(int(ordered.at[i, "combinations"])), *(f"{ordered.at[i, f'ev_{o}']:+.6f}" for o in options),
                     f"{gain[i]:+.6f}", str(ordered.at[i, "decision"])) for i in shown),
         caption=f"Expected value per initial stake of each option, for the hand classes either side of each threshold, "
