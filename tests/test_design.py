@@ -75,8 +75,8 @@ def exact(analysis, bet):
     return m.house_edge, m.element_of_risk, m.hit_frequency
 
 
-def fraction(rational) -> Fraction:
-    return Fraction(int(rational.p), int(rational.q))
+def fraction(pay) -> Fraction:
+    return Fraction(pay)
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ exactly), and every piece is solved.
 
 >>> s = solve("paytables/three_card_poker/standard.yaml", "pair_plus", "flush", Fraction(3, 100))
 >>> s.pay, [str(p) for p in s.nearby["pay"]]
-(4233/1096, ['3', '7/2', '4'])
+(Fraction(4233, 1096), ['3', '7/2', '4'])
 >>> [str(e) for e in s.nearby["house_edge"]]   # exact, from the counts
 ['402/5525', '53/1105', '128/5525']
 """
@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal, cast
 
 import pandas as pd
 
@@ -53,14 +53,14 @@ class Solution:
     line: str
     measure: Measure
     target: Fraction
-    pays: tuple[Any, ...]  # sympy Rationals
+    pays: tuple[Fraction, ...]
     nearby: pd.DataFrame
     message: str
     for_one: bool = False
     table: str = ""
 
     @property
-    def pay(self) -> Any:
+    def pay(self) -> Fraction | None:
         return self.pays[0] if self.pays else None
 
 
@@ -201,8 +201,6 @@ def solve(game: str | Path | Game, wager: str, line: str, target: Fraction, meas
           table: str | None = None) -> Solution:
     """The exact pay of ``line`` (of the bet's paytable, or ``table``) for which ``wager`` has the ``target``
     house edge (or element of risk). A line the table does not list is added."""
-    import sympy
-
     check_measure(measure)
     model = wager_model(game, wager, [line], table)
     name = model.name(line)
@@ -239,5 +237,5 @@ def solve(game: str | Path | Game, wager: str, line: str, target: Fraction, meas
     if expression is not None:
         held = "for every pay" if expression.everywhere else "while the strategy at the file's pays stays the best"
         message += f". As a function of the pays (net, to 1), {held}: {expression.text()}"
-    pays = tuple(sympy.Rational(x.numerator, x.denominator) for x in found)
-    return Solution(wager, name, measure, target, pays, frame, message, name in model.for_one, model.table)  # type: ignore[arg-type]
+    pays = tuple(found)
+    return Solution(wager, name, cast(Measure, measure), target, pays, frame, message, name in model.for_one, model.table)
