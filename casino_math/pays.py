@@ -70,7 +70,10 @@ class Pay:
             match = _PAY_TEXT.match(value)
             if not match:
                 raise ValueError(f"a pay must be {PAY_HELP}, not {value!r}")
-            amount = _number(match.group(1)) / _number(match.group(3) or "1")  # "3 to 2" is 3/2 to 1
+            amount, per = _number(match.group(1), value), _number(match.group(3) or "1", value)  # "3 to 2" is 3/2 to 1
+            if per == 0:
+                raise ValueError(f"{value!r} divides by zero: a pay must be {PAY_HELP}")
+            amount /= per
             for_one = (match.group(2) or "to").lower() == "for"
         else:
             raise ValueError(f"a pay must be {PAY_HELP}, not {type(value).__name__}")
@@ -83,5 +86,9 @@ class Pay:
         return cls(amount, for_one)
 
 
-def _number(text: str) -> Fraction:
-    return Fraction(text.replace(",", "").replace("_", ""))
+def _number(text: str, value: Any) -> Fraction:
+    """A number as written in a pay; a zero it is divided by ("1/0", "8 to 0") is a typo, refused in words."""
+    number, _, below = text.replace(",", "").replace("_", "").partition("/")
+    if Fraction(below or 1) == 0:
+        raise ValueError(f"{value!r} divides by zero: a pay must be {PAY_HELP}")
+    return Fraction(number) / Fraction(below or 1)

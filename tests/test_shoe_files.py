@@ -108,7 +108,7 @@ def bad(old: str, new: str) -> str:
 
 
 BAD = {
-    "nine decks": (bad("decks: 2", "decks: 9"), ":3: deck.decks: Input should be less than or equal to 8"),
+    "nine decks": (bad("decks: 2", "decks: 9"), ":3: deck.decks: should be at most 8, not 9"),
     "jokers in a shoe": (bad("decks: 2}", "decks: 2, jokers: 1}"), ":3: deck: a shoe of several decks is dealt without jokers"),
     "a draw for a hand not in points": (GOOD.replace("ranking: baccarat", "ranking: null").replace("  - stop: natural\n", ""),
                                         ":7: deal.2.draw.to: a draw reads the points of a hand of the player's cards alone"),

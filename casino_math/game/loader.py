@@ -16,6 +16,7 @@ casino_math.errors.InputError: bad.yaml:4: deal.0.player: 60 cards dealt, but th
 from __future__ import annotations
 
 import hashlib
+import math
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, Callable, Literal, Sequence
@@ -51,7 +52,7 @@ def _amount(value: Any) -> Fraction:
         raise ValueError("must be a number of units, e.g. 1 or 2")
     try:
         amount = Fraction(str(value).replace(",", ""))
-    except ValueError:
+    except (ValueError, ZeroDivisionError):
         raise ValueError(f"must be a number of units, not {value!r}") from None
     if not 0 < amount <= MAX_PAY:
         raise ValueError(f"{value} is not a plausible number of units")
@@ -92,8 +93,31 @@ def _cards(value: Any) -> Any:
 _CARDS_SCHEMA = {"type": "object", "required": ["cards"], "additionalProperties": False,
                  "properties": {"cards": {"type": "integer", "minimum": 1}, "face": {"enum": ["up", "down"]}}}
 CardsValue = Annotated[Cards, BeforeValidator(_cards), WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1}, _CARDS_SCHEMA]})]
+def _shown(value: Any) -> str:
+    """A value as the file wrote it, near enough: 0.5 (read as an exact fraction) shown as 0.5."""
+    if isinstance(value, Fraction):
+        return str(float(value)) if Fraction(str(float(value))) == value else str(value)
+    return repr(value)
+
+
+def _option(value: Any) -> Any:
+    """An option as written: fold, check, or units added to wagers (one message, whichever form was meant)."""
+    if isinstance(value, str) and value in ("fold", "check"):
+        return value
+    if not isinstance(value, dict) or not value:
+        raise ValueError(f"an option is fold, check, or units added to wagers like {{play: 1}}, not {_shown(value)}")
+    for wager, units in value.items():
+        if not isinstance(wager, str):
+            raise ValueError(f"{wager!r} is not the name of a wager")
+        try:
+            value[wager] = _amount(units)
+        except ValueError as error:
+            raise ValueError(f"{wager}: {error}") from None
+    return value
+
+
 OptionValue = Annotated[
-    Literal["fold", "check"] | dict[str, Units],
+    Literal["fold", "check"] | dict[str, Units], PlainValidator(_option),
     WithJsonSchema({"anyOf": [{"enum": ["fold", "check"]}, {"type": "object", "additionalProperties": {"type": "number"},
                                                               "description": "units added to each named wager"}]}),
 ]
@@ -118,7 +142,16 @@ DecideValue = Annotated[Decide, BeforeValidator(_decide), WithJsonSchema({"anyOf
 }]})]
 
 
-NumberSet = Annotated[int | str | list[int], WithJsonSchema({
+def _number_set(value: Any) -> Any:
+    """Numbers as written (read by the draw rules): a number, a text like "0-5", or a list of numbers."""
+    if isinstance(value, list) and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
+        return value
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
+        return value
+    raise ValueError(f'numbers are written 5, "0-5", "0-7, 9", "not 8", any, none, or a list like [0, 1, 2], not {_shown(value)}')
+
+
+NumberSet = Annotated[int | str | list[int], PlainValidator(_number_set), WithJsonSchema({
     "anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "array", "items": {"type": "integer"}}],
     "description": 'numbers: 5, "0-5", "0-7, 9", "not 8", any, none, or a list'})]
 
@@ -292,6 +325,49 @@ def _at(where: Where, path: tuple[str, ...], fallback: str) -> str:
     return where.get(path, fallback)
 
 
+_PATTERNS = {  # a field's pattern in words
+    _NAME: "a name of lower-case letters, digits and _, starting with a letter (like three_card_poker)",
+    r"^[A-Za-z0-9][A-Za-z0-9_.-]*$": "letters, digits, '.', '_' and '-', starting with a letter or a digit (like tcp-standard)",
+    r"^([2-9]|10|[TJQK])-A$": "the lowest rank to the ace, like 9-A or 10-A",
+}
+_MAPPINGS = {  # what a field written as a mapping holds, in words
+    "DeckSpec": "a deck is a name (standard, short, piquet, royal, mexican, spanish) or a mapping like {decks: 8} or {ranks: 9-A}",
+    "Cards": "cards dealt are a number, like 3, or a mapping like {cards: 1, face: up}",
+    "Decide": "a decision is a mapping like {name: play_or_fold, options: {fold: fold, play: {play: 1}}}",
+    "DrawSpec": "a draw is a mapping like {to: player, on: 0-5}",
+    "HandSpec": "a hand is a mapping like {of: [player], ranking: high}",
+    "WagerSpec": "a wager is a mapping like {stake: 1, settle: {...}}",
+    "SideBetSpec": "a side bet is a mapping like {pays: TABLE, on: HAND}",
+    "Step": "a step of the deal is a mapping like player: 3",
+    "PaysSpec": "a result paid by a table is a mapping like {pays: TABLE, on: HAND}",
+}
+
+
+def _plain(problem: Any, message: str) -> str:
+    """A structural problem in plain words, with the value written (not the checker's wording)."""
+    kind, ctx, value = problem["type"], problem.get("ctx") or {}, problem.get("input")
+    written = _shown(value) if not isinstance(value, (dict, list)) else ("a mapping" if isinstance(value, dict) else "a list")
+    if kind == "string_pattern_mismatch":
+        return f"{written} is not {_PATTERNS.get(str(ctx.get('pattern')), 'written as expected')}"
+    if kind == "model_type":
+        return f"{_MAPPINGS.get(str(ctx.get('class_name')), 'expected a mapping')}, not {written}"
+    plain = {"int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+             "string_type": "text", "list_type": "a list, like [a, b]", "dict_type": "a mapping (name: value)",
+             "bool_type": "true or false", "bool_parsing": "true or false"}
+    if kind in plain:
+        return f"should be {plain[kind]}, not {written}"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        bound = {"greater_than_equal": "at least", "less_than_equal": "at most", "greater_than": "more than",
+                 "less_than": "less than"}[kind]
+        limit = next(iter(ctx.values()), "")
+        return f"should be {bound} {limit}, not {written}"
+    if kind == "too_short":
+        return "should not be empty" if not value else message
+    if kind == "string_too_long":
+        return f"should be at most {ctx.get('max_length')} characters long"
+    return message
+
+
 def _explain(error: ValidationError, where: Where, fallback: str) -> str:
     messages = []
     for problem in error.errors():
@@ -304,6 +380,8 @@ def _explain(error: ValidationError, where: Where, fallback: str) -> str:
             message = f"unknown value {problem['input']!r}; expected {message.removeprefix('Input should be ')}"
         elif problem["type"] == "missing":
             message = "is required"
+        else:
+            message = _plain(problem, message)
         messages.append(f"{_at(where, loc, fallback)}: {field}: {message}")
     return "\n".join(dict.fromkeys(messages))
 
@@ -359,7 +437,10 @@ class _Builder:
         for i, step in enumerate(self.spec.deal):
             path = ("deal", str(i))
             if step.decide is not None:
-                out.append(self.decision(path, step.decide, sum(isinstance(s, Decision) for s in out) + 1))
+                decision = self.decision(path, step.decide, sum(isinstance(s, Decision) for s in out) + 1)
+                if any(isinstance(s, Decision) and s.name == decision.name for s in out):
+                    raise self.fail((*path, "decide", "name"), f"two decisions are named {decision.name}: give each its own name")
+                out.append(decision)
                 continue
             if step.stop is not None:
                 out.append(Stop(step.stop))
@@ -449,8 +530,16 @@ class _Builder:
             if spec.ranking not in RANKINGS:
                 known = ", ".join([*RANKINGS, *POINTS])
                 raise self.fail((*path, "ranking"), f"unknown ranking {spec.ranking!r} (choose from {known})")
-            ranking = get_ranking(spec.ranking, deck, self.spec.deck.joker)
+            try:
+                ranking = get_ranking(spec.ranking, deck, self.spec.deck.joker)
+            except InputError as error:  # the joker rule and the ranking do not go together
+                raise self.fail((*path, "ranking"), str(error)) from None
         best = spec.best or (ranking.hand_size if ranking else cards)
+        if spec.best is None and ranking is not None and best > cards:
+            fits = [n for n in RANKINGS if get_ranking(n, "standard").hand_size == cards]
+            hint = f" (for {cards} cards: {', '.join(fits)})" if fits else ""
+            raise self.fail((*path, "ranking"), f"the {spec.ranking} ranking compares {best}-card hands, but the hand holds "
+                            f"{cards} cards{hint}")
         if best > cards:
             raise self.fail((*path, "best"), f"the best {best} of {cards} cards: the hand has only {cards}")
         if ranking is not None and best != ranking.hand_size:
@@ -480,12 +569,24 @@ class _Builder:
         if text is None or text.strip().lower() in ("none", "always", "any"):
             return None
         dealer = hands.get("dealer")
-        if dealer is None or dealer.ranking is None:
+        if dealer is None:
             raise self.fail(("dealer_qualifies",), "a qualifier needs a dealer hand (hands: dealer: ...)")
+        if dealer.points is not None:
+            raise self.fail(("dealer_qualifies",), f"the dealer hand is counted in {dealer.points.name} points; a qualifier "
+                            "is a poker hand the dealer must hold (Q-high, pair): rank the hands by a poker ranking, or leave "
+                            "out the qualifier")
+        if dealer.ranking is None:
+            raise self.fail(("dealer_qualifies",), "the dealer hand has no ranking (ranking: null), so no poker hand to "
+                            "qualify with: give it one")
         try:
             return Qualifier(text, weakest(dealer.ranking, text))
         except ValueError as error:
             raise self.fail(("dealer_qualifies",), str(error)) from None
+
+    def check_pays_something(self, table: str) -> None:
+        """A table that a hand no line pays loses on has a line (an empty one is a bonus that never pays: ``else: push``)."""
+        if not self.spec.paytables[table]:
+            raise self.fail(("paytables", table), "the paytable has no lines, so every hand would lose")
 
     def paytable(self, name: str, hand: str, hands: dict[str, Hand], used_at: tuple[str, ...]) -> Paytable:
         if name not in self.spec.paytables:
@@ -513,6 +614,10 @@ class _Builder:
             try:
                 pattern = parse_pattern(text, the_hand.ranking)
             except ValueError as error:
+                if on and tail.strip() not in hands and " " not in tail.strip():  # "… on six_card": a hand misnamed
+                    raise self.fail(path, f"no hand {tail.strip()!r} to read the line on (hands: {', '.join(hands)})") from None
+                if not key.strip():
+                    raise self.fail(path, "a line needs a name: a hand the table pays, e.g. flush or pair of tens or better") from None
                 raise self.fail(path, f"{error} (on the {line_hand} hand)") from None
             shape = two_alike(pattern, the_hand.ranking)
             if shape is not None:
@@ -554,6 +659,10 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
         quoted_per=tuple(spec.quoted_per), path=files[0][0], sha256=files[0][1], files=tuple(files),
     )
     _check_strategies(b, game)
+    if b.by_kind:
+        _check_countable(b, game)
+    else:
+        _check_side_bets_countable(b, game)
     return game
 
 
@@ -583,6 +692,8 @@ class _Paid:
         """A settlement as written (win, push, lose, or a table on a hand), its table read."""
         if isinstance(value, PaysSpec):
             self.table(value.pays, value.on, (*at, "pays"))
+            if not bonus and value.otherwise == "lose":
+                self.b.check_pays_something(value.pays)
             return Result("pays", table=value.pays, otherwise="push" if bonus else value.otherwise)
         if isinstance(value, Pay):
             return Result("win", value.net)
@@ -705,6 +816,7 @@ def _side_bets(b: _Builder, hands: dict[str, Hand], paid: _Paid) -> list[SideBet
         else:
             assert s.pays is not None
             paid.table(s.pays, s.on, (*path, "pays"))
+            b.check_pays_something(s.pays)
         side_bet = SideBet(name, s.pays or "", s.stake, s.meter, settled)
         if s.meter is not None and not any(s.meter in b.spec.paytables[t] for t in side_bet.tables):
             raise b.fail((*path, "meter"), f"the meter is a line of {' or '.join(side_bet.tables)}; it has no line {s.meter!r}")
@@ -757,6 +869,58 @@ def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Ha
         raise b.fail(("wagers",), f"in {what}, every bet stands alone: list it under side_bets (settle: or pays:)")
     if qualifier is not None:
         raise b.fail(("dealer_qualifies",), f"{what} has no dealer qualifier here")
+
+
+def _check_countable(b: _Builder, game: Game) -> None:
+    """Each side bet of a game counted by kinds of card reads few enough cards, finely enough, to be counted (the limit
+    of :mod:`.drawing`): checked here, so that the refusal says where the bet is declared."""
+    from ..shoe import CARD, Shoe
+    from .drawing import MAX_ROWS, alphabet_of, plan_of
+
+    alphabet = alphabet_of(game, Shoe.of(game.deck))
+    source = f"a shoe of {game.deck.decks} decks" if game.deck.decks > 1 else f"the {game.deck} deck"
+    for bet in game.side_bets:
+        details = [d for d in plan_of(game, bet).details if d is not None]
+        kinds = math.prod(len(alphabet.symbols(d)) for d in details)
+        if kinds > MAX_ROWS:
+            suited = sum(d == CARD for d in details)
+            how = f", {suited} of them suit by suit" if suited else ""
+            raise b.fail(("side_bets", bet.name), f"the bet reads {len(details)} cards{how}: {kinds:,} kinds of deal from "
+                         f"{source}, more than the {MAX_ROWS:,} counted at most; let it read fewer cards, or lines that read "
+                         "ranks only")
+
+
+def _check_side_bets_countable(b: _Builder, game: Game) -> None:
+    """Each side bet paid by a table reads its cards in a way :mod:`.side_bets` can count (the same three routes: by
+    value, card set by card set, or by suits over several deals), checked here to say where the bet is declared."""
+    from .side_bets import MAX_ENUMERATED
+
+    for bet in game.side_bets:
+        if not bet.table:
+            continue
+        lines = game.paytables[bet.table].lines
+        hands = sorted({line.hand for line in lines} or {"player"})
+        if len(hands) == 1 and game.hands[hands[0]].ranking and not any(line.card_pattern.needs_cards for line in lines):
+            continue  # by value: the hand-frequency engine
+        roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
+        parts = {r: tuple(r in game.hands[h].of for h in hands) for r in roles}
+        if len(set(parts.values())) == 1:  # one set of cards, visited card set by card set
+            cards = sum(game.cards_of(r) for r in roles)
+            sets = math.comb(len(game.deck.cards), cards)
+            if sets > MAX_ENUMERATED:
+                raise b.fail(("paytables", bet.table), f"its lines read suits on {cards} cards: {sets:,} card sets to visit one by "
+                             f"one, more than the {MAX_ENUMERATED:,} visited at most; pay by hand only (no suit, no colour)")
+            continue
+        first = max(parts.values(), key=sum)  # the roles of the most hands: read card by card, the others by suits
+        for line in lines:
+            pattern = line.card_pattern
+            spans = any(parts[r] != first for r in game.hands[line.hand].of)
+            if spans and (pattern.category is not None or not pattern.needs_cards):
+                raise b.fail(("paytables", bet.table, line.key), f"a line on cards of several deals ({' and '.join(game.hands[line.hand].of)}) "
+                             "is counted by their suits only: it may read colours or suits (same colour, suited), not the hand's value")
+            if spans and game.deck.jokers:
+                raise b.fail(("paytables", bet.table, line.key), "colours and suits over several deals are counted on decks "
+                             "without jokers")
 
 
 def _side_settle(b: _Builder, path: tuple[str, ...], settle: dict[SituationName, Any], hands: dict[str, Hand],

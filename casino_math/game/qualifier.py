@@ -58,6 +58,18 @@ def _rank(token: str) -> int | None:
     return _NAMED.get(token.lower())
 
 
+def _room(ranking: Ranking, ranks: list[int]) -> str:
+    """Why no hand of the ranking's deck leads with ``ranks[0]`` (empty if one can): a rank the deck has not, or too
+    few lower ranks to fill the hand ("2-high" in three cards; an ace may also play low)."""
+    deck, top = ranking.deck.ranks, ranks[0]
+    if top not in deck:
+        return f"the {ranking.deck} deck has no {RANK_NAMES[top]}{'es' if top == 6 else 's'}"
+    lower = sum(r < top for r in deck) + (14 in deck and top != 14)
+    if lower < ranking.hand_size - 1:
+        return f"a {ranking.hand_size}-card hand of different ranks cannot have a {RANK_NAMES[top]} as its highest card ({HELP})"
+    return ""
+
+
 def weakest(ranking: Ranking, text: str) -> int:
     """The value of the weakest hand of ``ranking`` that ``text`` describes (raises ValueError if none)."""
     words = normal(text).removesuffix(" or better")
@@ -67,6 +79,9 @@ def weakest(ranking: Ranking, text: str) -> int:
         ranks = [_rank(t) for t in tokens]
         if None in ranks or len(ranks) > ranking.hand_size or any(a <= b for a, b in zip(ranks, ranks[1:])):  # type: ignore[operator]
             raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({HELP})")
+        room = _room(ranking, ranks)  # type: ignore[arg-type]
+        if room:
+            raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking: {room}")
         # "Q-6-4 or better": a better category, or a high card whose ranks, high first, reach Q, 6, 4 (on a
         # stripped deck a Q-led high card may not exist: the weakest hand at least that good still does)
         found = [v for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT > 0 or tuple(r[:len(ranks)]) >= tuple(ranks)]
