@@ -135,9 +135,9 @@ def brute_force(decks: int = 8) -> tuple[float, dict[str, int]]:
 def engine_counts(tables: dict) -> dict[str, int]:
     """The brute force's keys, read from the engine's return tables."""
     rows = {(name, o.name): o.combinations for name, t in tables.items() for o in t.outcomes}
-    out = {"player": rows[("player", "player wins")], "tie": rows[("player", "tie")], "banker": rows[("player", "dealer wins")],
+    out = {"player": rows[("player", "Player wins")], "tie": rows[("player", "tie")], "banker": rows[("player", "Banker wins")],
            "player_pair": rows[("player_pair", "pair")], "banker_pair": rows[("banker_pair", "pair")]}
-    for side, bet, win in (("dragon_player", "dragon_bonus_player", "player wins"), ("dragon_banker", "dragon_bonus_banker", "dealer wins")):
+    for side, bet, win in (("dragon_player", "dragon_bonus_player", "Player wins"), ("dragon_banker", "dragon_bonus_banker", "Banker wins")):
         out[f"{side}_natural_win"] = rows[(bet, f"natural: {win}")]
         out[f"{side}_natural_tie"] = rows[(bet, "natural: tie")]
         for margin in range(4, 10):

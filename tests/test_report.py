@@ -42,7 +42,8 @@ from casino_math.report.charts import Rendered
 from casino_math.report.document import Section, Table
 from casino_math.report.pdf import FRAME_WIDTH, _styles, _table
 from casino_math.report.progress import Steps
-from casino_math.report.rules import SITUATION_TEXT, deck_text, hand_text
+from casino_math.game.situations import Situation
+from casino_math.report.rules import deck_text, hand_text
 from casino_math.report.sheet import build_document, main_game
 from casino_math.report.verification import check_claims
 from casino_math.report.writer import write_atomically
@@ -257,14 +258,14 @@ def test_return_tables_are_the_analysis(document, main) -> None:
 def test_pays_summaries() -> None:
     assert pays_summary(load_game(TCP / "standard.yaml"), "ante_play") == "Ante Bonus 5-4-1"
     assert pays_summary(load_game(TCP / "standard.yaml"), "six_card_bonus") == "1000-200-100-20-15-10-7"
-    assert pays_summary(load_game(TCP / "pair-plus-40-30-5-4-1-mini-royal-50.yaml"), "pair_plus") == "mini royal 50, 40-30-5-4-1"
+    assert pays_summary(load_game(TCP / "pair-plus-40-30-5-4-1-mini-royal-50.yaml"), "pair_plus") == "mini royal: 50, 40-30-5-4-1"
     assert pays_summary(load_game(TCP / "ante-play-no-bonus.yaml"), "ante_play") == "Ante Bonus pays nothing"
     head = "game: g\nid: g\ndeal:\n  - player: 5\nhands:\n  player: {of: [player]}\n"
     game = load_game_text(head + "side_bets:\n  b: {pays: t, meter: royal flush}\npaytables:\n  t: {royal flush: 5000, "
                                  "straight flush: 50, flush: 5, pair of jacks or better: 1, pair of 6s to 10s: push}\n")
-    assert pays_summary(game, "b") == "royal flush meter (5000), 50-5-1, pair of 6s to 10s push"
+    assert pays_summary(game, "b") == "royal flush meter (5000), 50-5-1, pair of 6s to 10s: push"
     mixed = load_game_text(head + 'side_bets:\n  b: {pays: t}\npaytables:\n  t: {flush: "6 for 1", straight: 4}\n')
-    assert pays_summary(mixed, "b") == "flush 6 for 1, straight 4 to 1"
+    assert pays_summary(mixed, "b") == "flush: 6 for 1, straight: 4 to 1"
 
 
 def test_strategy_around_the_threshold_and_simpler_strategies(document, main) -> None:
@@ -382,7 +383,7 @@ def test_the_main_game_offers_the_most_bets(mini_folders: list[Path]) -> None:
     headline = _tables(_section(document, "Headline figures").blocks)[0]
     assert [c.header for c in headline.columns[1:]] == ["Ante Play", "Pairs"]
     variants = [s.title for s in _section(document, "Paytable variants").blocks if isinstance(s, Section)]
-    assert variants == ["mini-four-card: Ante Play, Bonus 25-2", "mini-three-card: Ante Play, Ante Bonus mini royal 7, 5-4-1"]
+    assert variants == ["mini-four-card: Ante Play", "mini-three-card: Ante Play"]
 
 
 def test_no_paths_report_every_shipped_game_and_an_index(shipped: dict[str, bytes], mini_folders: list[Path]) -> None:
@@ -506,9 +507,10 @@ def test_shoe_rules_print_the_tableau_the_shoe_and_the_deals(shoe) -> None:
     steps = next(t for t in tables if t.columns[-1].header == "The deal")
     assert [r[0].text for r in steps.rows] == [str(i + 1) for i in range(len(game.steps))]
     drawing = [i for i, s in enumerate(game.steps) if isinstance(s, (Draw, Stop))]
-    assert len(drawing) == 3 and [steps.rows[i][1].text for i in drawing] == [step_words(game.steps[i]) for i in drawing]
+    assert len(drawing) == 3 and [steps.rows[i][1].text for i in drawing] == [step_words(game.steps[i], game.names.roles) for i in drawing]
     draw = next(s for s in game.steps if isinstance(s, Draw) and s.by is not None)
-    tableau = next(t for t in tables if t.columns[0].header == f"The {draw.role}'s total")
+    tableau = next(t for t in tables if t.columns[0].header == f"The {game.names.role(draw.role)}'s total")
+    assert tableau.columns[0].header == "The Banker's total"  # baccarat's dealer, as the table names it
     assert [(r[0].text, r[1].text) for r in tableau.rows] == tableau_rows(draw)
     words = " ".join(item for block in _walk(rules.blocks) if hasattr(block, "items") for item in block.items)
     for a in analyses:
@@ -530,7 +532,7 @@ def test_shoe_settlement_matrix_has_a_column_per_bet_settled_by_the_showdown(sho
     first = matrices[0]
     assert [c.header for c in first.columns[1:]] == [b.name.replace("_", " ").title() for b in settled]
     for row in first.rows:
-        situation = next(s for s, text in SITUATION_TEXT.items() if text == row[0].text)
+        situation = next(s for s in Situation if s.heading(main.names.roles) == row[0].text)
         assert [c.text for c in row[1:]] == [str(b.settle[situation]) for b in settled]
     ez = next(a.game for a in analyses if a.game.id == "ez-baccarat-8-decks")
     anew = [b for b in ez.side_bets if b.settle and b.settle != getattr(main.side_bet.get(b.name), "settle", None)]
@@ -550,8 +552,8 @@ def test_shoe_verification_rows_pass(shoe) -> None:
 
 def test_shoe_pays_and_tables_fit_the_page(shoe) -> None:
     games = {a.game.id: a.game for family in SHOE_FAMILIES[1:] for a in shoe[family][1]}
-    assert pays_summary(games["21-plus-3-8-decks"], "twenty_one_plus_three") == "suited three of a kind 100, 40-30-10-5"
-    assert pays_summary(games["royal-match-6-decks"], "royal_match") == "suited K-Q 25, suited 2.5"
+    assert pays_summary(games["21-plus-3-8-decks"], "twenty_one_plus_three") == "suited three of a kind: 100, 40-30-10-5"
+    assert pays_summary(games["royal-match-6-decks"], "royal_match") == "suited K-Q: 25, suited: 2.5"
     baccarat = {a.game.id: a.game for a in shoe["baccarat"][1]}
     assert pays_summary(baccarat["baccarat-tie-9-to-1-8-decks"], "tie") == "equal hands 9 to 1"
     for family in SHOE_FAMILIES:

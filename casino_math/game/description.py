@@ -31,7 +31,9 @@ from ..cards import Deck
 from ..pays import Pay
 from ..rankings import Ranking
 from ..rankings.points import Points
+from ..text import title
 from .patterns import LinePredicate, Pattern
+from .situations import role_name
 
 Role = Literal["player", "dealer", "board"]
 ROLES: tuple[Role, ...] = ("player", "dealer", "board")
@@ -244,6 +246,29 @@ class Qualifier:
 
 
 @dataclass(frozen=True)
+class Names:
+    """What the table calls the game, its roles and its bets (a game file's ``names:``); what is not named shows as the
+    file spells it.
+
+    >>> names = Names("21+3", {"dealer": "Banker"}, {"twenty_one_plus_three": "21+3"})
+    >>> names.role("dealer"), names.role("player"), names.bet("twenty_one_plus_three"), names.bet("pair_plus")
+    ('Banker', 'player', '21+3', 'Pair Plus')
+    """
+
+    game: str = ""  # the family as a player reads it: "21+3", "Ultimate Texas Hold'em"
+    roles: Mapping[str, str] = field(default_factory=dict)  # role -> its name at the table: baccarat's dealer is the Banker
+    bets: Mapping[str, str] = field(default_factory=dict)  # bet -> its name on the layout
+
+    def role(self, role: str) -> str:
+        """A role as the game names it: ``Banker``; ``dealer`` where the file names none."""
+        return role_name(role, self.roles)
+
+    def bet(self, bet: str) -> str:
+        """A bet as the layout names it: ``21+3``; the bet's name as a heading (``Pair Plus``) where the file names none."""
+        return self.bets.get(bet) or title(bet)
+
+
+@dataclass(frozen=True)
 class Game:
     """A whole table game as offered: identification, rules and every wager's pays."""
 
@@ -265,10 +290,16 @@ class Game:
     path: str = ""
     sha256: str = ""
     files: tuple[tuple[str, str], ...] = ()  # every file read (a variant and what it extends): path, SHA-256
+    names: Names = field(default_factory=Names)  # the game, its roles and bets as the table names them
 
     @property
     def title(self) -> str:
         return self.name or self.id
+
+    @property
+    def family_name(self) -> str:
+        """The family as a player reads it: its ``names: {game: ...}``, else its name as a heading (``Three Card Poker``)."""
+        return self.names.game or title(self.family)
 
     @cached_property
     def decisions(self) -> tuple[Decision, ...]:

@@ -23,7 +23,7 @@ Each return table says which in its ``notes``.
 >>> game = load_game("paytables/baccarat/standard.yaml")
 >>> table = bet_tables(game)["tie"]
 >>> [(o.name, o.combinations) for o in table.outcomes], table.total
-([('player wins', 2230518282592256), ('tie', 475627426473216), ('dealer wins', 2292252566437888)], 4998398275503360)
+([('Player wins', 2230518282592256), ('tie', 475627426473216), ('Banker wins', 2292252566437888)], 4998398275503360)
 """
 
 from __future__ import annotations
@@ -44,10 +44,10 @@ from ..returns import Outcome, ReturnTable
 from ..shoe import CARD, CLASS, RANK, SUITS, Alphabet, Shoe, falling
 from .description import SHOWDOWN, Deal, Draw, Game, Hand, Line, Paytable, Result, SideBet, Stop
 from .events import OTHER, Atom, Event
+from .situations import Situation
 from .tableau import role_hand
 
 MAX_ROWS = 30_000_000  # rows of symbols counted at most; beyond, a bet reads too many cards too finely
-SITUATION_TEXT = {"player_higher": "player wins", "equal": "tie", "dealer_higher": "dealer wins", "played": "played"}
 _RED = np.array([False, True, True, False])  # clubs, diamonds, hearts, spades
 
 
@@ -505,7 +505,7 @@ def settle(game: Game, bet: SideBet, rows: Rows) -> tuple[np.ndarray, tuple[Sett
 
 def _ways(result: Result, situation: str, game: Game) -> list[Settled]:
     """The ways a bet ends in one situation: one, or a line of its table each and then the hands no line pays."""
-    text = SITUATION_TEXT[situation]
+    text = Situation(situation).outcome(game.names.roles)
     if result.kind != "pays":
         net = {"win": result.net, "push": Fraction(0), "lose": Fraction(-1)}[result.kind]
         pays = str(Pay(result.net)) if result.kind == "win" else "push" if result.kind == "push" else "loses"

@@ -29,8 +29,8 @@ from ..pays import MAX_PAY, Pay
 from ..rankings import RANKINGS, get_ranking
 from ..rankings.points import POINTS, get_points
 from ..yaml_source import read_text, read_yaml
-from .description import (ROLES, SHOWDOWN, SITUATIONS, Deal, Decision, Draw, Game, Hand, Line, Option, Paytable, Qualifier, Result,
-                          Role, SideBet, Situation, Stop, Wager, counted_by_kind)
+from .description import (ROLES, SHOWDOWN, SITUATIONS, Deal, Decision, Draw, Game, Hand, Line, Names, Option, Paytable, Qualifier,
+                          Result, Role, SideBet, Situation, Stop, Wager, counted_by_kind)
 from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, parse_pattern, two_alike, unreachable
@@ -256,6 +256,14 @@ class SideBetSpec(_Strict):
         return self
 
 
+class NamesSpec(_Strict):
+    """What the table calls the game, its roles and its bets, for the par sheet (the file's own names otherwise)."""
+
+    game: str = Field("", max_length=80, description="the family as a player reads it, e.g. 21+3 or Ultimate Texas Hold'em")
+    roles: dict[Role, str] = Field(default_factory=dict, description="a role's name at the table, e.g. {dealer: Banker}")
+    bets: dict[str, str] = Field(default_factory=dict, description="a bet's name on the layout, e.g. {twenty_one_plus_three: 21+3}")
+
+
 class GameSpec(_Strict):
     """A table game: its deck, deal, decisions, hands, qualifier, wagers, side bets and paytables."""
 
@@ -277,11 +285,12 @@ class GameSpec(_Strict):
     strategies: dict[str, str] = Field(default_factory=dict, description="simpler strategies to price, e.g. 'play J-high or better'")
     quoted_per: list[str] = Field(default_factory=list, description="the wagers whose stakes the house edge and the average "
                                   "wager are quoted per (default: every stake placed before the deal), e.g. [ante]")
+    names: NamesSpec = Field(NamesSpec.model_validate({}), description="the game, its roles and bets as the table names them")
 
 
 # -- reading, with variants ---------------------------------------------------------------------
 Where = dict[tuple[str, ...], str]  # key path -> "file:line"
-_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies")
+_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names")
 
 
 def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | None = None,
@@ -657,6 +666,7 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
         wagers=tuple(wagers), side_bets=tuple(side_bets), paytables={n: t for n, t in paid.tables.items() if n in used},
         bet=spec.bet, qualifier=qualifier, equal_ev=spec.equal_ev, strategies=dict(spec.strategies),
         quoted_per=tuple(spec.quoted_per), path=files[0][0], sha256=files[0][1], files=tuple(files),
+        names=Names(spec.names.game, {str(role): name for role, name in spec.names.roles.items()}, dict(spec.names.bets)),
     )
     _check_strategies(b, game)
     if b.by_kind:

@@ -30,9 +30,9 @@ from ..returns import Outcome, ReturnTable
 from ..text import exact
 from .description import Decision, Game, Option, Paytable, Result
 from .showdown import CELL_SITUATION
+from .situations import Situation
 
 History = tuple[Fraction, ...]  # units staked on each wager with a stake of its own, in the game's order
-SITUATION_TEXT = {"player_higher": "player wins", "equal": "tie", "dealer_higher": "dealer wins"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -170,7 +170,7 @@ def table_of_ends(game: Game, cell_names: tuple[str, ...], lines: Lines, money: 
         h = key[1]
         if key[0] == "folded":
             net = sum((s * Fraction(money.fold_unit[n], money.denominator) for n, s in zip(money.staked, h)), Fraction(0)) / initial
-            label = "fold" + (f" at {key[2]}" if key[2] else "")
+            label = Situation.FOLDED.outcome(game.names.roles) + (f" at {key[2]}" if key[2] else "")
             keys = {"situation": "folded", "stake": str(sum(h, Fraction(0)))} | ({"decision": key[2]} if key[2] else {})
         else:
             cell, code = key[2], key[3]
@@ -202,12 +202,14 @@ def _label(game: Game, cell_names: tuple[str, ...], lines: Lines, cell: int, cod
             keys[f"line:{table}"] = game.paytables[table].lines[line].key if line >= 0 else ""
             if line >= 0:
                 parts.append(game.paytables[table].lines[line].key)
+    roles = game.names.roles
     if comparison == "played":
         text = ", ".join(parts) or "no paying hand"
     elif merged:
-        text = ": ".join([*parts, "dealer does not qualify"])
+        text = ": ".join([*parts, Situation.DEALER_NOT_QUALIFIED.outcome(roles)])
     else:
-        text = ": ".join([*parts, SITUATION_TEXT[comparison] + ("" if qualified else " (dealer does not qualify)")])
+        unqualified = "" if qualified else f" ({Situation.DEALER_NOT_QUALIFIED.outcome(roles)})"
+        text = ": ".join([*parts, Situation(comparison).outcome(roles) + unqualified])
     if stake is not None:
         text += f" ({units_text(stake)} units)"
     return text, keys

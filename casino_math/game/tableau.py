@@ -35,6 +35,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from .description import Deal, Draw, Hand, Role, Step, Stop
+from .situations import RoleNames, role_name
 
 
 class StepError(ValueError):
@@ -131,20 +132,21 @@ def ranges(values: frozenset[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs) or "none"
 
 
-def step_words(step: Draw | Stop) -> str:
+def step_words(step: Draw | Stop, roles: RoleNames | None = None) -> str:
     """A draw or stop step in words, for a par sheet's deal (a draw's table: :func:`tableau_rows`).
 
     >>> step_words(Stop()), step_words(Draw("player", frozenset(range(6))))
-    ("If a hand of one role's cards is a natural, no more cards are drawn.", 'The player draws a card on 0-5.')
+    ('If either hand is a natural, no more cards are drawn.', 'The player draws a card on 0-5.')
     >>> step_words(Draw("dealer", frozenset(range(6)), "player", {3: frozenset({1, 2})}))
     "The dealer draws a card on 0-5 if the player drew none; else by its total and the value of the player's card drawn (table)."
     """
     if isinstance(step, Stop):
-        return "If a hand of one role's cards is a natural, no more cards are drawn."
-    text = f"The {step.role} draws a card on {ranges(step.on)}"
+        return "If either hand is a natural, no more cards are drawn."
+    text = f"The {role_name(step.role, roles)} draws a card on {ranges(step.on)}"
     if step.by is None:
         return text + "."
-    return text + f" if the {step.by} drew none; else by its total and the value of the {step.by}'s card drawn (table)."
+    by = role_name(step.by, roles)
+    return text + f" if the {by} drew none; else by its total and the value of the {by}'s card drawn (table)."
 
 
 def tableau_rows(step: Draw) -> list[tuple[str, str]]:

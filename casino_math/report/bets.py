@@ -8,12 +8,12 @@ linear in the meter's pay.
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/three_card_poker/pair-plus-40-30-5-4-1-mini-royal-50.yaml")
 >>> pays_summary(game, "pair_plus")
-'mini royal 50, 40-30-5-4-1'
+'mini royal: 50, 40-30-5-4-1'
 >>> pays_summary(load_game("paytables/three_card_poker/progressive.yaml"), "progressive")
-'mini royal in spades meter (10000), mini royal 500, 100-90 for 1'
+'mini royal in spades meter (10000), mini royal: 500, 100-90 for 1'
 >>> ez = load_game("paytables/baccarat/ez-baccarat.yaml")
 >>> pays_summary(ez, "tie"), pays_summary(ez, "banker")
-('equal hands 8 to 1', 'dealer higher: three-card 7 points push, any 1')
+('equal hands 8 to 1', 'Banker higher (three-card 7 points: push, any: 1)')
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..enumeration import category_counts
 from ..game.analysis import GameAnalysis
 from ..game.description import SITUATIONS, Game, Line, Paytable, SideBet
 from ..game.events import Atom, Event
+from ..game.situations import Situation
 from ..game.patterns import Pattern
 from ..pays import Pay
 from ..returns import BAND_HANDS, ReturnTable
@@ -34,9 +35,6 @@ from ..text import amount, decimal, fraction, integer, one_in, percent, title, w
 
 COLUMN_BETS = 4  # bets side by side in a table of figures, at most: more do not fit a page
 METER_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2))  # × the meter in the file
-
-
-SITUATION_WORDS = {"player_higher": "player higher", "equal": "equal hands", "dealer_higher": "dealer higher", "played": "played"}
 
 
 # -- pays ------------------------------------------------------------------------------------------
@@ -83,7 +81,7 @@ def table_summary(table: Paytable, meter: str | None = None) -> str:
         if run:
             parts.append("-".join(run))
             run = []
-        parts.append(f"{line.key} meter ({pay(line)})" if line.key == meter else f"{line.key} {pay(line)}")
+        parts.append(f"{line.key} meter ({pay(line)})" if line.key == meter else f"{line.key}: {pay(line)}")
     if run:
         parts.append("-".join(run))
     return ", ".join(parts) + (" for 1" if alike and paid and paid[0].for_one else "")
@@ -108,15 +106,15 @@ def settled_summary(game: Game, bet: SideBet) -> str:
     for situation in (s for s in SITUATIONS if s in bet.settle):
         result = bet.settle[situation]
         if result.kind == "win":
-            parts.append(f"{SITUATION_WORDS[situation]} {Pay(result.net)}")
+            parts.append(f"{Situation(situation).short(game.names.roles)} {Pay(result.net)}")
         elif result.kind == "pays":
-            parts.append(f"{SITUATION_WORDS[situation]}: {table_summary(game.paytables[result.table])}")
+            parts.append(f"{Situation(situation).short(game.names.roles)} ({table_summary(game.paytables[result.table])})")
     return "; ".join(parts)
 
 
 def bet_heading(game: Game, bet: str) -> str:
-    pays = pays_summary(game, bet)
-    return f"{title(bet)}, {pays}" if pays else title(bet)
+    """A bet's heading: its name on the layout (its pays follow under it, not in it)."""
+    return game.names.bet(bet)
 
 
 # -- return tables -------------------------------------------------------------------------------------
@@ -143,7 +141,7 @@ def contribution_chart(analysis: GameAnalysis, bet: str) -> Chart:
     table = analysis.tables[bet]
     labels = [o.name for o in table.outcomes]
     values = [float(o.net * Fraction(o.combinations, table.total)) for o in table.outcomes]
-    name = title(bet)
+    name = analysis.game.names.bet(bet)
     return Chart(f"returns-{bet}", f"Return contribution by outcome: {name}",
                  lambda: charts.return_contribution_chart(name, labels, values))
 
@@ -156,7 +154,8 @@ def strategy_words(analysis: GameAnalysis) -> str:
 
 def bet_blocks(analysis: GameAnalysis, bet: str, chart: bool) -> tuple[Block, ...]:
     """A bet's return table, with its chart and, for the game's own bet, the strategy it is played by."""
-    blocks: list[Block] = []
+    pays = pays_summary(analysis.game, bet)
+    blocks: list[Block] = [Paragraph(f"Pays: {pays}.")] if pays else []
     if bet == analysis.game.bet and analysis.game.decisions:
         blocks.append(Paragraph(f"Played by the optimal strategy: {strategy_words(analysis)}."))
     blocks.append(return_table(analysis.tables[bet]))
@@ -219,7 +218,7 @@ def headline_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
     for bets in bet_columns(list(analysis.tables)):
         metrics = [analysis.tables[bet].metrics for bet in bets]
         tables.append(Table(
-            (Column("Figure"), *(Column(title(bet), numeric=True) for bet in bets)),
+            (Column("Figure"), *(Column(analysis.game.names.bet(bet), numeric=True) for bet in bets)),
             tuple((Cell(label), *(Cell(show(m)) for m in metrics)) for label, show in figures),
         ))
     return tuple(tables)
@@ -235,14 +234,14 @@ def bands_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
             bands = [analysis.tables[bet].metrics.band(n) for bet in bets]
             rows.append(cells(integer(n), *(f"{percent(low, 2)} to {percent(high, 2)}" for low, high in bands)))
         tables.append(Table(
-            (Column("Hands", numeric=True), *(Column(title(bet), numeric=True) for bet in bets)), tuple(rows),
+            (Column("Hands", numeric=True), *(Column(analysis.game.names.bet(bet), numeric=True) for bet in bets)), tuple(rows),
             caption="Nine times in ten, the player's average return per initial stake after N hands lies in the band "
                     "RTP ± VI/√N." if i == len(groups) - 1 else ""))
     return tuple(tables)
 
 
 def funnel(analysis: GameAnalysis) -> Chart:
-    labels = [title(bet) for bet in analysis.tables]
+    labels = [analysis.game.names.bet(bet) for bet in analysis.tables]
     rtps = [float(t.metrics.rtp) for t in analysis.tables.values()]
     indices = [t.metrics.volatility_index for t in analysis.tables.values()]
     return Chart("funnel", "Confidence funnel: 90% band of the return over N hands",
@@ -277,7 +276,7 @@ def meter_table(analysis: GameAnalysis, bet: str) -> Table:
     return Table(
         (Column("Meter (for 1)", numeric=True), Column("Meter (to 1)", numeric=True), Column("House edge", numeric=True), Column("")),
         rows,
-        caption=f"{title(bet)} ({analysis.game.id}), line {side.meter!r}: no house edge at a meter of {amount(even + 1)} for 1 "
+        caption=f"{analysis.game.names.bet(bet)} ({analysis.game.id}), line {side.meter!r}: no house edge at a meter of {amount(even + 1)} for 1 "
                 f"({amount(even)} to 1); each further unit of meter lowers the edge by {percent(Fraction(hits, table.total), 6)}.",
     )
 
@@ -292,11 +291,11 @@ def comparison(analyses: Sequence[GameAnalysis], main: GameAnalysis) -> tuple[Bl
         for a in offering:
             m = a.tables[bet].metrics
             name = a.game.id + (" (main)" if a is main else "")
-            rows.append(cells(title(bet), name, pays_summary(a.game, bet), percent(m.house_edge), percent(m.element_of_risk),
+            rows.append(cells(a.game.names.bet(bet), name, pays_summary(a.game, bet), percent(m.house_edge), percent(m.element_of_risk),
                               percent(m.hit_frequency), f"{m.standard_deviation:.4f}", amount(m.max_win)))
-            labels.append(f"{title(bet)}: {name}")
+            labels.append(f"{a.game.names.bet(bet)}: {name}")
             edges.append(float(m.house_edge))
-            groups.append(title(bet))
+            groups.append(a.game.names.bet(bet))
     table = Table(
         (Column("Bet"), Column("Paytable"), Column("Pays"), Column("House edge", numeric=True),
          Column("Element of risk", numeric=True), Column("Hit frequency", numeric=True), Column("SD", numeric=True),

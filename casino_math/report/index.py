@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ..game.analysis import GameAnalysis
 from .document import Cell, Column, Document, Paragraph, Section, Table
-from ..text import count, percent, title
+from ..text import count, percent
 from .sheet import label, verdict
 from .verification import Check
 
@@ -30,10 +30,10 @@ class Entry:
 def index_document(entries: Sequence[Entry], version: str) -> Document:
     rows = tuple(
         (
-            Cell(title(e.family), link=f"{e.family}.html"),
+            Cell(e.main.game.family_name, link=f"{e.family}.html"),
             Cell("PDF", link=f"{e.family}.pdf"),
             Cell(label(e.main.game)),
-            Cell("; ".join(f"{title(bet)} {percent(t.metrics.house_edge)}" for bet, t in e.main.tables.items())),
+            Cell("; ".join(f"{e.main.game.names.bet(bet)} {percent(t.metrics.house_edge)}" for bet, t in e.main.tables.items())),
             Cell(count(e.variants, "variant")),
             Cell(verdict(e.checks)),  # no colour: a failed check is as often the publication's error as ours
         )

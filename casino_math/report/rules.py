@@ -20,7 +20,7 @@ A game dealt from a shoe says how many decks, and its draws and stops:
 >>> deck_text(baccarat)
 'a shoe of 8 standard decks of 52 cards (416 cards): 2 3 4 5 6 7 8 9 T J Q K A in each of four suits, each card 8 times; every coup is dealt from the full shoe, shuffled'
 >>> [text for _, text in deal_rows(baccarat)][2:4]
-["If a hand of one role's cards is a natural, no more cards are drawn.", 'The player draws a card on 0-5.']
+['If either hand is a natural, no more cards are drawn.', 'The Player draws a card on 0-5.']
 >>> [row[1].text for row in tableau_tables(baccarat)[0].rows][2:6]
 ['0-9', '0-7, 9', '2-7', '4-7']
 """
@@ -32,20 +32,12 @@ from typing import Callable, Hashable, Sequence, TypeVar
 
 from ..cards import RANK_CHARS, Deck
 from ..game.analysis import GameAnalysis
-from ..game.description import SITUATIONS, Deal, Decision, Draw, Game, Hand, Option, SideBet, Stop
+from ..game.description import ROLES, SITUATIONS, Deal, Decision, Draw, Game, Hand, Option, SideBet, Stop
+from ..game.situations import Situation
 from ..game.tableau import step_words, tableau_rows
 from .document import Block, Bullets, Column, Paragraph, Section, Table, cells
 from ..text import exact, integer, percent, title, words
 
-SITUATION_TEXT = {
-    "folded": "Player folds",
-    "dealer_not_qualified": "Dealer does not qualify",
-    "player_higher": "Player's hand higher",
-    "equal": "Equal hands",
-    "dealer_higher": "Dealer's hand higher",
-    "played": "Hand played to the end",
-}
-ROLE_TEXT = {"player": "the player's", "dealer": "the dealer's", "board": "the board's"}
 EQUAL_EV = {
     "wager_more": "Where two options have exactly equal expected value, the one that wagers more is taken. The house "
                   "edge is the same either way, but the average total wager and the element of risk are not: the "
@@ -89,6 +81,17 @@ def deck_text(game: Game) -> str:
             f"each card {deck.decks} times; every coup is dealt from the full shoe, shuffled")
 
 
+def the(game: Game, role: str, possessive: bool = False) -> str:
+    """A role as the game names it, in a sentence: ``the dealer``, ``the Banker's``."""
+    return f"the {game.names.role(role)}" + ("'s" * possessive)
+
+
+def The(game: Game, role: str, possessive: bool = False) -> str:  # noqa: N802 - "The" as it starts a sentence
+    """:func:`the` at the start of a sentence: ``The Banker``."""
+    text = the(game, role, possessive)
+    return text[:1].upper() + text[1:]
+
+
 def _cards(n: int) -> str:
     return f"{n} card{'s' * (n != 1)}"
 
@@ -99,9 +102,9 @@ def _seen_before(game: Game, index: int) -> str:
     for step in game.steps[:index]:
         if isinstance(step, Deal) and step.seen:
             dealt["up" if step.role == "dealer" else step.role] += step.cards
-    parts = [f"the player's {_cards(dealt['player'])}" if dealt["player"] else ""]
-    parts.append(f"the {_cards(dealt['board'])} of the board" if dealt["board"] else "")
-    parts.append(f"the dealer's face-up card{'s' * (dealt['up'] > 1)}" if dealt["up"] else "")
+    parts = [f"{the(game, 'player', True)} {_cards(dealt['player'])}" if dealt["player"] else ""]
+    parts.append(f"the {_cards(dealt['board'])} of {the(game, 'board')}" if dealt["board"] else "")
+    parts.append(f"{the(game, 'dealer', True)} face-up card{'s' * (dealt['up'] > 1)}" if dealt["up"] else "")
     shown = [p for p in parts if p]
     return " and ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown) or "no card"
 
@@ -119,12 +122,11 @@ def deal_rows(game: Game) -> list[tuple[str, str]]:
     rows = []
     for i, step in enumerate(game.steps):
         if isinstance(step, (Draw, Stop)):
-            rows.append((str(i + 1), step_words(step)))
+            rows.append((str(i + 1), step_words(step, game.names.roles)))
             continue
         if isinstance(step, Deal):
             face = {"player": "", "board": ", face up, shared"}.get(step.role, ", face up" if step.face_up else ", face down")
-            who = {"player": "The player gets", "dealer": "The dealer gets", "board": "The board gets"}[step.role]
-            rows.append((str(i + 1), f"{who} {_cards(step.cards)}{face}."))
+            rows.append((str(i + 1), f"{The(game, step.role)} gets {_cards(step.cards)}{face}."))
             continue
         assert isinstance(step, Decision)
         options = [option_text(o) for o in step.options]
@@ -143,9 +145,10 @@ def tableau_tables(game: Game) -> tuple[Table, ...]:
     for i, step in enumerate(game.steps):
         if isinstance(step, Draw) and step.by is not None:
             tables.append(Table(
-                (Column(f"The {step.role}'s total", numeric=True), Column(f"The {step.role} draws when the {step.by}'s card drawn is worth")),
+                (Column(f"{The(game, step.role, True)} total", numeric=True),
+                 Column(f"{The(game, step.role)} draws when {the(game, step.by, True)} card drawn is worth")),
                 tuple(cells(*row) for row in tableau_rows(step)),
-                caption=f"Step {i + 1}, when the {step.by} drew a card: a total not listed stands.",
+                caption=f"Step {i + 1}, when {the(game, step.by)} drew a card: a total not listed stands.",
             ))
     return tuple(tables)
 
@@ -153,21 +156,22 @@ def tableau_tables(game: Game) -> tuple[Table, ...]:
 def _held(game: Game, role: str) -> str:
     """``the player's 2 cards``, and the cards draws may add."""
     dealt, most = game.cards_of(role), game.most_cards_of(role)  # type: ignore[arg-type]
-    return f"{ROLE_TEXT[role]} {_cards(dealt)}" + (f" and any drawn (up to {_cards(most)})" if most > dealt else "")
+    return f"{the(game, role, True)} {_cards(dealt)}" + (f" and any drawn (up to {_cards(most)})" if most > dealt else "")
 
 
 def hand_text(game: Game, hand: Hand, categories: bool = True) -> str:
     """``player: the best 5 of the player's 2 cards and the board's 3 cards, ranked high (royal flush, ...)``; a points
     hand counts every card: ``player: the player's 2 cards and any drawn (up to 3 cards); baccarat points: ...``."""
     sources = " and ".join(_held(game, r) for r in hand.of)
+    name = game.names.role(hand.name) if hand.name in ROLES else hand.name  # the player's hand is the Player (baccarat)
     if hand.points is not None:
-        return f"{hand.name}: {sources}; {hand.points.description}"
+        return f"{name}: {sources}; {hand.points.description}"
     total = sum(game.cards_of(r) for r in hand.of)
     made = sources if hand.best == total else f"the best {hand.best} of {sources}"
     if hand.ranking is None:
-        return f"{hand.name}: {made}, valued by colour only"
+        return f"{name}: {made}, valued by colour only"
     order = ", ".join(words(c) for c in reversed(hand.ranking.categories))
-    return f"{hand.name}: {made}, ranked {hand.ranking_name}" + (f" ({order}, strongest first)" if categories else "")
+    return f"{name}: {made}, ranked {hand.ranking_name}" + (f" ({order}, strongest first)" if categories else "")
 
 
 def deals_text(game: Game) -> str:
@@ -198,7 +202,7 @@ def deals_items(analysis: GameAnalysis) -> list[str]:
         return [f"Equally likely deals: {deals_text(game)}; every order of the cards dealt is as likely as any other."]
     groups: dict[tuple[tuple[str, ...], int], list[str]] = {}
     for bet, table in analysis.tables.items():
-        groups.setdefault((table.notes, table.total), []).append(title(bet))
+        groups.setdefault((table.notes, table.total), []).append(game.names.bet(bet))
     items = []
     for (notes, total), bets in groups.items():
         which = "every bet" if len(groups) == 1 else ", ".join(bets)
@@ -218,18 +222,18 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
     if _showdown(game):
         dealer = game.hands["dealer"]
         if dealer.points is not None:
-            items.append(f"Showdown: the player's total is compared with the dealer's ({dealer.ranking_name} points); the "
-                         "higher total wins and equal totals are equal hands.")
+            items.append(f"Showdown: {the(game, 'player', True)} total is compared with {the(game, 'dealer', True)} "
+                         f"({dealer.ranking_name} points); the higher total wins and equal totals are equal hands.")
         else:
-            items.append(f"Showdown: the player's hand is compared with the dealer's by the {dealer.ranking_name} ranking; "
-                         "equal values are equal hands.")
+            items.append(f"Showdown: {the(game, 'player', True)} hand is compared with {the(game, 'dealer', True)} by the "
+                         f"{dealer.ranking_name} ranking; equal values are equal hands.")
     if game.has_dealer and not game.counted_by_kind:  # a game counted by kinds of card has no qualifier to speak of
         if game.qualifier is not None:
             qualifying, hands = analysis.dealer_qualifying()
-            items.append(f"Qualifier: the dealer qualifies with {game.qualifier.text} or better: {integer(qualifying)} of "
-                         f"{integer(hands)} dealer hands ({percent(qualifying / hands)}).")
+            items.append(f"Qualifier: {the(game, 'dealer')} qualifies with {game.qualifier.text} or better: {integer(qualifying)} "
+                         f"of {integer(hands)} {game.names.role('dealer')} hands ({percent(qualifying / hands)}).")
         else:
-            items.append("Qualifier: none; the dealer's hand always plays.")
+            items.append(f"Qualifier: none; {the(game, 'dealer', True)} hand always plays.")
     if game.decisions:
         items.append("Strategy: at every decision the player takes the option of highest expected value, computed exactly "
                      "for this file's pays by backward induction over every class of the cards seen.")
@@ -297,19 +301,21 @@ def stakes_text(game: Game) -> str:
 def own_matrix(game: Game) -> Table:
     """One row per situation the game's own bet can end in, one column per wager: each cell the declared result."""
     return Table(
-        (Column("Situation"), *(Column(title(w.name)) for w in game.wagers)),
-        tuple(cells(SITUATION_TEXT[s], *(_cell(game, w.name, s) for w in game.wagers)) for s in game.situations),
+        (Column("Situation"), *(Column(game.names.bet(w.name)) for w in game.wagers)),
+        tuple(cells(Situation(s).heading(game.names.roles), *(_cell(game, w.name, s) for w in game.wagers))
+              for s in game.situations),
         caption=stakes_text(game),
     )
 
 
-def showdown_matrix(bets: Sequence[SideBet]) -> Table:
+def showdown_matrix(game: Game, bets: Sequence[SideBet]) -> Table:
     """Bets settled by the showdown like a wager: one row per situation, one column per bet, each cell the declared result."""
     situations = [s for s in SITUATIONS if any(s in b.settle for b in bets)]
     return Table(
-        (Column("Situation"), *(Column(title(b.name)) for b in bets)),
-        tuple(cells(SITUATION_TEXT[s], *(str(b.settle[s]) if s in b.settle else "not settled" for b in bets)) for s in situations),
-        caption="Stakes, in units, placed before the deal: " + ", ".join(f"{title(b.name)} {exact(b.stake)}" for b in bets) + ". "
+        (Column("Situation"), *(Column(game.names.bet(b.name)) for b in bets)),
+        tuple(cells(Situation(s).heading(game.names.roles), *(str(b.settle[s]) if s in b.settle else "not settled" for b in bets))
+              for s in situations),
+        caption="Stakes, in units, placed before the deal: " + ", ".join(f"{game.names.bet(b.name)} {exact(b.stake)}" for b in bets) + ". "
                 "Paid by a table: the first line of that table the hand matches pays (the return tables list the lines); "
                 "a hand no line pays loses, or pushes where the cell says so.",
     )
@@ -328,7 +334,7 @@ def showdown_matrices(analyses: Sequence[GameAnalysis]) -> list[tuple[list[str],
         new = [b for b in a.game.side_bets if b.settle and _declared(b) not in shown]
         shown |= {_declared(b) for b in new}
         if new:
-            matrices[a.game.id] = showdown_matrix(new)
+            matrices[a.game.id] = showdown_matrix(a.game, new)
     return grouped([a for a in analyses if a.game.id in matrices], lambda a: matrices[a.game.id])
 
 
@@ -343,7 +349,7 @@ def side_bet_rows(analyses: Sequence[GameAnalysis]) -> list[tuple[str, ...]]:
             hands = game.paytables[bet.table].hands
             on = "; ".join(hand_text(game, game.hands[h], categories=False) for h in hands)
             meter = f"; {bet.meter} pays a progressive meter" if bet.meter else ""
-            rows.setdefault(bet.name, (title(bet.name), f"{bet.table}{meter}", on, exact(bet.stake)))
+            rows.setdefault(bet.name, (game.names.bet(bet.name), f"{bet.table}{meter}", on, exact(bet.stake)))
     return list(rows.values())
 
 
@@ -355,7 +361,7 @@ def settlement_section(analyses: Sequence[GameAnalysis]) -> Section:
     groups = grouped(own, lambda a: (a.game.bet, own_matrix(a.game)))
     for ids, (bet, table) in groups:
         if len(groups) > 1:
-            blocks.append(Paragraph(f"{title(bet)} in {', '.join(ids)}:"))
+            blocks.append(Paragraph(f"{own[0].game.names.bet(bet)} in {', '.join(ids)}:"))
         blocks.append(table)
     matrices = showdown_matrices(analyses)
     for i, (ids, table) in enumerate(matrices):

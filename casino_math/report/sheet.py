@@ -20,7 +20,7 @@ from .bets import (
     variant_section,
 )
 from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
-from ..text import count, title
+from ..text import count
 from .rules import rules_section, settlement_section
 from .strategy import strategy_section
 from .verification import Check
@@ -56,7 +56,7 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
     main = main_game(analyses)
     variants = [a for a in analyses if a is not main]
     analyses = [main, *variants]
-    family = title(main.game.family)
+    family = main.game.family_name
     sections = [
         identification(analyses, version),
         rules_section(analyses),
@@ -110,7 +110,7 @@ def identification(analyses: Sequence[GameAnalysis], version: str) -> Section:
                   for (path, digest), ids in readers.items())
     return Section("Identification", "identification", (
         Table((Column("Field"), Column("Value")), (
-            cells("Game", title(main.game.family)),
+            cells("Game", main.game.family_name),
             cells("Main paytable", label(main.game)),
             cells("Variants", count(len(analyses) - 1, "further game file") + (", listed below" if len(analyses) > 1 else "")),
             cells("Software", f"casino-math {version}"),
