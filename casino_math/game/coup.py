@@ -30,6 +30,7 @@ import numpy as np
 
 from ..cards import Card
 from ..rankings import cards_to_arrays
+from ..suits import RED
 from .description import Deal, Draw, Game, Hand, SideBet, Stop
 from .events import OTHER, Atom, Event
 
@@ -156,7 +157,7 @@ def holds(game: Game, atom: Atom, coup: Coup) -> bool:
     if atom.first_two is None:
         return True
     a, b = held[:2]
-    red = (a.suit in (1, 2), b.suit in (1, 2))
+    red = (a.suit in RED, b.suit in RED)
     return not ((atom.pair and a.rank != b.rank) or (atom.pair_rank is not None and a.rank != atom.pair_rank)
                 or (atom.ranks is not None and tuple(sorted((a.rank, b.rank))) != atom.ranks)
                 or (atom.suited and a.suit != b.suit) or (atom.suit is not None and a.suit != atom.suit)

@@ -42,13 +42,14 @@ from ..pays import Pay
 from ..rankings import sort_hands
 from ..returns import Outcome, ReturnTable
 from ..shoe import CARD, CLASS, RANK, SUITS, Alphabet, Shoe, falling
+from ..suits import RED
 from .description import SHOWDOWN, Deal, Draw, Game, Hand, Line, Paytable, Result, SideBet, Stop
 from .events import OTHER, Atom, Event
 from .situations import Situation
 from .tableau import role_hand
 
 MAX_ROWS = 30_000_000  # rows of symbols counted at most; beyond, a bet reads too many cards too finely
-_RED = np.array([False, True, True, False])  # clubs, diamonds, hearts, spades
+_RED = np.isin(np.arange(4), RED)  # by suit number: whether the suit is red
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ import numpy as np
 
 from ..cards import ACE, RANK_CHARS, RANK_NAMES
 from ..rankings import CATEGORY_SHIFT, Ranking
+from ..suits import RED
 
 SUIT_WORDS = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 _PLURAL = {**{RANK_NAMES[r] + ("es" if RANK_NAMES[r].endswith("x") else "s"): r for r in RANK_NAMES},
@@ -130,7 +131,7 @@ class Pattern:
                 if self.suit is not None:
                     hit &= suits[:, 0] == self.suit
             if self.same_colour:
-                red = np.isin(suits, (1, 2))
+                red = np.isin(suits, RED)
                 hit &= np.all(red == red[:, :1], axis=1)
         return hit
 

@@ -30,6 +30,7 @@ from ..enumeration import category_counts, deal, value_counts
 from ..errors import InputError
 from ..returns import Outcome, ReturnTable
 from ..subsets import all_subsets
+from ..suits import RED
 from .description import Deal, Game, Line, Role, SideBet
 from .drawing import bet_table
 from .showdown import card_arrays, hand_values
@@ -152,7 +153,7 @@ def _suit_pattern(line: Line, suits: np.ndarray) -> np.ndarray:
         if p.suit is not None:
             hit &= suits[:, p.suit] == cards
     if p.same_colour:
-        red = suits[:, 1] + suits[:, 2]
+        red = suits[:, list(RED)].sum(axis=1)
         hit &= (red == 0) | (red == cards)
     return hit
 

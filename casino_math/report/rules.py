@@ -36,7 +36,7 @@ from ..game.description import ROLES, SITUATIONS, Deal, Decision, Draw, Game, Ha
 from ..game.situations import Situation
 from ..game.tableau import step_words, tableau_rows
 from .document import Block, Bullets, Column, Paragraph, Section, Table, cells
-from ..text import exact, integer, percent, title, words
+from ..text import exact, integer, percent, words
 
 EQUAL_EV = {
     "wager_more": "Where two options have exactly equal expected value, the one that wagers more is taken. The house "
