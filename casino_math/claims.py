@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Literal, Sequence
+from typing import Any, Callable, Literal, Mapping, Sequence
 
 import pandas as pd
 
@@ -79,6 +79,8 @@ class Published:
         number = (match["n"] or match["x"]).replace(",", "").replace("−", "-")
         form: Form = "one_in" if match["one_in"] else "percent" if match["pct"] else "number"
         places = len(number.partition(".")[2])
+        if form == "one_in" and Fraction(number) <= 0:
+            return cls(text, "text", text)  # "1 in 0" is no probability: refused as not a figure
         return cls(text, form, Fraction(number), places, match["op"] or "=")
 
     def in_form(self, exact: Fraction) -> Fraction | None:
@@ -175,8 +177,8 @@ class Claim:
 class _Context:
     """Analyses of the game files claims refer to, each done once."""
 
-    def __init__(self) -> None:
-        self._games: dict[Path, Any] = {}
+    def __init__(self, analyses: Mapping[Path, Any] | None = None) -> None:
+        self._games: dict[Path, Any] = dict(analyses or {})  # by the game file's resolved path: a report's, reused
         self._frequencies: dict[tuple[str, int | None, str], Any] = {}  # hand tables, by (ranking, cards, deck)
 
     def game(self, claim: Claim) -> Any:
@@ -255,7 +257,7 @@ class _Context:
             try:
                 self._frequencies[key] = hand_frequencies(cards=claim.cards or _hand_size(claim.ranking or ""), ranking=claim.ranking or "", deck=claim.deck)
             except InputError as error:
-                raise InputError(f"{claim.where}: {error}") from None
+                raise InputError(f"{claim.where}: cards: {error}") from None
         frame = self._frequencies[key]
         total = frame.attrs["total"]
         if claim.category is None:
@@ -327,9 +329,13 @@ def _break_even(context: _Context, claim: Claim) -> Fraction:
     if bet is None:
         raise InputError(f"{claim.where}: wager: {claim.game_name} has no side bet {claim.wager!r}")
     key = claim.line_of or bet.meter
-    line = next((ln for ln in game.game.paytables[bet.table].lines if ln.key == key), None)
+    lines = game.game.paytables[bet.table].lines
+    if key is None:
+        raise InputError(f"{claim.where}: line: {bet.name} has no meter: name the line whose break-even pay is claimed "
+                         f"(its lines: {', '.join(ln.key for ln in lines)})")
+    line = next((ln for ln in lines if ln.key == key), None)
     if line is None:
-        raise InputError(f"{claim.where}: line: {bet.table} has no line {key!r}")
+        raise InputError(f"{claim.where}: line: {bet.table} has no line {key!r} (its lines: {', '.join(ln.key for ln in lines)})")
     net = game.break_even(bet.name, line.key)
     return net + 1 if line.pay.for_one else net
 
@@ -411,7 +417,12 @@ def _game_path(claims_path: Path, value: Any, line: int) -> Path | None:
         return None
     if not isinstance(value, str) or not value.strip():
         raise InputError(f"{claims_path}:{line}: game: name a game file, relative to the claims file")
-    return (claims_path.parent / value).resolve()
+    game = (claims_path.parent / value).resolve()
+    if not game.exists():
+        raise InputError(f"{claims_path}:{line}: game: no such file {value} (the path is relative to the claims file's folder, {claims_path.parent})")
+    if game.is_dir():
+        raise InputError(f"{claims_path}:{line}: game: {value} is a folder; name a game file in it")
+    return game
 
 
 def _game_by_id(claims_path: Path, game_id: Any, line: int) -> Path:
@@ -453,6 +464,7 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
     cards = item.get("cards")
     if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
         raise InputError(f"{where}.cards: a number of cards, not {cards!r}")
+    _check_hand_fields(item, lambda name: f"{path}:{lines.get((*key, name), line)}: claims.{index}.{name}")
     if "game" in item and "paytable" in item:
         raise InputError(f"{path}:{lines[(*key, 'paytable')]}: claims.{index}: name the game by game (a path) or paytable (an id), not both")
     game: Path | None
@@ -466,6 +478,17 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
         outcome=_outcome(item.get("outcome"), f"{where}.outcome"), line_of=None if item.get("line") is None else str(item["line"]),
         source=str(item.get("source") or source), claim=str(item.get("claim") or ""), file=str(path), line=line, **text,
     )
+
+
+def _check_hand_fields(item: dict[str, Any], where: Callable[[str], str]) -> None:
+    """A hand-frequency claim's ranking and deck are ones that exist (said where they are written)."""
+    from .cards import Deck
+    from .rankings import RANKINGS
+
+    if "ranking" in item and item["ranking"] not in RANKINGS:
+        raise InputError(f"{where('ranking')}: unknown ranking {item['ranking']!r} (choose from {', '.join(RANKINGS)})")
+    if "deck" in item and (not isinstance(item["deck"], str) or item["deck"] not in Deck.NAMED):
+        raise InputError(f"{where('deck')}: unknown deck {item['deck']!r} (choose from {', '.join(Deck.NAMED)})")
 
 
 _OUTCOME_KEYS = ("situation", "line", "stake", "qualified", "decision")
@@ -513,14 +536,19 @@ COLUMNS = ["claim", "figure", "wager", "published", "computed", "computed_float"
            "error", "error_text", "source", "game", "file", "line"]
 
 
-def verify(claims: Sequence[Claim]) -> pd.DataFrame:
+def verify(claims: Sequence[Claim], analyses: Mapping[Path, Any] | None = None,
+           progress: Callable[[str, int, int], None] | None = None) -> pd.DataFrame:
     """One row per claim: published, computed (exact, float, and in the published form), pass/fail, error.
 
-    ``error`` (computed − published, in the published form) is set only where a claim fails.
+    ``error`` (computed − published, in the published form) is set only where a claim fails. ``analyses``: game files
+    already analysed (GameAnalysis by resolved path), used instead of analysing them again; ``progress(what, done,
+    of)`` hears of each claim checked.
     """
-    context = _Context()
+    context = _Context(analyses)
     rows = []
-    for claim in claims:
+    for done, claim in enumerate(claims):
+        if progress is not None:
+            progress("checking published figures", done, len(claims))
         exact = FIGURES[claim.figure][1](context, claim)
         if isinstance(exact, Fraction) and exact.denominator == 1:
             exact = exact.numerator  # a whole figure (a jackpot, a count) reads as one
@@ -541,7 +569,7 @@ def verify_file(path: str | Path) -> pd.DataFrame:
     return verify(load_claims(path).claims)
 
 
-def verify_files(paths: Sequence[str | Path]) -> pd.DataFrame:
+def verify_files(paths: Sequence[str | Path], progress: Callable[[str, int, int], None] | None = None) -> pd.DataFrame:
     """Check the claims of several files, folders standing for their ``*.yaml`` files."""
     claims = [c for p in claim_files(paths) for c in load_claims(p).claims]
-    return verify(claims)
+    return verify(claims, progress=progress)

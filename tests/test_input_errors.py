@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from casino_math.errors import InputError
-from casino_math.game.loader import load_game
+from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.qualifier import weakest
 from casino_math.pays import Pay
 from casino_math.rankings import get_ranking
@@ -97,6 +97,11 @@ MISTAKES = {
     "an empty paytable": (TCP, "pair_plus: {straight flush: 40, three of a kind: 30, straight: 6, flush: 4, pair: 1}", "pair_plus: {}", None,
                           "paytables.pair_plus: the paytable has no lines, so every hand would lose"),
     "two decisions of one name": (UTH, "name: flop", "name: pre_flop", "name: pre_flop, options: {check: check, bet_2x", "deal.4.decide.name: two decisions are named pre_flop"),
+    # events of shoe games, suits
+    "a margin no hand wins by": (BACCARAT, "wins by 9: 30", "wins by 10: 30", None, "paytables.dragon_bonus_player.wins by 10: 'wins by 10': "
+                                 "a hand wins by 1 to 9 baccarat points"),
+    "a margin of nothing": (BACCARAT, "wins by 9: 30", "wins by 0: 30", None, "a hand wins by 1 to 9 baccarat points"),
+    "a suit misspelt": (TCP, "flush: 4,", "flush in heart: 4,", None, "paytables.pair_plus.flush in heart: 'flush in heart': 'heart' is not a suit"),
     # the checker's wording, in plain words
     "deck as a number": (TCP, "deck: standard", "deck: 52", None, "deck: a deck is a name (standard, short, piquet, royal, mexican, spanish) "
                          "or a mapping like {decks: 8} or {ranks: 9-A}, not 52"),
@@ -174,3 +179,77 @@ def test_a_hand_written_as_players_write_it_must_exist():
         weakest(royal, "6-high")
     with pytest.raises(ValueError, match="cannot have a queen as its highest card"):
         weakest(royal, "Q-high")  # on ten to ace, five different ranks led by a queen do not exist
+
+
+# -- claims files ----------------------------------------------------------------------------------
+CLAIMS = {
+    "a game file that is not there": ("game: ../nope.yaml", '{figure: deals, published: "1"}', "game: no such file ../nope.yaml"),
+    "a folder named as the game": ("game: ..", '{figure: deals, published: "1"}', "game: .. is a folder; name a game file in it"),
+    "1 in 0": ("game: ../standard.yaml", '{figure: probability, wager: pair_plus, outcome: straight flush, published: "1 in 0"}',
+               "claims.0.published: '1 in 0' is not a number, a percentage or \"1 in N\""),
+    "break-even of a bet with no meter": ("game: ../standard.yaml", '{figure: break_even_pay, wager: pair_plus, published: "100"}',
+                                          "line: pair_plus has no meter: name the line whose break-even pay is claimed (its lines: straight flush,"),
+    "an unknown ranking": ("", '{figure: frequency, ranking: three, category: pair, published: "3,744"}',
+                           "claims.0.ranking: unknown ranking 'three' (choose from high, three-card,"),
+    "a deck written as a shoe": ("", '{figure: frequency, ranking: three-card, category: pair, deck: {decks: 2}, published: "3,744"}',
+                                 "claims.0.deck: unknown deck {'decks': 2} (choose from standard,"),
+    "more cards than the deck": ("", '{figure: frequency, ranking: three-card, category: pair, cards: 60, published: "3,744"}',
+                                 "cards: cannot deal 60 cards from 52"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLAIMS))
+def test_a_claims_mistake_is_one_line_at_its_line(name, tmp_path, monkeypatch, capsys):
+    game, claim, expected = CLAIMS[name]
+    folder = tmp_path / "three_card_poker"
+    (folder / "claims").mkdir(parents=True)
+    (folder / "standard.yaml").write_text((ROOT / TCP).read_text())
+    path = folder / "claims" / "claims.yaml"
+    path.write_text(f'source: "a book"\n{game}\nclaims:\n  - {claim}\n')
+    code, out, err = run(monkeypatch, capsys, "verify", str(path))
+    assert (code, out) == (2, ""), (code, out, err)
+    line = 2 if name in ("a game file that is not there", "a folder named as the game") else 4
+    assert err.startswith(f"error: {path}:{line}: ") and err.count("\n") == 1, err
+    assert expected in err, err
+
+
+def test_a_claims_file_named_as_a_game_says_so(tmp_path):
+    claims = tmp_path / "claims.yaml"
+    claims.write_text('source: "a book"\nclaims:\n  - {figure: deals, published: "1"}\n')
+    with pytest.raises(InputError, match=r"claims.yaml:2: claims: this is a claims file \(it lists claims\), not a game file"):
+        load_game(claims)
+
+
+def test_an_event_line_with_no_such_suit():
+    events = (ROOT / "tests" / "games" / "shoe-baccarat-events.yaml").read_text()
+    with pytest.raises(InputError, match=r"pair of aces in purple: 'pair of aces in purple': 'purple' is not a suit \(write in clubs"):
+        load_game_text(events.replace("pair of aces in hearts", "pair of aces in purple"), "events.yaml")
+
+
+# -- allowed, but worth a look: one warning line each ---------------------------------------------------------
+MINI = ROOT / "tests" / "games" / "mini-three-card.yaml"
+
+
+def test_a_line_the_deck_cannot_make_is_flagged(tmp_path, caplog):
+    path = tmp_path / "stripped.yaml"  # on queens to aces no five cards run in sequence
+    path.write_text((ROOT / "tests" / "games" / "mini-mississippi.yaml").read_text().replace("t: {four of a kind: 10",
+                                                                                             "t: {straight: 3, four of a kind: 10"))
+    load_game(path)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}:19: paytables.t.straight: never paid: no 5-card hand of the Q-A deck is a straight (on the player hand)"]
+
+
+def test_a_pay_at_the_cap_is_warned(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "cap.yaml"
+    path.write_text(MINI.read_text().replace("mini royal: 7", "mini royal: 10000000"))
+    code, out, err = run(monkeypatch, capsys, "analyze", str(path), "--format", "csv")
+    assert code == 0 and out
+    assert f"warning: {path}:20: paytables.ante_bonus.mini royal: 10000000 to 1 is at the cap of plausible pays (10,000,000 to 1)" in err
+
+
+def test_a_player_edge_is_warned(monkeypatch, capsys):
+    code, out, err = run(monkeypatch, capsys, "analyze", str(MINI), "--format", "csv")
+    assert code == 0 and out
+    assert f"warning: {MINI}: ante_play: the player has the edge (house edge -80.7792%)" in err
+    code, out, err = run(monkeypatch, capsys, "analyze", str(ROOT / TCP), "--format", "csv")
+    assert code == 0 and "warning" not in err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Optional
 
@@ -29,6 +30,10 @@ def analyze(
     with Bar() as bar:
         result = GameAnalysis(game, bar, runner)
         result.tables  # noqa: B018 - count while the bar shows
+    for name, table in result.tables.items():  # allowed (a promotion, a stripped deck), but worth a look
+        if table.metrics.house_edge < 0:
+            logging.getLogger("casino_math.analyze").warning(
+                f"{file}: {name}: the player has the edge (house edge {percent(table.metrics.house_edge)}): check the pays and the rules")
     if format is Format.json:
         typer.echo(dumps(result.to_dict()))
         return
@@ -81,8 +86,10 @@ def verify(
 ) -> None:
     """Check published figures against the exact ones. Exit code 0: all pass; 1: a claim fails; 2: bad input."""
     from ..claims import verify_files
+    from ..progress import Bar
 
-    frame = verify_files(claims)
+    with Bar() as bar:
+        frame = verify_files(claims, progress=bar)
     if format is Format.json:
         rows = frame.drop(columns=["computed_float"]).to_dict("records")
         typer.echo(dumps({"passed": bool(frame["passed"].all()), "failed": int((~frame["passed"]).sum()), "claims": rows}))

@@ -48,7 +48,7 @@ import numpy as np
 
 from ..cards import RANK_CHARS, RANK_NAMES
 from .description import Hand
-from .patterns import SUIT_WORDS, LinePredicate, Pattern, normal, parse_pattern, rank_word, two_alike
+from .patterns import SUIT_WORDS, LinePredicate, Pattern, normal, parse_pattern, rank_word, two_alike, unknown_suit
 
 CARD, RANK = 2, 1  # the detail an event reads a card at (see casino_math.shoe)
 OTHER = {"player": "dealer", "dealer": "player"}
@@ -168,6 +168,7 @@ def _atom(text: str, hands: Mapping[str, Hand], hand: str, decks: int, line: str
     for name, index in SUIT_WORDS.items():
         if words.endswith(f" in {name}") or words == f"in {name}":
             words, atom = words.removesuffix(f"in {name}").strip(), replace(atom, suit=index, suited=True)
+    unknown_suit(words, line)
     prefixes = {"suited": {"suited": True}, "same colour": {"same_colour": True}, "matched": {"pair": True, "suited": True},
                 **{size: {"cards": n} for size, n in _SIZES.items()}}
     found = True
@@ -209,8 +210,12 @@ def _core(words: str, atom: Atom, hand: Hand, line: str) -> Atom:
         return replace(atom, points=bounds)
     margin = re.fullmatch(r"wins? by (\d+)(?: (or more)| to (\d+))?(?: points?)?", words)
     if margin:
-        first = int(margin[1])
-        return replace(atom, margin=(first, high - low if margin[2] else int(margin[3] or first)))
+        first, widest = int(margin[1]), high - low
+        last = widest if margin[2] else int(margin[3] or first)
+        if not 1 <= first <= last <= widest:
+            raise ValueError(f"{line!r}: a hand wins by 1 to {widest} {hand.points.name} points"
+                             + (", the smaller number first" if first > last else ""))
+        return replace(atom, margin=(first, last))
     count = re.fullmatch(r"(\w+) cards", words)
     if count and count[1] in _COUNT_WORDS:
         return replace(atom, cards=_COUNT_WORDS[count[1]])

@@ -16,6 +16,7 @@ casino_math.errors.InputError: bad.yaml:4: deal.0.player: 60 cards dealt, but th
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -33,8 +34,8 @@ from .description import (ROLES, SHOWDOWN, SITUATIONS, Deal, Decision, Draw, Gam
                           Result, Role, SideBet, Situation, Stop, Wager, counted_by_kind)
 from .description import Step as GameStep
 from .events import parse_event
-from .patterns import LinePredicate, parse_pattern, two_alike, unreachable
-from .qualifier import weakest
+from .patterns import LinePredicate, Pattern, parse_pattern, two_alike, unreachable
+from .qualifier import made_by_some_hand, weakest
 from .variants import allowed_folders, check_is_game, target as extends_target
 
 _NAME = r"^[a-z][a-z0-9_]*$"
@@ -306,6 +307,9 @@ def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | N
         check_is_game(*via, data, GameSpec.model_fields)
     if not isinstance(data, dict):
         raise InputError(f"{path}:1: a game file is a mapping with game, id, deal, hands and wagers")
+    if "claims" in data and "game" not in data and "extends" not in data:
+        raise InputError(f"{path}:{lines[('claims',)]}: claims: this is a claims file (it lists claims), not a game file; "
+                         "check it with casino-math verify")
     where = {key: f"{path}:{line}" for key, line in lines.items()}
     files = [(str(path), hashlib.sha256(text.encode()).hexdigest())]
     parent = data.get("extends")
@@ -417,6 +421,9 @@ def game_schema() -> dict[str, Any]:
     return GameSpec.model_json_schema(mode="validation", by_alias=True)
 
 
+_WARNED: set[str] = set()  # warnings given in this run (a file read again does not repeat them)
+
+
 # -- from the checked structure to a Game -----------------------------------------------------------
 class _Builder:
     """Turns a structurally valid spec into a Game, checking what only the whole game can tell."""
@@ -424,6 +431,13 @@ class _Builder:
     def __init__(self, spec: GameSpec, where: Where, fallback: str) -> None:
         self.spec, self.where, self.fallback = spec, where, fallback
         self.by_kind = False  # a game counted by kinds of card: its lines are events (see events.py)
+
+    def warn(self, path: tuple[str, ...], message: str) -> None:
+        """Something allowed but worth a look (a line never paid, a pay at the cap): one ``warning:`` line, once a run."""
+        text = f"{_at(self.where, path, self.fallback)}: {'.'.join(path) or 'top level'}: {message}"
+        if text not in _WARNED:
+            _WARNED.add(text)
+            logging.getLogger("casino_math.game_file").warning(text)
 
     def fail(self, path: tuple[str, ...], message: str) -> InputError:
         return InputError(f"{_at(self.where, path, self.fallback)}: {'.'.join(path) or 'top level'}: {message}")
@@ -592,6 +606,10 @@ class _Builder:
         except ValueError as error:
             raise self.fail(("dealer_qualifies",), str(error)) from None
 
+    def spec_deck_name(self) -> str:
+        """The deck as a line of the par sheet names it: standard, or its ranks (9-A)."""
+        return self.spec.deck.ranks or self.spec.deck.name
+
     def check_pays_something(self, table: str) -> None:
         """A table that a hand no line pays loses on has a line (an empty one is a bonus that never pays: ``else: push``)."""
         if not self.spec.paytables[table]:
@@ -631,6 +649,11 @@ class _Builder:
             shape = two_alike(pattern, the_hand.ranking)
             if shape is not None:
                 raise self.fail(path, f"a suited {shape} needs two cards alike: one deck has none")
+            if isinstance(pattern, Pattern) and the_hand.ranking is not None and made_by_some_hand(the_hand.ranking, pattern) is False:
+                self.warn(path, f"never paid: no {the_hand.ranking.hand_size}-card hand of the {self.spec_deck_name()} deck is a "
+                          f"{pattern.text} (on the {line_hand} hand)")
+            if pay.amount == MAX_PAY and not pay.push:
+                self.warn(path, f"{pay} is at the cap of plausible pays ({int(MAX_PAY):,} to 1): check it is not a typo")
             lines.append(Line(key, pattern, pay, line_hand))
             patterns.append((line_hand, pattern))
         clash = unreachable(patterns)

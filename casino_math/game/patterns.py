@@ -143,6 +143,13 @@ def rank_word(word: str) -> int:
     return _PLURAL[word]
 
 
+def unknown_suit(words: str, text: str) -> None:
+    """Refuse a line ending "in WORD" where WORD is no suit (the suits are read first: what is left is a typo)."""
+    suit = re.search(r"(?:^| )in (\w+)$", words)
+    if suit:
+        raise ValueError(f"{text!r}: {suit[1]!r} is not a suit (write in clubs, in diamonds, in hearts or in spades)")
+
+
 def parse_pattern(text: str, ranking: Ranking | None) -> Pattern:
     """Read one paytable line for hands of ``ranking`` (None: a hand with no ranking, where only colours count)."""
     words = normal(text)
@@ -150,6 +157,7 @@ def parse_pattern(text: str, ranking: Ranking | None) -> Pattern:
     for name, index in SUIT_WORDS.items():
         if words.endswith(f" in {name}"):
             words, suit = words.removesuffix(f" in {name}"), index
+    unknown_suit(words, text)
     categories = [category_name(c) for c in ranking.categories] if ranking else []
     listing = ", ".join(categories)
     if words == "same colour":

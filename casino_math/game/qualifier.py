@@ -21,6 +21,7 @@ ValueError: 'K-K' is not a hand of the high ranking (write e.g. A-K, Q-6-4, Q-hi
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from functools import lru_cache
@@ -29,7 +30,7 @@ import numpy as np
 
 from ..cards import RANK_CHARS, RANK_NAMES
 from ..rankings import CATEGORY_SHIFT, Ranking
-from .patterns import normal, parse_pattern
+from .patterns import Pattern, normal, parse_pattern
 
 _NAMED = {name: rank for rank, name in RANK_NAMES.items()}
 HELP = "write e.g. A-K, Q-6-4, Q-high, pair, pair of 4s"
@@ -47,6 +48,16 @@ def _every_hand(ranking: Ranking) -> tuple[tuple[int, tuple[int, ...]], ...]:
         if len(set(ranks)) == k and ranking.flush_threshold is not None:
             out.append((ranking.hand_value(ranks, (True,) * k), ranks))
     return tuple(out)
+
+
+def made_by_some_hand(ranking: Ranking, pattern: Pattern) -> bool | None:
+    """Whether some hand of the ranking's deck is of ``pattern``'s category and ranks, suits aside (a straight on a deck
+    of three ranks is not); None where wild cards or partial flushes (Sökö) make more hands than plain ranks say."""
+    if ranking.wild or ranking.wild_deuces or ranking.name.startswith("soko"):
+        return None
+    plain = dataclasses.replace(pattern, suited=False, suit=None, same_colour=False)
+    values = np.array([v for v, _ in _every_hand(ranking)], dtype=np.int64)
+    return bool(plain.matches(values).any())
 
 
 def _rank(token: str) -> int | None:
