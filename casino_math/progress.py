@@ -1,56 +1,170 @@
-"""A progress bar with an ETA on stderr for work that takes a while; silent for what is quick.
+"""The one progress bar of every long command: on a terminal's stderr, after a second, within 80 columns, with an ETA.
 
-The engine reports ``(what, done, of)`` as it counts; :class:`Bar` draws it
-with rich once the work has run for a second, and never on a pipe.
+A run has up to two lines. The run's own line says what it does and how far
+it is: named steps (:meth:`Bar.plan`, :meth:`Bar.step`: a report's files) or
+a count (:meth:`Bar.status`: hands dealt). The engine's line shows the count
+in hand as the engine reports it, ``bar(what, done, of)``, each phase with its
+own estimate. Nothing is drawn for a run under a second, on a pipe or a
+file (stderr stays clean for the results on stdout), or when ``quiet``.
 
 >>> with Bar(quiet=True) as bar:
-...     bar("counting", 1, 2); bar("counting", 2, 2)
+...     bar.plan(2); bar.step("reading"); bar("counting", 1, 2); bar("counting", 2, 2); bar.step("writing")
+>>> count_text(1234, 10**7), count_text(12, 13)
+('1.2k/10M', '12/13')
 """
 
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from types import TracebackType
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-if TYPE_CHECKING:  # rich loads only once a bar is drawn
-    from rich.progress import Progress, TaskID
+if TYPE_CHECKING:  # rich loads only when a bar may be drawn: --help stays fast
+    from rich.console import Console, RenderableType
+    from rich.progress import Progress, Task, TaskID
+    from rich.text import Text
 
 DELAY_SECONDS = 1.0
+DESCRIPTION_WIDTH = 30  # of 80 columns: the bar 16, the count 11, elapsed 7, "ETA" and the estimate 11, spaces between
+BAR_WIDTH = 16
+Report = Callable[[str, int, int], None]  # what the engine calls: (what, done, of)
+
+
+def count_text(done: int, of: int | None) -> str:
+    """``done/of`` short enough for a narrow terminal: ``12/13``, ``1.2k/10M``."""
+    return f"{_short(done)}/{_short(of)}" if of else _short(done)
+
+
+def _short(n: int | float | None) -> str:
+    if n is None:
+        return "?"
+    for size, unit in ((10**12, "T"), (10**9, "G"), (10**6, "M"), (10**3, "k")):
+        if n >= size:
+            value = n / size
+            return f"{value:.1f}{unit}".replace(".0" + unit, unit) if value < 100 else f"{value:.0f}{unit}"
+    return f"{int(n)}"
 
 
 class Bar:
-    """Callable as ``bar(what, done, of)``; shows a rich bar with the elapsed and remaining time after ``delay`` seconds."""
+    """Callable as the engine's ``progress(what, done, of)``; used as a context, draws on stderr once a second has passed.
 
-    def __init__(self, quiet: bool = False, delay: float = DELAY_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
-        self.quiet, self.delay, self.clock = quiet, delay, clock
+    ``console`` and ``clock`` are for tests (a console on a buffer, a clock that is told the time).
+    """
+
+    def __init__(self, quiet: bool = False, delay: float = DELAY_SECONDS, console: Console | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.quiet, self.delay, self.clock, self.console = quiet, delay, clock, console
         self.started = clock()
-        self.progress: Progress | None = None
-        self.tasks: dict[str, TaskID] = {}
+        self.progress: Progress | None = None  # made when the context is entered, on a terminal and not quiet
+        self.main: TaskID | None = None  # the run's own line
+        self.detail_line: TaskID | None = None  # the engine's line
+        self.phase = ""  # what the engine's line counts now: a new phase starts its own estimate
+        self.prefix = ""  # what the engine's line is part of (see detail)
+        self.begun = False
 
-    def __call__(self, what: str, done: int, of: int) -> None:
-        if self.quiet:
-            return
+    # -- the run's own line ---------------------------------------------------------------------------------
+    def status(self, description: str, done: int | None = None, of: int | None = None) -> None:
+        """What the run does now, and how far it is (no ``of``: not known, the bar waits)."""
+        self._main_line(description, done, of)
+
+    def plan(self, total: int) -> None:
+        """How many named steps the run will take, as far as it is known."""
+        self._main_line(None, None, total)
+
+    def extend(self, more: int) -> None:
+        """More steps than planned, now that they are known (the charts of a document)."""
+        if self.progress is not None and self.main is not None:
+            self.plan(int(self.progress.tasks[self.main].total or 0) + more)
+
+    def step(self, description: str) -> None:
+        """The previous step is done; ``description`` starts."""
         if self.progress is None:
-            if self.clock() - self.started < self.delay:
-                return
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+            return
+        if self.main is None:
+            self.plan(1)
+        assert self.main is not None
+        if self.begun:
+            self.progress.advance(self.main)
+        self.begun = True
+        self.progress.update(self.main, description=description)
 
-            console = Console(stderr=True)
-            if not console.is_terminal:
-                self.quiet = True
-                return
-            self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                                     TimeRemainingColumn(), console=console, transient=True)
-            self.progress.start()
-        if what not in self.tasks:
-            self.tasks[what] = self.progress.add_task(what, total=of)
-        self.progress.update(self.tasks[what], completed=done, total=of)
+    # -- the engine's line -------------------------------------------------------------------------------------
+    def __call__(self, what: str, done: int, of: int) -> None:
+        if self.progress is None:
+            return
+        what = f"{self.prefix}: {what}" if self.prefix else what
+        if self.detail_line is None:
+            self.detail_line = self.progress.add_task(what, total=of)
+        elif what != self.phase:
+            self.progress.reset(self.detail_line, description=what, total=of)  # a new phase: its own estimate
+        self.progress.update(self.detail_line, total=of, completed=done)  # from zero: the first report is a sample
+        self.phase = what
+
+    @contextmanager
+    def detail(self, description: str) -> Iterator[Report]:
+        """Within the current step, the engine's line for work that reports (what, done, of); gone when the work ends."""
+        self.prefix = description
+        try:
+            yield self
+        finally:
+            self.prefix = ""
+            if self.progress is not None and self.detail_line is not None:
+                self.progress.remove_task(self.detail_line)
+            self.detail_line, self.phase = None, ""
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def _main_line(self, description: str | None, done: int | None, of: int | None) -> None:
+        if self.progress is None:
+            return
+        if self.main is None:
+            self.main = self.progress.add_task(description or "", total=of)
+        fields: dict[str, Any] = {"total": of}
+        if description is not None:
+            fields["description"] = description
+        if done is not None:
+            fields["completed"] = done
+        self.progress.update(self.main, **fields)
 
     def __enter__(self) -> Bar:
+        if not self.quiet:
+            from rich.console import Console
+
+            console = self.console or Console(stderr=True)
+            if console.is_terminal:  # a file or a pipe gets nothing, not even the blank line rich leaves
+                self.progress = _progress(console, self.delay, self.clock, self.started)
+                self.progress.start()
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
         if self.progress is not None:
+            if kind is None and self.main is not None and self.begun:
+                self.progress.advance(self.main)  # the last step is done too
             self.progress.stop()
+
+
+def _progress(console: Console, delay: float, clock: Callable[[], float], started: float) -> Progress:
+    """rich's Progress with our columns, drawing nothing until ``delay`` seconds after ``started``."""
+    from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.table import Column
+    from rich.text import Text
+
+    class Count(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(count_text(int(task.completed), int(task.total) if task.total else None), style="progress.download")
+
+    class Delayed(Progress):
+        def get_renderables(self) -> Iterable[RenderableType]:
+            if clock() - started > delay:
+                yield from super().get_renderables()
+
+    width = max(12, min(DESCRIPTION_WIDTH, console.width - 80 + DESCRIPTION_WIDTH))  # narrower than 80: the words give way
+    columns = (
+        TextColumn("{task.description}", table_column=Column(width=width, max_width=width, no_wrap=True, overflow="ellipsis")),
+        BarColumn(bar_width=BAR_WIDTH),
+        Count(table_column=Column(width=11, justify="right")),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    return Delayed(*columns, console=console, transient=True, get_time=clock, expand=False)

@@ -41,7 +41,7 @@ from casino_math.report.bets import pays_summary
 from casino_math.report.charts import Rendered
 from casino_math.report.document import Section, Table
 from casino_math.report.pdf import FRAME_WIDTH, _styles, _table
-from casino_math.report.progress import Steps
+from casino_math.progress import Bar
 from casino_math.game.situations import Situation
 from casino_math.report.rules import deck_text, hand_text
 from casino_math.report.sheet import build_document, main_game
@@ -83,7 +83,7 @@ def _fake_claims_module() -> types.ModuleType:
                 k: v for k, v in item.items() if k != "game"}))
         return types.SimpleNamespace(claims=tuple(claims))
 
-    def verify(claims) -> pd.DataFrame:
+    def verify(claims, analyses=None) -> pd.DataFrame:
         return pd.DataFrame([{"claim": c.claim, "published": c.published, "computed_text": c.computed, "source": c.source,
                               "passed": c.passed} for c in claims])
 
@@ -156,7 +156,7 @@ def main(analyses):
 @pytest.fixture(scope="session")
 def document(analyses, fake_claims):
     """The report's document model, without drawing anything."""
-    return build_document(analyses, check_claims([a.game for a in analyses]), __version__)
+    return build_document(analyses, check_claims(analyses), __version__)
 
 
 def _tables(blocks) -> list[Table]:
@@ -325,8 +325,8 @@ def test_real_claims_of_three_card_poker(monkeypatch: pytest.MonkeyPatch) -> Non
     """The claims on file beside the shipped game files, through casino_math.claims itself (not the stand-in)."""
     monkeypatch.delitem(sys.modules, "casino_math.claims", raising=False)
     pytest.importorskip("casino_math.claims")
-    games = [load_game(f) for f in report.game_files([TCP])]
-    verdicts = {(c.paytable, c.published): c.passed for c in check_claims(games)}
+    analyses = [analyze(load_game(f)) for f in report.game_files([TCP])]
+    verdicts = {(c.paytable, c.published): c.passed for c in check_claims(analyses)}
     assert verdicts[("six-card-bonus-1000-200-50-25-20-10-5", "10.23%")] is False  # a published error
     assert verdicts[("tcp-standard", "3.37%")] is True
 
@@ -625,7 +625,7 @@ def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
 def test_progress_bar_only_for_long_runs(quiet: bool, elapsed: float, shown: bool) -> None:
     out = StringIO()
     now = [0.0]
-    with Steps(quiet, console=Console(file=out, force_terminal=True, width=100), clock=lambda: now[0]) as steps:
+    with Bar(quiet, console=Console(file=out, force_terminal=True, width=100), clock=lambda: now[0]) as steps:
         steps.plan(2)
         steps.step("analysing")
         now[0] = elapsed
@@ -636,7 +636,7 @@ def test_progress_bar_only_for_long_runs(quiet: bool, elapsed: float, shown: boo
 def test_a_long_count_shows_its_own_estimate() -> None:
     out = StringIO()
     now = [0.0]
-    with Steps(False, console=Console(file=out, force_terminal=True, width=120), clock=lambda: now[0]) as steps:
+    with Bar(False, console=Console(file=out, force_terminal=True, width=120), clock=lambda: now[0]) as steps:
         steps.plan(3)
         steps.step("analysing big-game")
         with steps.detail("counting big-game") as listen:  # what the engine reports to
@@ -648,6 +648,29 @@ def test_a_long_count_shows_its_own_estimate() -> None:
             shown = out.getvalue()
         assert len(steps.progress.tasks) == 1  # the detail line is gone
     assert "counting big-game" in shown and "3/13" in shown and "0:00:20" in shown
+
+
+def test_progress_fits_80_columns_and_stays_off_a_pipe() -> None:
+    out = StringIO()
+    now = [0.0]
+    with Bar(False, console=Console(file=out, force_terminal=True, width=80), clock=lambda: now[0]) as bar:
+        bar.status("dealing hands of a game with a very long name indeed, longer than the line", 0, 10_000_000)
+        bar("player cards: classes of 2,598,960 card sets", 0, 2_598_960)
+        now[0] = 5.0
+        bar.status("dealing hands of a game with a very long name indeed, longer than the line", 1_200_000, 10_000_000)
+        bar("player cards: classes of 2,598,960 card sets", 1_000_000, 2_598_960)
+        bar.progress.refresh()
+        drawn = out.getvalue()
+    lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in drawn.replace("\r", "\n").split("\n")]
+    shown = [line for line in lines if "ETA" in line]
+    assert shown and all(len(line) <= 80 for line in shown), shown
+    assert any("1.2M/10M" in line for line in shown) and any("1M/2.6M" in line for line in shown)
+    piped = StringIO()
+    with Bar(False, console=Console(file=piped, force_terminal=False), clock=lambda: now[0]) as bar:
+        bar("counting", 1, 2)
+        now[0] = 10.0
+        bar("counting", 2, 2)
+    assert bar.progress is None and piped.getvalue() == ""
 
 
 # -- the HTML in a browser -------------------------------------------------------------------

@@ -24,18 +24,17 @@ def simulate(
 
     Big runs deal in shards on every local core, or on a Dask cluster (--scheduler); the same seed deals the same hands anywhere.
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
+    from ..progress import Bar
+    from ..simulate import CHUNK, simulate as run
     from ..text import percent
-    from ..simulate import simulate as run
 
     runner = _runner(scheduler, workers, cache)  # --cache checked before a hand is dealt
-    console = Console(stderr=True)
-    columns = (TextColumn("dealing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task("deal", total=hands)
-        frame = run(file, hands, seed, progress=lambda done: bar.update(task, completed=done), runner=runner)
+    # shards of whole chunks deal the same hands as any other whole number of chunks: a hundredth of the run each
+    # moves the bar smoothly (the default shard is 2,000,000 hands: a 10,000,000-hand run would move in fifths)
+    shard = max(CHUNK, hands // 100 // CHUNK * CHUNK)
+    with Bar() as bar:
+        bar.status("exact figures to compare with")
+        frame = run(file, hands, seed, progress=lambda done: bar.status("dealing", done, hands), runner=runner, shard=shard)
     checks = frame.attrs.get("strategy")
     if format is Format.json:
         typer.echo(dumps({"hands": hands, "seed": seed, "bets": frame.to_dict("records"),

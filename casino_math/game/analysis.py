@@ -197,6 +197,16 @@ class GameAnalysis:
         return {"game": g.family, "id": g.id, "name": g.name, "source": g.source, "file": g.path, "sha256": g.sha256,
                 "deals": self.deals, "bets": bets}
 
+    def hand_frequencies(self, hand: str = "player") -> dict[str, int]:
+        """How many sets of a hand's cards make each category of its ranking, strongest first: the counts the side bets
+        on that hand are priced from (counted once, whoever asks: the par sheet's table of the player's hand)."""
+        from ..enumeration import category_counts
+
+        chosen = self.game.hands[hand]
+        if chosen.ranking is None:
+            raise ValueError(f"{self.game.id}: the hand {hand!r} is valued in points or by colour, not by a poker ranking")
+        return category_counts(chosen.ranking, sum(self.game.cards_of(r) for r in chosen.of))
+
 
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,
             workers: int | None = None, cache: str | Path | None = None) -> GameAnalysis:

@@ -102,8 +102,11 @@ def _ends_merged(counts: Counts, lines: Lines) -> tuple[Counts, Lines]:
     return counts.memo[key]
 
 
-def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
-    """The game's own bet under the optimal strategy (or under ``policy`` where it forces a choice)."""
+def solve(game: Game, counts: Counts, policy: Policy | None = None, progress: Progress | None = None) -> Solved:
+    """The game's own bet under the optimal strategy (or under ``policy`` where it forces a choice); ``progress(what,
+    done, of)`` hears of the hands valued, each class and history solved, and the deals followed to their ends."""
+    report = progress or (lambda what, done, of: None)
+    report("strategy: the player's hands valued", 0, 1)
     lines = lines_of(game, counts)
     if counts.cell_names == ("played",) and len(counts.levels) > 2 and counts.levels[-2].multiplicity is not None \
             and bool((counts.levels[-2].multiplicity == 1).all()):
@@ -146,6 +149,8 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
         lv = counts.levels[level]
         return np.add.reduceat(lv.multiplicity * value(level + 1, h)[lv.child], lv.edge_starts)
 
+    nodes = _histories(game, counts, money, ordered, start, is_open)
+
     def value(level: int, h: History) -> np.ndarray:
         if (level, h) in memo:
             return memo[(level, h)]
@@ -162,11 +167,32 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None) -> Solved:
             chosen[(level, h)] = Chosen(level, decision, h, options, values, choice,
                                        stake_scale * money.denominator * initial_scale(game), counts.completions[level])
         memo[(level, h)] = out
+        report("strategy: backward induction over the stakes made", len(memo), nodes)
         return out
 
     value(0, start)
+    report("strategy: every deal followed to its end", 0, 1)
     ends = _ends(game, counts, lines, money, chosen, start)
+    report("strategy: every deal followed to its end", 1, 1)
     return Solved(table_of_ends(game, ends.cell_names, lines, money, ends.rows), tuple(chosen.values()), counts, ends)
+
+
+def _histories(game: Game, counts: Counts, money: Money, ordered: Mapping[int, tuple[Option, ...]], start: History,
+               is_open: Callable[[Decision, History], bool]) -> int:
+    """How many (level, stakes made) the backward induction values: what its progress counts to."""
+    level_histories = {start}
+    total = 1
+    for level in range(len(counts.levels) - 1):
+        decision = counts.decisions.get(level)
+        following: set[History] = set()
+        for h in level_histories:
+            if decision is None or not is_open(decision, h):
+                following.add(h)
+            else:
+                following |= {add_stakes(h, o, money.staked) for o in ordered[level] if not o.folds}
+        level_histories = following
+        total += len(level_histories)
+    return total
 
 
 def _ends(game: Game, counts: Counts, lines: Lines, money: Money, chosen: Mapping[tuple[int, History], Chosen],
@@ -246,7 +272,7 @@ class LevelByLevel:
             return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
                             side_tables)
         counts = count(game, progress, runner)
-        solved = solve(game, counts, rule_policy(game, counts, rule) if rule else None)
+        solved = solve(game, counts, rule_policy(game, counts, rule) if rule else None, progress)
         order = {d.name: i for i, d in enumerate(game.decisions)}
         views = sorted((DecisionStrategy(game, solved.counts, c) for c in solved.decisions), key=lambda d: (order[d.name], d.history))
         lookup = ClassLookup.of(symmetry_for(game)[0], solved.counts, solved.decisions) if solved.decisions else None

@@ -20,6 +20,7 @@ import casino_math
 from .. import __version__
 from ..errors import InputError
 from ..parallel import Runner
+from ..progress import Bar
 from ..targets import folder_to_write
 from ..game.analysis import GameAnalysis
 from ..game.description import Game
@@ -28,7 +29,6 @@ from .charts import Rendered, render
 from .html import render_html
 from .index import Entry, index_document
 from .pdf import render_pdf
-from .progress import Steps
 from .sheet import build_document, main_game
 from .verification import check_claims
 from .writer import write_atomically
@@ -80,7 +80,7 @@ def by_family(games: Sequence[Game]) -> dict[str, list[Game]]:
     return {family: sorted(group, key=lambda g: (Path(g.path).name, g.path)) for family, group in families.items()}
 
 
-def _analysed(game: Game, steps: Steps, runner: Runner | None) -> GameAnalysis:
+def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
     """One game analysed as one step of the bar, its counting shown with an ETA where it takes long."""
     steps.step(f"analysing {game.id}")
     with steps.detail(f"counting {game.id}") as progress:
@@ -89,10 +89,10 @@ def _analysed(game: Game, steps: Steps, runner: Runner | None) -> GameAnalysis:
     return analysis
 
 
-def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None, runner: Runner | None = None) -> dict[str, bytes]:
+def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, runner: Runner | None = None) -> dict[str, bytes]:
     """The bytes of every file of the report, by file name: each family's HTML and PDF (and ``index.html`` when
     no paths are given: every shipped game); nothing is written. ``runner``: where big counts run (casino_math.parallel)."""
-    steps = steps or Steps(quiet=True)
+    steps = steps or Bar(quiet=True)
     files = game_files(paths or shipped_games())
     steps.plan(2 * len(files) + 1)
     games = []
@@ -108,7 +108,7 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Steps | None = None, 
     for family, group in families.items():
         analyses = [_analysed(game, steps, runner) for game in group]
         steps.step(f"checking published figures of {family}")
-        checks = check_claims(group)
+        checks = check_claims(analyses)  # on these analyses: nothing is counted twice
         document = build_document(analyses, checks, __version__)
         charts = document.charts()
         steps.extend(len(charts))
@@ -136,7 +136,7 @@ def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT
     takes over a second. Returns the paths written.
     """
     out = folder_to_write(out_dir, "report folder")  # before any counting: a run must not fail at the end for want of a place
-    with Steps(quiet) as steps:
+    with Bar(quiet) as steps:
         reports = build_reports(paths, steps, runner)
         return write_atomically({out / name: data for name, data in reports.items()})
 

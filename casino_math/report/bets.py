@@ -21,7 +21,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from ..enumeration import category_counts
 from ..game.analysis import GameAnalysis
 from ..game.description import SITUATIONS, Game, Line, Paytable, SideBet
 from ..game.events import Atom, Event
@@ -164,14 +163,15 @@ def bet_blocks(analysis: GameAnalysis, bet: str, chart: bool) -> tuple[Block, ..
     return tuple(blocks)
 
 
-def hand_frequencies(game: Game) -> tuple[Block, ...]:
-    """The player's final hand by category, strongest first: table and chart (nothing where no ranked player hand, nor
-    from a shoe: the frequencies are those of one deck)."""
+def hand_frequencies(analysis: GameAnalysis) -> tuple[Block, ...]:
+    """The player's final hand by category, strongest first, as the analysis counted it: table and chart (nothing where
+    no ranked player hand, nor from a shoe: the frequencies are those of one deck)."""
+    game = analysis.game
     hand = game.hands.get("player")
     if hand is None or hand.ranking is None or game.counted_by_kind:
         return ()
     cards = sum(game.cards_of(r) for r in hand.of)
-    counts = category_counts(hand.ranking, cards)
+    counts = analysis.hand_frequencies("player")
     labels = [words(c) for c in counts]
     values = list(counts.values())
     total = sum(values)

@@ -87,7 +87,7 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
 
 
 def return_tables(main: GameAnalysis) -> Section:
-    hands = hand_frequencies(main.game)
+    hands = hand_frequencies(main)
     blocks: list[Block] = [Section("The player's hand", "hands", hands)] if hands else []
     blocks += [Section(bet_heading(main.game, bet), f"returns-{bet}", bet_blocks(main, bet, chart=True)) for bet in main.tables]
     return Section("Return tables", "returns", tuple(blocks))

@@ -1,9 +1,10 @@
 """The verification section's rows: published figures on file beside the game files, checked by :mod:`casino_math.claims`.
 
 A report over some game files checks the claims in ``claims/*.yaml`` next to
-them that are about those files (or about no file: hand counts of the deck).
-Pass means what ``casino-math verify`` means: the exact value rounds to the
-published digits, or the published comparison holds.
+them that are about those files (or about no file: hand counts of the deck),
+on the report's own analyses: nothing is counted twice. Pass means what
+``casino-math verify`` means: the exact value rounds to the published digits,
+or the published comparison holds.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..game.description import Game
+from ..game.analysis import GameAnalysis
 
 
 @dataclass(frozen=True)
@@ -31,18 +32,19 @@ def claims_beside(files: Iterable[Path]) -> list[Path]:
     return [c for folder in folders if folder.is_dir() for c in sorted(folder.glob("*.yaml"))]
 
 
-def check_claims(games: Sequence[Game]) -> list[Check]:
-    """Check every claim about these game files, in the order of the claims files."""
-    files = claims_beside(Path(g.path) for g in games)
+def check_claims(analyses: Sequence[GameAnalysis]) -> list[Check]:
+    """Check every claim about these analysed game files, in the order of the claims files."""
+    files = claims_beside(Path(a.game.path) for a in analyses)
     if not files:
         return []
-    from ..claims import load_claims, verify  # the claims machinery (its own analyses) only where claims are on file
+    from ..claims import load_claims, verify  # the claims machinery only where claims are on file
 
-    ids = {Path(g.path).resolve(): g.id for g in games}
+    by_path = {Path(a.game.path).resolve(): a for a in analyses}
+    ids = {path: a.game.id for path, a in by_path.items()}
     claims = [claim for path in files for claim in load_claims(path).claims if claim.game is None or claim.game in ids]
     if not claims:
         return []
-    frame = verify(claims)
+    frame = verify(claims, analyses=by_path)
     return [
         Check(ids[claim.game] if claim.game else "", row.claim, row.published, row.computed_text, row.source, bool(row.passed))
         for claim, row in zip(claims, frame.itertuples())
