@@ -270,3 +270,6 @@ def _write_atomically(path: Path, data: bytes) -> None:
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
+
+
+write_atomically = _write_atomically  # kept counts (count_cache.py) are written the same way: whole, or not at all

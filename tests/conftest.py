@@ -1,4 +1,4 @@
-"""Fixtures shared by the test files: one Dask cluster per run.
+"""Fixtures shared by the test files: one Dask cluster per run; counts kept between runs in a folder of the run.
 
 A local cluster takes seconds to start: it is started once per test process, and the tests that use it are
 grouped (``xdist_group("dask")``) so that pytest-xdist runs them all in one worker process.
@@ -6,7 +6,32 @@ grouped (``xdist_group("dask")``) so that pytest-xdist runs them all in one work
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import pytest
+
+_KEPT_COUNTS = "CASINO_MATH_CACHE"
+
+
+def pytest_configure(config):
+    """Counts kept between runs go to a folder of this test process, never the user's cache: set here, before any test
+    or doctest runs (a session fixture of this folder would not reach the doctests of casino_math/), and inherited by
+    the commands a test starts."""
+    config._count_cache = (os.environ.get(_KEPT_COUNTS), tempfile.mkdtemp(prefix="casino-math-counts-"))
+    os.environ[_KEPT_COUNTS] = config._count_cache[1]
+
+
+def pytest_unconfigure(config):
+    before, folder = getattr(config, "_count_cache", (None, None))
+    if folder is None:
+        return
+    shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop(_KEPT_COUNTS, None)
+    else:
+        os.environ[_KEPT_COUNTS] = before
 
 
 @pytest.fixture(scope="session")

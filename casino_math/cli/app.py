@@ -13,6 +13,7 @@ import sys
 import typer
 
 from ..errors import InputError
+from .cache import cache_app
 from .design import compare, search, solve, sweep
 from .frequencies import frequencies
 from .games import analyze, report, schema, verify
@@ -42,14 +43,20 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor keep counts between runs (casino-math --no-cache analyze ...)."),
 ) -> None:
     """Exact mathematics of casino table games and their paytables."""
+    if no_cache:
+        from ..count_cache import switch_off
+
+        switch_off()
 
 
 for _command in (frequencies, analyze, report, verify, solve, sweep, search, compare, simulate, schema):
     app.command()(_command)
 app.add_typer(stud_app, name="stud")
 app.command()(removal)
+app.add_typer(cache_app, name="cache")
 
 
 def main() -> None:

@@ -9,8 +9,10 @@ tools re-price a game many times over the same counts.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -21,6 +23,8 @@ from ..suits import Symmetry
 from .description import Deal, Decision, Game, Hand, Step
 from .showdown import CELLS, card_arrays, dealer_cells, hand_values
 from .tree import SEEN_ROLES, Level, Progress, build_levels, completions
+
+log = logging.getLogger("casino_math.count_cache")
 
 ROLE_OF = {"player": "player", "board": "board", "dealer": "up"}  # where a hand's cards lie among the seen roles
 
@@ -105,7 +109,8 @@ CACHED = 2  # a big game's counts take gigabytes: keep the last two (a game and 
 
 
 def count(game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
-    """The counts of a game's own bet (cached: variants of one game share them).
+    """The counts of a game's own bet (cached: variants of one game share them; kept on disk between runs, see
+    :mod:`casino_math.count_cache`).
 
     ``progress(what, done, of)`` hears of the work as it goes (a big game takes minutes). The showdown
     of a big game runs in shards, one per set of dealer's known cards, on ``runner`` (default: every
@@ -114,11 +119,118 @@ def count(game: Game, progress: Progress | None = None, runner: Runner | None = 
     symmetry, symmetry_key = symmetry_for(game)
     key = game_key(game, symmetry_key)
     if key not in _CACHE:
-        _CACHE[key] = _count(game, symmetry, progress, runner, repr(key))
+        _CACHE[key] = _kept_or_counted(game, symmetry, progress, runner, repr(key))
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
-    return _CACHE[key]
+    counts = _CACHE[key]
+    # the key names a decision by name only: its options are this game's (the counts do not depend on them)
+    return counts if counts.decisions == game.decision_levels else replace(counts, decisions=game.decision_levels)
+
+
+# -- counts kept between runs ------------------------------------------------------------------------------------
+KIND = "level by level counts"
+MEMO_KIND = "level by level hand values"
+CODE = ("game/counts.py", "game/tree.py", "game/showdown.py")  # the modules these counts come from (see count_cache.engine)
+KEPT_MEMO = ("values", "suits")  # what the memo keeps that depends on the classes alone (hand values cost seconds on big games)
+
+
+def _kept_or_counted(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Runner | None, key: str) -> Counts:
+    """The counts kept on disk for ``key`` if they check out, else counted now and kept."""
+    from ..count_cache import current
+
+    cache = current()
+    if cache is None:
+        return _count(game, symmetry, progress, runner, key)
+    found, stored = cache.load(KIND, key, game.id, CODE)
+    if found:
+        try:
+            return _restored(game, stored, _KeptMemo(cache, key, game.id))
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); they are computed again")
+    counts = replace(_count(game, symmetry, progress, runner, key), memo=_KeptMemo(cache, key, game.id))
+    cache.keep(KIND, key, game.id, _stored(counts), CODE)
+    return counts
+
+
+def _stored(counts: Counts) -> dict[str, Any]:
+    """The counts as plain data (integers in the narrowest type that holds them; the deck and decisions are the game's)."""
+    levels = []
+    for level in counts.levels:
+        stored: dict[str, Any] = {"cards": {role: _narrow(a) for role, a in level.cards.items()}, "weights": _narrow(level.weights)}
+        if level.parent is not None and level.child is not None and level.multiplicity is not None:
+            stored["edges"] = (_narrow(level.parent), _narrow(level.child), _narrow(level.multiplicity))
+            stored["by_child"] = tuple(_narrow(a) for a in level.by_child)  # a sort of millions of edges: kept, not redone
+        levels.append(stored)
+    return {"levels": levels, "completions": tuple(counts.completions), "cells": _narrow(counts.cells), "cell_names": tuple(counts.cell_names)}
+
+
+def _restored(game: Game, stored: dict[str, Any], memo: dict) -> Counts:
+    """The counts :func:`_stored` kept, checked for shape (ValueError, KeyError, TypeError where they are not such)."""
+    levels = []
+    for entry in stored["levels"]:
+        weights = _wide(entry["weights"])
+        cards = {str(role): _wide(a) for role, a in entry["cards"].items()}
+        if set(cards) != set(SEEN_ROLES) or any(a.ndim != 2 or len(a) != len(weights) for a in cards.values()):
+            raise ValueError("cards that are not one row per class")
+        level = Level(cards, weights, *(_wide(a) for a in entry["edges"])) if "edges" in entry else Level(cards, weights)
+        if "by_child" in entry:
+            level.__dict__["by_child"] = tuple(_wide(a) for a in entry["by_child"])  # Level.by_child is a cached_property
+        levels.append(level)
+    cells = _wide(stored["cells"])
+    names = tuple(str(n) for n in stored["cell_names"])
+    completions = tuple(int(c) for c in stored["completions"])
+    if not levels or cells.ndim != 2 or len(cells) != len(levels[-1]) or cells.shape[1] != len(names) or len(completions) != len(levels):
+        raise ValueError("cells that are not one row per class of the last level")
+    return Counts(game.deck, tuple(levels), game.decision_levels, completions, cells, names, memo)
+
+
+def _narrow(array: np.ndarray) -> tuple[str, np.ndarray]:
+    """An integer array in the narrowest integer type holding its values, with the type to read it back as."""
+    array = np.asarray(array)
+    if array.dtype.kind in "iu" and array.size:
+        low, high = int(array.min()), int(array.max())
+        for small in (np.int8, np.int16, np.int32):
+            if np.iinfo(small).min <= low and high <= np.iinfo(small).max:
+                return array.dtype.str, array.astype(small)
+    return array.dtype.str, array
+
+
+def _wide(stored: Any) -> np.ndarray:
+    """The array :func:`_narrow` kept, in its own type again (integers or booleans only)."""
+    dtype, array = stored
+    kind = np.dtype(str(dtype))
+    if kind.kind not in "iub" or not isinstance(array, np.ndarray) or array.dtype.kind not in "iub":
+        raise TypeError("not an array of integers")
+    return array.astype(kind)
+
+
+class _KeptMemo(dict):
+    """A count's memo whose hand values and suits (they depend on the classes alone) are kept on disk too: a key missed
+    here is looked for there, and one set here is kept there."""
+
+    def __init__(self, cache: Any, key: str, what: str) -> None:
+        super().__init__()
+        self.cache, self.key, self.what = cache, key, what
+
+    def __contains__(self, item: object) -> bool:
+        if dict.__contains__(self, item):
+            return True
+        if not (isinstance(item, tuple) and item and item[0] in KEPT_MEMO):
+            return False
+        found, stored = self.cache.load(MEMO_KIND, f"{self.key}|{item!r}", self.what, CODE)
+        if not found:
+            return False
+        try:
+            dict.__setitem__(self, item, _wide(stored))
+        except (ValueError, TypeError):
+            return False
+        return True
+
+    def __setitem__(self, item: Any, value: Any) -> None:
+        dict.__setitem__(self, item, value)
+        if isinstance(item, tuple) and item and item[0] in KEPT_MEMO and isinstance(value, np.ndarray):
+            self.cache.keep(MEMO_KIND, f"{self.key}|{item!r}", self.what, _narrow(value), CODE)
 
 
 BIG = 1_000_000  # classes at the showdown beyond which worker processes pay for their start

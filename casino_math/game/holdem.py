@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -61,6 +62,7 @@ from .tree import Progress, build_levels, completions
 if TYPE_CHECKING:  # pandas loads when a table is asked for
     import pandas as pd
 
+log = logging.getLogger("casino_math.count_cache")
 PAIRINGS = ("unpaired board", "paired board", "board with three of a kind", "board with four of a kind")
 SHARDS = 64  # shards of flops by default: more than the cores of most machines, few enough to sum in no time
 BIG = 1_000_000  # boards (flop and later cards) from which the shards go to every local core by default
@@ -406,12 +408,55 @@ def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None
         boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
         where = runner or (Runner.of() if boards > BIG else Runner.here())
         job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{shards}|{key[0]}|{rule}")
-        totals = functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop"))
+        totals = _kept_totals(game, plan, lambda: functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop")))
         _CACHE[key] = assemble(game, compiled, totals)
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
     return _CACHE[key]
+
+
+# -- totals kept between runs ---------------------------------------------------------------------------------------
+KIND = "hold'em totals"
+CODE = ("game/holdem.py",)  # the modules the totals come from, beside the kernels (see count_cache.engine)
+
+
+def _kept_totals(game: Game, plan: Plan, count: Callable[[], Totals]) -> Totals:
+    """The plan's totals, kept on disk between runs. The kernels take the later decisions board by board, by the money
+    in ``plan.coef``: the totals depend on the pays of the game's own bet and a rule forcing a later decision, so they
+    are keyed by everything the plan holds (a side bet's pays or a rule on the first decision leave them as they are)."""
+    from ..count_cache import current
+
+    cache = current()
+    if cache is None:
+        return count()
+    key = plan_digest(plan)
+    found, stored = cache.load(KIND, key, game.id, CODE)
+    if found:
+        expected = Totals.zeros(plan)
+        if isinstance(stored, Totals) and all(isinstance(a, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape
+                                              for a, b in zip(dataclasses.astuple(stored), dataclasses.astuple(expected))):
+            return stored
+        log.warning(f"the hold'em totals of {game.id} kept in {cache.folder} do not fit this game's plan; they are computed again")
+    totals = count()
+    cache.keep(KIND, key, game.id, totals, CODE)
+    return totals
+
+
+def plan_digest(plan: Plan) -> str:
+    """A digest of everything a plan holds (its numbers and the tables of hand strength): what its totals depend on."""
+    import hashlib
+    import json
+
+    from ..shard_store import encode
+
+    arrays: list[np.ndarray] = []
+    digest = hashlib.sha256(json.dumps(encode(plan, arrays), separators=(",", ":")).encode())
+    for array in arrays:
+        array = np.ascontiguousarray(array)
+        digest.update(f"|{array.dtype.str}{array.shape}|".encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
 
 
 def _key(game: Game) -> str:

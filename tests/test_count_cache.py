@@ -1,0 +1,299 @@
+"""Counts kept between runs (issue 19, item 1): a warm run gives the same bytes as a cold one; the cache holds data only
+(a changed, truncated, foreign or planted entry is counted again with a one-line warning, never loaded); it stays under
+its size limit by evicting the entries used least recently; ``casino-math cache`` shows and clears it; ``--no-cache``
+neither reads nor keeps anything. Full-deck games: ``benchmarks/count_cache.py`` and the slow tier below."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import pickle
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from casino_math import count_cache
+from casino_math.count_cache import CountCache
+from casino_math.game import counts as level_counts, holdem
+from casino_math.game.loader import load_game
+from casino_math.report import write_report
+
+from cli_runner import run
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "tests" / "games"
+SMALL = sorted(GAMES.glob("*.yaml"))
+
+
+@pytest.fixture
+def kept(tmp_path, monkeypatch):
+    """A fresh cache folder for this test, with nothing of the process's memory in front of it."""
+    folder = tmp_path / "counts"
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(folder))
+    monkeypatch.setattr(count_cache, "_switched_off", False)
+    forget()
+    yield folder
+    forget()
+
+
+def forget() -> None:
+    """Drop the counts this process holds in memory, so that the next run reads them from disk (or counts them)."""
+    level_counts._CACHE.clear()
+    holdem._CACHE.clear()
+
+
+def analysed(monkeypatch, capsys, *args: str) -> tuple[str, str]:
+    code, out, err = run(monkeypatch, capsys, *args)
+    assert code == 0, err
+    return out, err
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.json"))
+
+
+@pytest.mark.parametrize("game", SMALL, ids=lambda p: p.stem)
+def test_warm_runs_give_the_bytes_of_a_cold_run(game, kept, monkeypatch, capsys):
+    """Every small game (each counting method): cold and kept, read back, and with the cache off: the same JSON, byte for byte."""
+    cold, _ = analysed(monkeypatch, capsys, "analyze", str(game), "--format", "json")
+    forget()
+    warm, err = analysed(monkeypatch, capsys, "analyze", str(game), "--format", "json")
+    forget()
+    off, _ = analysed(monkeypatch, capsys, "--no-cache", "analyze", str(game), "--format", "json")
+    assert cold == warm == off
+    assert "computed again" not in err  # nothing refused on the way back
+    if not load_game(game).counted_by_kind:
+        assert entries(kept)  # the card-set methods kept their counts
+
+
+def test_a_changed_pay_is_solved_on_the_kept_counts(kept, tmp_path, monkeypatch, capsys):
+    """A variant changing only a pay reads the counts of the game it extends (no new count entry), and gives what a cold
+    run of it gives."""
+    base = GAMES / "mini-caribbean.yaml"
+    variant = tmp_path / "variant.yaml"
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
+    pays = "{straight flush: 10, three of a kind: 5, straight: 3, flush: 4, pair: 1, high card: 1}"  # the flush 4, not 2
+    variant.write_text(f"extends: {base}\nid: mini-csp-variant\npaytables:\n  raise: {pays}\n")
+    analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
+    kinds = {json.loads(p.read_text())["kind"] for p in entries(kept)}
+    before = len(entries(kept))
+    forget()
+    warm, _ = analysed(monkeypatch, capsys, "analyze", str(variant), "--format", "json")
+    assert len(entries(kept)) == before and "level by level counts" in kinds
+    forget()
+    cold, _ = analysed(monkeypatch, capsys, "--no-cache", "analyze", str(variant), "--format", "json")
+    assert warm == cold
+
+
+def test_a_report_from_kept_counts_is_the_same_bytes(kept, tmp_path):
+    """The par sheet (HTML and PDF) written from kept counts is byte for byte the one written from a cold count."""
+    game = GAMES / "mini-let-it-ride.yaml"
+    cold = write_report([game], tmp_path / "cold")
+    forget()
+    warm = write_report([game], tmp_path / "warm")
+    assert [p.name for p in cold] == [p.name for p in warm]
+    for a, b in zip(cold, warm):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_a_new_decision_of_the_same_name_is_the_games_own(kept):
+    """The counts are keyed by a decision's name only: a game whose decision of that name offers other stakes solves
+    with its own options, from memory or from disk."""
+    game = load_game(GAMES / "mini-caribbean.yaml")
+    counts = level_counts.count(game)
+    assert counts.decisions == game.decision_levels
+    (level, decision), = game.decision_levels.items()
+    other_options = tuple(replace(o, adds=tuple((w, u + 1) for w, u in o.adds)) for o in decision.options)
+    other = replace(decision, options=other_options)
+    changed = replace(game, steps=tuple(other if s is decision else s for s in game.steps))
+    for source in ("memory", "disk"):
+        if source == "disk":
+            forget()
+        assert level_counts.count(changed).decisions == changed.decision_levels != game.decision_levels
+
+
+# -- data only: what a bad entry does ---------------------------------------------------------------------------
+def kept_entry(folder: Path) -> tuple[Path, Path]:
+    """The counts entry (manifest, archive) of mini-three-card, kept by a cold run."""
+    forget()
+    level_counts.count(load_game(GAMES / "mini-three-card.yaml"))
+    (manifest,) = [p for p in entries(folder) if json.loads(p.read_text())["kind"] == level_counts.KIND]
+    return manifest, manifest.with_suffix(".npz")
+
+
+def recounted(caplog) -> list[str]:
+    """Count mini-three-card again from a cold memory: the warnings said on the way."""
+    forget()
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="casino_math"):
+        counts = level_counts.count(load_game(GAMES / "mini-three-card.yaml"))
+    assert counts.deals > 0
+    return [r.getMessage() for r in caplog.records]
+
+
+def test_a_changed_entry_is_counted_again_with_one_warning(kept, caplog):
+    manifest, archive = kept_entry(kept)
+    good = archive.read_bytes()
+    archive.write_bytes(good[:-1] + bytes([good[-1] ^ 1]))
+    (message,) = recounted(caplog)
+    assert "SHA-256 is not the manifest's" in message and "computed again" in message
+    assert archive.read_bytes() == good  # kept anew, and read back quietly next time
+    assert recounted(caplog) == []
+
+
+def test_a_truncated_entry_is_counted_again(kept, caplog):
+    _, archive = kept_entry(kept)
+    archive.write_bytes(archive.read_bytes()[:100])
+    (message,) = recounted(caplog)
+    assert "truncated or changed" in message
+
+
+def test_a_foreign_manifest_is_not_read(kept, caplog):
+    manifest, _ = kept_entry(kept)
+    about = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps(about | {"engine": "0.0.1+1+0000000000000000"}))
+    (message,) = recounted(caplog)
+    assert "not the manifest of these counts" in message
+
+
+def test_a_planted_pickle_never_runs(kept, caplog, tmp_path):
+    """A pickle put in the entry's place, with a manifest that vouches for it, is refused as not data: no code runs."""
+    manifest, archive = kept_entry(kept)
+    marker = tmp_path / "pwned"
+    planted = pickle.dumps(_Planted(str(marker)))
+    archive.write_bytes(planted)
+    about = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps(about | {"bytes": len(planted), "sha256": hashlib.sha256(planted).hexdigest()}))
+    (message,) = recounted(caplog)
+    assert "not counts this version can read" in message
+    assert not marker.exists()
+
+
+def test_an_entry_of_other_shapes_is_counted_again(kept, caplog):
+    """Data that checks out but is not counts of this game (a value of another shape, under a vouching manifest)."""
+    from casino_math.shard_store import to_bytes
+
+    manifest, archive = kept_entry(kept)
+    data = to_bytes({"levels": [], "cells": ("<i8", np.zeros((2, 2), dtype=np.int8))})
+    archive.write_bytes(data)
+    about = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps(about | {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}))
+    messages = recounted(caplog)
+    assert len(messages) == 1 and "do not fit this game" in messages[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_in_the_entrys_place_is_not_waited_on(kept, caplog):
+    manifest, _ = kept_entry(kept)
+    manifest.unlink()
+    os.mkfifo(manifest)
+    done = threading.Event()
+
+    def count() -> None:
+        recounted(caplog)
+        done.set()
+
+    worker = threading.Thread(target=count, daemon=True)
+    worker.start()
+    assert done.wait(60), "the count waited on a pipe"
+
+
+class _Planted:
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.touch, (Path(self.marker),))
+
+
+# -- the folder: limit, least recently used first, the command ------------------------------------------------------
+def test_the_least_recently_used_go_first(tmp_path):
+    payload = {"cells": np.arange(250, dtype=np.int64)}
+    probe = CountCache(tmp_path / "probe")
+    probe.keep("demo", "a", "a", payload)
+    cache = CountCache(tmp_path / "c", limit=3 * probe.size() + 100)  # room for three entries, not four
+    for name in ("a", "b", "c"):
+        cache.keep("demo", name, name, payload)
+    old = 1_000_000_000
+    for i, manifest in enumerate(sorted(entries(cache.folder), key=lambda p: json.loads(p.read_text())["what"])):
+        os.utime(manifest, (old + i, old + i))
+        os.utime(manifest.with_suffix(".npz"), (old + i, old + i))
+    assert cache.load("demo", "a", "a")[0]  # a use: "a" is now the most recent
+    cache.keep("demo", "d", "d", payload)
+    assert [cache.load("demo", k, k)[0] for k in "abcd"] == [True, False, True, True]
+    assert cache.size() <= cache.limit
+
+
+def test_an_entry_bigger_than_the_limit_is_not_kept(tmp_path, caplog):
+    cache = CountCache(tmp_path / "c", limit=100)
+    with caplog.at_level(logging.WARNING, logger="casino_math"):
+        cache.keep("demo", "big", "big", {"cells": np.arange(1000)})
+        cache.keep("demo", "big2", "big", {"cells": np.arange(1000)})
+    assert len(caplog.records) == 1 and "more than the cache's limit" in caplog.records[0].getMessage()
+    assert cache.load("demo", "big", "big") == (False, None)
+
+
+def test_the_size_limit_is_read_as_people_write_it(monkeypatch):
+    from casino_math.errors import InputError
+
+    for text, size in (("500M", 500 << 20), ("4G", 4 << 30), ("2GiB", 2 << 30), ("12345", 12345)):
+        monkeypatch.setenv("CASINO_MATH_CACHE_SIZE", text)
+        assert count_cache.limit() == size
+    monkeypatch.setenv("CASINO_MATH_CACHE_SIZE", "lots")
+    with pytest.raises(InputError, match="CASINO_MATH_CACHE_SIZE"):
+        count_cache.limit()
+
+
+def test_the_cache_folder_by_default_is_the_users(monkeypatch):
+    import platformdirs
+
+    monkeypatch.delenv("CASINO_MATH_CACHE")
+    assert count_cache.folder() == Path(platformdirs.user_cache_dir("casino-math", appauthor=False)) / "counts"
+    monkeypatch.setenv("CASINO_MATH_CACHE", "off")
+    assert count_cache.folder() is None and count_cache.current() is None
+
+
+def test_cache_command_shows_and_clears(kept, monkeypatch, capsys):
+    analysed(monkeypatch, capsys, "analyze", str(GAMES / "mini-three-card.yaml"), "--format", "json")
+    shown, _ = analysed(monkeypatch, capsys, "cache")
+    assert f"counts kept in {kept}" in shown and "level by level counts" in shown and "mini" in shown
+    assert analysed(monkeypatch, capsys, "cache", "show")[0] == shown
+    cleared, _ = analysed(monkeypatch, capsys, "cache", "clear")
+    assert cleared.startswith("removed ") and entries(kept) == []
+    assert "0 entries" in analysed(monkeypatch, capsys, "cache")[0]
+
+
+def test_no_cache_neither_reads_nor_keeps(kept, monkeypatch, capsys):
+    analysed(monkeypatch, capsys, "--no-cache", "analyze", str(GAMES / "mini-three-card.yaml"), "--format", "json")
+    assert not kept.exists() or entries(kept) == []
+    assert "off" in analysed(monkeypatch, capsys, "--no-cache", "cache")[0]
+
+
+def test_an_unwritable_cache_folder_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(blocker / "counts"))
+    monkeypatch.setattr(count_cache, "_switched_off", False)
+    forget()
+    out, err = analysed(monkeypatch, capsys, "analyze", str(GAMES / "mini-three-card.yaml"), "--format", "json")
+    forget()
+    assert json.loads(out)["bets"]
+    assert err.count("cannot keep counts") <= 2  # once per kind of count at most, one line each
+
+
+def test_hold_em_totals_are_keyed_by_the_plan(kept):
+    """The hold'em method's totals depend on the money its kernels decide by: a changed pay of its own bet is a new
+    plan (counted again), a rule on the first decision is not (its totals are the optimal plan's)."""
+    game = load_game(GAMES / "holdem-small.yaml")
+    plan = holdem.compile_game(game).plan
+    assert holdem.plan_digest(plan) == holdem.plan_digest(holdem.compile_game(game).plan)
+    blind = game.paytables["blind"]
+    first = blind.lines[0]
+    dearer = replace(blind, lines=(replace(first, pay=replace(first.pay, amount=first.pay.amount + 1)), *blind.lines[1:]))
+    changed = replace(game, paytables={**game.paytables, "blind": dearer})
+    assert holdem.plan_digest(holdem.compile_game(changed).plan) != holdem.plan_digest(plan)
