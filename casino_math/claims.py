@@ -18,6 +18,7 @@ claims ("just over 8.5%") pass when the comparison holds.
       - {figure: weakest_hand_played, published: Q-6-4}
       - {figure: option_probability, decision: first_bet, option: let_it_ride, published: "0.07276018"}
       - {figure: house_edge, wager: pair_plus, paytable: pair-plus-40-25-6-4-1, published: "3.49%"}
+      - {figure: break_even_pay, wager: progressive, published: "11,520 for 1"}
 
 An outcome is named by its row's label, or by its keys (``situation``,
 ``line`` — a line of the paytable that pays it, or a list of them —
@@ -28,7 +29,9 @@ looked up among the game files in the claims file's folder and the one above).
 
 Published forms: a percentage (``7.28%``), a number (``3,744``, ``0.6959``,
 ``-0.129389``), ``1 in N`` (the reciprocal of the figure), any of them after
-``>``, ``>=``, ``<`` or ``<=``, or text for text figures. Decimals must be
+``>``, ``>=``, ``<`` or ``<=``, or text for text figures. A break-even pay says
+its form: ``"11,519 to 1"`` (the net win) or ``"11,520 for 1"`` (the stake
+included), the same pay. Decimals must be
 quoted in YAML, since a bare ``0.50`` would lose its last digit.
 
 >>> Published.parse("7.28%").matches(Fraction(7276, 100000)), Published.parse("7.28%").matches(Fraction(727, 10000))
@@ -56,7 +59,8 @@ FigureValue = Fraction | int | float | str
 Form = Literal["percent", "number", "one_in", "text"]
 
 _NUMBER = r"[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_PUBLISHED = re.compile(rf"^(?P<op>[<>]=?)?\s*(?:(?P<one_in>1\s+in\s+)(?P<n>{_NUMBER})|(?P<x>{_NUMBER})\s*(?P<pct>%)?)$", re.IGNORECASE)
+_PUBLISHED = re.compile(rf"^(?P<op>[<>]=?)?\s*(?:(?P<one_in>1\s+in\s+)(?P<n>{_NUMBER})|(?P<x>{_NUMBER})\s*(?:(?P<pct>%)|\s(?P<per>to|for)\s+1)?)$",
+                        re.IGNORECASE)
 _UNIT = {"percent": "%", "number": "", "one_in": "", "text": ""}
 
 
@@ -69,6 +73,7 @@ class Published:
     value: Fraction | str
     places: int = 0
     comparison: str = "="
+    per: str = ""  # a pay: "to" (X to 1, the net win) or "for" (X for 1, the stake included); "" for any other figure
 
     @classmethod
     def parse(cls, text: str) -> Published:
@@ -81,15 +86,16 @@ class Published:
         places = len(number.partition(".")[2])
         if form == "one_in" and Fraction(number) <= 0:
             return cls(text, "text", text)  # "1 in 0" is no probability: refused as not a figure
-        return cls(text, form, Fraction(number), places, match["op"] or "=")
+        return cls(text, form, Fraction(number), places, match["op"] or "=", (match["per"] or "").lower())
 
     def in_form(self, exact: Fraction) -> Fraction | None:
-        """The exact value as this claim prints it: ×100 for a percentage, 1/x for "1 in N" (None when never)."""
+        """The exact value as this claim prints it: ×100 for a percentage, 1/x for "1 in N" (None when never), a pay
+        (given "to 1", the net win) + 1 where it is printed "for 1"."""
         if self.form == "percent":
             return exact * 100
         if self.form == "one_in":
             return 1 / exact if exact else None
-        return exact
+        return exact + 1 if self.per == "for" else exact
 
     def matches(self, exact: FigureValue) -> bool:
         if self.form == "text" or isinstance(exact, str):
@@ -118,7 +124,7 @@ class Published:
         if shown is None:
             return "never"
         places = self.places + 2 if shown.denominator != 1 else 0
-        return f"{float(shown):,.{places}f}{_UNIT[self.form]}"
+        return f"{float(shown):,.{places}f}{_UNIT[self.form]}" + (f" {self.per} 1" if self.per else "")
 
 
 # -- what can be claimed ---------------------------------------------------------------------
@@ -162,7 +168,7 @@ class Claim:
             cards = f", {self.cards} cards" if self.cards else ""
             what = {"hands": "all hands", "frequency": f"{self.category} hands"}.get(self.figure, f"{self.category} {self.figure}")
             return f"{self.ranking}{cards}: {what}"
-        parts = [self.wager or "", self.figure.replace("_", " ")]
+        parts = [self.wager or "", "break-even pay (computed to 1)" if self.figure == "break_even_pay" else self.figure.replace("_", " ")]
         if self.outcome:
             parts.append(f"({_outcome_text(self.outcome)})")
         if self.option:
@@ -323,7 +329,8 @@ def _qualifying(context: _Context, claim: Claim) -> tuple[int, int]:
 
 
 def _break_even(context: _Context, claim: Claim) -> Fraction:
-    """The pay of a line (the bet's meter by default) with no house edge, in the line's own form ("for 1" stays "for 1")."""
+    """The pay of a line (the bet's meter by default) with no house edge, "to 1" (the net win, as
+    :meth:`GameAnalysis.break_even` gives it); a claim printed "X for 1" is compared as X − 1 to 1."""
     game = context.game(claim)
     bet = game.game.side_bet.get(claim.wager or "")
     if bet is None:
@@ -336,8 +343,7 @@ def _break_even(context: _Context, claim: Claim) -> Fraction:
     line = next((ln for ln in lines if ln.key == key), None)
     if line is None:
         raise InputError(f"{claim.where}: line: {bet.table} has no line {key!r} (its lines: {', '.join(ln.key for ln in lines)})")
-    net = game.break_even(bet.name, line.key)
-    return net + 1 if line.pay.for_one else net
+    return game.break_even(bet.name, line.key)
 
 
 def _option_probability(context: _Context, claim: Claim) -> Fraction:
@@ -381,7 +387,8 @@ FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValu
     "deals": ((), lambda c, k: c.game(k).deals, "equally likely deals counted"),
     "dealer_qualifying_hands": ((), _dealer_qualifying, "dealer hands that qualify"),
     "dealer_qualifies": ((), lambda c, k: Fraction(*_qualifying(c, k)), "probability the dealer qualifies"),
-    "break_even_pay": (("wager",), _break_even, "the pay of a side bet's line (its meter by default) with no house edge"),
+    "break_even_pay": (("wager",), _break_even, "the pay of a side bet's line (its meter by default) with no house edge, "
+                       "published as \"X to 1\" or \"X for 1\""),
 }
 _TEXT_FIGURES = {"weakest_hand_played"}
 _FIELDS = {"figure", "published", "game", "paytable", "wager", "outcome", "strategy", "decision", "option", "line", "ranking",
@@ -458,6 +465,10 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
         if not item.get(name):
             raise InputError(f"{where}: {figure} needs {name}")
     published = _published(item.get("published"), f"{path}:{lines.get((*key, 'published'), line)}: claims.{index}.published")
+    if (figure == "break_even_pay") != bool(published.per):
+        said = (f"say whether {published.text!r} is to 1 (the net win) or for 1 (the stake included), e.g. \"11,519 to 1\" "
+                "or \"11,520 for 1\"") if figure == "break_even_pay" else f"{published.text!r}: only a break_even_pay is a pay (to 1, for 1)"
+        raise InputError(f"{where}.published: {said}")
     if (published.form == "text") != (figure in _TEXT_FIGURES):
         kind = "text such as Q-6-4" if figure in _TEXT_FIGURES else "a number, a percentage or \"1 in N\""
         raise InputError(f"{where}.published: {published.text!r} is not {kind}")

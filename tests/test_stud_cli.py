@@ -34,11 +34,12 @@ def test_first_to_act_tie_rule_options(monkeypatch, capsys):
     assert json.loads(run(monkeypatch, capsys, *args, "--ties", "suit", "--suit-order", "shdc")[1])["seat"] == 1
 
 
-def test_suit_order_help_names_the_seed_that_differs(monkeypatch, capsys):
-    """Issue #12: seed 004 ranks the suits clubs highest, the reverse of seeds 000/001; the help says so and how to get it."""
+def test_suit_order_help_says_how_to_reverse_the_suits(monkeypatch, capsys):
+    """Issue #12: some houses rank the suits clubs highest, the reverse of the usual order; the help says how to get it,
+    in words a player knows (issue #16: no internal source names such as "seed 004" in help)."""
     code, out, _ = run(monkeypatch, capsys, "stud", "first-to-act", "--help")
     text = " ".join(out.split())
-    assert code == 0 and "Default cdhs" in text and "seed 004" in text and "use shdc" in text
+    assert code == 0 and "Default cdhs" in text and "clubs highest, is shdc" in text and "seed" not in text
 
 
 def test_equity_json(monkeypatch, capsys):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from typing import Any
 
 import typer
 
@@ -59,6 +60,13 @@ app.command()(removal)
 app.add_typer(cache_app, name="cache")
 
 
+def command() -> Any:
+    """The app as click runs it, its help in one style with an example under every command (``cli/help.py``)."""
+    from .help import plain
+
+    return plain(typer.main.get_command(app))
+
+
 def main() -> None:
     """Entry point: run the app; bad input, a failed write or an interrupt end in one line on stderr, never a traceback.
 
@@ -67,7 +75,7 @@ def main() -> None:
     """
     _warnings_as_lines()
     try:
-        code = app(standalone_mode=False)  # typer returns Ctrl-C as exit code 130
+        code = command()(standalone_mode=False)  # typer returns Ctrl-C as exit code 130
         if code == INTERRUPTED:
             raise KeyboardInterrupt
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not as a note at exit

@@ -8,21 +8,21 @@ from typing import Optional
 import typer
 
 from ..output import FormatChoice as Format, dumps
-from .options import CACHE as _CACHE, SCHEDULER as _SCHEDULER, WORKERS as _WORKERS, echo_frame as _echo_frame, runner as _runner
+from .options import BET as _BET, CACHE as _CACHE, SCHEDULER as _SCHEDULER, WAGER as _WAGER, WORKERS as _WORKERS, echo_frame as _echo_frame
+from .options import runner as _runner, the_bet as _the_bet
 
-
-_WAGER_HELP = "A bet of the file: the game's own (e.g. ante_play) or a side bet (e.g. pair_plus)."
 _TABLE_HELP = "The paytable to change, where the bet is paid by several."
 
 
 def solve(
     file: Path = typer.Argument(..., help="A game file (YAML)."),
-    wager: str = typer.Option(..., "--wager", help=_WAGER_HELP),
+    bet: Optional[str] = _BET,
     pay: str = typer.Option(..., "--pay", help="The line whose pay to solve for, e.g. flush (a hand the table does not list is added)."),
     target_edge: str = typer.Option(..., "--target-edge", help="The target, e.g. 3% or 0.03."),
     measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk."),
     table: Optional[str] = typer.Option(None, "--table", help=_TABLE_HELP),
     format: Format = typer.Option(Format.table, "--format", "-f"),
+    wager: Optional[str] = _WAGER,
 ) -> None:
     """Solve for the exact pay ("X to 1") that gives a bet a target house edge, and practical pays near it.
 
@@ -30,10 +30,11 @@ def solve(
     """
     from ..design import parse_number, solve as run
 
-    solution = run(file, wager, pay, parse_number(target_edge, "--target-edge"), measure, table)
+    bet = _the_bet(bet, wager)
+    solution = run(file, bet, pay, parse_number(target_edge, "--target-edge"), measure, table)
     if format is Format.json:
         typer.echo(dumps({
-            "wager": wager, "table": solution.table, "line": solution.line, "measure": measure, "target": solution.target,
+            "wager": bet, "table": solution.table, "line": solution.line, "measure": measure, "target": solution.target,
             "pay": None if solution.pay is None else str(solution.pay), "pay_float": None if solution.pay is None else float(solution.pay),
             "pays": [str(p) for p in solution.pays], "message": solution.message, "nearby": solution.nearby.to_dict("records"),
         }))
@@ -49,7 +50,7 @@ def solve(
 
 def sweep(
     file: Path = typer.Argument(..., help="A game file (YAML)."),
-    wager: str = typer.Option(..., "--wager", help=_WAGER_HELP),
+    bet: Optional[str] = _BET,
     pay: str = typer.Option(..., "--pay", help="The line whose pay to sweep, e.g. straight (a hand the table does not list is added)."),
     start: str = typer.Option(..., "--from", help="First pay (to 1)."),
     stop: str = typer.Option(..., "--to", help="Last pay (to 1), included when the steps land on it."),
@@ -57,27 +58,30 @@ def sweep(
     table: Optional[str] = typer.Option(None, "--table", help=_TABLE_HELP),
     chart: Optional[Path] = typer.Option(None, "--chart", help="Also draw house edge, hit frequency and SD against the pay (PNG, SVG or PDF)."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
+    wager: Optional[str] = _WAGER,
 ) -> None:
     """House edge, hit frequency and standard deviation of a bet as one pay runs over a range (and the strategy, for the game's own bet)."""
     from ..design import parse_number, sweep as run, sweep_chart
     from ..design.ranges import values
 
+    bet = _the_bet(bet, wager)
     if chart is not None:
+        from ..design.explore import chart_path
         from ..targets import file_to_write
 
-        chart = file_to_write(chart, "--chart")  # before the sweep is computed
+        chart = file_to_write(chart_path(chart), "--chart")  # before the sweep is computed: the file written, .png added
     what = "--from/--to/--step"
-    frame = run(file, wager, pay, values(parse_number(start, "--from"), parse_number(stop, "--to"), parse_number(step, "--step"), what), table)
+    frame = run(file, bet, pay, values(parse_number(start, "--from"), parse_number(stop, "--to"), parse_number(step, "--step"), what), table)
     _echo_frame(frame, format)
     if chart is not None:
-        sweep_chart(frame, chart)
+        written = sweep_chart(frame, chart)
         if format is not Format.json:
-            typer.echo(f"\nchart: {chart}")
+            typer.echo(f"\nchart: {written}")
 
 
 def search(
     file: Path = typer.Argument(..., help="A game file (YAML): the pays not varied stay as in it."),
-    wager: str = typer.Option(..., "--wager", help=_WAGER_HELP),
+    bet: Optional[str] = _BET,
     vary: str = typer.Option(..., "--vary", help='Pays to vary, e.g. "flush=2..6,straight=4..8,three_of_a_kind=25..40" (lo..hi:step for steps other than 1).'),
     edge: str = typer.Option(..., "--edge", help="The band to keep, e.g. 2%..4%."),
     measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk."),
@@ -87,12 +91,14 @@ def search(
     scheduler: Optional[str] = _SCHEDULER,
     workers: Optional[int] = _WORKERS,
     cache: Optional[Path] = _CACHE,
+    wager: Optional[str] = _WAGER,
 ) -> None:
     """Every paytable of a grid whose house edge lies in a band, lowest edge first (at most 1,000,000 paytables; fewer for
     the game's own bet, whose strategy is solved for each, in shards on every local core or a Dask cluster)."""
     from ..design import parse_band, parse_vary, search as run
 
-    frame = run(file, wager, parse_vary(vary), parse_band(edge, "--edge"), measure, table=table, runner=_runner(scheduler, workers, cache))
+    bet = _the_bet(bet, wager)
+    frame = run(file, bet, parse_vary(vary), parse_band(edge, "--edge"), measure, table=table, runner=_runner(scheduler, workers, cache))
     found = len(frame)
     if limit is not None:
         frame = frame.head(limit)

@@ -23,7 +23,7 @@ def analyze(
     from ..game.analysis import GameAnalysis
     from ..game.loader import load_game
     from ..progress import Bar
-    from ..text import decimal, percent
+    from ..text import amount, decimal, percent
 
     runner = _runner(scheduler, workers, cache)  # --cache checked before anything is counted
     game = load_game(file)
@@ -42,7 +42,7 @@ def analyze(
 
         frames = [table.to_frame().assign(bet=name) for name, table in result.tables.items()]
         frame = pd.concat(frames, ignore_index=True)
-        typer.echo(render_frame(frame[["bet", *frames[0].columns]], "csv"), nl=False)
+        typer.echo(render_frame(frame[["bet", *(c for c in frame.columns if c != "bet")]], "csv"), nl=False)
         return
     game = result.game
     typer.echo(f"{game.title} ({game.id}): {result.deals:,} equally likely deals")
@@ -57,14 +57,17 @@ def analyze(
                 typer.echo(f"strategy at {decision}: {words}")
         bet = game.side_bet.get(name)
         if bet is not None and bet.meter:
-            typer.echo(f"break-even {bet.meter}: {float(result.break_even(name, bet.meter)):,.2f} to 1")
+            even = result.break_even(name, bet.meter)
+            written = next(line.pay for line in game.paytables[bet.table].lines if line.key == bet.meter)
+            typer.echo(f"break-even pay of {bet.meter}: {amount(even)} to 1"
+                       + (f" ({amount(even + 1)} for 1, as the table writes it)" if written.for_one else ""))
         frame = table.to_frame().drop(columns=["probability", "net"])
         typer.echo(render_frame(frame, "markdown" if format is Format.markdown else "table"), nl=False)
 
 
 def report(
     paths: Optional[list[Path]] = typer.Argument(None, help="Game files, or folders of them (default: every game under paytables/, with an index)."),
-    out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for <game>.html, <game>.pdf (and index.html)."),
+    out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for the par sheets, GAME.html and GAME.pdf (and index.html)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing: no progress bar, no file names."),
     scheduler: Optional[str] = _SCHEDULER,
     workers: Optional[int] = _WORKERS,

@@ -15,13 +15,29 @@ if TYPE_CHECKING:
 SCHEDULER = typer.Option(None, "--scheduler", help="A Dask scheduler (tcp://host:8786) to run big counts on; default: every local core.")
 WORKERS = typer.Option(None, "--workers", help="Local worker processes for big counts (default: one per core).")
 CACHE = typer.Option(None, "--cache", help="A folder keeping finished shards of big counts, so that a stopped run resumes.")
+BET = typer.Option(None, "--bet", "-b", help="The bet, as the game file names it: the game's own (e.g. ante_play) or a side bet "
+                   "(e.g. pair_plus).  [required]")  # shown as typer shows it; checked by the_bet (so that --wager still reads)
+WAGER = typer.Option(None, "--wager", hidden=True, help="The former name of --bet, still read.")
+
+
+def the_bet(bet: Optional[str], wager: Optional[str]) -> str:
+    """The bet named by ``--bet`` (or ``--wager``, its former name, still read)."""
+    from ..errors import InputError
+
+    if bet is not None and wager is not None and bet != wager:
+        raise InputError(f"--bet {bet} and --wager {wager}: --wager is the former name of --bet; give one bet")
+    named = bet if bet is not None else wager
+    if not named:
+        raise InputError("--bet: name the bet to work on, as the game file names it (e.g. --bet pair_plus)")
+    return named
 
 
 def runner(scheduler: Optional[str], workers: Optional[int], cache: Optional[Path]) -> "Runner | None":
     """Where big counts run, as the options ask (None: the library's default)."""
     from ..parallel import Runner
 
-    return Runner.of(scheduler, None, workers, cache) if (scheduler or workers or cache) else None
+    named = scheduler or workers is not None or cache  # --workers 0 is asked for, and refused like -1
+    return Runner.of(scheduler, None, workers, cache) if named else None
 
 
 def echo_frame(frame, format: Format, figure_column: Optional[str] = None) -> None:

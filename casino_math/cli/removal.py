@@ -15,17 +15,20 @@ import typer
 
 from ..errors import InputError
 from ..output import FormatChoice as Format, dumps, render_frame
+from .options import BET as _BET, WAGER as _WAGER, the_bet as _the_bet
 
 def removal(
     file: Path = typer.Argument(..., help="A game file dealt from a shoe, e.g. paytables/baccarat/ez-baccarat.yaml."),
-    bet: str = typer.Option(..., "--bet", "-b", help="The bet, as the game file names it (e.g. dragon_7)."),
+    bet: Optional[str] = _BET,
     level: int = typer.Option(2, "--level", help="The count's largest tag: tags are the effects scaled to it and rounded."),
     tags: Optional[str] = typer.Option(None, "--tags", help="A count of your own to judge: one tag per rank, lowest rank first."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
+    wager: Optional[str] = _WAGER,
 ) -> None:
     """The change in a bet's expected return when one card of each rank leaves the full shoe, a count, its betting correlation."""
     from ..game.analysis import analyze
 
+    bet = _the_bet(bet, wager)
     effects = analyze(file).effect_of_removal(bet)
     own = _tags(tags, len(effects.ranks)) if tags else None
     if format.value == "json":

@@ -48,8 +48,8 @@ def first_to_act_command(
     dealer: Optional[int] = typer.Option(None, help="The dealer's seat (default: the last seat)."),
     ties: Optional[Ties] = typer.Option(None, help="Override the game's tie rule, bring-in and later streets alike."),
     suit_order: Optional[str] = typer.Option(None, help="Suits lowest first, for ties by suit. Default cdhs: clubs lowest, spades "
-                                             "highest, as seeds 000 and 001 and standard practice; seed 004 (seven-card stud "
-                                             "hi/lo) ranks them the other way round, clubs highest: use shdc for its order."),
+                                             "highest, the usual order (bridge order); a house that ranks them the other way "
+                                             "round, clubs highest, is shdc."),
     format: Format = _FORMAT,
 ) -> None:
     """Who brings in or bets first, and what the dealer announces."""
@@ -117,7 +117,7 @@ def equity_command(
     from ..stud.equity import DEFAULT_BUDGET, DEFAULT_SAMPLES, stud_equity
 
     result = stud_equity(game, players, dead, budget=DEFAULT_BUDGET if budget is None else budget,
-                         samples=samples or DEFAULT_SAMPLES, seed=seed)
+                         samples=DEFAULT_SAMPLES if samples is None else samples, seed=seed)
     if format == "json":
         typer.echo(dumps({"game": result.game, "street": result.street, "method": result.method, "deals": result.deals,
                           "seed": result.seed, "work": result.work, "budget": result.budget,

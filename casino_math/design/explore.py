@@ -69,9 +69,23 @@ def search(game: str | Path | Game, wager: str, vary: Mapping[str, Sequence[Frac
     return frame
 
 
+CHART_FORMATS = ("png", "svg", "pdf")
+
+
+def chart_path(path: str | Path) -> Path:
+    """The file a chart is written to: ``path`` as given, ``.png`` added where it has no extension (``--chart sweep``
+    writes ``sweep.png``); an extension other than .png, .svg or .pdf is refused before anything is computed."""
+    path = Path(path)
+    if not path.suffix:
+        return path.with_name(path.name + ".png")
+    if path.suffix.lower().lstrip(".") not in CHART_FORMATS:
+        raise InputError(f"--chart: {path}: a chart is written as {', '.join('.' + f for f in CHART_FORMATS)}, not {path.suffix}")
+    return path
+
+
 def sweep_chart(frame: pd.DataFrame, path: str | Path, title: str = "") -> Path:
-    """House edge, hit frequency and standard deviation against the swept pay, as a PNG (or any format
-    matplotlib writes, by the file's extension)."""
+    """House edge, hit frequency and standard deviation against the swept pay, as PNG, SVG or PDF by the file's
+    extension (none: PNG, ``.png`` added); the path written is returned."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -91,7 +105,7 @@ def sweep_chart(frame: pd.DataFrame, path: str | Path, title: str = "") -> Path:
     axes[-1].set_xlabel(f"{category} pays (to 1)")
     figure.suptitle(title or f"{frame.attrs.get('wager', '')}: sweeping the {category} pay")
     figure.tight_layout()
-    path = Path(path)
+    path = chart_path(path)
     try:
         figure.savefig(path)
     except (OSError, ValueError) as error:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..errors import InputError, UnknownName
 from ..parallel import Runner
 from ..returns import ReturnTable
 from .description import Game
@@ -96,7 +97,8 @@ class GameAnalysis:
         return pd.DataFrame(rows)
 
     def returns(self, bet: str) -> pd.DataFrame:
-        return self.tables[bet].to_frame()
+        """The return table of a bet offered (``summary`` lists them) as a DataFrame."""
+        return self.tables[_known(bet, self.tables, "bet", self.game.id)].to_frame()
 
     # -- the strategy ---------------------------------------------------------------------------------
     @property
@@ -108,7 +110,12 @@ class GameAnalysis:
         """One decision (the first, by default), under the history of stakes given (the first that reaches it)."""
         matches = [d for d in self.decisions if (name is None or d.name == name) and (not history or d.history == history)]
         if not matches:
-            raise KeyError(f"{self.game.id} has no decision {name!r}" + (f" after {history}" if history else ""))
+            names = ", ".join(dict.fromkeys(d.name for d in self.decisions))
+            histories = ", ".join(repr(d.history) for d in self.decisions if d.name == name)
+            after = f" after {history!r}" + (f" (its histories: {histories})" if histories else "") if history else ""
+            if not self.decisions:
+                raise UnknownName(f"{self.game.id} has no decision: the player decides nothing in it")
+            raise UnknownName(f"{self.game.id} has no decision {name!r}{after} (decisions: {names})")
         return matches[0]
 
     def strategy(self, decision: str | None = None, history: str = "") -> pd.DataFrame:
@@ -172,9 +179,16 @@ class GameAnalysis:
         return int(weights[values >= self.game.qualifier.value].sum()), int(weights.sum())
 
     def break_even(self, bet: str, line: str) -> Fraction:
-        """The pay of ``line`` (net, to 1) at which the side bet ``bet`` has no house edge."""
-        table = self.tables[bet]
-        row = next(o for o in table.outcomes if o.key("line") == line)
+        """The pay of ``line`` at which the side bet ``bet`` has no house edge, "to 1": the net win per unit staked,
+        the convention of every pay here. A line the table writes "for 1" pays it plus one, for 1 (Three Card Poker's
+        progressive: 11519 to 1, which is 11,520 for 1); the outputs give both."""
+        table = self.tables[_known(bet, self.game.side_bet, "side bet", self.game.id)]
+        lines = [str(o.key("line")) for o in table.outcomes if o.key("line")]
+        row = next((o for o in table.outcomes if o.key("line") == line), None)
+        if row is None:
+            raise UnknownName(f"{bet} has no line {line!r} (its lines: {', '.join(lines)})")
+        if row.combinations == 0:
+            raise InputError(f"{bet}: no deal makes {line!r}, so no pay of it breaks even")
         rest = sum((o.net * o.combinations for o in table.outcomes if o is not row), Fraction(0))
         return -rest / row.combinations
 
@@ -208,6 +222,13 @@ class GameAnalysis:
         return category_counts(chosen.ranking, sum(self.game.cards_of(r) for r in chosen.of))
 
 
+def _known(name: str, known: Any, what: str, game: str) -> str:
+    """``name`` if it is one of ``known``; else a KeyError naming what there is (not a bare ``KeyError: 'nope'``)."""
+    if name not in known:
+        raise UnknownName(f"{game} has no {what} {name!r} ({what}s: {', '.join(known) or 'none'})")
+    return name
+
+
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,
             workers: int | None = None, cache: str | Path | None = None) -> GameAnalysis:
     """Analyse a game file (a path, or an already loaded game): every bet it offers, exactly.
@@ -217,6 +238,6 @@ def analyze(game: str | Path | Game, progress: Progress | None = None, *, client
     ``tcp://host:8786``); ``cache`` keeps its finished shards so that a stopped run resumes. The figures
     are the same wherever it runs.
     """
-    named = client is not None or scheduler or workers or cache
+    named = client is not None or scheduler or workers is not None or cache  # workers=0 is refused, not ignored
     runner = Runner.of(scheduler, client, workers, cache) if named else None
     return GameAnalysis(game if isinstance(game, Game) else load_game(game), progress, runner)

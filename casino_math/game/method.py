@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 import numpy as np
 
 from ..cards import parse_cards
+from ..errors import UnknownName
 from ..returns import ReturnTable
 from .description import Game, Option
 from .money import Ends, History, opening_stakes
@@ -124,8 +125,9 @@ class Strategy:
 
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
         """The decision ``decision`` taken by every hand (rows of ``seen``: card ids per seen role) under ``stakes``."""
-        if self.lookup is None:
-            raise KeyError(f"{self.game.id} has no decision {decision!r}")
+        names = [d.name for d in self.game.decisions]
+        if self.lookup is None or decision not in names:
+            raise UnknownName(f"{self.game.id} has no decision {decision!r} (decisions: {', '.join(names) or 'none'})")
         return self.lookup.decide(decision, stakes, seen)
 
     def choose(self, decision: str, seen: Mapping[str, str | Sequence[int]], stakes: History | None = None) -> Choice:
@@ -135,7 +137,9 @@ class Strategy:
         rows = {role: np.array([self._ids(seen.get(role, ()))], dtype=np.int64).reshape(1, -1) for role in SEEN_ROLES}
         decided = self.decide(decision, stakes, rows)
         if decided is None:
-            raise KeyError(f"{decision} is not open after stakes {stakes}")
+            staked = [w.name for w in self.game.wagers if w.bonus_on is None]
+            words = ", ".join(f"{name} {units}" for name, units in zip(staked, stakes)) if len(stakes) == len(staked) else repr(stakes)
+            raise UnknownName(f"{decision} is not open after stakes of {words} (units on {', '.join(staked)}, in that order)")
         taken = int(decided.choice[0])
         return Choice(decided.options[taken].name, decided.ev(taken, 0))
 
@@ -143,6 +147,9 @@ class Strategy:
         if not isinstance(cards, str):
             return [int(c) for c in cards]
         index = {card: i for i, card in enumerate(self.game.deck.cards)}
+        missing = [str(card) for card in parse_cards(cards) if card not in index] if cards else []
+        if missing:
+            raise UnknownName(f"the {self.game.deck} deck has no {' '.join(missing)}")
         return [index[card] for card in parse_cards(cards)] if cards else []
 
 

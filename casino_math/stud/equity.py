@@ -31,6 +31,7 @@ import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial
+from numbers import Integral
 from typing import Literal, Sequence
 
 import numpy as np
@@ -348,6 +349,12 @@ def stud_equity(
     ``budget`` bounds the work of an exact answer: hands valued plus pairs or
     deals compared. Past it, ``samples`` deals are drawn with ``seed``.
     """
+    if isinstance(samples, bool) or not isinstance(samples, Integral) or samples < 1:
+        raise InputError(f"--samples: at least one deal to sample, not {samples}")
+    if isinstance(budget, bool) or not isinstance(budget, Integral) or budget < 0:
+        raise InputError(f"--budget: a number of steps, 0 or more (0: always sample), not {budget}")
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
+        raise InputError(f"--seed: a seed is a whole number of 0 or more, not {seed}")
     game = get_game(game)
     holdings = [p if isinstance(p, Holding) else Holding.parse(p) for p in players]
     dead_cards = parse_cards(dead) if isinstance(dead, str) else tuple(dead)
