@@ -55,6 +55,7 @@ BACCARAT = REPO / "paytables" / "baccarat"
 BLACKJACK = REPO / "paytables" / "blackjack_side_bets"
 SHOE_FAMILIES = ("baccarat", "lucky_ladies", "perfect_pairs", "royal_match", "twenty_one_plus_three")
 GAMES = REPO / "tests" / "games"
+ISSUED = "2026-03-01"
 SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
             "Strategy", "Progressive meters", "Paytable variants", "Verification")
 PAIRS_VARIANT = """\
@@ -127,7 +128,7 @@ def tcp_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def written(tcp_folder: Path, fake_claims, tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """``write_report`` on the Three Card Poker folder: the files' bytes by suffix."""
-    paths = report.write_report([tcp_folder], tmp_path_factory.mktemp("report"))
+    paths = report.write_report([tcp_folder], tmp_path_factory.mktemp("report"), issued=ISSUED)
     assert sorted(p.name for p in paths) == ["three_card_poker.html", "three_card_poker.pdf"]
     return {p.suffix: p.read_bytes() for p in paths}
 
@@ -189,15 +190,19 @@ def test_every_section_in_both_files(html: str, pdf_text: list[str]) -> None:
         assert f"{number} {title}" in text.replace("  ", " "), title
 
 
-def test_identification_names_every_file_read_with_its_hash_and_the_version(html: str, pdf_text: list[str], analyses) -> None:
+def test_identification_names_every_file_read_with_its_hash_and_the_version(html: str, pdf_text: list[str], analyses,
+                                                                           tcp_folder: Path) -> None:
     files = sorted(TCP.glob("*.yaml"))
     assert len(files) == len(analyses) >= 12
     for file in files:
         assert hashlib.sha256(file.read_bytes()).hexdigest() in html
         assert f"three_card_poker/{file.name}" in html
     assert html.count("every game file") >= 1  # standard.yaml: read for every variant, which extend it
+    claims = tcp_folder / "claims" / "published.yaml"  # the published figures checked are identified as exactly
+    assert hashlib.sha256(claims.read_bytes()).hexdigest() in html and "three_card_poker/claims/published.yaml" in html
+    assert re.search(rf"Issued</t[dh]>\s*<td[^>]*>{ISSUED}<", html)
     assert f"casino-math {__version__}" in html
-    assert all(f"Three Card Poker par sheet · casino-math {__version__}" in page for page in pdf_text)
+    assert all(f"Three Card Poker par sheet · issued {ISSUED} · casino-math {__version__}" in page for page in pdf_text)
     assert "Page 1 of" in pdf_text[0]
 
 
@@ -377,7 +382,7 @@ def shipped(mini_folders: list[Path], fake_claims) -> dict[str, bytes]:
     """``build_reports()`` with no paths, the shipped games being the two small families."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(report, "shipped_games", lambda: mini_folders)
-        return report.build_reports()
+        return report.build_reports(issued=ISSUED)
 
 
 def test_the_main_game_offers_the_most_bets(mini_folders: list[Path]) -> None:
@@ -433,8 +438,15 @@ def test_the_shipped_folder_is_found_from_anywhere(tmp_path: Path, monkeypatch: 
 
 def test_same_inputs_same_bytes_and_quiet(shipped: dict[str, bytes], mini_folders: list[Path], tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr(report, "shipped_games", lambda: mini_folders)
-    assert run(monkeypatch, capsys, "report", "--out", str(tmp_path), "--quiet") == (0, "", "")
+    assert run(monkeypatch, capsys, "report", "--out", str(tmp_path), "--quiet", "--date", ISSUED) == (0, "", "")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == shipped
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1772323200")  # 2026-03-01, as reproducible builds give it
+    assert report.build_reports() == shipped
+    later = report.build_reports(issued="2026-03-02")
+    assert later.keys() == shipped.keys() and all(later[name] != shipped[name] for name in shipped)
+    assert later["mini.html"].replace(b"2026-03-02", b"2026-03-01") == shipped["mini.html"]  # the date, and nothing else
+    code, out, err = run(monkeypatch, capsys, "report", "--out", str(tmp_path), "--date", "March 1st")
+    assert (code, out) == (2, "") and "--date: 'March 1st' is not a date written YYYY-MM-DD" in err
 
 
 # -- shoe games: baccarat and the blackjack side bets ------------------------------------------------------
@@ -448,8 +460,8 @@ def shoe() -> dict[str, object]:
     documents and checks each family's par sheet was built from, by family."""
     built: dict[str, tuple] = {}
 
-    def recording(analyses, checks, version):
-        document = build_document(analyses, checks, version)
+    def recording(analyses, checks, version, issued):
+        document = build_document(analyses, checks, version, issued)
         built[analyses[0].game.family] = (document, analyses, checks)
         return document
 
@@ -570,15 +582,16 @@ def test_shoe_pays_and_tables_fit_the_page(shoe) -> None:
 # -- safety ----------------------------------------------------------------------------------
 def test_names_are_escaped(tmp_path: Path) -> None:
     text = (GAMES / "mini-three-card.yaml").read_text().replace(
-        "id: mini-three-card", 'id: escape-test\nname: "<script>alert(1)</script>"\nsource: "a <b>bold</b> & odd source"')
+        "id: mini-three-card", 'id: escape-test\nname: "<script>alert(1)</script>"\nsource: "a <b>bold</b> & odd source \u202eyaml.exe"')
     (tmp_path / "evil.yaml").write_text(text)
     reports = report.build_reports([tmp_path])
     page = reports["mini.html"].decode()
     assert "<script>alert(1)</script>" not in page and "<b>bold</b>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-    assert "a &lt;b&gt;bold&lt;/b&gt; &amp; odd source" in page
+    assert "a &lt;b&gt;bold&lt;/b&gt; &amp; odd source [U+202E]yaml.exe" in page  # a direction control shown, not obeyed
     text = "\n".join(p.extract_text() for p in PdfReader(BytesIO(reports["mini.pdf"])).pages)
     assert "<script>alert(1)</script>" in text  # shown as the characters it is
+    assert "[U+202E]yaml.exe" in text and "\u202e" not in text and "\u202e" not in page
 
 
 def test_a_failed_run_leaves_the_previous_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -725,8 +738,8 @@ def test_a_hold_em_game_s_later_decisions_by_category() -> None:
     small = REPO / "tests" / "games" / "holdem-small.yaml"
     built: dict = {}
 
-    def recording(analyses, checks, version):
-        built["document"], built["analyses"] = build_document(analyses, checks, version), analyses
+    def recording(analyses, checks, version, issued):
+        built["document"], built["analyses"] = build_document(analyses, checks, version, issued), analyses
         return built["document"]
 
     with pytest.MonkeyPatch.context() as patch:

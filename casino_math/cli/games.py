@@ -69,6 +69,8 @@ def report(
     paths: Optional[list[Path]] = typer.Argument(None, help="Game files, or folders of them (default: every game under paytables/, with an index)."),
     out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for the par sheets, GAME.html and GAME.pdf (and index.html)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing: no progress bar, no file names."),
+    issued: Optional[str] = typer.Option(None, "--date", help="The issue date printed on the sheets, YYYY-MM-DD (default: "
+                                         "SOURCE_DATE_EPOCH, else today); the same files and date give the same bytes."),
     scheduler: Optional[str] = _SCHEDULER,
     workers: Optional[int] = _WORKERS,
     cache: Optional[Path] = _CACHE,
@@ -78,7 +80,7 @@ def report(
     from ..targets import folder_to_write
 
     out = folder_to_write(out, "--out")
-    for written in write_report(paths or (), out, quiet=quiet, runner=_runner(scheduler, workers, cache)):
+    for written in write_report(paths or (), out, quiet=quiet, runner=_runner(scheduler, workers, cache), issued=issued):
         if not quiet:
             typer.echo(written)
 

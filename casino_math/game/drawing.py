@@ -29,11 +29,12 @@ Each return table says which in its ``notes``.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Iterable
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -46,7 +47,7 @@ from ..suits import RED
 from .description import SHOWDOWN, Deal, Draw, Game, Hand, Line, Paytable, Result, SideBet, Stop
 from .events import OTHER, Atom, Event
 from .situations import Situation
-from .tableau import role_hand
+from .tableau import ranges, role_hand
 
 MAX_ROWS = 30_000_000  # rows of symbols counted at most; beyond, a bet reads too many cards too finely
 _RED = np.isin(np.arange(4), RED)  # by suit number: whether the suit is red
@@ -499,9 +500,24 @@ def settle(game: Game, bet: SideBet, rows: Rows) -> tuple[np.ndarray, tuple[Sett
         ends.extend(_ways(result, situation, game))
         if result.kind == "pays":
             codes[mine] = start + rows.first_line(game.paytables[result.table])[mine]
+            if len(ends) - start > len(game.paytables[result.table].lines):  # the hands no line pays: say which they are
+                rest = len(ends) - 1
+                ends[rest] = dataclasses.replace(ends[rest], name=_unpaid(game, rows, mine, codes == rest, ends[rest].name))
         else:
             codes[mine] = start
     return codes, tuple(ends)
+
+
+def _unpaid(game: Game, rows: Rows, situation: np.ndarray, unpaid: np.ndarray, text: str) -> str:
+    """The row of a situation's hands that no line of its table pays, named for what it holds: a win by the margins
+    the lines leave (``Player wins by 1-3``: the Dragon Bonus pays 4 and more, and naturals), else any other hand."""
+    hands = game.hands
+    if "player" in hands and "dealer" in hands and hands["player"].points is not None and unpaid.any():
+        margin = np.abs(rows.value(hands["player"]) - rows.value(hands["dealer"]))
+        left, every = (frozenset(int(m) for m in np.unique(margin[where])) for where in (unpaid, situation))
+        if 0 not in left and left != every:
+            return f"{text} by {ranges(left)}"
+    return f"{text}, any other hand"
 
 
 def _ways(result: Result, situation: str, game: Game) -> list[Settled]:
@@ -551,5 +567,76 @@ def bet_table(game: Game, bet: SideBet, shoe: Shoe | None = None) -> ReturnTable
 
 def bet_tables(game: Game, shoe: Shoe | None = None) -> dict[str, ReturnTable]:
     """The return table of every side bet of a game counted by kinds, from its own deck or shoe (or from ``shoe``)."""
-    shoe = shoe or Shoe.of(game.deck)
+    if shoe is None:  # the game's own shoe: counts kept between runs (another shoe, as removal deals, is counted afresh)
+        return _kept_tables(game, Shoe.of(game.deck))
     return {name: counted.table(shoe) for name, counted in count_bets(game, shoe).items()}
+
+
+# -- counts kept between runs (casino_math/count_cache.py) ------------------------------------------------------
+log = logging.getLogger("casino_math.count_cache")
+KIND = "shoe counts"
+CODE = ("game/drawing.py", "game/events.py", "game/patterns.py", "game/tableau.py", "shoe.py")  # the modules they come from
+
+
+def _kept_tables(game: Game, shoe: Shoe) -> dict[str, ReturnTable]:
+    """Every bet's table from its counts per way of ending, kept on disk between runs: they depend on the shoe, the
+    deal and what the bet reads (its lines and situations), never on its pays, which the ends bring in afresh."""
+    from ..count_cache import current
+
+    cache = current()
+    if cache is None:
+        return {name: counted.table(shoe) for name, counted in count_bets(game, shoe).items()}
+    found: dict[str, ReturnTable] = {}
+    for bet in game.side_bets:
+        ok, stored = cache.load(KIND, _bet_key(game, bet, shoe), game.id, CODE)
+        table = _table_of(game, bet, stored) if ok else None
+        if table is not None:
+            found[bet.name] = table
+    missing = tuple(b for b in game.side_bets if b.name not in found)
+    if missing:
+        for name, counted in count_bets(dataclasses.replace(game, side_bets=missing), shoe).items():
+            counts, total = counted.counts(shoe)
+            found[name] = counted.table(shoe)
+            stored = {"ends": [repr(e.keys) for e in counted.ends], "names": [e.name for e in counted.ends], "counts": counts, "total": total,
+                      "notes": list(found[name].notes)}
+            cache.keep(KIND, _bet_key(game, counted.bet, shoe), game.id, stored, CODE)
+    return {bet.name: found[bet.name] for bet in game.side_bets}
+
+
+def _bet_key(game: Game, bet: SideBet, shoe: Shoe) -> str:
+    """What a bet's counts (and the names of its ends) depend on: the shoe, the deal, the hands, the names of the roles,
+    and the bet's lines and situations without pays."""
+    tables = [bet.table] + [r.table for r in bet.settle.values() if r.kind == "pays"]
+    lines = {t: [(line.key, repr(line.pattern), line.hand) for line in game.paytables[t].lines] for t in dict.fromkeys(tables) if t}
+    settle = {repr(s): (r.kind, r.table, r.otherwise) for s, r in bet.settle.items()}
+    hands = [(h.name, h.of, h.best, h.ranking_name) for h in game.hands.values()]
+    return repr((shoe, game.steps, hands, game.names, bet.table, settle, lines))
+
+
+class _NoRows:
+    """No deal at all: what :func:`settle` needs to say how a bet ends without counting a row."""
+
+    symbols = np.zeros((0, 0), dtype=np.int64)
+
+    def situation(self) -> np.ndarray:
+        return np.zeros(0, dtype=np.int64)
+
+    def first_line(self, table: Paytable) -> np.ndarray:
+        return np.zeros(0, dtype=np.int64)
+
+
+def _table_of(game: Game, bet: SideBet, stored: Any) -> ReturnTable | None:
+    """A bet's table from its kept counts (and the names of its ends, which the deals can shape) and this game's pays,
+    which :func:`settle` gives on no rows at all (None where they do not fit: counted again)."""
+    try:
+        ends = settle(game, bet, _NoRows())[1]  # type: ignore[arg-type]  # nothing else of the rows is read where none are
+        counts, total = [int(n) for n in stored["counts"]], int(stored["total"])
+        names, notes = [str(n) for n in stored["names"]], tuple(str(n) for n in stored["notes"])
+        fits = [repr(e.keys) for e in ends] == list(stored["ends"]) and len(names) == len(counts) == len(ends) and sum(counts) == total
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        fits = False
+    if not fits:
+        log.warning(f"the counts of {bet.name} of {game.id} kept in the cache do not fit this game; they are computed again")
+        return None
+    outcomes = tuple(Outcome(name, e.net, n, e.pays, e.keys) for name, e, n in zip(names, ends, counts))
+    return ReturnTable(bet.name, outcomes, notes=notes)

@@ -12,6 +12,7 @@ reports every game shipped under the project's ``paytables/`` and adds an
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -28,6 +29,7 @@ from ..game.loader import load_game
 from .charts import Rendered, render
 from .html import render_html
 from .index import Entry, index_document
+from .issued import issue_date
 from .pdf import render_pdf
 from .sheet import build_document, main_game
 from .verification import check_claims
@@ -89,9 +91,12 @@ def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
     return analysis
 
 
-def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, runner: Runner | None = None) -> dict[str, bytes]:
+def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, runner: Runner | None = None,
+                  issued: str | date | None = None) -> dict[str, bytes]:
     """The bytes of every file of the report, by file name: each family's HTML and PDF (and ``index.html`` when
-    no paths are given: every shipped game); nothing is written. ``runner``: where big counts run (casino_math.parallel)."""
+    no paths are given: every shipped game); nothing is written. ``runner``: where big counts run (casino_math.parallel);
+    ``issued``: the date printed on the sheets (default: SOURCE_DATE_EPOCH, else today)."""
+    day = issue_date(issued)  # before any counting: a date mistyped must not cost a run
     steps = steps or Bar(quiet=True)
     files = game_files(paths or shipped_games())
     steps.plan(2 * len(files) + 1)
@@ -109,7 +114,7 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
         analyses = [_analysed(game, steps, runner) for game in group]
         steps.step(f"checking published figures of {family}")
         checks = check_claims(analyses)  # on these analyses: nothing is counted twice
-        document = build_document(analyses, checks, __version__)
+        document = build_document(analyses, checks, __version__, day)
         charts = document.charts()
         steps.extend(len(charts))
         images: dict[str, Rendered] = {}
@@ -123,21 +128,23 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
         entries.append(Entry(family, main_game(analyses), len(group) - 1, tuple(checks)))
     if not paths:
         steps.step("rendering the index")
-        out[INDEX] = render_html(index_document(entries, __version__), {})
+        out[INDEX] = render_html(index_document(entries, __version__, day), {})
     return out
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,
-                 runner: Runner | None = None) -> list[Path]:
+                 runner: Runner | None = None, issued: str | date | None = None) -> list[Path]:
     """Analyse game files or folders (default: every shipped game, with an index) and write each family's par sheet.
 
     Every file is written or none is: a failed run leaves the previous reports
     untouched. ``quiet=False`` shows a progress bar on stderr when the run
-    takes over a second. Returns the paths written.
+    takes over a second. ``issued``: the date on the sheets, ``YYYY-MM-DD`` (default: the build's SOURCE_DATE_EPOCH,
+    else today); the same inputs and date give the same bytes. Returns the paths written.
     """
     out = folder_to_write(out_dir, "report folder")  # before any counting: a run must not fail at the end for want of a place
+    day = issue_date(issued)
     with Bar(quiet) as steps:
-        reports = build_reports(paths, steps, runner)
+        reports = build_reports(paths, steps, runner, day)
         return write_atomically({out / name: data for name, data in reports.items()})
 
 

@@ -19,6 +19,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, PercentFormatter
 
+from ..text import percent
+
 WIDTH_INCHES = 7.0
 PNG_DPI = 150
 STYLE: dict[str, Any] = {
@@ -35,7 +37,19 @@ STYLE: dict[str, Any] = {
     "axes.axisbelow": True,
 }
 WIN, LOSS, NEUTRAL = "#2e7d32", "#c62828", "#455a64"
-SERIES = ("#1f4e79", "#c55a11", "#548235", "#7030a0", "#bf9000", "#2f5597")
+# Tableau's ten colours, told apart by most readers (colour-blind ones included); past ten, the dash of the line differs
+SERIES = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#79706e")
+DASHES = ("solid", (0, (5, 2)), (0, (1, 1.5)), (0, (6, 2, 1, 2)))
+HATCHES = ("", "////", "....", "xxxx")
+
+
+def series_style(i: int) -> tuple[str, Any, str]:
+    """The colour, line dash and bar hatch of the i-th series: distinct for the first 40.
+
+    >>> series_style(0)[0] != series_style(1)[0], series_style(0)[:2] != series_style(10)[:2]
+    (True, True)
+    """
+    return SERIES[i % len(SERIES)], DASHES[i // len(SERIES) % len(DASHES)], HATCHES[i // len(SERIES) % len(HATCHES)]
 
 
 @dataclass(frozen=True)
@@ -61,20 +75,24 @@ def _figure(height: float) -> Figure:
 
 
 def hand_frequency_chart(labels: Sequence[str], counts: Sequence[int], total: int, title: str) -> Figure:
-    """Bars of how many hands fall in each category, on a log scale so that the rare hands show (empty categories left out)."""
+    """Horizontal bars of how many hands fall in each category, strongest on top, on a log scale so that the rare hands
+    show (empty categories left out); each bar's count and "1 in N" at its end, on its own line, so no label meets another."""
     shown = [(label, count) for label, count in zip(labels, counts) if count]
-    figure = _figure(2.8)
+    figure = _figure(0.8 + 0.26 * len(shown))
     axes = figure.add_subplot()
-    bars = axes.bar([label for label, _ in shown], [count for _, count in shown], color=SERIES[0])
-    axes.set_yscale("log")
-    axes.set_ylabel("combinations (log scale)")
+    y = range(len(shown))
+    axes.barh(y, [count for _, count in shown], color=SERIES[0])
+    axes.set_yticks(list(y), [label for label, _ in shown])
+    axes.invert_yaxis()
+    axes.set_xscale("log")
+    axes.set_xlabel("combinations (log scale)")
     axes.set_title(title)
-    for bar, (_, count) in zip(bars, shown):
-        axes.annotate(f"{count:,}\n1 in {total / count:,.1f}", (bar.get_x() + bar.get_width() / 2, count),
-                      ha="center", va="bottom", fontsize=7, xytext=(0, 2), textcoords="offset points")
-    axes.set_ylim(bottom=1, top=max(count for _, count in shown) * 12)  # from one hand, so that bar heights compare
-    axes.tick_params(axis="x", labelsize=7 if len(shown) > 7 else 8)
-    axes.grid(axis="x", visible=False)
+    for i, (_, count) in enumerate(shown):
+        axes.annotate(f"{count:,}  (1 in {total / count:,.1f})", (count, i), xytext=(3, 0), textcoords="offset points",
+                      va="center", ha="left", fontsize=7)
+    biggest = max(count for _, count in shown)
+    axes.set_xlim(left=1, right=biggest * 10 ** max(2.2, 0.3 * math.log10(biggest + 1)))  # room for the labels
+    axes.grid(axis="y", visible=False)
     return figure
 
 
@@ -111,14 +129,16 @@ def house_edge_chart(labels: Sequence[str], edges: Sequence[float], groups: Sequ
     """One bar per paytable, coloured by wager (the labels name the wager too)."""
     figure = _figure(0.7 + 0.24 * len(labels))
     axes = figure.add_subplot()
-    colours = {g: SERIES[i % len(SERIES)] for i, g in enumerate(dict.fromkeys(groups))}
+    styles = {g: series_style(i) for i, g in enumerate(dict.fromkeys(groups))}
     y = range(len(labels))
-    axes.barh(y, edges, color=[colours[g] for g in groups])
+    bars = axes.barh(y, edges, color=[styles[g][0] for g in groups], edgecolor="white", linewidth=0.5)
+    for bar, g in zip(bars, groups):
+        bar.set_hatch(styles[g][2])
     axes.set_yticks(list(y), labels)
     axes.invert_yaxis()
     axes.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     for i, edge in enumerate(edges):  # labels beyond the bar's end, on either side of zero
-        axes.annotate(f"{edge:.2%}", (edge, i), xytext=(3 if edge >= 0 else -3, 0), textcoords="offset points", va="center",
+        axes.annotate(percent(edge, 2), (edge, i), xytext=(3 if edge >= 0 else -3, 0), textcoords="offset points", va="center",
                       ha="left" if edge >= 0 else "right", fontsize=7)
     low, high = min([0.0, *edges]), max([0.0, *edges])
     pad = 0.12 * ((high - low) or 1)
@@ -131,18 +151,22 @@ def house_edge_chart(labels: Sequence[str], edges: Sequence[float], groups: Sequ
 
 
 def funnel_chart(labels: Sequence[str], rtps: Sequence[float], indices: Sequence[float], marks: Sequence[int]) -> Figure:
-    """RTP ± VI/√N against N: where the player's average result lies nine times in ten."""
-    figure = _figure(3.2)
+    """RTP ± VI/√N against N: where the player's average result lies nine times in ten. Bets with the same RTP and
+    volatility (baccarat's two Pair bets) share one funnel and one legend entry, so no line hides another."""
+    figure = _figure(3.4)
     axes = figure.add_subplot()
     hands = [10 ** (3 + i / 20) for i in range(61)]  # 1,000 to 1,000,000
-    for i, (label, rtp, vi) in enumerate(zip(labels, rtps, indices)):
-        colour = SERIES[i % len(SERIES)]
+    funnels: dict[tuple[float, float], list[str]] = {}
+    for label, rtp, vi in zip(labels, rtps, indices):
+        funnels.setdefault((rtp, vi), []).append(label)
+    for i, ((rtp, vi), names) in enumerate(funnels.items()):
+        colour, dash, _ = series_style(i)
         low = [rtp - vi / math.sqrt(n) for n in hands]
         high = [rtp + vi / math.sqrt(n) for n in hands]
-        axes.fill_between(hands, low, high, color=colour, alpha=0.12, linewidth=0)
-        axes.plot(hands, low, color=colour, linewidth=1, label=f"{label} (RTP {rtp:.2%})")
-        axes.plot(hands, high, color=colour, linewidth=1)
-        axes.plot(hands, [rtp] * len(hands), color=colour, linewidth=0.8, linestyle="--")
+        axes.fill_between(hands, low, high, color=colour, alpha=0.07 if len(funnels) > 3 else 0.12, linewidth=0)
+        axes.plot(hands, low, color=colour, linewidth=1.2, linestyle=dash, label=f"{' = '.join(names)} (RTP {percent(rtp, 2)})")
+        axes.plot(hands, high, color=colour, linewidth=1.2, linestyle=dash)
+        axes.plot(hands, [rtp] * len(hands), color=colour, linewidth=0.6, linestyle=(0, (1, 2)))
     for n in marks:
         axes.axvline(n, color="#999999", linewidth=0.6, linestyle=":")
     axes.set_xscale("log")

@@ -8,6 +8,7 @@ All text is plain: each renderer escapes it for its own format.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Callable, Union
 
 from matplotlib.figure import Figure
@@ -95,6 +96,7 @@ class Document:
     header: str  # the running header of every PDF page: game and software version
     summary: str  # one line under the title
     sections: tuple[Section, ...]
+    issued: date | None = None  # the issue date: printed, and the PDF's own date (None: a fixed one)
 
     def charts(self) -> list[Chart]:
         """Every chart, in reading order."""

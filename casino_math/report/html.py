@@ -1,7 +1,9 @@
 """The report as one self-contained HTML file: jinja2 with autoescape, charts as data: URIs.
 
 Every piece of text from a game file goes through autoescape, so a paytable
-named ``<script>alert(1)</script>`` shows as those characters. The page loads
+named ``<script>alert(1)</script>`` shows as those characters, and its
+direction controls (U+202E...) are shown as such rather than reversing what
+follows (:func:`casino_math.text.visible`). The page loads
 nothing: its Content-Security-Policy forbids scripts and fetches.
 """
 
@@ -11,7 +13,9 @@ import base64
 from typing import Mapping
 
 import jinja2
+from markupsafe import Markup
 
+from ..text import visible
 from .charts import Rendered
 from .document import Document
 
@@ -22,6 +26,7 @@ _ENVIRONMENT = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
     keep_trailing_newline=True,
+    finalize=lambda value: value if isinstance(value, Markup) or not isinstance(value, str) else visible(value),  # see visible
 )
 _ENVIRONMENT.filters["kind"] = lambda block: type(block).__name__.lower()
 _ENVIRONMENT.filters["classes"] = lambda column: " ".join(

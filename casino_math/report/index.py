@@ -8,6 +8,7 @@ par sheets beside it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Sequence
 
 from ..game.analysis import GameAnalysis
@@ -27,7 +28,7 @@ class Entry:
     checks: tuple[Check, ...]
 
 
-def index_document(entries: Sequence[Entry], version: str) -> Document:
+def index_document(entries: Sequence[Entry], version: str, issued: date) -> Document:
     rows = tuple(
         (
             Cell(e.main.game.family_name, link=f"{e.family}.html"),
@@ -48,7 +49,8 @@ def index_document(entries: Sequence[Entry], version: str) -> Document:
     )
     return Document(
         title="casino-math par sheets",
-        header=f"casino-math {version}",
-        summary=f"{count(len(entries), 'game')}, each analysed exactly by exhaustive enumeration.",
+        header=f"casino-math par sheets · issued {issued.isoformat()} · casino-math {version}",
+        summary=f"{count(len(entries), 'game')}, each analysed exactly by exhaustive enumeration; issued {issued.isoformat()}.",
         sections=(Section("Games", "games", (Paragraph("Each game's par sheet, as HTML and as PDF:"), table)),),
+        issued=issued,
     )

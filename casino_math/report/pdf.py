@@ -1,20 +1,23 @@
 """The report as a PDF: reportlab platypus, real text in an embedded font, the charts as PNG.
 
-Pages are A4 with a running header (game and software version) and "Page N
-of M" at the foot. The document is built with reportlab's *invariant* mode:
-no creation date and a fixed document id, so the same inputs give the same
-bytes. Text is set in DejaVu Sans, which ships with matplotlib, so minus
+Pages are A4 with a running header (game, issue date, software version) and
+"Page N of M" at the foot. The document is built with reportlab's *invariant*
+mode: a fixed document id, and the issue date as its creation date, so the
+same inputs and date give the same bytes. Text is set in DejaVu Sans, which ships with matplotlib, so minus
 signs, "×" and "√" print on every machine and the text can be searched.
 """
 
 from __future__ import annotations
 
 import io
+import os
+import re
 from contextlib import contextmanager
+from datetime import date, datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape as xml_escape
 
 import matplotlib
 from reportlab import rl_config
@@ -34,6 +37,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
+from ..text import visible
 from .charts import Rendered
 from .document import Block, Bullets, Chart, Document, Paragraph, Section, Table
 
@@ -47,6 +51,36 @@ INK, MUTED, RULE, BAND, HEAD = (colors.HexColor(c) for c in ("#1a1a1a", "#5f6368
 ACCENT, PASS, FAIL = colors.HexColor("#1f4e79"), colors.HexColor("#1b5e20"), colors.HexColor("#b71c1c")
 PAGE_COUNT_FORM = "page-count"
 TEXT_COLUMN_LEAST = FRAME_WIDTH / 6  # a text column gets at least this much (or its longest word) before others grow
+CODE_PIECE = 32  # characters of code (a hash) on one line at most: a SHA-256 takes two
+
+
+def escape(text: str) -> str:
+    """Text from a file as PDF paragraph markup: direction controls shown (text.visible), markup characters escaped."""
+    return xml_escape(visible(text))
+
+
+def code_pieces(text: str) -> list[str]:
+    """Where a file name or hash may break: after a ``/`` or a ``-``, and every 32 characters of a run without one (a
+    hash); never inside a word of a file name.
+
+    >>> code_pieces("three_card_poker/pair-plus-40.yaml"), [len(p) for p in code_pieces("ab" * 32)]
+    (['three_card_poker/', 'pair-', 'plus-', '40.yaml'], [32, 32])
+    """
+    runs = [run for run in re.split(r"(?<=[/-])", text) if run]
+    return [run[i:i + CODE_PIECE] for run in runs for i in range(0, len(run), CODE_PIECE)] or [""]
+
+
+def _code_markup(text: str, width: float, font: str, size: float) -> str:
+    """A code cell as lines that fit ``width``, broken only between :func:`code_pieces` (a piece wider than the column,
+    which the widths avoid, is cut where it must be)."""
+    lines, line = [], ""
+    for piece in code_pieces(visible(text)):
+        if line and pdfmetrics.stringWidth(line + piece, font, size) > width:
+            lines.append(line)
+            line = ""
+        line += piece
+    lines.append(line)
+    return "<br/>".join(xml_escape(line) for line in lines)
 
 
 @lru_cache(maxsize=1)
@@ -102,10 +136,10 @@ class _Report(BaseDocTemplate):
     def __init__(self, buffer: io.BytesIO, document: Document) -> None:
         super().__init__(
             buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 6 * mm, bottomMargin=MARGIN,
-            title=document.title, author="casino-math", subject=document.summary, creator=document.header,
-            invariant=1,  # no dates, a fixed document id: the same bytes for the same inputs
+            title=visible(document.title), author="casino-math", subject=visible(document.summary), creator=visible(document.header),
+            invariant=1,  # a fixed document id, the date from _dated: the same bytes for the same inputs
         )
-        self.header = document.header
+        self.header = visible(document.header)
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0)
         self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self._decorate)])
 
@@ -129,7 +163,7 @@ class _Report(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, _Heading):
             self.canv.bookmarkPage(flowable.anchor)
-            self.canv.addOutlineEntry(flowable.title, flowable.anchor, level=flowable.level, closed=flowable.level > 0)
+            self.canv.addOutlineEntry(visible(flowable.title), flowable.anchor, level=flowable.level, closed=flowable.level > 0)
 
 
 def _table(table: Table, styles: Mapping[str, ParagraphStyle]) -> list[Flowable]:
@@ -171,7 +205,8 @@ def _table(table: Table, styles: Mapping[str, ParagraphStyle]) -> list[Flowable]
             rows.append([RLParagraph(escape(row[0].text), group_style)] + [""] * (len(columns) - 1))
             commands += [("SPAN", (0, r), (-1, r)), ("LINEBELOW", (0, r), (-1, r), 0.6, ACCENT), ("TOPPADDING", (0, r), (-1, r), 5)]
             continue
-        rows.append([RLParagraph(escape(c.text), tones[c.tone](by_column[i])) for i, c in enumerate(row)])
+        rows.append([RLParagraph(_code_markup(c.text, widths[i] - 2 * CELL_PADDING, mono, by_column[i].fontSize) if columns[i].code
+                                 else escape(c.text), tones[c.tone](by_column[i])) for i, c in enumerate(row)])
         if r % 2 == 0:
             commands.append(("BACKGROUND", (0, r), (-1, r), BAND))
         commands += [("BACKGROUND", (i, r), (i, r), FAIL) for i, c in enumerate(row) if c.tone == "fail"]
@@ -199,7 +234,8 @@ def _column_widths(table: Table, size: float) -> list[float] | None:
         if table.totals:
             cells.append((table.totals[i].text, bold))  # totals are set in bold, which is wider
         header = width(column.header, bold)
-        longest = max([width(w, font) for t, font in cells for w in t.split()] + [width(w, bold) for w in column.header.split()])
+        words_of = code_pieces if column.code else str.split  # a file name breaks after / and -, not at spaces
+        longest = max([width(w, font) for t, font in cells for w in words_of(t)] + [width(w, bold) for w in column.header.split()])
         full = max([width(t, font) for t, font in cells] + [header])
         if column.numeric:
             # numbers never wrap; a header wider than its numbers wraps if the table is too wide
@@ -275,9 +311,27 @@ def render_pdf(document: Document, images: Mapping[str, Rendered]) -> bytes:
     for number, section in enumerate(document.sections, start=1):
         story += _section(section, str(number), 0, images, styles)
     buffer = io.BytesIO()
-    with _binary_images():
+    with _binary_images(), _dated(document.issued):
         _Report(buffer, document).build(story, canvasmaker=_Canvas)
     return buffer.getvalue()
+
+
+@contextmanager
+def _dated(issued: date | None) -> Iterator[None]:
+    """The PDF's creation date is the issue date at midnight UTC (reportlab reads it from SOURCE_DATE_EPOCH, the
+    reproducible-builds convention), whatever the clock or the environment says; None: reportlab's fixed date."""
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    if issued is None:
+        os.environ.pop("SOURCE_DATE_EPOCH", None)
+    else:
+        os.environ["SOURCE_DATE_EPOCH"] = str(int(datetime(issued.year, issued.month, issued.day, tzinfo=timezone.utc).timestamp()))
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = before
 
 
 @contextmanager

@@ -9,7 +9,9 @@ Everything is generated from the game files' declarations and the analyses.
 
 from __future__ import annotations
 
+import hashlib
 import os
+from datetime import date
 from pathlib import Path
 from typing import Sequence
 
@@ -23,7 +25,8 @@ from .document import Block, Cell, Column, Document, Paragraph, Section, Table, 
 from ..text import count
 from .rules import rules_section, settlement_section
 from .strategy import strategy_section
-from .verification import Check
+from .issued import issue_date
+from .verification import Check, claims_beside
 
 METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the cards seen, the optimal strategy by "
           "backward induction in exact integers; exact fractions, rounded only for printing")
@@ -51,14 +54,16 @@ def verdict(checks: Sequence[Check]) -> str:
     return f"{sum(c.passed for c in checks)} of {len(checks)} published figures agree"
 
 
-def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str) -> Document:
-    """The whole par sheet of one game family: its main game and the variants."""
+def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str, issued: date | None = None) -> Document:
+    """The whole par sheet of one game family: its main game and the variants, issued on ``issued`` (see
+    :func:`~casino_math.report.issued.issue_date` for the default)."""
+    issued = issued or issue_date()
     main = main_game(analyses)
     variants = [a for a in analyses if a is not main]
     analyses = [main, *variants]
     family = main.game.family_name
     sections = [
-        identification(analyses, version),
+        identification(analyses, version, issued),
         rules_section(analyses),
         settlement_section(analyses),
         Section("Headline figures", "headline", (
@@ -80,9 +85,10 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
     sections.append(verification(checks, [a.game.id for a in analyses]))
     return Document(
         title=f"{family} par sheet",
-        header=f"{family} par sheet · casino-math {version}",
+        header=f"{family} par sheet · issued {issued.isoformat()} · casino-math {version}",
         summary=f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {verdict(checks).capitalize()}.",
         sections=tuple(sections),
+        issued=issued,
     )
 
 
@@ -98,8 +104,9 @@ def shown_path(path: str, base: Path) -> str:
     return Path(os.path.relpath(Path(path).resolve(), base)).as_posix()
 
 
-def identification(analyses: Sequence[GameAnalysis], version: str) -> Section:
-    """What was analysed, from which files (each file read, with its hash), by which software; the main game first."""
+def identification(analyses: Sequence[GameAnalysis], version: str, issued: date) -> Section:
+    """What was analysed, from which files (each file read, the claims files checked too, with its hash), by which
+    software, issued when; the main game first."""
     main = analyses[0]
     base = Path(main.game.path).resolve().parent.parent
     readers: dict[tuple[str, str], list[str]] = {}  # each file read (path, SHA-256) -> the ids that read it
@@ -108,19 +115,23 @@ def identification(analyses: Sequence[GameAnalysis], version: str) -> Section:
             readers.setdefault((shown_path(path, base), digest), []).append(a.game.id)
     files = tuple(cells(path, digest, "every game file" if len(ids) == len(analyses) > 1 else ", ".join(ids))
                   for (path, digest), ids in readers.items())
+    claims = tuple(cells(shown_path(str(c), base), hashlib.sha256(c.read_bytes()).hexdigest(), "published figures (Verification)")
+                   for c in claims_beside(Path(a.game.path) for a in analyses))
     return Section("Identification", "identification", (
         Table((Column("Field"), Column("Value")), (
             cells("Game", main.game.family_name),
             cells("Main paytable", label(main.game)),
             cells("Variants", count(len(analyses) - 1, "further game file") + (", listed below" if len(analyses) > 1 else "")),
+            cells("Issued", issued.isoformat()),
             cells("Software", f"casino-math {version}"),
             cells("Method", METHOD_BY_KIND if main.game.counted_by_kind else METHOD),
         )),
         Table((Column("Paytable id"), Column("Name"), Column("Source")),
               tuple(cells(a.game.id, a.game.title, a.game.source or "not stated") for a in analyses),
               caption="Each game file, as identified in the file."),
-        Table((Column("File", code=True), Column("SHA-256 of the file", code=True), Column("Read for")), files,
-              caption="Every file read, each game file and what it extends: the SHA-256 identifies its exact bytes."),
+        Table((Column("File", code=True), Column("SHA-256 of the file", code=True), Column("Read for")), files + claims,
+              caption="Every file read: each game file, what it extends, and the claims files of published figures; the "
+                      "SHA-256 identifies its exact bytes."),
     ))
 
 
