@@ -147,3 +147,13 @@ def test_api_misuse_names_what_there_is(mini, call, message):
 def test_break_even_of_an_unknown_line():
     with pytest.raises(UnknownName, match=r"progressive has no line 'royal' \(its lines: mini royal in spades, mini royal,"):
         analyze(PROGRESSIVE).break_even("progressive", "royal")
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["analyze", str(MINI), "--format", "xml"], "Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json', 'markdown'."),
+    (["search", str(MINI), "--bet", "ante_play", "--vary", "straight=1..2", "--edge", "0%..5%", "--limit", "0"],
+     "Invalid value for '--limit': should be at least 1"),
+])
+def test_usage_errors_in_plain_words(monkeypatch, capsys, args, expected):
+    err = refused(monkeypatch, capsys, *args)
+    assert err == f"error: {expected}\n" and "Value error" not in err and "Input should" not in err

@@ -102,7 +102,7 @@ def main() -> None:
         if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
             typer.echo(context.get_help())
             sys.exit(0)
-        typer.echo(f"error: {error.format_message()}", err=True)
+        typer.echo(f"error: {_plain_usage(error.format_message())}", err=True)
         sys.exit(error.exit_code)
     sys.exit(code if isinstance(code, int) else 0)
 
@@ -118,6 +118,12 @@ def _warnings_as_lines() -> None:
     logger = logging.getLogger("casino_math")
     if not any(isinstance(h, _WarningLine) for h in logger.handlers):
         logger.addHandler(_WarningLine(logging.WARNING))  # with a handler here, Python's bare last-resort one stays silent
+
+
+def _plain_usage(message: str) -> str:
+    """A usage error in plain words: typer's checker speaks of "Value error, " and "Input should be"."""
+    message = message.replace("Value error, ", "").replace("Input should be greater than or equal to", "should be at least")
+    return message.replace("Input should be less than or equal to", "should be at most").replace("Input should be", "should be")
 
 
 def _written(error: OSError) -> str:
