@@ -90,6 +90,22 @@ def test_a_changed_pay_is_solved_on_the_kept_counts(kept, tmp_path, monkeypatch,
     assert warm == cold
 
 
+def test_a_shoe_games_changed_pay_reads_the_kept_counts(kept, tmp_path, monkeypatch, capsys):
+    """A shoe game's counts per way of ending are kept per bet without its pays: a variant paying otherwise counts
+    nothing again, and its tables (names of the ends shaped by the deals included) are a cold run's."""
+    base = GAMES / "shoe-baccarat-events.yaml"
+    variant = tmp_path / "variant.yaml"
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
+    pays = "{three cards and two-card 7 points on player: 8, three cards: 1, natural and three cards on player: 3}"
+    variant.write_text(f"extends: {base}\nid: shoe-variant\npaytables:\n  cards: {pays}\n  small: {{three-card 0 to 2 points: 6, three cards and wins by 4 or more: 3, wins by 2 to 3: 1}}\n")
+    analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
+    before = entries(kept)
+    warm, _ = analysed(monkeypatch, capsys, "analyze", str(variant), "--format", "json")
+    assert entries(kept) == before
+    cold, _ = analysed(monkeypatch, capsys, "--no-cache", "analyze", str(variant), "--format", "json")
+    assert warm == cold and '"cards"' in warm
+
+
 def test_a_report_from_kept_counts_is_the_same_bytes(kept, tmp_path):
     """The par sheet (HTML and PDF) written from kept counts is byte for byte the one written from a cold count."""
     game = GAMES / "mini-let-it-ride.yaml"
