@@ -33,6 +33,7 @@ from .document import Block, Cell, Chart, Column, Paragraph, Section, Table, cel
 from ..text import amount, decimal, fraction, integer, one_in, percent, title, words
 
 COLUMN_BETS = 4  # bets side by side in a table of figures, at most: more do not fit a page
+LONG_EXACT = 24  # characters of an exact house edge past which only three bets fit side by side (a shoe's 10^15 deals)
 METER_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2))  # × the meter in the file
 
 
@@ -111,6 +112,37 @@ def settled_summary(game: Game, bet: SideBet) -> str:
     return "; ".join(parts)
 
 
+def pays_sentence(game: Game, bet: str) -> str:
+    """A bet's pays in words, every line with its pay as the table writes it, for the line under the bet's heading.
+
+    >>> from casino_math.game.loader import load_game
+    >>> pays_sentence(load_game("paytables/baccarat/standard.yaml"), "dragon_bonus_banker")[:69]
+    'tie (natural: push); Banker wins (natural: 1 to 1, wins by 9: 30 to 1'
+    >>> pays_sentence(load_game("paytables/three_card_poker/progressive.yaml"), "progressive")[:62]
+    'mini royal in spades: the meter (10000 for 1 in the file), min'
+    """
+
+    def lines(table: Paytable, meter: str | None = None) -> str:
+        return ", ".join(f"{words(line.key)}: the meter ({line.pay} in the file)" if line.key == meter
+                         else f"{words(line.key)}: {'push' if line.pay.push else line.pay}" for line in table.lines) or "nothing"
+
+    if bet not in game.side_bet:
+        return "; ".join(f"{title(t)} ({lines(game.paytables[t])})" for t in game.own_tables)
+    side = game.side_bet[bet]
+    if not side.settle:
+        return lines(game.paytables[side.table], side.meter)
+    parts = []
+    for situation in (s for s in SITUATIONS if s in side.settle):
+        result, ending = side.settle[situation], Situation(situation).outcome(game.names.roles)
+        if result.kind == "win":
+            parts.append(f"{ending}: {Pay(result.net)}")
+        elif result.kind == "push":
+            parts.append(f"{ending}: push")
+        elif result.kind == "pays":
+            parts.append(f"{ending} ({lines(game.paytables[result.table])})")
+    return "; ".join(parts)
+
+
 def bet_heading(game: Game, bet: str) -> str:
     """A bet's heading: its name on the layout (its pays follow under it, not in it)."""
     return game.names.bet(bet)
@@ -121,7 +153,7 @@ def return_table(table: ReturnTable) -> Table:
     """Outcome, pays, combinations, probability, 1 in N, return; totals underneath."""
     total = table.total
     rows = tuple(
-        cells(o.name, o.pays, integer(o.combinations), decimal(Fraction(o.combinations, total)),
+        cells(words(o.name), o.pays, integer(o.combinations), decimal(Fraction(o.combinations, total)),
               one_in(total, o.combinations), decimal(o.net * Fraction(o.combinations, total)))
         for o in table.outcomes
     )
@@ -138,7 +170,7 @@ def return_table(table: ReturnTable) -> Table:
 
 def contribution_chart(analysis: GameAnalysis, bet: str) -> Chart:
     table = analysis.tables[bet]
-    labels = [o.name for o in table.outcomes]
+    labels = [words(o.name) for o in table.outcomes]
     values = [float(o.net * Fraction(o.combinations, table.total)) for o in table.outcomes]
     name = analysis.game.names.bet(bet)
     return Chart(f"returns-{bet}", f"Return contribution by outcome: {name}",
@@ -153,8 +185,9 @@ def strategy_words(analysis: GameAnalysis) -> str:
 
 def bet_blocks(analysis: GameAnalysis, bet: str, chart: bool) -> tuple[Block, ...]:
     """A bet's return table, with its chart and, for the game's own bet, the strategy it is played by."""
-    pays = pays_summary(analysis.game, bet)
-    blocks: list[Block] = [Paragraph(f"Pays: {pays}.")] if pays else []
+    pays = pays_sentence(analysis.game, bet)
+    rest = "; anything else loses" if bet in analysis.game.side_bet else ""  # the game's own bet: see its settlement
+    blocks: list[Block] = [Paragraph(f"Pays: {pays}{rest}.")] if pays else []
     if bet == analysis.game.bet and analysis.game.decisions:
         blocks.append(Paragraph(f"Played by the optimal strategy: {strategy_words(analysis)}."))
     blocks.append(return_table(analysis.tables[bet]))
@@ -188,16 +221,23 @@ def hand_frequencies(analysis: GameAnalysis) -> tuple[Block, ...]:
 
 
 # -- headline figures ----------------------------------------------------------------------------------
-def bet_columns(bets: Sequence[str]) -> list[list[str]]:
-    """Bets in groups of at most ``COLUMN_BETS``, as even as can be: one table each, so that long figures fit a page.
+def bet_columns(bets: Sequence[str], most: int = COLUMN_BETS) -> list[list[str]]:
+    """Bets in groups of at most ``most``, as even as can be: one table each, so that long figures fit a page.
 
-    >>> bet_columns("abcdefg"), bet_columns("abcde"), bet_columns("ab")
-    ([['a', 'b', 'c', 'd'], ['e', 'f', 'g']], [['a', 'b', 'c'], ['d', 'e']], [['a', 'b']])
+    >>> bet_columns("abcdefg"), bet_columns("abcde"), bet_columns("ab"), bet_columns("abcdefg", 3)
+    ([['a', 'b', 'c', 'd'], ['e', 'f', 'g']], [['a', 'b', 'c'], ['d', 'e']], [['a', 'b']], [['a', 'b', 'c'], ['d', 'e'], ['f', 'g']])
     """
-    parts = -(-len(bets) // COLUMN_BETS)
+    parts = -(-len(bets) // most)
     size, extra = divmod(len(bets), parts)
     edges = [i * size + min(i, extra) for i in range(parts + 1)]
     return [list(bets[a:b]) for a, b in zip(edges, edges[1:])]
+
+
+def _grouped(analysis: GameAnalysis) -> list[list[str]]:
+    """The bets of a file in tables of figures that fit a page in a readable size: three a table where the exact house
+    edges are long."""
+    longest = max((len(fraction(t.metrics.house_edge)) for t in analysis.tables.values()), default=0)
+    return bet_columns(list(analysis.tables), COLUMN_BETS - (longest > LONG_EXACT))
 
 
 def headline_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
@@ -215,7 +255,7 @@ def headline_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
         ("Equally likely combinations", lambda m: integer(m.combinations)),
     )
     tables = []
-    for bets in bet_columns(list(analysis.tables)):
+    for bets in _grouped(analysis):
         metrics = [analysis.tables[bet].metrics for bet in bets]
         tables.append(Table(
             (Column("Figure"), *(Column(analysis.game.names.bet(bet), numeric=True) for bet in bets)),
@@ -227,7 +267,7 @@ def headline_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
 def bands_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
     """The 90% band of the average return after N hands, per bet (a table per group of bets)."""
     tables = []
-    groups = bet_columns(list(analysis.tables))
+    groups = _grouped(analysis)
     for i, bets in enumerate(groups):
         rows = []
         for n in BAND_HANDS:

@@ -38,7 +38,7 @@ STYLE: dict[str, Any] = {
 }
 WIN, LOSS, NEUTRAL = "#2e7d32", "#c62828", "#455a64"
 # Tableau's ten colours, told apart by most readers (colour-blind ones included); past ten, the dash of the line differs
-SERIES = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#79706e")
+SERIES = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#9c755f", "#ff9da7", "#79706e", "#edc948", "#76b7b2")
 DASHES = ("solid", (0, (5, 2)), (0, (1, 1.5)), (0, (6, 2, 1, 2)))
 HATCHES = ("", "////", "....", "xxxx")
 

@@ -10,7 +10,7 @@ out in words.
 >>> deck_text(game)
 'one deck of 12 cards: Q K A in each of four suits, shuffled before every round'
 >>> print(deal_rows(game)[2][1].replace(" (the hand ends and the stakes are settled as folded)", ""))
-Decision decision_1, seeing the player's 3 cards and the dealer's face-up card: fold or raise (adds 2 to raise).
+Decision “decision 1”, seeing the player's 3 cards and the dealer's face-up card: fold or raise (adds 2 to raise).
 >>> deals_text(game)
 'C(12,3) × C(9,1) × C(8,2) = 220 × 9 × 28 = 55,440'
 
@@ -135,7 +135,7 @@ def deal_rows(game: Game) -> list[tuple[str, str]]:
         if step.while_unmade:
             verb = "is" if len(step.while_unmade) == 1 else "are"
             unmade = f" Open only while {' and '.join(step.while_unmade)} {verb} not made."
-        rows.append((str(i + 1), f"Decision {step.name}, seeing {_seen_before(game, i)}: {choice}.{unmade}"))
+        rows.append((str(i + 1), f"Decision \u201c{words(step.name)}\u201d, seeing {_seen_before(game, i)}: {choice}.{unmade}"))
     return rows
 
 
@@ -163,7 +163,7 @@ def hand_text(game: Game, hand: Hand, categories: bool = True) -> str:
     """``player: the best 5 of the player's 2 cards and the board's 3 cards, ranked high (royal flush, ...)``; a points
     hand counts every card: ``player: the player's 2 cards and any drawn (up to 3 cards); baccarat points: ...``."""
     sources = " and ".join(_held(game, r) for r in hand.of)
-    name = game.names.role(hand.name) if hand.name in ROLES else hand.name  # the player's hand is the Player (baccarat)
+    name = game.names.role(hand.name) if hand.name in ROLES else words(hand.name)  # the player's hand is the Player (baccarat)
     if hand.points is not None:
         return f"{name}: {sources}; {hand.points.description}"
     total = sum(game.cards_of(r) for r in hand.of)
