@@ -94,6 +94,8 @@ MISTAKES = {
                                   "paytables.prime.same colour on seven_cards: no hand 'seven_cards' to read the line on (hands: player, dealer, six_cards)"),
     "a line with no name": (TCP, "flush: 4,", "'': 4,", None, "paytables.pair_plus.: a line needs a name"),
     # mistakes that were accepted
+    "a typo that would fill memory": (LIR, "  - player: 3\n", "  - player: 8\n", "player: 8", "deal.0.player: by this step the player has seen "
+                                      "8 cards: 752,538,150 sets of cards to count, more than the 500,000,000 counted at most"),
     "an empty paytable": (TCP, "pair_plus: {straight flush: 40, three of a kind: 30, straight: 6, flush: 4, pair: 1}", "pair_plus: {}", None,
                           "paytables.pair_plus: the paytable has no lines, so every hand would lose"),
     "two decisions of one name": (UTH, "name: flop", "name: pre_flop", "name: pre_flop, options: {check: check, bet_2x", "deal.4.decide.name: two decisions are named pre_flop"),
@@ -157,8 +159,11 @@ def test_cli_exits_2_with_one_line(name, tmp_path, monkeypatch, capsys):
     (LOW_BALL, 7, "hands.player.ranking: ace-to-six has no rule for the bug"),
     (LOW_BALL.replace("ace-to-six", "deuces-wild"), 7, "hands.player.ranking: deuces wild plays a joker fully wild"),
     (FIVE_FROM_A_SHOE, 9, "side_bets.poker: the bet reads 5 cards, 5 of them suit by suit: 380,204,032 kinds of deal from a shoe of 8 decks"),
+    (FIVE_FROM_A_SHOE.replace("deck: {decks: 8}", "deck: standard").replace("player: 5", "player: 12"), 9,
+     "side_bets.poker: the bet's hand: 12-card hands of the standard deck are too many to count here"),
 ])
 def test_checks_once_made_later_point_into_the_file(text, line, expected, tmp_path):
+    """Checks that the counting engines make before they count, made at load, where the file can be named."""
     path = tmp_path / "game.yaml"
     path.write_text(text)
     one_line(path, line, expected)
@@ -253,3 +258,7 @@ def test_a_player_edge_is_warned(monkeypatch, capsys):
     assert f"warning: {MINI}: ante_play: the player has the edge (house edge -80.7792%)" in err
     code, out, err = run(monkeypatch, capsys, "analyze", str(ROOT / TCP), "--format", "csv")
     assert code == 0 and "warning" not in err
+
+
+def test_hold_em_is_not_held_to_the_limit_of_sets():
+    assert load_game(ROOT / UTH).bet == "ante_blind_play"  # 28,094,757,600 sets, but counted board by board

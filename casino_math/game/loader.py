@@ -696,6 +696,7 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
         _check_countable(b, game)
     else:
         _check_side_bets_countable(b, game)
+        _check_seen_sets(b, game)
     return game
 
 
@@ -923,6 +924,31 @@ def _check_countable(b: _Builder, game: Game) -> None:
                          "ranks only")
 
 
+MAX_SEEN_SETS = 500_000_000  # sets of seen cards the level-by-level count groups into classes (Mississippi Stud: 155,937,600)
+
+
+def _check_seen_sets(b: _Builder, game: Game) -> None:
+    """The cards the player sees, step by step, make few enough sets of cards for the level-by-level count (a typo such as
+    ``player: 8`` in Let It Ride would fill memory and be killed): refused at the deal step that crosses the limit,
+    unless the game is counted board by board (hold'em)."""
+    if not game.wagers:
+        return
+    n, seen, sets = len(game.deck.cards), 0, 1
+    for i, step in enumerate(game.steps):
+        if not (isinstance(step, Deal) and step.seen):
+            continue
+        sets *= math.comb(n - seen, step.cards)
+        seen += step.cards
+        if sets > MAX_SEEN_SETS:
+            from .holdem import unfit as not_holdem
+
+            if not_holdem(game) is None:
+                return  # counted board by board, not set by set
+            raise b.fail(("deal", str(i), step.role), f"by this step the player has seen {seen} cards: {sets:,} sets of cards to "
+                         f"count, more than the {MAX_SEEN_SETS:,} counted at most (Mississippi Stud's 5 make 155,937,600); "
+                         "deal fewer cards, or from a smaller deck")
+
+
 def _check_side_bets_countable(b: _Builder, game: Game) -> None:
     """Each side bet paid by a table reads its cards in a way :mod:`.side_bets` can count (the same three routes: by
     value, card set by card set, or by suits over several deals), checked here to say where the bet is declared."""
@@ -933,9 +959,19 @@ def _check_side_bets_countable(b: _Builder, game: Game) -> None:
             continue
         lines = game.paytables[bet.table].lines
         hands = sorted({line.hand for line in lines} or {"player"})
-        if len(hands) == 1 and game.hands[hands[0]].ranking and not any(line.card_pattern.needs_cards for line in lines):
-            continue  # by value: the hand-frequency engine
         roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
+        ranking = game.hands[hands[0]].ranking
+        if len(hands) == 1 and ranking and not any(line.card_pattern.needs_cards for line in lines):
+            # by value: the hand-frequency engine, whose size check (made before it builds anything) is asked here
+            from ..enumeration import _parts
+
+            whole = all(line.card_pattern.whole_category is not None for line in lines)
+            try:
+                next(_parts(ranking, sum(game.cards_of(r) for r in roles), (), (), "classes",
+                            every_class=not (whole and ranking.flush_never_hurts)))
+            except InputError as error:
+                raise b.fail(("side_bets", bet.name), f"the bet's hand: {error}") from None
+            continue
         parts = {r: tuple(r in game.hands[h].of for h in hands) for r in roles}
         if len(set(parts.values())) == 1:  # one set of cards, visited card set by card set
             cards = sum(game.cards_of(r) for r in roles)
