@@ -96,6 +96,10 @@ MISTAKES = {
     # mistakes that were accepted
     "a typo that would fill memory": (LIR, "  - player: 3\n", "  - player: 8\n", "player: 8", "deal.0.player: by this step the player has seen "
                                       "8 cards: 752,538,150 sets of cards to count, more than the 500,000,000 counted at most"),
+    "a dealer hand misnamed": (TCP, "  dealer: {of: [dealer], ranking: three-card}", "  banker: {of: [dealer], ranking: three-card}",
+                               "dealer_qualifies:", "dealer_qualifies: a qualifier needs a hand named dealer (hands: player, banker, six_cards)"),
+    "offers nothing": (TCP, "bet: ante_play", "bet: ante_play\noffers: []", "offers:", "offers: the file offers no bet: list one at least"),
+    "offers a bet twice": (TCP, "bet: ante_play", "bet: ante_play\noffers: [ante_play, ante_play]", "offers:", "offers.1: ante_play is listed twice"),
     "an empty paytable": (TCP, "pair_plus: {straight flush: 40, three of a kind: 30, straight: 6, flush: 4, pair: 1}", "pair_plus: {}", None,
                           "paytables.pair_plus: the paytable has no lines, so every hand would lose"),
     "two decisions of one name": (UTH, "name: flop", "name: pre_flop", "name: pre_flop, options: {check: check, bet_2x", "deal.4.decide.name: two decisions are named pre_flop"),

@@ -593,7 +593,7 @@ class _Builder:
             return None
         dealer = hands.get("dealer")
         if dealer is None:
-            raise self.fail(("dealer_qualifies",), "a qualifier needs a dealer hand (hands: dealer: ...)")
+            raise self.fail(("dealer_qualifies",), f"a qualifier needs a hand named dealer (hands: {', '.join(hands) or 'none'})")
         if dealer.points is not None:
             raise self.fail(("dealer_qualifies",), f"the dealer hand is counted in {dealer.points.name} points; a qualifier "
                             "is a poker hand the dealer must hold (Q-high, pair): rank the hands by a poker ranking, or leave "
@@ -867,9 +867,13 @@ def _offered(b: _Builder, wagers: list[Wager], paid: _Paid) -> tuple[str, ...]:
     bets = ((spec.bet,) if wagers else ()) + tuple(spec.side_bets)
     if not bets:
         raise b.fail(("wagers",), "a game needs at least one wager or side bet")
+    if spec.offers is not None and not spec.offers:
+        raise b.fail(("offers",), f"the file offers no bet: list one at least (bets: {', '.join(bets)}), or leave out offers")
     for i, bet in enumerate(spec.offers or ()):
         if bet not in bets:
             raise b.fail(("offers", str(i)), f"no bet {bet!r} (bets: {', '.join(bets)})")
+        if bet in (spec.offers or [])[:i]:
+            raise b.fail(("offers", str(i)), f"{bet} is listed twice")
     for i, name in enumerate(spec.quoted_per):
         if name not in spec.wagers or spec.wagers[name].stake is None:
             staked = ", ".join(n for n, w in spec.wagers.items() if w.stake is not None) or "none"
