@@ -60,7 +60,6 @@ class Bar:
         self.main: TaskID | None = None  # the run's own line
         self.detail_line: TaskID | None = None  # the engine's line
         self.phase = ""  # what the engine's line counts now: a new phase starts its own estimate
-        self.prefix = ""  # what the engine's line is part of (see detail)
         self.begun = False
 
     # -- the run's own line ---------------------------------------------------------------------------------
@@ -93,7 +92,6 @@ class Bar:
     def __call__(self, what: str, done: int, of: int) -> None:
         if self.progress is None:
             return
-        what = f"{self.prefix}: {what}" if self.prefix else what
         if self.detail_line is None:
             self.detail_line = self.progress.add_task(what, total=of)
         elif what != self.phase:
@@ -102,13 +100,12 @@ class Bar:
         self.phase = what
 
     @contextmanager
-    def detail(self, description: str) -> Iterator[Report]:
-        """Within the current step, the engine's line for work that reports (what, done, of); gone when the work ends."""
-        self.prefix = description
+    def detail(self) -> Iterator[Report]:
+        """Within the current step (the run's line names it), the engine's line for work that reports (what, done, of);
+        gone when the work ends."""
         try:
             yield self
         finally:
-            self.prefix = ""
             if self.progress is not None and self.detail_line is not None:
                 self.progress.remove_task(self.detail_line)
             self.detail_line, self.phase = None, ""

@@ -91,8 +91,8 @@ def test_the_level_by_level_solve_reports_every_phase_to_its_end() -> None:
     analysis = analyze("tests/games/mini-mississippi.yaml", lambda what, done, of: heard.append((what, done, of)))
     analysis.tables  # noqa: B018
     phases = list(dict.fromkeys(what for what, _, _ in heard))
-    assert [p for p in phases if p.startswith("strategy")] == [
-        "strategy: the player's hands valued", "strategy: backward induction over the stakes made",
-        "strategy: every deal followed to its end"]
+    assert [p for p in phases if p.startswith("solving")] == [
+        "solving: hands valued", "solving: backward induction",
+        "solving: deals to their ends"]
     induction = [(done, of) for what, done, of in heard if "induction" in what]
     assert [d for d, _ in induction] == list(range(1, len(induction) + 1)) and induction[-1][0] == induction[-1][1]

@@ -106,7 +106,7 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None, progress: Pr
     """The game's own bet under the optimal strategy (or under ``policy`` where it forces a choice); ``progress(what,
     done, of)`` hears of the hands valued, each class and history solved, and the deals followed to their ends."""
     report = progress or (lambda what, done, of: None)
-    report("strategy: the player's hands valued", 0, 1)
+    report("solving: hands valued", 0, 1)
     lines = lines_of(game, counts)
     if counts.cell_names == ("played",) and len(counts.levels) > 2 and counts.levels[-2].multiplicity is not None \
             and bool((counts.levels[-2].multiplicity == 1).all()):
@@ -167,13 +167,13 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None, progress: Pr
             chosen[(level, h)] = Chosen(level, decision, h, options, values, choice,
                                        stake_scale * money.denominator * initial_scale(game), counts.completions[level])
         memo[(level, h)] = out
-        report("strategy: backward induction over the stakes made", len(memo), nodes)
+        report("solving: backward induction", len(memo), nodes)
         return out
 
     value(0, start)
-    report("strategy: every deal followed to its end", 0, 1)
+    report("solving: deals to their ends", 0, 1)
     ends = _ends(game, counts, lines, money, chosen, start)
-    report("strategy: every deal followed to its end", 1, 1)
+    report("solving: deals to their ends", 1, 1)
     return Solved(table_of_ends(game, ends.cell_names, lines, money, ends.rows), tuple(chosen.values()), counts, ends)
 
 

@@ -85,7 +85,7 @@ def by_family(games: Sequence[Game]) -> dict[str, list[Game]]:
 def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
     """One game analysed as one step of the bar, its counting shown with an ETA where it takes long."""
     steps.step(f"analysing {game.id}")
-    with steps.detail(f"counting {game.id}") as progress:
+    with steps.detail() as progress:
         analysis = GameAnalysis(game, progress, runner)
         analysis.tables  # noqa: B018 - the expensive part (the counts, the solve), done here where the bar shows it
     return analysis
@@ -114,12 +114,13 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
         analyses = [_analysed(game, steps, runner) for game in group]
         steps.step(f"checking published figures of {family}")
         checks = check_claims(analyses)  # on these analyses: nothing is counted twice
-        document = build_document(analyses, checks, __version__, day)
+        with steps.detail():  # the simpler strategies are solved as the document asks for them
+            document = build_document(analyses, checks, __version__, day)
         charts = document.charts()
         steps.extend(len(charts))
         images: dict[str, Rendered] = {}
         for chart in charts:
-            steps.step(f"drawing {family}: {chart.key}")
+            steps.step(f"drawing chart {chart.key}")
             images[chart.key] = render(chart.draw)
         steps.step(f"rendering {family}.html")
         out[f"{family}.html"] = render_html(document, images)
