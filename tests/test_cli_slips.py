@@ -157,3 +157,13 @@ def test_break_even_of_an_unknown_line():
 def test_usage_errors_in_plain_words(monkeypatch, capsys, args, expected):
     err = refused(monkeypatch, capsys, *args)
     assert err == f"error: {expected}\n" and "Value error" not in err and "Input should" not in err
+
+
+def test_a_game_without_decisions_says_so():
+    baccarat = analyze(ROOT / "paytables" / "baccarat" / "standard.yaml")
+    with pytest.raises(UnknownName, match="baccarat-8-decks has no decision: the player decides nothing in it"):
+        baccarat.decision()
+    with pytest.raises(ValueError, match="has no decision for a rule to take: the player decides nothing in it"):
+        baccarat.under_rule("play J-high or better")
+    with pytest.raises(UnknownName, match="tie is settled by the showdown, not paid by a table: it has no line 'x' to break even"):
+        baccarat.break_even("tie", "x")

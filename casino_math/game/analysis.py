@@ -185,6 +185,8 @@ class GameAnalysis:
         table = self.tables[_known(bet, self.game.side_bet, "side bet", self.game.id)]
         lines = [str(o.key("line")) for o in table.outcomes if o.key("line")]
         row = next((o for o in table.outcomes if o.key("line") == line), None)
+        if row is None and not lines:
+            raise UnknownName(f"{bet} is settled by the showdown, not paid by a table: it has no line {line!r} to break even")
         if row is None:
             raise UnknownName(f"{bet} has no line {line!r} (its lines: {', '.join(lines)})")
         if row.combinations == 0:

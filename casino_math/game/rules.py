@@ -48,6 +48,8 @@ def parse_rule(game: Game, text: str) -> Rule:
     always = re.fullmatch(r"always (\w+)", words)
     option_name = always.group(1) if always else words.split(" ", 1)[0]
     found = [(d, o) for d in game.decisions for o in d.options if o.name == option_name]
+    if not game.decisions:
+        raise ValueError(f"{text!r}: {game.id} has no decision for a rule to take: the player decides nothing in it")
     if not found:
         options = ", ".join(dict.fromkeys(o.name for d in game.decisions for o in d.options))
         raise ValueError(f"{text!r}: no option {option_name!r} (options: {options})")
