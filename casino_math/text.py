@@ -29,6 +29,7 @@ PROBABILITY_PLACES = 8
 # Unicode's explicit direction controls (embeddings, overrides, isolates, marks): in a name they can make a file
 # read as another (a paytable "evil\u202elmth.yaml" shows as "evilhtml.yaml"), so they are shown, never obeyed
 BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+CODE_PIECE = 32  # characters of code (a hash) on one line at most: a SHA-256 takes two
 
 
 def percent(value: Fraction | float, places: int = PERCENT_PLACES, sign: str = "") -> str:
@@ -94,3 +95,14 @@ def count(n: int, noun: str) -> str:
 def visible(text: str) -> str:
     """Text from a file with its direction controls shown as ``[U+202E]``, so that it reads as the bytes it is."""
     return BIDI_CONTROLS.sub(lambda m: f"[U+{ord(m.group()):04X}]", text)
+
+
+def code_pieces(text: str) -> list[str]:
+    """Where a file name or hash may break: after a ``/`` or a ``-``, and every 32 characters of a run without one (a
+    hash); never inside a word of a file name.
+
+    >>> code_pieces("three_card_poker/pair-plus-40.yaml"), [len(p) for p in code_pieces("ab" * 32)]
+    (['three_card_poker/', 'pair-', 'plus-', '40.yaml'], [32, 32])
+    """
+    runs = [run for run in re.split(r"(?<=[/-])", text) if run]
+    return [run[i:i + CODE_PIECE] for run in runs for i in range(0, len(run), CODE_PIECE)] or [""]

@@ -194,6 +194,8 @@ def test_identification_names_every_file_read_with_its_hash_and_the_version(html
                                                                            tcp_folder: Path) -> None:
     files = sorted(TCP.glob("*.yaml"))
     assert len(files) == len(analyses) >= 12
+    assert "<wbr>" in html  # file names and hashes may break only there (after / and -, a hash in halves)
+    html = html.replace("<wbr>", "")
     for file in files:
         assert hashlib.sha256(file.read_bytes()).hexdigest() in html
         assert f"three_card_poker/{file.name}" in html

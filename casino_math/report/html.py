@@ -15,7 +15,7 @@ from typing import Mapping
 import jinja2
 from markupsafe import Markup
 
-from ..text import visible
+from ..text import code_pieces, visible
 from .charts import Rendered
 from .document import Document
 
@@ -29,6 +29,8 @@ _ENVIRONMENT = jinja2.Environment(
     finalize=lambda value: value if isinstance(value, Markup) or not isinstance(value, str) else visible(value),  # see visible
 )
 _ENVIRONMENT.filters["kind"] = lambda block: type(block).__name__.lower()
+# a file name or hash may break only after / and - (and a hash in halves): never inside a word
+_ENVIRONMENT.filters["breakable"] = lambda text: Markup("<wbr>").join(code_pieces(visible(text)))
 _ENVIRONMENT.filters["classes"] = lambda column: " ".join(
     name for name, wanted in (("num", column.numeric), ("code", column.code)) if wanted
 )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from contextlib import contextmanager
 from datetime import date, datetime, timezone
 from functools import lru_cache
@@ -37,7 +36,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus import TableStyle
 
-from ..text import visible
+from ..text import code_pieces, visible
 from .charts import Rendered
 from .document import Block, Bullets, Chart, Document, Paragraph, Section, Table
 
@@ -51,23 +50,11 @@ INK, MUTED, RULE, BAND, HEAD = (colors.HexColor(c) for c in ("#1a1a1a", "#5f6368
 ACCENT, PASS, FAIL = colors.HexColor("#1f4e79"), colors.HexColor("#1b5e20"), colors.HexColor("#b71c1c")
 PAGE_COUNT_FORM = "page-count"
 TEXT_COLUMN_LEAST = FRAME_WIDTH / 6  # a text column gets at least this much (or its longest word) before others grow
-CODE_PIECE = 32  # characters of code (a hash) on one line at most: a SHA-256 takes two
 
 
 def escape(text: str) -> str:
     """Text from a file as PDF paragraph markup: direction controls shown (text.visible), markup characters escaped."""
     return xml_escape(visible(text))
-
-
-def code_pieces(text: str) -> list[str]:
-    """Where a file name or hash may break: after a ``/`` or a ``-``, and every 32 characters of a run without one (a
-    hash); never inside a word of a file name.
-
-    >>> code_pieces("three_card_poker/pair-plus-40.yaml"), [len(p) for p in code_pieces("ab" * 32)]
-    (['three_card_poker/', 'pair-', 'plus-', '40.yaml'], [32, 32])
-    """
-    runs = [run for run in re.split(r"(?<=[/-])", text) if run]
-    return [run[i:i + CODE_PIECE] for run in runs for i in range(0, len(run), CODE_PIECE)] or [""]
 
 
 def _code_markup(text: str, width: float, font: str, size: float) -> str:

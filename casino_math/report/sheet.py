@@ -26,7 +26,7 @@ from ..text import count
 from .rules import rules_section, settlement_section
 from .strategy import strategy_section
 from .issued import issue_date
-from .verification import Check, claims_beside
+from .verification import Check
 
 METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the cards seen, the optimal strategy by "
           "backward induction in exact integers; exact fractions, rounded only for printing")
@@ -63,7 +63,7 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
     analyses = [main, *variants]
     family = main.game.family_name
     sections = [
-        identification(analyses, version, issued),
+        identification(analyses, version, issued, checks),
         rules_section(analyses),
         settlement_section(analyses),
         Section("Headline figures", "headline", (
@@ -104,9 +104,9 @@ def shown_path(path: str, base: Path) -> str:
     return Path(os.path.relpath(Path(path).resolve(), base)).as_posix()
 
 
-def identification(analyses: Sequence[GameAnalysis], version: str, issued: date) -> Section:
-    """What was analysed, from which files (each file read, the claims files checked too, with its hash), by which
-    software, issued when; the main game first."""
+def identification(analyses: Sequence[GameAnalysis], version: str, issued: date, checks: Sequence[Check] = ()) -> Section:
+    """What was analysed, from which files (each file read, and each claims file whose figures are checked, with its
+    hash), by which software, issued when; the main game first."""
     main = analyses[0]
     base = Path(main.game.path).resolve().parent.parent
     readers: dict[tuple[str, str], list[str]] = {}  # each file read (path, SHA-256) -> the ids that read it
@@ -115,8 +115,8 @@ def identification(analyses: Sequence[GameAnalysis], version: str, issued: date)
             readers.setdefault((shown_path(path, base), digest), []).append(a.game.id)
     files = tuple(cells(path, digest, "every game file" if len(ids) == len(analyses) > 1 else ", ".join(ids))
                   for (path, digest), ids in readers.items())
-    claims = tuple(cells(shown_path(str(c), base), hashlib.sha256(c.read_bytes()).hexdigest(), "published figures (Verification)")
-                   for c in claims_beside(Path(a.game.path) for a in analyses))
+    claims = tuple(cells(shown_path(c, base), hashlib.sha256(Path(c).read_bytes()).hexdigest(), "published figures (Verification)")
+                   for c in dict.fromkeys(check.file for check in checks if check.file))
     return Section("Identification", "identification", (
         Table((Column("Field"), Column("Value")), (
             cells("Game", main.game.family_name),

@@ -24,6 +24,7 @@ class Check:
     computed: str  # in the published form, two more decimals
     source: str
     passed: bool
+    file: str = ""  # the claims file it is written in (hashed in the identification)
 
 
 def claims_beside(files: Iterable[Path]) -> list[Path]:
@@ -41,11 +42,12 @@ def check_claims(analyses: Sequence[GameAnalysis]) -> list[Check]:
 
     by_path = {Path(a.game.path).resolve(): a for a in analyses}
     ids = {path: a.game.id for path, a in by_path.items()}
-    claims = [claim for path in files for claim in load_claims(path).claims if claim.game is None or claim.game in ids]
-    if not claims:
+    written = [(path, claim) for path in files for claim in load_claims(path).claims if claim.game is None or claim.game in ids]
+    if not written:
         return []
-    frame = verify(claims, analyses=by_path)
+    frame = verify([claim for _, claim in written], analyses=by_path)
     return [
-        Check(ids[claim.game] if claim.game else "", row.claim, row.published, row.computed_text, row.source, bool(row.passed))
-        for claim, row in zip(claims, frame.itertuples())
+        Check(ids[claim.game] if claim.game else "", row.claim, row.published, row.computed_text, row.source, bool(row.passed),
+              str(path))
+        for (path, claim), row in zip(written, frame.itertuples())
     ]
