@@ -20,6 +20,7 @@ import numpy as np
 from ..cards import RANK_CHARS, RANK_NAMES
 from ..rankings import CATEGORY_SHIFT
 from ..suits import Symmetry
+from ..text import percent, words
 from .counts import ROLE_OF, Counts
 from .description import Game
 from .method import Decided
@@ -40,10 +41,10 @@ def describe(category: str, ranks: list[int]) -> str:
     if category == "high_card":
         return "-".join(RANK_CHARS[r - 2] for r in sorted(ranks, reverse=True))
     if category in ("pair", "one_pair", "three_of_a_kind", "four_of_a_kind"):
-        return f"{category.replace('_', ' ').removeprefix('one ')} of {_plural(groups[0])}"
+        return f"{words(category).removeprefix('one ')} of {_plural(groups[0])}"
     if category == "two_pair":
         return f"two pair, {_plural(groups[0])} and {_plural(groups[1])}"
-    return category.replace("_", " ")
+    return words(category)
 
 
 def _plural(rank: int) -> str:
@@ -172,7 +173,7 @@ class DecisionStrategy:
             least = min(self.chosen.options, key=lambda o: (o.units, not o.folds)).name
             return prefix + "; ".join(parts) + f"; {least} the rest"
         if self.player_values is None:
-            shares = [f"{name} {n:,} of {total:,} ({n / total:.2%})" for name, n in taken.items() if n]
+            shares = [f"{name} {n:,} of {total:,} ({percent(n / total, 2)})" for name, n in taken.items() if n]
             return prefix + "; ".join(shares)
         hand = self.game.hands["player"]
         assert hand.ranking is not None
@@ -184,8 +185,8 @@ class DecisionStrategy:
                 continue
             per = {o.name: int(self.weights[mask & (self.chosen.choice == i)].sum()) for i, o in enumerate(self.chosen.options)}
             n = sum(per.values())
-            name = hand.ranking.categories[c].replace("_", " ")
-            shown = [f"{o} {k / n:.2%}" if k != n else o for o, k in per.items() if k]
+            name = words(hand.ranking.categories[c])
+            shown = [f"{o} {percent(k / n, 2)}" if k != n else o for o, k in per.items() if k]
             parts.append(f"{name}: {', '.join(shown)}")
         return prefix + "; ".join(parts)
 
