@@ -21,6 +21,7 @@ from .games import analyze, report, schema, verify
 from .removal import removal
 from .simulate import simulate
 from .stud import stud_app
+from .studio import studio_app
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 
@@ -58,6 +59,7 @@ for _command in (frequencies, analyze, report, verify, solve, sweep, search, com
 app.add_typer(stud_app, name="stud")
 app.command()(removal)
 app.add_typer(cache_app, name="cache")
+app.add_typer(studio_app, name="studio")
 
 
 def command() -> Any:

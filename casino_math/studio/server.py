@@ -1,0 +1,147 @@
+"""The workbench over HTTP (Flask): the page and its assets (shipped in ``static/``, nothing fetched from elsewhere), and
+a small JSON API the page calls. Bound to 127.0.0.1 by default: no account, no one else's page can reach it.
+
+- ``GET /api/games``: the game files of the folder;
+- ``GET /api/game?path=P``: a game as shown (rules, paytables, figures, strategy, warnings);
+- ``POST /api/edit`` ``{path, tables}``: the figures of an edit, or its errors at their cells;
+- ``POST /api/save`` ``{path, tables, name}``: the edit saved as a variant file beside the game;
+- ``POST /api/report`` ``{path, tables, kind}``: the par sheet (html or pdf) of what is on the screen;
+- ``GET /api/progress``: how far a count in progress is.
+
+A path outside the folder is refused (403), as is a request from another site's page (its ``Origin`` or ``Host`` not
+this server's: a page elsewhere cannot drive the workbench, nor read it through a name that points here).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+
+from ..errors import InputError
+from .workbench import Refused, Workbench
+
+ASSETS = {"studio.js": "text/javascript", "studio.css": "text/css"}
+
+
+def create_app(workbench: Workbench) -> Flask:
+    """The Flask app of a workbench."""
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = 1 << 20  # an edit is a few paytables: a megabyte is plenty
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # a paytable's lines in the file's order: the first match pays
+
+    @app.before_request
+    def same_site() -> Any:
+        host = request.host.split(":")[0]
+        if host not in ("127.0.0.1", "localhost", "[::1]") and host != app.config.get("STUDIO_HOST"):
+            return _refused(f"{request.host}: not this workbench's address", 403)
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("//", 1)[-1] != request.host:
+            return _refused(f"{origin}: a page of another site", 403)
+        return None
+
+    @app.get("/")
+    def page() -> Response:
+        return Response(_asset("index.html"), mimetype="text/html")
+
+    @app.get("/static/<name>")
+    def asset(name: str) -> Response:
+        if name not in ASSETS:
+            return _refused(f"{name}: no such file", 404)
+        return Response(_asset(name), mimetype=ASSETS[name])
+
+    @app.get("/api/games")
+    def games() -> Response:
+        return jsonify({"root": str(workbench.root), "games": workbench.games()})
+
+    @app.get("/api/game")
+    def game() -> Response:
+        return _answer(lambda: workbench.open(request.args.get("path", "")))
+
+    @app.get("/api/progress")
+    def progress() -> Response:
+        return jsonify(workbench.progress.snapshot())
+
+    @app.post("/api/edit")
+    def edit() -> Response:
+        body = _body()
+        return _answer(lambda: workbench.edit(body["path"], body["tables"]))
+
+    @app.post("/api/save")
+    def save() -> Response:
+        body = _body()
+        return _answer(lambda: workbench.save(body["path"], body["tables"], str(body.get("name", ""))))
+
+    @app.post("/api/report")
+    def report() -> Response:
+        body = _body()
+        try:
+            name, data = workbench.report(body["path"], body.get("tables") or {}, str(body.get("kind", "html")))
+        except Refused as error:
+            return _refused(str(error), 403)
+        except InputError as error:
+            return _refused(str(error), 400)
+        kind = "application/pdf" if name.endswith(".pdf") else "text/html"
+        return Response(data, mimetype=kind, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.errorhandler(_BadRequest)
+    def bad_request(error: Exception) -> Response:
+        return _refused("a JSON body of a path (a string) and tables (paytable -> line -> pays as typed)", 400)
+
+    return app
+
+
+def _body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("path"), str) or not isinstance(body.setdefault("tables", {}), dict):
+        raise _BadRequest()
+    tables = body["tables"]
+    if not all(isinstance(rows, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in rows.items()) for rows in tables.values()):
+        raise _BadRequest()
+    return body
+
+
+class _BadRequest(Exception):
+    """A request body that is not what the page sends."""
+
+
+def _answer(work: Any) -> Response:
+    try:
+        return jsonify(work())
+    except Refused as error:
+        return _refused(str(error), 403)
+    except InputError as error:  # the file itself does not read: the CLI's words
+        return jsonify({"errors": [{"table": "", "line": "", "message": line} for line in str(error).splitlines()]})
+
+
+def _refused(message: str, status: int) -> Response:
+    response = jsonify({"refused": message})
+    response.status_code = status
+    return response
+
+
+def _asset(name: str) -> bytes:
+    return resources.files("casino_math.studio").joinpath("static", name).read_bytes()
+
+
+def serve(root: Path, first: Path | None, host: str = "127.0.0.1", port: int = 8765, ready: Any = None) -> None:
+    """Serve the workbench of ``root`` until interrupted (threads: the progress of a count answers while it runs).
+    ``ready(url)`` is called once the server listens."""
+    from werkzeug.serving import make_server
+
+    workbench = Workbench(root, first)
+    app = create_app(workbench)
+    app.config["STUDIO_HOST"] = host
+    server = make_server(host, port, app, threaded=True)
+    url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_port}/"
+    if ready is not None:
+        ready(url)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+
+
+__all__ = ["create_app", "serve"]

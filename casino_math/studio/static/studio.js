@@ -1,0 +1,271 @@
+// casino-math studio: the page. Everything it shows comes from the local server's JSON; text goes in as text, never HTML.
+"use strict";
+
+const state = { path: "", original: {}, tables: {}, shown: null, bet: "", pending: null, sequence: 0 };
+const $ = (id) => document.getElementById(id);
+
+function element(tag, text, attributes) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
+  return node;
+}
+
+async function api(method, url, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, options);
+  const type = response.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await response.json() : await response.blob();
+  if (!response.ok) throw new Error((data && data.refused) || response.statusText);
+  return data;
+}
+
+function status(text) { $("status").textContent = text; }
+
+// -- the game list and a game ------------------------------------------------------------------------------------
+async function loadGames() {
+  const { games } = await api("GET", "/api/games");
+  const select = $("games");
+  select.replaceChildren(...games.map((g) => element("option", `${g.path} — ${g.name}`, { value: g.path })));
+  // a link can carry a game and an edit: #path=FILE&edit=TABLE|LINE|PAYS (as many edits as wanted)
+  const linked = new URLSearchParams(location.hash.slice(1));
+  const path = linked.get("path") || (games.length ? games[0].path : "");
+  if (!path) return;
+  select.value = path;
+  await openGame(path);
+  const edits = linked.getAll("edit").map((e) => e.split("|"));
+  for (const [table, line, pays] of edits) {
+    if (state.tables[table] && line in state.tables[table]) state.tables[table][line] = pays;
+  }
+  if (edits.length) {
+    renderPaytables();
+    await sendEdit();
+  }
+}
+
+async function openGame(path) {
+  state.path = path;
+  status("counting…");
+  watchProgress(true);
+  try {
+    const shown = await api("GET", `/api/game?path=${encodeURIComponent(path)}`);
+    state.original = shown.paytables || {};
+    state.tables = JSON.parse(JSON.stringify(state.original));
+    state.bet = "";
+    renderPaytables();
+    renderRules(shown);
+    show(shown, true);
+    status("");
+    document.body.dataset.opened = path;
+  } catch (error) {
+    status(`error: ${error.message}`);
+  } finally {
+    watchProgress(false);
+  }
+}
+
+// -- paytables: editable -------------------------------------------------------------------------------------------
+function renderPaytables() {
+  const box = $("paytables");
+  box.replaceChildren();
+  for (const [table, lines] of Object.entries(state.tables)) {
+    const grid = element("table", null, { class: "paytable", "data-table": table });
+    grid.append(element("caption", table.replaceAll("_", " ")));
+    const body = element("tbody");
+    for (const [line, pays] of Object.entries(lines)) {
+      const row = element("tr");
+      const input = element("input", null, { value: pays, "data-table": table, "data-line": line, "aria-label": `${table}: ${line}` });
+      input.value = pays;
+      input.classList.toggle("changed", pays !== state.original[table][line]);
+      input.addEventListener("input", () => {
+        state.tables[table][line] = input.value;
+        input.classList.toggle("changed", input.value !== state.original[table][line]);
+        scheduleEdit();
+      });
+      const cell = element("td");
+      cell.append(input, element("div", "", { class: "cell-error" }));
+      row.append(element("td", line), cell);
+      body.append(row);
+    }
+    grid.append(body);
+    box.append(grid);
+  }
+}
+
+function renderRules(shown) {
+  $("title").textContent = shown.name || "";
+  $("deals").textContent = shown.deals ? `${shown.deals} equally likely deals` : "";
+  $("rules").replaceChildren(...(shown.rules || []).map((r) => element("li", r)));
+}
+
+// -- an edit: analysed by the server -------------------------------------------------------------------------------
+function edited() {
+  const out = {};
+  for (const [table, lines] of Object.entries(state.tables)) {
+    if (Object.entries(lines).some(([line, pays]) => pays !== state.original[table][line])) out[table] = lines;
+  }
+  return out;
+}
+
+function scheduleEdit() {
+  clearTimeout(state.pending);
+  state.pending = setTimeout(sendEdit, 120);
+}
+
+async function sendEdit() {
+  const sequence = ++state.sequence;
+  status("solving…");
+  const started = performance.now();
+  watchProgress(true);
+  try {
+    const shown = await api("POST", "/api/edit", { path: state.path, tables: edited() });
+    if (sequence !== state.sequence) return; // a later edit is on its way: its answer wins
+    markErrors(shown.errors || []);
+    if (shown.errors && shown.errors.length) {
+      status("the last valid figures are shown");
+      return;
+    }
+    show(shown, false);
+    status(`updated in ${Math.round(performance.now() - started)} ms`);
+    document.body.dataset.updated = String(sequence);
+  } catch (error) {
+    status(`error: ${error.message}`);
+  } finally {
+    watchProgress(false);
+  }
+}
+
+function markErrors(errors) {
+  for (const input of document.querySelectorAll(".paytable input")) {
+    input.classList.remove("invalid");
+    input.removeAttribute("title");
+    input.nextElementSibling.textContent = "";
+  }
+  const loose = [];
+  for (const error of errors) {
+    const input = [...document.querySelectorAll(".paytable input")]
+      .find((i) => i.dataset.table === error.table && i.dataset.line === error.line);
+    if (input) {
+      input.classList.add("invalid");
+      input.title = error.message;
+      input.nextElementSibling.textContent = error.message;
+    } else {
+      loose.push(error.message);
+    }
+  }
+  const box = $("errors");
+  box.hidden = !errors.length;
+  box.replaceChildren(...(errors.length ? [element("strong", "This edit does not read:"), ...errors.map((e) => element("div", e.message))] : []));
+  document.body.dataset.errors = String(errors.length);
+}
+
+// -- the figures ----------------------------------------------------------------------------------------------------
+function show(shown, first) {
+  const before = state.shown;
+  state.shown = shown;
+  const bets = $("bets");
+  bets.replaceChildren();
+  for (const bet of shown.bets || []) {
+    const old = before && before.bets.find((b) => b.name === bet.name);
+    const card = element("div", null, { class: "bet", "data-bet": bet.name });
+    if (!first && old && old.house_edge !== bet.house_edge) card.classList.add("moved");
+    card.append(element("h4", bet.title));
+    const list = element("dl");
+    for (const [name, value] of Object.entries(bet.figures)) {
+      list.append(element("dt", name), element("dd", value, name === "house edge" ? { class: "edge" } : {}));
+    }
+    card.append(list);
+    bets.append(card);
+  }
+  const warnings = shown.warnings || [];
+  $("warnings").hidden = !warnings.length;
+  $("warnings").replaceChildren(...warnings.map((w) => element("div", `warning: ${w}`)));
+  const changes = shown.changes || [];
+  $("changes").hidden = !changes.length;
+  $("changes").replaceChildren(...changes.map((c) => element("div", `The strategy moved at ${c.decision}: now ${c.after} (was: ${c.before})`)));
+  $("strategy").replaceChildren(...Object.entries(shown.strategy || {}).flatMap(([d, words]) => [element("dt", d.replaceAll("_", " ")), element("dd", words)]));
+  const choice = $("bet-choice");
+  const names = (shown.bets || []).map((b) => b.name);
+  if (!names.includes(state.bet)) state.bet = names[0] || "";
+  choice.replaceChildren(...(shown.bets || []).map((b) => element("option", b.title, { value: b.name })));
+  choice.value = state.bet;
+  renderReturns();
+}
+
+function renderReturns() {
+  const bet = state.shown && state.shown.bets.find((b) => b.name === state.bet);
+  const head = $("returns").tHead;
+  const body = $("returns").tBodies[0];
+  const columns = ["outcome", "pays", "combinations", "probability", "return"];
+  head.replaceChildren(element("tr"));
+  head.rows[0].append(...columns.map((c) => element("th", c, c === "outcome" || c === "pays" ? {} : { class: "num" })));
+  body.replaceChildren(...(bet ? bet.returns : []).map((row) => {
+    const tr = element("tr");
+    tr.append(...columns.map((c) => element("td", row[c], c === "outcome" || c === "pays" ? {} : { class: "num" })));
+    return tr;
+  }));
+}
+
+// -- progress of a count -------------------------------------------------------------------------------------------
+let watching = null;
+function watchProgress(on) {
+  clearInterval(watching);
+  $("progress").hidden = true;
+  if (!on) return;
+  watching = setInterval(async () => {
+    const p = await api("GET", "/api/progress").catch(() => null);
+    if (!p || !p.of) return;
+    $("progress").hidden = false;
+    $("progress-what").textContent = `${p.what}: ${p.done} of ${p.of}`;
+    $("progress-done").style.width = `${(100 * p.done) / p.of}%`;
+  }, 400);
+}
+
+// -- save, par sheet -----------------------------------------------------------------------------------------------
+async function save() {
+  try {
+    const { saved } = await api("POST", "/api/save", { path: state.path, tables: edited(), name: $("save-name").value.trim() });
+    $("saved").textContent = `saved as ${saved} (casino-math analyze reads it back)`;
+    await refreshList(saved);
+  } catch (error) {
+    $("saved").textContent = `not saved: ${error.message}`;
+  }
+}
+
+async function refreshList(selected) {
+  const { games } = await api("GET", "/api/games");
+  const select = $("games");
+  select.replaceChildren(...games.map((g) => element("option", `${g.path} — ${g.name}`, { value: g.path })));
+  select.value = state.path || selected;
+}
+
+async function download(kind) {
+  status(`writing the par sheet (${kind})…`);
+  try {
+    const blob = await api("POST", "/api/report", { path: state.path, tables: edited(), kind });
+    const link = element("a", null, { href: URL.createObjectURL(blob), download: `${state.path.replace(/\.ya?ml$/, "")}-par-sheet.${kind}` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    status(`par sheet (${kind}) written`);
+  } catch (error) {
+    status(`error: ${error.message}`);
+  }
+}
+
+$("games").addEventListener("change", (event) => openGame(event.target.value));
+$("bet-choice").addEventListener("change", (event) => { state.bet = event.target.value; renderReturns(); });
+$("revert").addEventListener("click", () => {
+  state.tables = JSON.parse(JSON.stringify(state.original));
+  renderPaytables();
+  markErrors([]);
+  sendEdit();
+});
+$("save").addEventListener("click", save);
+$("html").addEventListener("click", () => download("html"));
+$("pdf").addEventListener("click", () => download("pdf"));
+loadGames();

@@ -1,0 +1,320 @@
+"""The designer's workbench, without the web: a folder of game files, a game shown as a designer thinks of it, and an
+edit of its paytables analysed as the command line would analyse the same file.
+
+An edit is a variant file: ``extends:`` the game and the paytables edited, whole, written out as a designer would
+write them (each pay as typed), then read by the loader and analysed on the counts kept between runs. So an invalid
+pay gets the very message ``casino-math analyze`` gives, placed at the cell it came from; a saved edit is that file,
+which ``casino-math analyze`` reads back to the same figures.
+
+Paths come from the page: each is resolved inside the folder the workbench was opened on, and refused otherwise
+(``..``, an absolute path, a link leading out).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..game.analysis import GameAnalysis
+from ..game.description import Game
+from ..game.loader import load_game
+from ..pays import Pay
+from ..text import decimal, integer, percent
+
+GAME_SUFFIXES = (".yaml", ".yml")
+SAFE_PAY = re.compile(r"[0-9A-Za-z .,/:+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
+EDITED = re.compile(r"^(?P<file>.*?):(?P<line>\d+): (?P<field>[^:]+): (?P<message>.*)$")
+
+
+class Refused(Exception):
+    """A path outside the workbench's folder, or a file that is not a game file there."""
+
+
+@dataclass
+class Progress:
+    """How far the count in progress is (the page shows it as a bar): what, done, of."""
+
+    what: str = ""
+    done: int = 0
+    of: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def __call__(self, what: str, done: int, of: int) -> None:
+        with self.lock:
+            self.what, self.done, self.of = what, done, of
+
+    def snapshot(self) -> dict[str, Any]:
+        with self.lock:
+            return {"what": self.what, "done": self.done, "of": self.of}
+
+
+class _Warnings(logging.Handler):
+    """The library's warnings while a game is read and analysed (a line never paid, a pay at the cap)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+class Workbench:
+    """Game files of ``root`` (a folder, or one file's folder), opened, edited, analysed, saved. One analysis at a time:
+    the engine's caches are shared, and two tabs editing one game then never interleave."""
+
+    def __init__(self, root: Path, first: Path | None = None) -> None:
+        self.root = root.resolve()
+        self.first = first
+        self.lock = threading.Lock()
+        self.progress = Progress()
+        self.scratch = Path(tempfile.mkdtemp(prefix="casino-math-studio-"))
+        self.edits = 0
+        # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
+        folders = [f for f in os.environ.get("CASINO_MATH_EXTENDS", "").split(":") if f]
+        if str(self.root) not in folders:
+            os.environ["CASINO_MATH_EXTENDS"] = ":".join([*folders, str(self.root)])
+
+    # -- paths ------------------------------------------------------------------------------------------------
+    def resolve(self, relative: str) -> Path:
+        """A game file named relative to the root, refused unless it lies inside the root (links followed) and is YAML."""
+        if not relative or "\0" in relative or Path(relative).is_absolute():
+            raise Refused(f"{relative!r}: name a game file inside {self.root}")
+        path = (self.root / relative).resolve()
+        if self.root not in path.parents:
+            raise Refused(f"{relative!r}: outside the folder the studio was started on")
+        if path.suffix not in GAME_SUFFIXES or not path.is_file():
+            raise Refused(f"{relative!r}: not a game file of this folder")
+        return path
+
+    def name_of(self, path: Path) -> str:
+        return path.resolve().relative_to(self.root).as_posix()
+
+    def games(self) -> list[dict[str, str]]:
+        """Every game file under the root (claims files and unreadable files left out), the file opened first first."""
+        found = []
+        for path in sorted(p for suffix in GAME_SUFFIXES for p in self.root.rglob(f"*{suffix}")):
+            if "claims" in path.relative_to(self.root).parts or not path.is_file():
+                continue
+            try:
+                game = self._load(path)
+            except (InputError, OSError):
+                continue
+            found.append({"path": self.name_of(path), "id": game.id, "name": game.title, "family": game.family})
+        if self.first is not None:
+            first = self.name_of(self.first)
+            found.sort(key=lambda g: g["path"] != first)
+        return found
+
+    # -- a game, as shown --------------------------------------------------------------------------------------
+    def open(self, relative: str) -> dict[str, Any]:
+        """The game of a file: its rules in words, every paytable as rows of (line, pays), every bet's figures."""
+        path = self.resolve(relative)
+        with self.lock:
+            warnings = _Warnings()
+            with _listening(warnings):
+                game = self._load(path)
+                analysis = self._analysed(game)
+                shown = self._shown(analysis)
+            shown.update(path=relative, paytables=_paytables(game), errors=[],
+                         warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
+            shown["rules"] = _rules(analysis)
+            return shown
+
+    def edit(self, relative: str, tables: dict[str, dict[str, str]]) -> dict[str, Any]:
+        """The game with the paytables edited (each ``{line: pays as typed}``): its figures, warnings and strategy
+        changes, or the loader's errors placed at their cells (``errors``: table, line, message) with no figures."""
+        path = self.resolve(relative)
+        with self.lock:
+            original = self._load(path)
+            text, cells = variant_text(path, original, tables)
+            self.edits += 1
+            edited = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
+            edited.write_text(text)
+            warnings = _Warnings()
+            start = time.perf_counter()
+            try:
+                with _listening(warnings):
+                    game = self._load(edited)
+                    analysis = self._analysed(game)
+                    shown = self._shown(analysis)
+            except InputError as error:
+                return {"path": relative, "errors": [_placed(line, cells, edited, path) for line in str(error).splitlines()]}
+            shown["elapsed_ms"] = round((time.perf_counter() - start) * 1000)
+            before = self._analysed(original).strategy_summary()
+            shown.update(path=relative, errors=[], changes=strategy_changes(before, shown["strategy"]),
+                         warnings=[_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
+            return shown
+
+    def save(self, relative: str, tables: dict[str, dict[str, str]], name: str) -> dict[str, Any]:
+        """The edit saved beside the game as ``name``.yaml: ``extends:`` the game, only the paytables changed. Refused
+        where the name is not a plain file name or the file exists."""
+        path = self.resolve(relative)
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,100}", name) or name.endswith((".", "-")):
+            raise Refused(f"{name!r}: a file name of letters, digits, '-', '_' and '.'")
+        target = path.parent / (name if name.endswith(GAME_SUFFIXES) else f"{name}.yaml")
+        if self.root not in target.resolve().parents:
+            raise Refused(f"{name!r}: outside the folder the studio was started on")
+        with self.lock:
+            original = self._load(path)
+            changed = {t: lines for t, lines in tables.items() if t in original.paytables and lines != _paytables(original)[t]}
+            text, _ = variant_text(path, original, changed, extends=path.name, identity=target.stem)
+            try:
+                with open(target, "x", encoding="utf-8") as stream:  # never over another file
+                    stream.write(text)
+            except FileExistsError:
+                raise Refused(f"{self.name_of(target)} exists: choose another name") from None
+        return {"saved": self.name_of(target)}
+
+    def report(self, relative: str, tables: dict[str, dict[str, str]], kind: str) -> tuple[str, bytes]:
+        """The par sheet of what is on the screen (the edit, or the file as it is): (file name, HTML or PDF bytes)."""
+        from ..report import write_report
+
+        path = self.resolve(relative)
+        if kind not in ("html", "pdf"):
+            raise Refused(f"{kind!r}: html or pdf")
+        with self.lock:
+            original = self._load(path)
+            source = path
+            if tables:
+                text, _ = variant_text(path, original, tables)
+                self.edits += 1
+                source = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
+                source.write_text(text)
+            out = Path(tempfile.mkdtemp(dir=self.scratch))
+            written = [p for p in write_report([source], out) if p.suffix == f".{kind}"]
+            return written[0].name, written[0].read_bytes()
+
+    # -- the engine ----------------------------------------------------------------------------------------------
+    def _load(self, path: Path) -> Game:
+        _forget_warned()
+        return load_game(path)
+
+    def _analysed(self, game: Game) -> GameAnalysis:
+        analysis = GameAnalysis(game, self.progress)
+        analysis.tables  # noqa: B018 - counted now, while the page can watch the progress
+        self.progress("", 0, 0)
+        return analysis
+
+    def _shown(self, analysis: GameAnalysis) -> dict[str, Any]:
+        game = analysis.game
+        bets = []
+        for name, table in analysis.tables.items():
+            m = table.metrics
+            bets.append({
+                "name": name, "title": game.names.bet(name),
+                "figures": {"house edge": percent(m.house_edge), "element of risk": percent(m.element_of_risk),
+                            "hit frequency": percent(m.hit_frequency), "standard deviation": decimal(m.standard_deviation, 4),
+                            "volatility index": decimal(m.volatility_index, 4), "average wager": decimal(m.average_wager, 4)},
+                "house_edge": str(m.house_edge),
+                "returns": [{"outcome": o.name, "pays": o.pays, "combinations": integer(o.combinations),
+                             "probability": decimal(Fraction(o.combinations, table.total)),
+                             "return": decimal(o.net * Fraction(o.combinations, table.total))} for o in table.outcomes],
+            })
+        return {"id": game.id, "name": game.title, "family": game.family, "deals": integer(analysis.deals), "bets": bets,
+                "strategy": analysis.strategy_summary()}
+
+
+# -- the variant file ------------------------------------------------------------------------------------------
+def pay_text(pay: Pay) -> str:
+    """A pay as a designer types it in a game file: 40, 3/2, 41 for 1, push."""
+    if pay.push:
+        return "push"
+    amount = pay.amount
+    shown = str(amount.numerator) if amount.denominator == 1 else f"{amount.numerator}/{amount.denominator}"
+    return f"{shown} for 1" if pay.for_one else shown
+
+
+def _paytables(game: Game) -> dict[str, dict[str, str]]:
+    return {name: {line.key: pay_text(line.pay) for line in table.lines} for name, table in game.paytables.items()}
+
+
+def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], extends: str | None = None,
+                 identity: str | None = None) -> tuple[str, dict[int, tuple[str, str]]]:
+    """The YAML of a variant of ``game`` whose paytables are ``tables`` (each pay as typed), and which cell each line
+    of it holds (line number -> (table, line))."""
+    import json
+
+    lines = [f"extends: {json.dumps(extends or str(path))}", f"id: {json.dumps(game.id if identity is None else f'{game.id}-{identity}')}"]
+    if identity is not None and game.name:
+        lines.append(f"name: {json.dumps(f'{game.name} ({identity})')}")
+    cells: dict[int, tuple[str, str]] = {}
+    edited = {t: rows for t, rows in tables.items() if t in game.paytables}
+    if edited:
+        lines.append("paytables:")
+        for table, rows in edited.items():
+            lines.append(f"  {json.dumps(table)}:")
+            for kept in game.paytables[table].lines:  # the file's lines in the file's order (the first a hand matches pays)
+                line, typed = kept.key, str(rows.get(kept.key, pay_text(kept.pay))).strip()
+                value = typed if typed and SAFE_PAY.fullmatch(typed) and not typed.startswith(("-", ":")) else json.dumps(typed)
+                lines.append(f"    {json.dumps(line)}: {value}")
+                cells[len(lines)] = (table, line)
+    return "\n".join(lines) + "\n", cells
+
+
+def _placed(message: str, cells: dict[int, tuple[str, str]], edited: Path, original: Path) -> dict[str, str]:
+    """A loader error as the page shows it: at its cell where it came from one, in the CLI's words."""
+    found = EDITED.match(message)
+    text = _renamed(message, edited, original)
+    if found and Path(found["file"]) == edited and int(found["line"]) in cells:
+        table, line = cells[int(found["line"])]
+        return {"table": table, "line": line, "message": text}
+    return {"table": "", "line": "", "message": text}
+
+
+def _renamed(message: str, edited: Path, original: Path) -> str:
+    """The edit's scratch file named as the designer knows it: the game file, edited."""
+    return message.replace(str(edited), f"{original.name} (edited)")
+
+
+def _edges(analysis: GameAnalysis) -> list[str]:
+    """The command line's warning where a bet gives the player the edge."""
+    game = analysis.game
+    return [f"{game.names.bet(name)}: the player has the edge (house edge {percent(t.metrics.house_edge)}): check the pays and the rules"
+            for name, t in analysis.tables.items() if t.metrics.house_edge < 0]
+
+
+def strategy_changes(before: dict[str, str], after: dict[str, str]) -> list[dict[str, str]]:
+    """Each decision whose strategy in words moved: its name, before and after."""
+    return [{"decision": name, "before": before.get(name, ""), "after": words} for name, words in after.items() if before.get(name) != words]
+
+
+def _rules(analysis: GameAnalysis) -> list[str]:
+    """The rules in sentences, as the par sheet writes them (the deal step by step first)."""
+    from ..report.rules import deal_rows, rule_items
+
+    steps = [f"{step}: {text}" if step else text for step, text in deal_rows(analysis.game)]
+    return steps + list(rule_items(analysis))
+
+
+class _listening:
+    """Hear the library's warnings into ``handler`` for a while."""
+
+    def __init__(self, handler: logging.Handler) -> None:
+        self.handler = handler
+        self.logger = logging.getLogger("casino_math")
+
+    def __enter__(self) -> None:
+        self.logger.addHandler(self.handler)
+
+    def __exit__(self, *exc: object) -> None:
+        self.logger.removeHandler(self.handler)
+
+
+def _forget_warned() -> None:
+    """The loader says each warning once a run; a workbench reads files again and again, and says them every time."""
+    from ..game import loader
+
+    warned: Any = getattr(loader, "_WARNED", None)
+    if isinstance(warned, set):
+        warned.clear()
+
