@@ -1,0 +1,317 @@
+"""A round of blackjack: the first two cards against the up card, every option's value, and how rounds end.
+
+For each up card and each first two cards, the options are those of the hand (:mod:`.values`), splitting a pair
+(:mod:`.splits`), surrendering, or nothing at all for a blackjack. A dealer blackjack is counted here, once: where
+the dealer peeks (or takes only the original bet without a hole card) it takes the player's bet before anything is
+decided, and the hands' values are joint with its absence; without a hole card, where it takes everything, the
+hands' values already count it.
+
+Then the strategy is followed forward from every first two cards to every way the round can end (:class:`Ends`):
+the chance of each result of the round (a blackjack, a win, a push, a loss, a surrender, a double won or lost, a
+split's net), exact for every round played as one hand; for a split, each hand's chance of each result against
+each dealer total is exact too, and the hands are put together as if independent given the dealer's total (the
+cards one split hand takes barely change another's), which keeps the round's average exact.
+
+>>> from casino_math.game.blackjack.rules import BlackjackRules, Shoe
+>>> play = play_game(BlackjackRules(split_hands=1, dealer_peeks=False), Shoe((3, 3, 2, 2, 2, 4, 4, 4, 4, 12)))
+>>> float(play.expected_return) == float(sum(p * net for (_, net, _), p in play.ends.chances.items()))
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property, partial
+from typing import Callable, Mapping
+
+from .dealer import blackjack_hole, natural
+from .hands import Hand, hand_table
+from .rules import VALUES, BlackjackRules, Shoe, suited_share
+from .splits import Split
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, DealerCounts, Position, Stakes, Valued, best
+
+BLACKJACK_OPTION = "blackjack"  # a natural: no decision
+EndKey = tuple[str, Fraction, Fraction]  # how a round ends: what happened, its net and the player's own money staked
+
+
+def check_shoe(rules: BlackjackRules, shoe: Shoe) -> None:
+    """Refuse a shoe a round could run out of: every hand may take cards worth 31 (a hard 21 and a ten), the dealer 26."""
+    hands = max(rules.split_hands, 1)
+    if shoe.points <= 31 * hands + 26:
+        raise ValueError(f"a shoe of {shoe.size} cards worth {shoe.points} could run out in a round of up to {hands} "
+                         f"hand{'s' * (hands > 1)} (it needs cards worth more than {31 * hands + 26})")
+
+
+@dataclass(frozen=True)
+class Root:
+    """The first two cards ``hand`` against ``up``: the chance of this deal, each option's expected value per initial
+    unit (exact, the dealer's blackjack included), and the option taken."""
+
+    up: int
+    hand: Hand
+    chance: Fraction
+    options: Mapping[str, Fraction]
+    taken: str
+
+    @property
+    def ev(self) -> Fraction:
+        return self.options[self.taken]
+
+
+@dataclass(eq=False)
+class UpCard:
+    """Everything about one up card: its chance, the hands' position, the split of each pair, the first two cards."""
+
+    up: int
+    chance: Fraction
+    position: Position
+    valued: dict[int, Valued]
+    splits: dict[int, Split]
+    roots: dict[Hand, Root]
+    blackjack_chance: Fraction  # of a dealer blackjack under this up card
+
+    @property
+    def ev(self) -> Fraction:
+        """The expected return of a round with this up card, per initial unit."""
+        return sum((r.chance * r.ev for r in self.roots.values()), Fraction(0)) / self.chance
+
+
+Strategy = Callable[[UpCard, Hand, Mapping[str, Fraction]], str]  # the option taken with the first two cards
+
+
+def best_root(up: UpCard, hand: Hand, options: Mapping[str, Fraction]) -> str:
+    """The option of highest value; on a tie, the one wagering more (double, split, then stand, hit, surrender)."""
+    top = max(options.values())
+    return next(o for o in (BLACKJACK_OPTION, DOUBLE, SPLIT, STAND, HIT, SURRENDER) if options.get(o) == top)
+
+
+@dataclass(eq=False)
+class Play:
+    """A game played by one strategy: every up card's rounds, and what they come to."""
+
+    rules: BlackjackRules
+    shoe: Shoe
+    upcards: dict[int, UpCard]
+
+    @cached_property
+    def expected_return(self) -> Fraction:
+        return sum((r.chance * r.ev for u in self.upcards.values() for r in u.roots.values()), Fraction(0))
+
+    @cached_property
+    def ends(self) -> Ends:
+        return Ends.of(self)
+
+
+def play_game(rules: BlackjackRules, shoe: Shoe, hand_choice: Chooser = best, root_choice: Strategy = best_root,
+              split_choice: Chooser | None = None) -> Play:
+    """Every round of the game, played by the best option at every hand (or the choices given: ``hand_choice`` after
+    the first two cards, ``root_choice`` with them, ``split_choice`` on split hands; None: the split convention)."""
+    check_shoe(rules, shoe)
+    upcards = {}
+    for up in range(VALUES):
+        if shoe.counts[up]:
+            upcards[up] = play_up_card(rules, shoe, up, hand_choice, root_choice, split_choice)
+    return Play(rules, shoe, upcards)
+
+
+def pays_scale(rules: BlackjackRules) -> int:
+    """The common denominator of the pays a hand can win (bonuses in halves: 2)."""
+    return math.lcm(1, *(p.denominator for _, p in rules.card_bonuses), *(p.denominator for _, p in rules.combination_bonuses))
+
+
+def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Chooser = best, root_choice: Strategy = best_root,
+                 split_choice: Chooser | None = None) -> UpCard:
+    """The rounds with ``up`` showing (see :func:`play_game`)."""
+    left = tuple(c - (v == up) for v, c in enumerate(shoe.counts))
+    dealer = DealerCounts(rules, up)
+    position = Position(rules, up, left, dealer, scale=pays_scale(rules))
+    valued = position.solve(OWN, hand_choice)
+    n = sum(left)
+    hole = blackjack_hole(up)
+    upcard = UpCard(up, Fraction(shoe.counts[up], shoe.size), position, valued, {}, {},
+                    Fraction(left[hole], n) if hole is not None else Fraction(0))
+    table = hand_table()
+    for first in range(VALUES):
+        for second in range(first, VALUES):
+            ways = left[first] * (left[second] - 1) if first == second else 2 * left[first] * left[second]
+            if ways <= 0:
+                continue
+            hand = Hand(tuple((v == first) + (v == second) for v in range(VALUES)))
+            chance = upcard.chance * Fraction(ways, n * (n - 1))
+            rest = tuple(c - h for c, h in zip(left, hand))
+            blackjack = Fraction(rest[hole], n - 2) if hole is not None else Fraction(0)
+            if natural(first, second):
+                options = {BLACKJACK_OPTION: (1 - blackjack) * rules.blackjack_average}
+            else:
+                options = root_options(upcard, table.index[hand], blackjack)
+                if first == second and rules.splits:
+                    split = Split(rules, up, left, first, dealer, split_choice)
+                    split.scale = position.scale
+                    upcard.splits[first] = split
+                    options[SPLIT] = split.value() - (blackjack if position.apart else 0)
+            upcard.roots[hand] = Root(up, hand, chance, options, root_choice(upcard, hand, options))
+    return upcard
+
+
+def root_options(upcard: UpCard, hand: int, blackjack: Fraction) -> dict[str, Fraction]:
+    """The options of two first cards that are not a blackjack, per initial unit, the dealer's blackjack included."""
+    position, rules = upcard.position, upcard.position.rules
+    valued = position.options(hand, OWN, upcard.valued)
+    options = {o: Fraction(v, position.denominator(2)) - (blackjack if position.apart else 0) for o, v in valued.items()}
+    if rules.surrender == "late" and rules.dealer_peeks:
+        options[SURRENDER] = -blackjack - (1 - blackjack) / 2
+    elif rules.surrender != "none":
+        options[SURRENDER] = Fraction(-1, 2)  # early, or without a hole card: half the bet, before any dealer blackjack
+    return options
+
+
+# -- how rounds end ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ends:
+    """The chance of each way a round ends (what happened, the net per initial unit, the player's own money staked)."""
+
+    chances: Mapping[EndKey, Fraction]
+
+    @classmethod
+    def of(cls, play: Play) -> Ends:
+        out: dict[EndKey, Fraction] = defaultdict(Fraction)
+        for upcard in play.upcards.values():
+            for root in upcard.roots.values():
+                for key, p in root_ends(upcard, root).items():
+                    out[key] += root.chance * p
+        return cls(dict(out))
+
+    @property
+    def average_wager(self) -> Fraction:
+        return sum((p * stake for (_, _, stake), p in self.chances.items()), Fraction(0))
+
+
+def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
+    """How the round of these first two cards ends under the strategy, each chance given the deal."""
+    rules = upcard.position.rules
+    hole = blackjack_hole(upcard.up)
+    left = upcard.position.shoes[hand_table().index[root.hand]]
+    n = sum(left)
+    blackjack = Fraction(left[hole], n) if hole is not None else Fraction(0)
+    if root.taken == BLACKJACK_OPTION:
+        return blackjack_ends(rules, blackjack)
+    if root.taken == SURRENDER:
+        if rules.surrender == "late" and rules.dealer_peeks:
+            return _merge({("dealer blackjack", Fraction(-1), Fraction(1)): blackjack, ("surrender", Fraction(-1, 2), Fraction(1)): 1 - blackjack})
+        return {("surrender", Fraction(-1, 2), Fraction(1)): Fraction(1)}
+    out: dict[EndKey, Fraction] = {}
+    if upcard.position.apart and blackjack:
+        out[("dealer blackjack", Fraction(-1), Fraction(1))] = blackjack
+    if root.taken == SPLIT:
+        from .split_ends import split_ends
+
+        for key, p in split_ends(upcard.splits[root.hand.pair or 0]).items():
+            out[key] = out.get(key, Fraction(0)) + p
+        return out
+    for key, p in hand_ends(upcard, root).items():
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction) -> dict[EndKey, Fraction]:
+    """A player's blackjack: a push against the dealer's, else paid (a suited one at its own pay, a quarter of them)."""
+    out = {("both blackjack", Fraction(0), Fraction(1)): dealer_blackjack}
+    paid = 1 - dealer_blackjack
+    if rules.suited_blackjack_pays is None:
+        out[("blackjack", rules.blackjack_pays, Fraction(1))] = paid
+    else:
+        out[("blackjack", rules.blackjack_pays, Fraction(1))] = paid * (1 - suited_share())
+        out[("suited blackjack", rules.suited_blackjack_pays, Fraction(1))] = paid * suited_share()
+    return _merge(out)
+
+
+def _merge(chances: Mapping[EndKey, Fraction]) -> dict[EndKey, Fraction]:
+    return {k: p for k, p in chances.items() if p}
+
+
+def hand_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
+    """A round played as one hand (stood, hit or doubled): the chance of each net, joint with no dealer blackjack where
+    that is counted apart."""
+    position = upcard.position
+    table = hand_table()
+    start = table.index[root.hand]
+    kind = "double" if root.taken == DOUBLE else "hand"
+    weights: dict[int, int] = {start: 1}  # ordered ways to reach each hand from the first two, over (n)_k
+    out: dict[EndKey, int] = defaultdict(int)
+    n0, h0 = position.horizon(2)
+    order = [start]
+    if root.taken == HIT:  # every hand the strategy may draw to from here, smallest first (a hand before its extensions)
+        order = [h for h in reversed(position.dealt) if table.cards[h] >= 2 and _descends(root.hand, table.hands[h])]
+    for hand in order:
+        ways = weights.get(hand, 0)
+        if not ways:
+            continue
+        taken = root.taken if hand == start else upcard.valued[hand].taken
+        k = table.cards[hand] - 2
+        if taken == STAND:
+            _stand_ends(position, hand, ways, k, stakes=OWN, doubled=False, kind=kind, out=out, h0=h0)
+        elif taken == DOUBLE:
+            stakes = OWN.doubled(position.rules.free_double(table.total[hand], table.soft[hand]))
+            label = "double" if hand == start else kind
+            _draw_ends(position, hand, ways, k, h0, out, label, partial(_stand_ends, position, stakes=stakes, doubled=True,
+                                                                          kind=label, out=out, h0=h0), stakes)
+        else:
+            _draw_ends(position, hand, ways, k, h0, out, kind, partial(_add, weights), OWN)
+    denominator = math.perm(n0, h0)
+    return {key: Fraction(w, denominator) for key, w in out.items() if w}
+
+
+def _add(weights: dict[int, int], hand: int, ways: int, k: int) -> None:
+    weights[hand] = weights.get(hand, 0) + ways
+
+
+def _descends(root: Hand, hand: Hand) -> bool:
+    return all(h >= r for h, r in zip(hand, root))
+
+
+def _draw_ends(position: Position, hand: int, ways: int, k: int, h0: int, out: dict[EndKey, int], kind: str,
+               then: Callable[[int, int, int], None], stakes: Stakes) -> None:
+    """One card to ``hand`` (reached in ``ways`` over ``(n)_k``): a bust ends the round, any other card goes on."""
+    table = hand_table()
+    shoe = position.shoes[hand]
+    n = sum(shoe)
+    hole = position.hole
+    for v, child in enumerate(table.child[hand]):
+        count = shoe[v]
+        if not count:
+            continue
+        if child >= 0:
+            then(child, ways * count, k + 1)
+            continue
+        # a bust: lost whatever the dealer holds, joint with no dealer blackjack where that is counted apart
+        left = n - 1
+        rest = h0 - k - 1
+        if position.apart:
+            assert hole is not None
+            holes = shoe[hole] - (v == hole)
+            weight = (left - holes) * math.perm(left - 1, rest - 1)
+        else:
+            weight = math.perm(left, rest)
+        stake = Fraction(stakes.own)
+        out[(kind, -stake, stake)] += ways * count * weight
+
+
+def _stand_ends(position: Position, hand: int, ways: int, k: int, *, stakes: Stakes, doubled: bool, kind: str,
+                out: dict[EndKey, int], h0: int) -> None:
+    """A hand that stands (reached in ``ways`` over ``(n)_k``): its net against each dealer total."""
+    table = hand_table()
+    counts, _ = position.dealer[position.shoes[hand]]
+    n = position.size - table.cards[hand]
+    most = min(position.dealer.longest, n)
+    extend = math.perm(n - most, h0 - k - most)
+    win = position.win_amount(hand, doubled)
+    stake = Fraction(stakes.own)
+    for o, count in enumerate(counts):
+        if count:
+            net = position._net(table.total[hand], o, win)
+            total = stakes.own * net + stakes.free * max(net, Fraction(0))
+            out[(kind, total, stake)] += ways * count * extend
+

@@ -1,0 +1,190 @@
+"""How a split round ends: each split hand's chance of each result against each dealer total, and the round's net.
+
+Each split hand is followed forward by the split strategy from its pair card to every way it ends (a stand, a bust,
+a double), jointly with the dealer's final total counted after that hand's cards: :class:`Chances` over
+``(net, stake, dealer total)``. Like a split hand's value, these chances depend only on the pair cards out and the
+cards known not to be pair cards (:mod:`.splits`), so they add up over the same sequences of second cards, exactly.
+
+A round's net is the sum of its hands' nets, and the hands share the dealer's hand: given the sequence of second
+cards and the dealer's total, the hands are put together as if independent (the one approximation of the par
+sheet's spread, stated in the notes; the chance of every result of each hand, and so the round's average, stay exact).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from fractions import Fraction
+from functools import partial
+from typing import Iterable
+
+from .hands import hand_table
+from .rules import VALUES
+from .splits import Split, patterns
+from .values import DOUBLE, STAND, Position, Stakes, Valued
+
+Key = tuple[Fraction, Fraction, int]  # a hand's net, its own stake, the dealer's final total (an index of OUTCOMES)
+
+
+class Chances(dict):
+    """Chances by key, added and scaled like a vector (what the burn identity of :mod:`.splits` needs)."""
+
+    def __mul__(self, x: Fraction | int) -> Chances:
+        return Chances({k: v * x for k, v in self.items()})
+
+    def __sub__(self, other: Chances) -> Chances:
+        out = Chances(self)
+        for k, v in other.items():
+            out[k] = out.get(k, Fraction(0)) - v
+        return out
+
+    def total(self) -> Fraction:
+        return sum(self.values(), Fraction(0))
+
+
+def hand_chances(split: Split, more: int, stakes: Stakes) -> tuple[Chances, Chances]:
+    """A split hand's chances of (net, stake, dealer total) with ``more`` further pair cards out: its second card of any
+    value, and joint with a second card not of the pair (each joint with no dealer blackjack where that is apart)."""
+    values = split.hands_at(more, stakes)
+    position, valued = values.position, values.hands
+    table = hand_table()
+    one = min(valued, key=lambda h: table.cards[h])  # the pair card alone
+    n1, h1 = position.horizon(1)
+    shoe = position.shoes[one]
+    any_: dict[Key, int] = defaultdict(int)
+    paired: dict[Key, int] = defaultdict(int)
+    for v, two in enumerate(table.child[one]):
+        if shoe[v]:
+            _follow(position, valued, two, shoe[v], 1, stakes, h1, paired if v == split.pair else any_)
+    denominator = math.perm(n1, h1)
+    other = Chances({k: Fraction(w, denominator) for k, w in any_.items() if w})
+    both = other - Chances({k: Fraction(-w, denominator) for k, w in paired.items() if w})
+    return both, other
+
+
+def _follow(position: Position, valued: dict[int, Valued], start: int, ways: int, k: int, stakes: Stakes, h1: int,
+            out: dict[Key, int]) -> None:
+    """Every end of the hand ``start``, reached in ``ways`` over ``(n)_k``, played on by the split strategy."""
+    table = hand_table()
+    weights = {start: ways}
+    order = sorted({start} | _descendants(position, valued, start))[::-1]  # smallest first
+    for hand in order:
+        w = weights.get(hand, 0)
+        if not w:
+            continue
+        kk = k + table.cards[hand] - table.cards[start]
+        taken = valued[hand].taken
+        if taken == STAND:
+            _leaf(position, hand, None, stakes, False, w, kk, h1, out)
+            continue
+        doubled = stakes.doubled(position.rules.free_double(table.total[hand], table.soft[hand])) if taken == DOUBLE else stakes
+        shoe = position.shoes[hand]
+        for v in range(VALUES):
+            if not shoe[v]:
+                continue
+            child = table.child[hand][v]
+            if taken == DOUBLE:
+                _leaf(position, child if child >= 0 else hand, v if child < 0 else None, doubled, True, w * shoe[v], kk + 1, h1, out)
+            elif child >= 0:
+                weights[child] = weights.get(child, 0) + w * shoe[v]
+            else:
+                _leaf(position, hand, v, stakes, False, w * shoe[v], kk + 1, h1, out)
+
+
+def _descendants(position: Position, valued: dict[int, Valued], start: int) -> set[int]:
+    table = hand_table()
+    seen: set[int] = set()
+    frontier = [start]
+    while frontier:
+        hand = frontier.pop()
+        if valued[hand].taken not in (STAND, DOUBLE):
+            for v, child in enumerate(table.child[hand]):
+                if child >= 0 and position.shoes[hand][v] and child not in seen:
+                    seen.add(child)
+                    frontier.append(child)
+    return seen
+
+
+def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
+          out: dict[Key, int]) -> None:
+    """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
+    table = hand_table()
+    shoe = position.shoes[hand]
+    if bust is not None:
+        shoe = tuple(c - (v == bust) for v, c in enumerate(shoe))
+    position.dealer.need([shoe])
+    counts, _ = position.dealer[shoe]
+    n = sum(shoe)
+    most = min(position.dealer.longest, n)
+    extend = math.perm(n - most, h1 - k - most)
+    stake = Fraction(stakes.own)
+    win = position.win_amount(hand, doubled)
+    for o, count in enumerate(counts):
+        if not count:
+            continue
+        if bust is not None:
+            net = Fraction(-stakes.own)
+        else:
+            base = position._net(table.total[hand], o, win)
+            net = stakes.own * base + stakes.free * max(base, Fraction(0))
+        out[(net, stake, o)] += ways * count * extend
+
+
+def split_ends(split: Split) -> dict[tuple[str, Fraction, Fraction], Fraction]:
+    """The chance of each net (and own money staked) of a split round, given the deal; joint with no dealer blackjack
+    where that is counted apart (see the module on how the hands are put together)."""
+    n, p = split.n, split.p
+    cache: dict[tuple[int, Stakes], tuple[Chances, Chances]] = {}
+
+    def at(more: int, stakes: Stakes, kind: int) -> Chances:
+        if (more, stakes) not in cache:
+            cache[(more, stakes)] = hand_chances(split, more, stakes)
+        return cache[(more, stakes)][kind]
+
+    out: dict[tuple[str, Fraction, Fraction], Fraction] = defaultdict(Fraction)
+    for drawn, done, reached in patterns(split.most):
+        more, others = drawn.count("P"), drawn.count("N")
+        chance = Fraction(math.perm(p, more) * math.perm(n - p, others), math.perm(n, more + others))
+        if not chance:
+            continue
+        hands: list[Chances] = []
+        for hand in range(1, done + 1):
+            stakes = split.stakes_of(hand)
+            without = Fraction(math.perm(p, more) * math.perm(n - p, others - 1), math.perm(n, more + others - 1))
+            hands.append(split.burned(partial(at, stakes=stakes, kind=1), more, others - 1) * (without / chance))
+        if reached:
+            for hand in range(done + 1, split.most + 1):
+                stakes = split.stakes_of(hand)
+                hands.append(split.burned(partial(at, stakes=stakes, kind=0), more, others))
+        for (net, stake), q in _together(hands).items():
+            out[("split", net, stake)] += chance * q
+    return {k: v for k, v in out.items() if v}
+
+
+def _together(hands: list[Chances]) -> dict[tuple[Fraction, Fraction], Fraction]:
+    """The round's (net, stake) from its hands' chances given one sequence of second cards: independent given the
+    dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same)."""
+    dealer: dict[int, Fraction] = defaultdict(Fraction)
+    for (_, _, o), q in hands[0].items():
+        dealer[o] += q
+    out: dict[tuple[Fraction, Fraction], Fraction] = defaultdict(Fraction)
+    for o, chance in dealer.items():
+        if not chance:
+            continue
+        rounds: dict[tuple[Fraction, Fraction], Fraction] = {(Fraction(0), Fraction(0)): chance}
+        for hand in hands:
+            given = [(net, stake, q / chance) for (net, stake, oo), q in hand.items() if oo == o and q]
+            rounds = _convolve(rounds, given)
+        for key, q in rounds.items():
+            out[key] += q
+    return out
+
+
+def _convolve(rounds: dict[tuple[Fraction, Fraction], Fraction],
+              hand: Iterable[tuple[Fraction, Fraction, Fraction]]) -> dict[tuple[Fraction, Fraction], Fraction]:
+    out: dict[tuple[Fraction, Fraction], Fraction] = defaultdict(Fraction)
+    given = list(hand)
+    for (net, stake), q in rounds.items():
+        for hand_net, hand_stake, r in given:
+            out[(net + hand_net, stake + hand_stake)] += q * r
+    return out

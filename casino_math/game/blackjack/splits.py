@@ -1,0 +1,166 @@
+"""The value of splitting a pair, exactly, for a strategy that plays each split hand by its own cards.
+
+**The convention.** Each split hand is played by the cards it holds (and the up card), never by the cards the other
+split hands drew: the decisions are the best ones for a hand dealt from the shoe with the up card and *both* cards
+of the pair taken out (Eric Farmer's "CDP1"; with no resplitting that is the best play a hand's own cards allow).
+For that strategy the value of the split below is exact, with every card the other hands take accounted for.
+
+**Why the other hands' cards can be left out.** A hand played by its own cards stops by a rule on its own cards;
+the chance of anything that happens later in the round, averaged over the cards such a hand takes, is the chance
+with those cards still in the shoe (the share of each value left is a martingale; an average over a random card
+burned is the average itself). So a split hand's value depends only on what is *known* of the cards dealt
+before the dealer draws: the pair cards taken out, and the second cards known *not* to be of the pair's value,
+which the hands that were not resplit drew while resplitting was still open.
+
+**The sum.** Second cards are dealt hand by hand; while fewer than the most hands allowed are in play, a card of
+the pair's value starts a new hand (:func:`patterns` lists every such sequence of pair and other cards). A hand
+completed while resplitting was open has a second card known not to be a pair card (``A``: its value joint with
+that); once the most hands are in play, the hands still waiting draw any card (``X``: a pair card is played as a
+hand of its total). With ``a`` more pair cards out and ``b`` cards known not to be pair cards, a value is the
+average over the ``b`` cards of the value with them out, from two values with one fewer (a card burned at random
+is a pair card with the pair's share ``v``)::
+
+    F(a, b − 1) = v · F(a + 1, b − 1) + (1 − v) · F(a, b)
+
+so every value is a sum of ``F(a, 0)``, a position with ``a`` more pair cards out (:class:`~.values.Position`).
+
+>>> patterns(3)   # up to three hands: a pair card first; two others; another card, then a pair card
+(('P', 0, True), ('NN', 2, False), ('NP', 1, True))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable
+
+from .hands import Hand, hand_table
+from .rules import BlackjackRules
+from .values import FREE, HIT, OWN, Chooser, DealerCounts, Position, Stakes, Valued, best
+
+Decisions = dict[int, str]  # hand number -> option
+
+
+@lru_cache(maxsize=16)
+def patterns(most: int) -> tuple[tuple[str, int, bool], ...]:
+    """Every sequence of second cards (``P``: a pair card, a new hand; ``N``: another card, a hand completed) dealt
+    while fewer than ``most`` hands are in play, with the hands completed and whether ``most`` hands were reached
+    (the waiting hands then draw any card)."""
+    out: list[tuple[str, int, bool]] = []
+
+    def deal(hands: int, current: int, drawn: str) -> None:
+        if hands == most:
+            out.append((drawn, current - 1, True))
+        elif current > hands:
+            out.append((drawn, current - 1, False))
+        else:
+            deal(hands + 1, current, drawn + "P")
+            deal(hands, current + 1, drawn + "N")
+
+    deal(2, 1, "")
+    return tuple(sorted(out, key=lambda p: (len(p[0]), p[0])))
+
+
+@dataclass(frozen=True)
+class SplitHands:
+    """A split hand's values with ``a`` more pair cards out, under the split strategy: ``any`` (second card of any
+    value) and ``other`` (joint with a second card not of the pair), each a Fraction joint with no dealer blackjack
+    where the blackjack is counted apart; and the position's hands."""
+
+    any: Fraction
+    other: Fraction
+    hands: dict[int, Valued]
+    position: Position
+
+
+@dataclass(eq=False)
+class Split:
+    """Splitting ``pair`` against ``up`` from the shoe ``left`` (the up card out, the pair in): see the module."""
+
+    rules: BlackjackRules
+    up: int
+    left: tuple[int, ...]
+    pair: int
+    dealer: DealerCounts
+    choose: Chooser | None = None  # a given strategy for split hands (None: CDP1)
+
+    def __post_init__(self) -> None:
+        self.shoe = tuple(c - 2 * (v == self.pair) for v, c in enumerate(self.left))  # both pair cards out
+        self.n, self.p = sum(self.shoe), self.shoe[self.pair]
+        self.most = min(self.rules.split_limit(self.pair), 2 + self.p)
+        self.free = self.pair in self.rules.free_split_values
+        self.scale = 1
+        self._strategy: dict[Stakes, Decisions] = {}
+        self._values: dict[tuple[int, Stakes], SplitHands] = {}
+
+    def hands_at(self, more: int, stakes: Stakes) -> SplitHands:
+        """The split hands' values with ``more`` further pair cards out (the hand's own pair card in it)."""
+        key = (more, stakes)
+        if key not in self._values:
+            table = hand_table()
+            left = tuple(c - (1 + more) * (v == self.pair) for v, c in enumerate(self.left))
+            members = table.dealable(left, holding=self.pair)
+            position = Position(self.rules, self.up, left, self.dealer, split=True, members=members, scale=self.scale)
+            if self.choose is not None:
+                valued = position.solve(stakes, self.choose, first=self.pair)
+            elif more == 0:
+                valued = position.solve(stakes, best, first=self.pair)
+                self._strategy[stakes] = {h: v.taken for h, v in valued.items()}
+            else:
+                valued = position.solve(stakes, self.strategy(stakes), first=self.pair)
+            one = table.index[Hand(tuple(int(v == self.pair) for v in range(len(left))))]
+            start = valued[one]
+            both = table.child[one][self.pair]
+            pair_cards = left[self.pair] - 1
+            paired = pair_cards * Fraction(valued[both].value, start.denominator) if both in valued and pair_cards else Fraction(0)
+            self._values[key] = SplitHands(start.ev(HIT), start.ev(HIT) - paired, valued, position)
+        return self._values[key]
+
+    def strategy(self, stakes: Stakes) -> Decisions:
+        """The split strategy (CDP1): each split hand's best option with the pair's two cards out."""
+        if stakes not in self._strategy:
+            self.hands_at(0, stakes)
+        return self._strategy[stakes]
+
+    def _f(self, kind: str, more: int, others: int, stakes: Stakes) -> Fraction:
+        """``F(a, b)``: the value ``kind`` (``any`` or ``other``) with ``a`` more pair cards and ``b`` cards known not to be
+        pair cards out, the ``b`` cards averaged over."""
+        values = self.hands_at(more, stakes)
+        return self.burned(lambda a: self.hands_at(a, stakes).any if kind == "any" else self.hands_at(a, stakes).other,
+                           more, others) if others else (values.any if kind == "any" else values.other)
+
+    def burned(self, at: Callable[[int], Any], more: int, others: int) -> Any:
+        """``F(a, b)`` from ``F(a', 0) = at(a')``: anything linear in the shoe (a value, a vector of chances) with ``a``
+        more pair cards and ``b`` cards known not to be pair cards out."""
+        if others == 0:
+            return at(more)
+        share = Fraction(self.p - more, self.n - more - others + 1)
+        kept = self.burned(at, more, others - 1)
+        if share == 1:
+            return kept * Fraction(0)  # no card but pair cards left: nothing can be known not to be one
+        if share:
+            kept = kept - self.burned(at, more + 1, others - 1) * share
+        return kept * (1 / (1 - share))
+
+    def value(self) -> Fraction:
+        """The split's value per initial unit (joint with no dealer blackjack where the blackjack is counted apart)."""
+        n, p = self.n, self.p
+        total = Fraction(0)
+        for drawn, done, reached in patterns(self.most):
+            more, others = drawn.count("P"), drawn.count("N")
+            chance = Fraction(math.perm(p, more) * math.perm(n - p, others), math.perm(n, more + others))
+            if chance == 0:
+                continue
+            for hand in range(1, done + 1):  # completed: its own non-pair card drawn last, the others before it
+                without = Fraction(math.perm(p, more) * math.perm(n - p, others - 1), math.perm(n, more + others - 1))
+                total += without * self._f("other", more, others - 1, self.stakes_of(hand))
+            if reached:
+                for hand in range(done + 1, self.most + 1):
+                    total += chance * self._f("any", more, others, self.stakes_of(hand))
+        return total
+
+    def stakes_of(self, hand: int) -> Stakes:
+        """The first hand keeps the original bet; in Free Bet a free split gives every other hand a free unit."""
+        return FREE if self.free and hand > 1 else OWN

@@ -1,0 +1,320 @@
+"""The player's expected value of every option at every hand, exactly, for one dealer up card and one shoe.
+
+A :class:`Position` is the shoe the player's hands are dealt from (the up card out, and for a split hand the
+other card of the pair too) and every hand it can deal. For each hand it counts the dealer's final totals after
+that hand's cards are out (:func:`~.dealer.dealer_ways`), and from them the value of standing; hitting is worth
+the average over the next card of the best option of the hand it makes, doubling twice the average of standing on
+it; the hands are walked biggest first, so that a hand's extensions are valued before it.
+
+Every value is a whole number over the hand's own denominator ``(n)_h``: the ordered ways to deal ``h`` more
+cards from the ``n`` left, where ``h`` reaches past the longest hand the player and the dealer can still make
+together. A card drawn turns ``(n)_h`` into ``n · (n − 1)_{h−1}``, so a hit's value is a plain sum of whole numbers,
+and the options of one hand, sharing its denominator, compare as whole numbers: every choice is exact.
+
+Where the dealer peeks (or, without a hole card, takes only the original bet with a blackjack) a hand's values
+are *joint with no dealer blackjack*: the player acts knowing there is none, and the blackjack's loss of the
+original bet is counted once for the round (:mod:`.rounds`). Dividing every option of a hand by the chance of no
+blackjack would not change which is best.
+
+A hand's stake is its own money and, in Free Bet, the house's: a free unit wins like the player's but loses
+nothing (:class:`Stakes`); the best play of a hand depends on the mix, so each mix is a position of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Mapping
+
+import numpy as np
+
+from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_graph, dealer_ways
+from .hands import HandTable, hand_table
+from .rules import ACE, BlackjackRules
+
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
+OPTIONS = (STAND, HIT, DOUBLE, SPLIT, SURRENDER)
+PREFERENCE = (DOUBLE, SPLIT, STAND, HIT, SURRENDER)
+ONE, ZERO = Fraction(1), Fraction(0)  # the option taken between two of exactly equal value: more wagered
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """What a hand has at stake, per unit of the initial bet: the player's own money and the house's free units."""
+
+    own: int = 1
+    free: int = 0
+
+    def doubled(self, free: bool) -> Stakes:
+        return Stakes(self.own, self.free + 1) if free else Stakes(self.own + 1, self.free)
+
+
+OWN = Stakes(1, 0)
+FREE = Stakes(0, 1)
+
+
+class Shoes(dict):
+    """The cards left after each hand (by number), worked out when first asked for."""
+
+    def __init__(self, left: tuple[int, ...], table: HandTable) -> None:
+        super().__init__()
+        self.left, self.table = left, table
+
+    def __missing__(self, hand: int) -> tuple[int, ...]:
+        shoe = tuple(n - c for n, c in zip(self.left, self.table.hands[hand]))
+        self[hand] = shoe
+        return shoe
+
+
+class DealerCounts:
+    """The dealer's final totals after each shoe left (counts by value once the up card and the player's cards are out),
+    counted once and kept: many positions of one up card share shoes."""
+
+    def __init__(self, rules: BlackjackRules, up: int) -> None:
+        self.rules, self.up = rules, up
+        self.known: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
+
+    def need(self, shoes: list[tuple[int, ...]]) -> None:
+        """Count the shoes not counted yet, all at once."""
+        missing = list(dict.fromkeys(s for s in shoes if s not in self.known))
+        if missing:
+            rows, totals = dealer_ways(np.array(missing, dtype=np.int64), self.up, self.rules)
+            self.known.update(zip(missing, zip(rows, totals)))
+
+    def __getitem__(self, shoe: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        return self.known[shoe]
+
+
+Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
+
+
+def best(hand: int, values: Mapping[str, int]) -> str:
+    """The option of highest value (values of one hand share a denominator); on an exact tie, the one wagering more."""
+    top = max(values.values())
+    return next(o for o in PREFERENCE if values.get(o) == top)
+
+
+@dataclass
+class Valued:
+    """One hand's options, each a whole number over ``denominator``, and the option taken."""
+
+    options: dict[str, int]
+    taken: str
+    denominator: int
+
+    @property
+    def value(self) -> int:
+        return self.options[self.taken]
+
+    def ev(self, option: str | None = None) -> Fraction:
+        return Fraction(self.options[option or self.taken], self.denominator)
+
+
+@dataclass(eq=False)
+class Position:
+    """The hands dealt from ``left`` (counts by value, the up card out) against ``up``: see the module's introduction.
+
+    ``split`` says the hands are split hands (their options after a split: no surrender, doubling as the rules allow
+    after a split; split aces take one card unless the rules let them hit). ``members`` are the hands valued (numbers
+    in :func:`~.hands.hand_table`; None: every hand the shoe can deal). ``scale`` multiplies every value so that pays
+    in halves or fifths stay whole.
+    """
+
+    rules: BlackjackRules
+    up: int
+    left: tuple[int, ...]
+    dealer: DealerCounts
+    split: bool = False
+    members: tuple[int, ...] | None = None
+    scale: int = 1
+
+    def __post_init__(self) -> None:
+        table = self.table = hand_table()
+        if self.members is None:
+            self.members = table.dealable(self.left)
+        self.dealt: tuple[int, ...] = tuple(sorted(self.members))  # biggest hands first
+        self.size = sum(self.left)
+        self.reach = max((table.cards[i] for i in self.dealt), default=0) + self.dealer.longest
+        self.shoes = Shoes(self.left, table)
+        self.hole = blackjack_hole(self.up)
+        self.apart = self.hole is not None and (self.rules.dealer_peeks or not self.rules.no_hole_card_takes_all)
+        self._nets: dict[tuple, tuple[int, ...]] = {}
+        self._den: dict[int, int] = {}
+        self._extend: dict[int, int] = {}
+
+    # -- denominators: the ordered deals of the cards still to come -----------------------------------------
+    def horizon(self, cards: int) -> tuple[int, int]:
+        """Cards left, and how many more a hand of ``cards`` cards counts its deals over."""
+        n = self.size - cards
+        return n, min(self.reach - cards, n)
+
+    def denominator(self, cards: int) -> int:
+        """The denominator of every value of a hand of ``cards`` cards."""
+        if cards not in self._den:
+            n, h = self.horizon(cards)
+            self._den[cards] = math.perm(n, h) * self.scale
+        return self._den[cards]
+
+    def live(self, cards: int, holes: int) -> int:
+        """What one unit lost by a hand of ``cards`` cards is worth over its denominator: all of it, or where a dealer
+        blackjack is counted apart, its chance of none (``holes``: the cards left that would make one)."""
+        if not self.apart:
+            return self.denominator(cards)
+        n, h = self.horizon(cards)
+        return (n - holes) * math.perm(n - 1, h - 1) * self.scale
+
+    # -- standing ------------------------------------------------------------------------------------
+    def stand(self, hand: int, stakes: Stakes, doubled: bool = False) -> int:
+        """The value of standing on ``hand`` (over its denominator)."""
+        table = self.table
+        cards = table.cards[hand]
+        ways, _ = self.dealer[self.shoes[hand]]
+        if cards not in self._extend:
+            n, h = self.horizon(cards)
+            most = min(self.dealer.longest, n)
+            self._extend[cards] = math.perm(n - most, h - most)
+        nets = self.nets(table.total[hand], self.win_amount(hand, doubled), stakes)
+        return self._extend[cards] * sum(count * net for count, net in zip(ways, nets) if count)
+
+    def nets(self, total: int, win: Fraction, stakes: Stakes) -> tuple[int, ...]:
+        """What standing on ``total`` nets against each dealer outcome, times the position's scale (whole numbers)."""
+        key = (total, stakes) if win is ONE else (total, stakes, win)
+        if key not in self._nets:
+            nets = [stakes.own * self._net(total, o, win) + stakes.free * max(self._net(total, o, win), ZERO) for o in range(len(OUTCOMES))]
+            scaled = [x * self.scale for x in nets]
+            if any(x.denominator != 1 for x in scaled):
+                raise ValueError(f"a pay of {win} is finer than the position's scale {self.scale}")
+            self._nets[key] = tuple(int(x) for x in scaled)
+        return self._nets[key]
+
+    def win_amount(self, hand: int, doubled: bool) -> Fraction:
+        """What a win pays on this hand: 1, or a bonus for a 21 of many cards or of certain cards (never doubled)."""
+        table = self.table
+        if table.total[hand] != 21 or doubled or not (self.rules.card_bonuses or self.rules.combination_bonuses):
+            return ONE
+        cards = table.cards[hand]
+        for least, pay in self.rules.card_bonuses:
+            if cards >= least:
+                return pay
+        for values, pay in self.rules.combination_bonuses:
+            if cards == len(values) and sorted(table.hands[hand].values()) == sorted(values):
+                return pay
+        return ONE
+
+    def _net(self, total: int, outcome: int, win: Fraction) -> Fraction:
+        """The net per unit of the player's own stake standing on ``total`` when the dealer ends in ``outcome``."""
+        if outcome == BLACKJACK:
+            return Fraction(0) if self.apart else Fraction(-1)
+        if outcome == BUST:
+            return win
+        if outcome == BUST_22:
+            return Fraction(0) if self.rules.dealer_22_pushes else win
+        dealer = 17 + outcome
+        if total > dealer or (total == 21 and self.rules.player_21_wins):
+            return win
+        return Fraction(0) if total == dealer else Fraction(-1)
+
+    # -- every hand, biggest first ------------------------------------------------------------------------
+    def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None) -> dict[int, Valued]:
+        """Every hand's options under ``stakes``, the option taken, and its value (numbers of :func:`~.hands.hand_table`).
+
+        ``choose`` takes the option from the values (default: the best); a mapping instead *is* the strategy (hand ->
+        option): only the hands it reaches from the smallest hands are valued, and only by the option it takes. A hand
+        of two cards or more may stand, hit or double (as the rules allow; the first two cards of a game's hand are
+        the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
+        """
+        out: dict[int, Valued] = {}
+        plan = choose if isinstance(choose, Mapping) else None
+        hands = self.reached(plan, first) if plan is not None else self.dealt
+        self.count_dealer(hands, plan)
+        for hand in hands:
+            options = self.options(hand, stakes, out, first, plan[hand] if plan is not None and hand in plan else None)
+            if not options:
+                continue
+            if len(options) == 1:
+                taken = next(iter(options))
+            elif isinstance(choose, Mapping):
+                raise KeyError(f"the strategy has no option for {self.table.hands[hand]}")
+            else:
+                taken = choose(hand, options)
+            out[hand] = Valued(options, taken, self.denominator(self.table.cards[hand]))
+        return out
+
+    def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> None:
+        """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those)."""
+        table = self.table
+        standing: list[int] = []
+        for hand in hands:
+            if table.cards[hand] < 2:
+                continue
+            option = plan.get(hand) if plan is not None else None
+            if option in (None, STAND):
+                standing.append(hand)
+            if option in (None, DOUBLE):
+                standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
+        self.dealer.need([self.shoes[h] for h in standing])
+
+    def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
+        """The hands a strategy reaches from the smallest hands of the position, biggest first."""
+        table = self.table
+        least = min(table.cards[i] for i in self.dealt)
+        frontier = [i for i in self.dealt if table.cards[i] == least]
+        seen = set(frontier)
+        while frontier:
+            hand = frontier.pop()
+            if table.cards[hand] >= 2 and plan.get(hand) != HIT:
+                continue
+            for v, child in enumerate(table.child[hand]):
+                if child >= 0 and child not in seen and self.shoes[hand][v] > 0:
+                    seen.add(child)
+                    frontier.append(child)
+        return sorted(seen)
+
+    def options(self, hand: int, stakes: Stakes, valued: Mapping[int, Valued], first: int | None = None,
+                only: str | None = None) -> dict[str, int]:
+        """The value of each option open at ``hand`` (its extensions valued already); ``only``: that option alone."""
+        table = self.table
+        cards = table.cards[hand]
+        if cards == 1:
+            return {HIT: self.hit(hand, stakes, valued)} if first is not None else {}
+        if self.split and first == ACE and not self.rules.hit_split_aces:
+            return {STAND: self.stand(hand, stakes)} if cards == 2 else {}
+        if only is not None:
+            value = {STAND: self.stand, HIT: lambda h, s: self.hit(h, s, valued), DOUBLE: self.double}[only](hand, stakes)
+            return {only: value}
+        options = {STAND: self.stand(hand, stakes)}
+        if table.hard[hand] < 21:
+            options[HIT] = self.hit(hand, stakes, valued)
+            if self.rules.can_double(table.total[hand], table.soft[hand], cards, self.split):
+                options[DOUBLE] = self.double(hand, stakes)
+        return options
+
+    def hit(self, hand: int, stakes: Stakes, valued: Mapping[int, Valued]) -> int:
+        """The value of drawing a card and playing on."""
+        table = self.table
+        shoe = self.shoes[hand]
+        cards = table.cards[hand] + 1
+        holes = shoe[self.hole] if self.hole is not None else 0
+        total = 0
+        for v, child in enumerate(table.child[hand]):
+            count = shoe[v]
+            if count:
+                total += count * (valued[child].value if child >= 0 else -stakes.own * self.live(cards, holes - (v == self.hole)))
+        return total
+
+    def double(self, hand: int, stakes: Stakes) -> int:
+        """The value of doubling: one card more, and a stand."""
+        table = self.table
+        doubled = stakes.doubled(self.rules.free_double(table.total[hand], table.soft[hand]))
+        shoe = self.shoes[hand]
+        cards = table.cards[hand] + 1
+        holes = shoe[self.hole] if self.hole is not None else 0
+        total = 0
+        for v, child in enumerate(table.child[hand]):
+            count = shoe[v]
+            if count:
+                total += count * (self.stand(child, doubled, doubled=True) if child >= 0
+                                  else -doubled.own * self.live(cards, holes - (v == self.hole)))
+        return total
