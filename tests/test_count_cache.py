@@ -313,3 +313,14 @@ def test_hold_em_totals_are_keyed_by_the_plan(kept):
     dearer = replace(blind, lines=(replace(first, pay=replace(first.pay, amount=first.pay.amount + 1)), *blind.lines[1:]))
     changed = replace(game, paytables={**game.paytables, "blind": dearer})
     assert holdem.plan_digest(holdem.compile_game(changed).plan) != holdem.plan_digest(plan)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", ["caribbean_stud", "four_card_poker", "ultimate_texas_holdem"])
+def test_full_deck_games_read_back_the_bytes_of_a_cold_count(family, kept, monkeypatch, capsys):
+    """The shipped big games (each counting method on a full deck): a warm run's JSON is the cold run's, byte for byte."""
+    game = ROOT / "paytables" / family / "standard.yaml"
+    cold, _ = analysed(monkeypatch, capsys, "analyze", str(game), "--format", "json")
+    forget()
+    warm, err = analysed(monkeypatch, capsys, "analyze", str(game), "--format", "json")
+    assert warm == cold and "computed again" not in err

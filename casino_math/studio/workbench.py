@@ -79,6 +79,7 @@ class Workbench:
         self.progress = Progress()
         self.scratch = Path(tempfile.mkdtemp(prefix="casino-math-studio-"))
         self.edits = 0
+        self.strategies: dict[tuple[Path, str], dict[str, str]] = {}  # (file, its SHA-256) -> its strategy in words
         # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
         folders = [f for f in os.environ.get("CASINO_MATH_EXTENDS", "").split(":") if f]
         if str(self.root) not in folders:
@@ -125,6 +126,7 @@ class Workbench:
                 game = self._load(path)
                 analysis = self._analysed(game)
                 shown = self._shown(analysis)
+            self.strategies[(path, game.sha256)] = shown["strategy"]
             shown.update(path=relative, paytables=_paytables(game), errors=[],
                          warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
             shown["rules"] = _rules(analysis)
@@ -150,7 +152,9 @@ class Workbench:
             except InputError as error:
                 return {"path": relative, "errors": [_placed(line, cells, edited, path) for line in str(error).splitlines()]}
             shown["elapsed_ms"] = round((time.perf_counter() - start) * 1000)
-            before = self._analysed(original).strategy_summary()
+            before = self.strategies.get((path, original.sha256))
+            if before is None:  # the file changed since it was opened: its strategy solved once more, then kept
+                before = self.strategies[(path, original.sha256)] = self._analysed(original).strategy_summary()
             shown.update(path=relative, errors=[], changes=strategy_changes(before, shown["strategy"]),
                          warnings=[_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
             return shown

@@ -1,0 +1,160 @@
+"""Benchmark: counts kept between runs (issue 19, item 1), cold against warm, from the command line.
+
+Per game: ``casino-math analyze FILE --format json`` cold (an empty cache folder: it counts and keeps the counts), then
+a variant changing one pay of the game's own bet re-analysed warm (best of ``--repeat``), each in a fresh process
+(imports included: what a user waits for); with ``--check`` the variant is also analysed with ``--no-cache`` and the
+two outputs compared byte for byte. Then ``casino-math report`` of every shipped game, cold and warm, into two folders
+whose files are compared byte for byte (one issue date for both). Each run's cache is a temporary folder
+(CASINO_MATH_CACHE), never the user's.
+
+    python benchmarks/count_cache.py                                    # Caribbean Stud, then the report of every game
+    python benchmarks/count_cache.py --games caribbean_stud four_card_poker ultimate_texas_holdem --check
+    python benchmarks/count_cache.py --no-report --repeat 3 --studio 9        # and nine edits timed in the studio
+
+Targets (issue 19): a changed pay of a shipped big game re-analysed in under 2 s on a warm cache; the report of every
+shipped game on a warm cache in under 20 s; warm results identical to cold ones; a studio edit within 200 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# a changed pay of the game's own bet, as a designer would try it
+VARIANTS = {
+    "caribbean_stud": ("standard.yaml", "raise: {royal flush: 100, straight flush: 50, four of a kind: 20, full house: 7, flush: 6, "
+                                        "straight: 4, three of a kind: 3, two pair: 2, pair: 1, high card: 1}"),
+    "four_card_poker": ("standard.yaml", None),
+    "ultimate_texas_holdem": ("standard.yaml", "trips: {royal flush: 50, straight flush: 40, four of a kind: 30, full house: 9, "
+                                               "flush: 7, straight: 4, three of a kind: 3}"),
+    "three_card_poker": ("standard.yaml", "ante_bonus: {straight flush: 5, three of a kind: 3, straight: 1}"),
+    "let_it_ride": ("standard.yaml", None),
+    "mississippi_stud": ("standard.yaml", None),
+}
+
+
+class Timed(float):
+    """A wall time in seconds that also carries the processor time it took (``cpu``: the time on an idle machine,
+    for a run in one process; a shared machine's load stretches the wall time, not this)."""
+
+    cpu: float
+
+    def __str__(self) -> str:
+        return f"{float(self):6.2f} s (cpu {self.cpu:.2f} s)"
+
+
+def run(args: list[str], env: dict[str, str]) -> tuple[Timed, bytes]:
+    """Wall time (and processor time) and standard output of ``casino-math *args`` in a fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "casino_math", *args], capture_output=True, env=env, check=False)
+    elapsed = Timed(time.perf_counter() - start)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    elapsed.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done.returncode != 0:
+        raise SystemExit(f"casino-math {' '.join(args)} failed ({done.returncode}): {done.stderr.decode()[-2000:]}")
+    return elapsed, done.stdout
+
+
+def variant_of(game: str, folder: Path) -> Path:
+    """A variant file of the game changing one pay of its own bet (or its first paytable's first line, by one)."""
+    base, table = VARIANTS.get(game, ("standard.yaml", None))
+    source = ROOT / "paytables" / game / base
+    if table is None:
+        from casino_math.game.loader import load_game
+
+        loaded = load_game(source)
+        name = (loaded.own_tables or tuple(loaded.paytables))[0]
+        lines = loaded.paytables[name].lines
+        pays = ", ".join(f"{line.key}: {line.pay.amount + (1 if i == 0 else 0)}" for i, line in enumerate(lines))
+        table = f"{name}: {{{pays}}}"
+    path = folder / f"{game}-variant.yaml"
+    path.write_text(f"extends: {source}\nid: {game}-benchmark-variant\npaytables:\n  {table}\n")
+    return path
+
+
+def game_times(game: str, repeat: int, check: bool, env: dict[str, str], scratch: Path) -> None:
+    source = ROOT / "paytables" / game / VARIANTS.get(game, ("standard.yaml", None))[0]
+    variant = variant_of(game, scratch)
+    cold, _ = run(["analyze", str(source), "--format", "json"], env)
+    warm_same = min((run(["analyze", str(source), "--format", "json"], env)[0] for _ in range(repeat)), key=float)
+    times, out = [], b""
+    for _ in range(repeat):
+        elapsed, out = run(["analyze", str(variant), "--format", "json"], env)
+        times.append(elapsed)
+    line = f"{game:<22} cold {cold}   warm, same file {warm_same}   warm, a changed pay {min(times, key=float)}"
+    if check:
+        uncached, reference = run(["--no-cache", "analyze", str(variant), "--format", "json"], env)
+        line += f"   (cold, changed pay {uncached}: {'identical' if reference == out else 'DIFFERENT'})"
+    print(line, flush=True)
+
+
+def report_times(env: dict[str, str], scratch: Path) -> None:
+    # a cache of its own, so that the cold run counts every game; one issue date for both sets
+    env = env | {"CASINO_MATH_CACHE": str(scratch / "report-counts"), "SOURCE_DATE_EPOCH": str(int(time.time()))}
+    # every family folder of paytables/ holding game files (what `casino-math report` reports, a folder in the making aside)
+    families = [str(f) for f in sorted((ROOT / "paytables").iterdir()) if f.is_dir() and any(f.glob("*.yaml"))]
+    cold, _ = run(["report", *families, "--quiet", "--out", str(scratch / "cold")], env)
+    warm, _ = run(["report", *families, "--quiet", "--out", str(scratch / "warm")], env)
+    files = sorted(p.relative_to(scratch / "cold") for p in (scratch / "cold").rglob("*") if p.is_file())
+    same = all((scratch / "cold" / f).read_bytes() == (scratch / "warm" / f).read_bytes() for f in files)
+    print(f"{f'report, {len(families)} families':<22} cold {cold}   warm {warm}   {len(files)} files "
+          f"{'identical' if same else 'DIFFERENT'} byte for byte", flush=True)
+
+
+def studio_times(game: str, edits: int, env: dict[str, str]) -> None:
+    """The workbench (in this process, as the server runs it): the game opened on the kept counts, then ``edits`` edits of
+    one pay of its own bet, each timed from the request to the figures (what the page waits for)."""
+    os.environ.update(env)
+    from casino_math.studio.server import create_app
+    from casino_math.studio.workbench import Workbench
+
+    client = create_app(Workbench(ROOT / "paytables" / game)).test_client()
+    start = time.perf_counter()
+    shown = client.get("/api/game?path=standard.yaml").json
+    opened = time.perf_counter() - start
+    table = next(iter(shown["paytables"]))
+    line, pays = next(iter(shown["paytables"][table].items()))
+    times, cpu = [], []
+    for i in range(edits):
+        tables = {table: dict(shown["paytables"][table], **{line: f"{int(pays) + 1 + i % 2}" if pays.isdigit() else pays})}
+        start, processor = time.perf_counter(), time.process_time()
+        answer = client.post("/api/edit", json={"path": "standard.yaml", "tables": tables}).json
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - processor)
+        assert not answer["errors"], answer["errors"]
+    times.sort()
+    cpu.sort()
+    print(f"{'studio, ' + game:<22} opened {opened:5.2f} s   an edit: median {times[len(times) // 2] * 1000:6.0f} ms "
+          f"(cpu {cpu[len(cpu) // 2] * 1000:.0f} ms), best {times[0] * 1000:6.0f} ms ({edits} edits of {table}: {line})", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=["caribbean_stud"], help="families under paytables/ (default: caribbean_stud)")
+    parser.add_argument("--repeat", type=int, default=3, help="warm runs per game, the best shown")
+    parser.add_argument("--check", action="store_true", help="also analyse each variant with --no-cache and compare the bytes")
+    parser.add_argument("--no-report", action="store_true", help="skip the report of every shipped game")
+    parser.add_argument("--studio", type=int, default=5, help="edits timed in the studio per game (0: none)")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="casino-math-bench-") as folder:
+        scratch = Path(folder)
+        env = dict(os.environ, CASINO_MATH_CACHE=str(scratch / "counts"), CASINO_MATH_EXTENDS=str(ROOT / "paytables"))
+        print(f"{os.cpu_count()} cores; counts kept in {scratch / 'counts'} for this run only", flush=True)
+        for game in options.games:
+            game_times(game, options.repeat, options.check, env, scratch)
+        if not options.no_report:
+            report_times(env, scratch)
+        for game in options.games if options.studio else ():
+            studio_times(game, options.studio, env)
+
+
+if __name__ == "__main__":
+    main()
