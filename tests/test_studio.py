@@ -159,6 +159,24 @@ def test_two_tabs_editing_one_game_at_once(folder):
     assert answers == {pays: [edge] * 5 for pays, edge in expected.items()}
 
 
+def test_target_mode_gives_the_pay_the_solve_command_gives(client, folder, monkeypatch, capsys):
+    """What must the straight pay for a house edge of -60%? The answer on the paytables as edited, as ``casino-math solve``
+    gives it for the same file; a target that does not read is answered in the CLI's words. (The mini game favours the
+    player: its house edge runs from -53.5% down as the straight pays more.)"""
+    shown = opened(client, "mini-three-card.yaml")
+    tables = with_pay(shown, "ante_bonus", "three of a kind", "3")
+    asked = {"path": "mini-three-card.yaml", "tables": tables, "bet": "ante_play", "table": "ante_bonus", "line": "straight", "target": "-60%"}
+    found = client.post("/api/target", json=asked).json
+    assert found["errors"] == [] and found["pay"] and "-60.0000%" in found["message"]
+    variant = folder / "edited.yaml"
+    variant.write_text(f"extends: mini-three-card.yaml\nid: edited\npaytables:\n  ante_bonus: {json.dumps(tables['ante_bonus'])}\n")
+    code, out, _ = run(monkeypatch, capsys, "solve", str(variant), "--bet", "ante_play", "--pay", "straight", "--table", "ante_bonus",
+                       "--target-edge", "-60%", "--format", "json")
+    assert code == 0 and json.loads(out)["pay"] == found["pay"]
+    wrong = client.post("/api/target", json=asked | {"target": "lots"}).json
+    assert wrong["errors"] and "target" in wrong["errors"][0]["message"]
+
+
 def test_progress_answers(client):
     assert set(client.get("/api/progress").json) == {"what", "done", "of"}
 

@@ -179,6 +179,28 @@ class Workbench:
                 raise Refused(f"{self.name_of(target)} exists: choose another name") from None
         return {"saved": self.name_of(target)}
 
+    def target(self, relative: str, tables: dict[str, dict[str, str]], bet: str, table: str, line: str, target: str) -> dict[str, Any]:
+        """Target mode: the exact pay of ``line`` (of ``table``) giving ``bet`` the house edge ``target`` (``3%``), on the
+        paytables as edited, as ``casino-math solve`` finds it; or the errors of the edit or the request."""
+        from ..design import parse_number, solve
+
+        path = self.resolve(relative)
+        with self.lock:
+            original = self._load(path)
+            source = path
+            if tables:
+                text, _ = variant_text(path, original, tables)
+                self.edits += 1
+                source = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
+                source.write_text(text)
+            try:
+                found = solve(self._load(source), bet, line, parse_number(target, "target"), "house_edge", table or None)
+            except (InputError, KeyError, ValueError) as error:
+                words = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+                return {"errors": [{"table": "", "line": "", "message": _renamed(m, source, path)} for m in words.splitlines()]}
+            pay = None if found.pay is None else pay_text(Pay(found.pay))
+            return {"errors": [], "message": _renamed(found.message, source, path), "pay": pay, "table": found.table, "line": found.line}
+
     def report(self, relative: str, tables: dict[str, dict[str, str]], kind: str) -> tuple[str, bytes]:
         """The par sheet of what is on the screen (the edit, or the file as it is): (file name, HTML or PDF bytes)."""
         from ..report import write_report

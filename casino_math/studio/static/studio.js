@@ -194,6 +194,47 @@ function show(shown, first) {
   choice.replaceChildren(...(shown.bets || []).map((b) => element("option", b.title, { value: b.name })));
   choice.value = state.bet;
   renderReturns();
+  renderTarget(shown);
+}
+
+// -- target mode: the exact pay of a line for a house edge ------------------------------------------------------------
+function renderTarget(shown) {
+  const bets = $("target-bet");
+  const chosen = bets.value;
+  bets.replaceChildren(...(shown.bets || []).map((b) => element("option", b.title, { value: b.name })));
+  if ([...bets.options].some((o) => o.value === chosen)) bets.value = chosen;
+  const lines = $("target-line");
+  const line = lines.value;
+  lines.replaceChildren(...Object.entries(state.tables).flatMap(([table, rows]) =>
+    Object.keys(rows).map((l) => element("option", `${table.replaceAll("_", " ")}: ${l}`, { value: `${table}|${l}` }))));
+  if ([...lines.options].some((o) => o.value === line)) lines.value = line;
+}
+
+async function solveTarget() {
+  const [table, line] = $("target-line").value.split("|");
+  const answer = $("target-answer");
+  answer.textContent = "solving…";
+  $("target-use").hidden = true;
+  try {
+    const found = await api("POST", "/api/target", { path: state.path, tables: edited(), bet: $("target-bet").value, table, line,
+                                                     target: $("target-edge").value });
+    if (found.errors && found.errors.length) {
+      answer.textContent = found.errors.map((e) => e.message).join("; ");
+      return;
+    }
+    answer.textContent = found.message;
+    if (found.pay !== null && state.tables[found.table || table] && line in state.tables[found.table || table]) {
+      const use = $("target-use");
+      use.hidden = false;
+      use.onclick = () => {
+        state.tables[found.table || table][line] = found.pay;
+        renderPaytables();
+        sendEdit();
+      };
+    }
+  } catch (error) {
+    answer.textContent = `error: ${error.message}`;
+  }
 }
 
 function renderReturns() {
@@ -266,6 +307,7 @@ $("revert").addEventListener("click", () => {
   sendEdit();
 });
 $("save").addEventListener("click", save);
+$("target-solve").addEventListener("click", solveTarget);
 $("html").addEventListener("click", () => download("html"));
 $("pdf").addEventListener("click", () => download("pdf"));
 loadGames();
