@@ -1,7 +1,7 @@
 // casino-math studio: the page. Everything it shows comes from the local server's JSON; text goes in as text, never HTML.
 "use strict";
 
-const state = { path: "", original: {}, tables: {}, shown: null, bet: "", pending: null, sequence: 0 };
+const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet: "", pending: null, sequence: 0 };
 const $ = (id) => document.getElementById(id);
 
 function element(tag, text, attributes) {
@@ -56,6 +56,7 @@ async function openGame(path) {
     state.original = shown.paytables || {};
     state.tables = JSON.parse(JSON.stringify(state.original));
     state.bet = "";
+    state.file = shown; // the figures of the file as it is: each edited figure shows them beside it
     renderPaytables();
     renderRules(shown);
     show(shown, true);
@@ -175,8 +176,12 @@ function show(shown, first) {
     if (!first && old && old.house_edge !== bet.house_edge) card.classList.add("moved");
     card.append(element("h4", bet.title));
     const list = element("dl");
+    const file = state.file && state.file.bets.find((b) => b.name === bet.name);
     for (const [name, value] of Object.entries(bet.figures)) {
-      list.append(element("dt", name), element("dd", value, name === "house edge" ? { class: "edge" } : {}));
+      const figure = element("dd", value, name === "house edge" ? { class: "edge" } : {});
+      const before = file && file.figures[name];
+      list.append(element("dt", name), figure);
+      if (!first && before !== undefined && before !== value) list.append(element("dt", ""), element("dd", `file: ${before}`, { class: "was" }));
     }
     card.append(list);
     bets.append(card);
