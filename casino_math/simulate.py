@@ -30,7 +30,7 @@ any order, on any worker, with the same result. Tallies are exact integers.
 (['ante_play', 'pair_plus', 'six_card_bonus', 'prime'], True)
 >>> coups = simulate("paytables/baccarat/4-decks.yaml", hands=20_000, seed=7)
 >>> coups["wager"].tolist(), bool(coups["inside"].all()), coups.attrs["outcomes"]["outcome"].tolist()[:3]
-(['banker', 'player', 'tie'], True, ['player wins', 'tie', 'dealer wins'])
+(['banker', 'player', 'tie'], True, ['Player wins', 'tie', 'Banker wins'])
 """
 
 from __future__ import annotations
