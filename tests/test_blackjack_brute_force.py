@@ -20,7 +20,7 @@ from functools import lru_cache
 import pytest
 
 from casino_math.game.blackjack.hands import Hand, hand_table
-from casino_math.game.blackjack.rounds import SPLIT, Root, play_game, root_ends
+from casino_math.game.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
 from casino_math.game.blackjack.rules import BlackjackRules, Shoe
 from casino_math.game.blackjack.values import OWN
 
@@ -293,8 +293,9 @@ def test_the_ends_of_rounds_played_as_one_hand():
     for up, upcard in play.upcards.items():
         for hand, root in upcard.roots.items():
             got: dict[Fraction, Fraction] = {}
+            scale = end_scale(rules)
             for (_, net, _), p in root_ends(upcard, root).items():
-                got[net] = got.get(net, Fraction(0)) + p
+                got[Fraction(net, scale)] = got.get(Fraction(net, scale), Fraction(0)) + p
             assert got == brute_ends(brute, up, root, upcard), (up, str(hand))
 
 

@@ -287,11 +287,12 @@ class GameSpec(_Strict):
     quoted_per: list[str] = Field(default_factory=list, description="the wagers whose stakes the house edge and the average "
                                   "wager are quoted per (default: every stake placed before the deal), e.g. [ante]")
     names: NamesSpec = Field(NamesSpec.model_validate({}), description="the game, its roles and bets as the table names them")
+    blackjack: Any = Field(None, description="blackjack's rules: a file with them is read by casino_math/game/blackjack/game_file.py")
 
 
 # -- reading, with variants ---------------------------------------------------------------------
 Where = dict[tuple[str, ...], str]  # key path -> "file:line"
-_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names")
+_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack")
 
 
 def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | None = None,
@@ -418,7 +419,9 @@ def load_game_text(text: str, filename: str = "<text>") -> Game:
 
 def game_schema() -> dict[str, Any]:
     """JSON Schema of a game file, for editors."""
-    return GameSpec.model_json_schema(mode="validation", by_alias=True)
+    from .blackjack.game_file import with_blackjack
+
+    return with_blackjack(GameSpec.model_json_schema(mode="validation", by_alias=True))
 
 
 _WARNED: set[str] = set()  # warnings given in this run (a file read again does not repeat them)
@@ -665,6 +668,10 @@ class _Builder:
 
 def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str) -> Game:
     """The game a file's data declares, checked part by part in the order its errors are reported."""
+    if "blackjack" in data:  # blackjack's rules are a section of their own
+        from .blackjack.game_file import build_blackjack
+
+        return build_blackjack(data, where, files, fallback)
     b = _Builder(_validated(data, where, f"{fallback}:1"), where, f"{fallback}:1")
     deck = b.deck()
     steps = b.steps(deck)

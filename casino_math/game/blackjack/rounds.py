@@ -14,7 +14,7 @@ cards one split hand takes barely change another's), which keeps the round's ave
 
 >>> from casino_math.game.blackjack.rules import BlackjackRules, Shoe
 >>> play = play_game(BlackjackRules(split_hands=1, dealer_peeks=False), Shoe((3, 3, 2, 2, 2, 4, 4, 4, 4, 12)))
->>> float(play.expected_return) == float(sum(p * net for (_, net, _), p in play.ends.chances.items()))
+>>> play.expected_return == sum(p * play.ends.net(key) for key, p in play.ends.chances.items())
 True
 """
 
@@ -24,7 +24,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Callable, Mapping
 
 from .dealer import blackjack_hole, natural
@@ -34,7 +34,7 @@ from .splits import Split
 from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, DealerCounts, Position, Stakes, Valued, best
 
 BLACKJACK_OPTION = "blackjack"  # a natural: no decision
-EndKey = tuple[str, Fraction, Fraction]  # how a round ends: what happened, its net and the player's own money staked
+EndKey = tuple[str, int, int]  # how a round ends: what happened, its net (over the ends' scale), the player's own money staked
 
 
 def check_shoe(rules: BlackjackRules, shoe: Shoe) -> None:
@@ -169,11 +169,19 @@ def root_options(upcard: UpCard, hand: int, blackjack: Fraction) -> dict[str, Fr
 
 
 # -- how rounds end ----------------------------------------------------------------------------------------
+def end_scale(rules: BlackjackRules) -> int:
+    """The denominator every net of a round is a whole number over: halves (a surrender), and every pay's."""
+    pays = [rules.blackjack_pays, *(x for x in [rules.suited_blackjack_pays] if x is not None)]
+    return math.lcm(2, pays_scale(rules), *(p.denominator for p in pays))
+
+
 @dataclass(frozen=True)
 class Ends:
-    """The chance of each way a round ends (what happened, the net per initial unit, the player's own money staked)."""
+    """The chance of each way a round ends: (what happened, the net per initial unit times ``scale``, the player's own
+    money staked)."""
 
     chances: Mapping[EndKey, Fraction]
+    scale: int
 
     @classmethod
     def of(cls, play: Play) -> Ends:
@@ -182,49 +190,80 @@ class Ends:
             for root in upcard.roots.values():
                 for key, p in root_ends(upcard, root).items():
                     out[key] += root.chance * p
-        return cls(dict(out))
+        return cls(dict(out), end_scale(play.rules))
 
     @property
     def average_wager(self) -> Fraction:
         return sum((p * stake for (_, _, stake), p in self.chances.items()), Fraction(0))
 
+    def net(self, key: EndKey) -> Fraction:
+        return Fraction(key[1], self.scale)
+
+    def on_grid(self) -> dict[EndKey, Fraction]:
+        """The chances with the split rounds' put on the grid of the others' common denominator: each rounded to it,
+        then the two likeliest split results take up the remainder, so that the split rounds' total chance and
+        average stay exact (their spread is approximate anyway, :mod:`.split_ends`; its exact form has denominators of
+        many thousand digits)."""
+        split = {k: p for k, p in self.chances.items() if k[0] == "split"}
+        out = {k: p for k, p in self.chances.items() if k[0] != "split"}
+        if not split:
+            return out
+        grid = math.lcm(*(p.denominator for p in out.values()), 1)
+        rounded = {k: Fraction(round(p * grid), grid) for k, p in split.items()}
+        chance = sum(split.values(), Fraction(0)) - sum(rounded.values(), Fraction(0))
+        mean = sum((p * self.net(k) for k, p in split.items()), Fraction(0)) - sum((p * self.net(k) for k, p in rounded.items()), Fraction(0))
+        likeliest = sorted(split, key=lambda k: -split[k])
+        first = likeliest[0]
+        second = next((k for k in likeliest if self.net(k) != self.net(first)), None)
+        if second is None:
+            rounded[first] += chance
+        else:  # x + y = chance, x·net(first) + y·net(second) = mean
+            y = (mean - chance * self.net(first)) / (self.net(second) - self.net(first))
+            rounded[first] += chance - y
+            rounded[second] += y
+        return out | {k: p for k, p in rounded.items() if p}
+
 
 def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     """How the round of these first two cards ends under the strategy, each chance given the deal."""
     rules = upcard.position.rules
+    scale = end_scale(rules)
     hole = blackjack_hole(upcard.up)
     left = upcard.position.shoes[hand_table().index[root.hand]]
     n = sum(left)
     blackjack = Fraction(left[hole], n) if hole is not None else Fraction(0)
+    lost = ("dealer blackjack", -scale, 1)
     if root.taken == BLACKJACK_OPTION:
         return blackjack_ends(rules, blackjack)
     if root.taken == SURRENDER:
         if rules.surrender == "late" and rules.dealer_peeks:
-            return _merge({("dealer blackjack", Fraction(-1), Fraction(1)): blackjack, ("surrender", Fraction(-1, 2), Fraction(1)): 1 - blackjack})
-        return {("surrender", Fraction(-1, 2), Fraction(1)): Fraction(1)}
-    out: dict[EndKey, Fraction] = {}
+            return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack})
+        return {("surrender", -scale // 2, 1): Fraction(1)}
+    out: dict[EndKey, Fraction] = defaultdict(Fraction)
     if upcard.position.apart and blackjack:
-        out[("dealer blackjack", Fraction(-1), Fraction(1))] = blackjack
+        out[lost] = blackjack
     if root.taken == SPLIT:
         from .split_ends import split_ends
 
-        for key, p in split_ends(upcard.splits[root.hand.pair or 0]).items():
-            out[key] = out.get(key, Fraction(0)) + p
-        return out
-    for key, p in hand_ends(upcard, root).items():
-        out[key] = out.get(key, Fraction(0)) + p
-    return out
+        ends = split_ends(upcard.splits[root.hand.pair or 0], scale)
+    else:
+        ends = hand_ends(upcard, root, scale)
+    for key, p in ends.items():
+        out[key] += p
+    return dict(out)
 
 
 def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction) -> dict[EndKey, Fraction]:
     """A player's blackjack: a push against the dealer's, else paid (a suited one at its own pay, a quarter of them)."""
-    out = {("both blackjack", Fraction(0), Fraction(1)): dealer_blackjack}
+    scale = end_scale(rules)
+    out = {("both blackjack", 0, 1): dealer_blackjack}
     paid = 1 - dealer_blackjack
+    pays = int(rules.blackjack_pays * scale)
     if rules.suited_blackjack_pays is None:
-        out[("blackjack", rules.blackjack_pays, Fraction(1))] = paid
+        out[("blackjack", pays, 1)] = paid
     else:
-        out[("blackjack", rules.blackjack_pays, Fraction(1))] = paid * (1 - suited_share())
-        out[("suited blackjack", rules.suited_blackjack_pays, Fraction(1))] = paid * suited_share()
+        out[("blackjack", pays, 1)] = paid * (1 - suited_share())
+        out[("suited blackjack", int(rules.suited_blackjack_pays * scale), 1)] = paid * suited_share()
     return _merge(out)
 
 
@@ -232,7 +271,7 @@ def _merge(chances: Mapping[EndKey, Fraction]) -> dict[EndKey, Fraction]:
     return {k: p for k, p in chances.items() if p}
 
 
-def hand_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
+def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, Fraction]:
     """A round played as one hand (stood, hit or doubled): the chance of each net, joint with no dealer blackjack where
     that is counted apart."""
     position = upcard.position
@@ -242,6 +281,7 @@ def hand_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     weights: dict[int, int] = {start: 1}  # ordered ways to reach each hand from the first two, over (n)_k
     out: dict[EndKey, int] = defaultdict(int)
     n0, h0 = position.horizon(2)
+    ends = _Ends(position, out, h0, scale // position.scale)
     order = [start]
     if root.taken == HIT:  # every hand the strategy may draw to from here, smallest first (a hand before its extensions)
         order = [h for h in reversed(position.dealt) if table.cards[h] >= 2 and _descends(root.hand, table.hands[h])]
@@ -252,66 +292,67 @@ def hand_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
         taken = root.taken if hand == start else upcard.valued[hand].taken
         k = table.cards[hand] - 2
         if taken == STAND:
-            _stand_ends(position, hand, ways, k, stakes=OWN, doubled=False, kind=kind, out=out, h0=h0)
+            ends.stand(hand, OWN, False, ways, k, kind)
         elif taken == DOUBLE:
             stakes = OWN.doubled(position.rules.free_double(table.total[hand], table.soft[hand]))
             label = "double" if hand == start else kind
-            _draw_ends(position, hand, ways, k, h0, out, label, partial(_stand_ends, position, stakes=stakes, doubled=True,
-                                                                          kind=label, out=out, h0=h0), stakes)
+            for child, w in ends.draw(hand, stakes, ways, k, label):
+                ends.stand(child, stakes, True, w, k + 1, label)
         else:
-            _draw_ends(position, hand, ways, k, h0, out, kind, partial(_add, weights), OWN)
+            for child, w in ends.draw(hand, OWN, ways, k, kind):
+                weights[child] = weights.get(child, 0) + w
     denominator = math.perm(n0, h0)
     return {key: Fraction(w, denominator) for key, w in out.items() if w}
-
-
-def _add(weights: dict[int, int], hand: int, ways: int, k: int) -> None:
-    weights[hand] = weights.get(hand, 0) + ways
 
 
 def _descends(root: Hand, hand: Hand) -> bool:
     return all(h >= r for h, r in zip(hand, root))
 
 
-def _draw_ends(position: Position, hand: int, ways: int, k: int, h0: int, out: dict[EndKey, int], kind: str,
-               then: Callable[[int, int, int], None], stakes: Stakes) -> None:
-    """One card to ``hand`` (reached in ``ways`` over ``(n)_k``): a bust ends the round, any other card goes on."""
-    table = hand_table()
-    shoe = position.shoes[hand]
-    n = sum(shoe)
-    hole = position.hole
-    for v, child in enumerate(table.child[hand]):
-        count = shoe[v]
-        if not count:
-            continue
-        if child >= 0:
-            then(child, ways * count, k + 1)
-            continue
-        # a bust: lost whatever the dealer holds, joint with no dealer blackjack where that is counted apart
-        left = n - 1
-        rest = h0 - k - 1
-        if position.apart:
-            assert hole is not None
-            holes = shoe[hole] - (v == hole)
-            weight = (left - holes) * math.perm(left - 1, rest - 1)
-        else:
-            weight = math.perm(left, rest)
-        stake = Fraction(stakes.own)
-        out[(kind, -stake, stake)] += ways * count * weight
+@dataclass
+class _Ends:
+    """Ends of one hand added up as whole numbers over the ordered deals of ``h0`` cards from the hand's shoe."""
 
+    position: Position
+    out: dict[EndKey, int]
+    h0: int
+    factor: int  # the position's nets to the round's scale
 
-def _stand_ends(position: Position, hand: int, ways: int, k: int, *, stakes: Stakes, doubled: bool, kind: str,
-                out: dict[EndKey, int], h0: int) -> None:
-    """A hand that stands (reached in ``ways`` over ``(n)_k``): its net against each dealer total."""
-    table = hand_table()
-    counts, _ = position.dealer[position.shoes[hand]]
-    n = position.size - table.cards[hand]
-    most = min(position.dealer.longest, n)
-    extend = math.perm(n - most, h0 - k - most)
-    win = position.win_amount(hand, doubled)
-    stake = Fraction(stakes.own)
-    for o, count in enumerate(counts):
-        if count:
-            net = position._net(table.total[hand], o, win)
-            total = stakes.own * net + stakes.free * max(net, Fraction(0))
-            out[(kind, total, stake)] += ways * count * extend
+    def draw(self, hand: int, stakes: Stakes, ways: int, k: int, kind: str) -> list[tuple[int, int]]:
+        """One card to ``hand`` (reached in ``ways`` over ``(n)_k``): a bust ends the round (counted here), any other card
+        is returned with its ways."""
+        table = hand_table()
+        position = self.position
+        shoe = position.shoes[hand]
+        n = sum(shoe)
+        hole = position.hole
+        going = []
+        for v, child in enumerate(table.child[hand]):
+            count = shoe[v]
+            if not count:
+                continue
+            if child >= 0:
+                going.append((child, ways * count))
+                continue
+            # a bust: lost whatever the dealer holds, joint with no dealer blackjack where that is counted apart
+            left, rest = n - 1, self.h0 - k - 1
+            if position.apart:
+                assert hole is not None
+                weight = (left - (shoe[hole] - (v == hole))) * math.perm(left - 1, rest - 1)
+            else:
+                weight = math.perm(left, rest)
+            self.out[(kind, -stakes.own * position.scale * self.factor, stakes.own)] += ways * count * weight
+        return going
 
+    def stand(self, hand: int, stakes: Stakes, doubled: bool, ways: int, k: int, kind: str) -> None:
+        """A hand that stands (reached in ``ways`` over ``(n)_k``): its net against each dealer total."""
+        table = hand_table()
+        position = self.position
+        counts, _ = position.dealer[position.shoes[hand]]
+        n = position.size - table.cards[hand]
+        most = min(position.dealer.longest, n)
+        extend = math.perm(n - most, self.h0 - k - most)
+        nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
+        for count, net in zip(counts, nets):
+            if count:
+                self.out[(kind, net * self.factor, stakes.own)] += ways * count * extend

@@ -23,7 +23,7 @@ from .rules import VALUES
 from .splits import Split, patterns
 from .values import DOUBLE, STAND, Position, Stakes, Valued
 
-Key = tuple[Fraction, Fraction, int]  # a hand's net, its own stake, the dealer's final total (an index of OUTCOMES)
+Key = tuple[int, int, int]  # a hand's net (over the round's scale), its own stake, the dealer's final total (of OUTCOMES)
 
 
 class Chances(dict):
@@ -42,7 +42,7 @@ class Chances(dict):
         return sum(self.values(), Fraction(0))
 
 
-def hand_chances(split: Split, more: int, stakes: Stakes) -> tuple[Chances, Chances]:
+def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[Chances, Chances]:
     """A split hand's chances of (net, stake, dealer total) with ``more`` further pair cards out: its second card of any
     value, and joint with a second card not of the pair (each joint with no dealer blackjack where that is apart)."""
     values = split.hands_at(more, stakes)
@@ -55,7 +55,7 @@ def hand_chances(split: Split, more: int, stakes: Stakes) -> tuple[Chances, Chan
     paired: dict[Key, int] = defaultdict(int)
     for v, two in enumerate(table.child[one]):
         if shoe[v]:
-            _follow(position, valued, two, shoe[v], 1, stakes, h1, paired if v == split.pair else any_)
+            _follow(position, valued, two, shoe[v], 1, stakes, h1, paired if v == split.pair else any_, scale // position.scale)
     denominator = math.perm(n1, h1)
     other = Chances({k: Fraction(w, denominator) for k, w in any_.items() if w})
     both = other - Chances({k: Fraction(-w, denominator) for k, w in paired.items() if w})
@@ -63,7 +63,7 @@ def hand_chances(split: Split, more: int, stakes: Stakes) -> tuple[Chances, Chan
 
 
 def _follow(position: Position, valued: dict[int, Valued], start: int, ways: int, k: int, stakes: Stakes, h1: int,
-            out: dict[Key, int]) -> None:
+            out: dict[Key, int], factor: int) -> None:
     """Every end of the hand ``start``, reached in ``ways`` over ``(n)_k``, played on by the split strategy."""
     table = hand_table()
     weights = {start: ways}
@@ -75,7 +75,7 @@ def _follow(position: Position, valued: dict[int, Valued], start: int, ways: int
         kk = k + table.cards[hand] - table.cards[start]
         taken = valued[hand].taken
         if taken == STAND:
-            _leaf(position, hand, None, stakes, False, w, kk, h1, out)
+            _leaf(position, hand, None, stakes, False, w, kk, h1, out, factor)
             continue
         doubled = stakes.doubled(position.rules.free_double(table.total[hand], table.soft[hand])) if taken == DOUBLE else stakes
         shoe = position.shoes[hand]
@@ -84,11 +84,11 @@ def _follow(position: Position, valued: dict[int, Valued], start: int, ways: int
                 continue
             child = table.child[hand][v]
             if taken == DOUBLE:
-                _leaf(position, child if child >= 0 else hand, v if child < 0 else None, doubled, True, w * shoe[v], kk + 1, h1, out)
+                _leaf(position, child if child >= 0 else hand, v if child < 0 else None, doubled, True, w * shoe[v], kk + 1, h1, out, factor)
             elif child >= 0:
                 weights[child] = weights.get(child, 0) + w * shoe[v]
             else:
-                _leaf(position, hand, v, stakes, False, w * shoe[v], kk + 1, h1, out)
+                _leaf(position, hand, v, stakes, False, w * shoe[v], kk + 1, h1, out, factor)
 
 
 def _descendants(position: Position, valued: dict[int, Valued], start: int) -> set[int]:
@@ -106,7 +106,7 @@ def _descendants(position: Position, valued: dict[int, Valued], start: int) -> s
 
 
 def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
-          out: dict[Key, int]) -> None:
+          out: dict[Key, int], factor: int) -> None:
     """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
     table = hand_table()
     shoe = position.shoes[hand]
@@ -117,31 +117,27 @@ def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubl
     n = sum(shoe)
     most = min(position.dealer.longest, n)
     extend = math.perm(n - most, h1 - k - most)
-    stake = Fraction(stakes.own)
-    win = position.win_amount(hand, doubled)
-    for o, count in enumerate(counts):
-        if not count:
-            continue
-        if bust is not None:
-            net = Fraction(-stakes.own)
-        else:
-            base = position._net(table.total[hand], o, win)
-            net = stakes.own * base + stakes.free * max(base, Fraction(0))
-        out[(net, stake, o)] += ways * count * extend
+    if bust is not None:
+        nets: tuple[int, ...] = (-stakes.own * position.scale,) * len(counts)
+    else:
+        nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
+    for o, (count, net) in enumerate(zip(counts, nets)):
+        if count:
+            out[(net * factor, stakes.own, o)] += ways * count * extend
 
 
-def split_ends(split: Split) -> dict[tuple[str, Fraction, Fraction], Fraction]:
-    """The chance of each net (and own money staked) of a split round, given the deal; joint with no dealer blackjack
-    where that is counted apart (see the module on how the hands are put together)."""
+def split_ends(split: Split, scale: int) -> dict[tuple[str, int, int], Fraction]:
+    """The chance of each net (over ``scale``) and own money staked of a split round, given the deal; joint with no dealer
+    blackjack where that is counted apart (see the module on how the hands are put together)."""
     n, p = split.n, split.p
     cache: dict[tuple[int, Stakes], tuple[Chances, Chances]] = {}
 
     def at(more: int, stakes: Stakes, kind: int) -> Chances:
         if (more, stakes) not in cache:
-            cache[(more, stakes)] = hand_chances(split, more, stakes)
+            cache[(more, stakes)] = hand_chances(split, more, stakes, scale)
         return cache[(more, stakes)][kind]
 
-    out: dict[tuple[str, Fraction, Fraction], Fraction] = defaultdict(Fraction)
+    out: dict[tuple[str, int, int], Fraction] = defaultdict(Fraction)
     for drawn, done, reached in patterns(split.most):
         more, others = drawn.count("P"), drawn.count("N")
         chance = Fraction(math.perm(p, more) * math.perm(n - p, others), math.perm(n, more + others))
@@ -161,30 +157,32 @@ def split_ends(split: Split) -> dict[tuple[str, Fraction, Fraction], Fraction]:
     return {k: v for k, v in out.items() if v}
 
 
-def _together(hands: list[Chances]) -> dict[tuple[Fraction, Fraction], Fraction]:
+def _together(hands: list[Chances]) -> dict[tuple[int, int], Fraction]:
     """The round's (net, stake) from its hands' chances given one sequence of second cards: independent given the
     dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same)."""
     dealer: dict[int, Fraction] = defaultdict(Fraction)
     for (_, _, o), q in hands[0].items():
         dealer[o] += q
-    out: dict[tuple[Fraction, Fraction], Fraction] = defaultdict(Fraction)
+    out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     for o, chance in dealer.items():
         if not chance:
             continue
-        rounds: dict[tuple[Fraction, Fraction], Fraction] = {(Fraction(0), Fraction(0)): chance}
+        rounds: dict[tuple[int, int], int] = {(0, 0): 1}
+        denominator = 1
         for hand in hands:
-            given = [(net, stake, q / chance) for (net, stake, oo), q in hand.items() if oo == o and q]
-            rounds = _convolve(rounds, given)
-        for key, q in rounds.items():
-            out[key] += q
+            given = {(net, stake): q / chance for (net, stake, oo), q in hand.items() if oo == o and q}
+            common = math.lcm(*(q.denominator for q in given.values()))
+            rounds = _convolve(rounds, [(net, stake, int(q * common)) for (net, stake), q in given.items()])
+            denominator *= common
+        for key, w in rounds.items():
+            out[key] += chance * Fraction(w, denominator)
     return out
 
 
-def _convolve(rounds: dict[tuple[Fraction, Fraction], Fraction],
-              hand: Iterable[tuple[Fraction, Fraction, Fraction]]) -> dict[tuple[Fraction, Fraction], Fraction]:
-    out: dict[tuple[Fraction, Fraction], Fraction] = defaultdict(Fraction)
+def _convolve(rounds: dict[tuple[int, int], int], hand: Iterable[tuple[int, int, int]]) -> dict[tuple[int, int], int]:
+    out: dict[tuple[int, int], int] = defaultdict(int)
     given = list(hand)
-    for (net, stake), q in rounds.items():
+    for (net, stake), w in rounds.items():
         for hand_net, hand_stake, r in given:
-            out[(net + hand_net, stake + hand_stake)] += q * r
+            out[(net + hand_net, stake + hand_stake)] += w * r
     return out

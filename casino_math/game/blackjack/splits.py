@@ -103,10 +103,8 @@ class Split:
             left = tuple(c - (1 + more) * (v == self.pair) for v, c in enumerate(self.left))
             members = table.dealable(left, holding=self.pair)
             position = Position(self.rules, self.up, left, self.dealer, split=True, members=members, scale=self.scale)
-            if self.choose is not None:
-                valued = position.solve(stakes, self.choose, first=self.pair)
-            elif more == 0:
-                valued = position.solve(stakes, best, first=self.pair)
+            if more == 0:  # the split strategy: chosen here, with the pair's two cards out, and kept for more pair cards out
+                valued = position.solve(stakes, self.choose or best, first=self.pair)
                 self._strategy[stakes] = {h: v.taken for h, v in valued.items()}
             else:
                 valued = position.solve(stakes, self.strategy(stakes), first=self.pair)

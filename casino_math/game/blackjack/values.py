@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from typing import Callable, Mapping
 
@@ -52,6 +53,35 @@ class Stakes:
 
 OWN = Stakes(1, 0)
 FREE = Stakes(0, 1)
+
+
+@lru_cache(maxsize=4096)
+def stand_nets(rules: BlackjackRules, apart: bool, scale: int, total: int, win: Fraction, stakes: Stakes) -> tuple[int, ...]:
+    """What standing on ``total`` nets against each dealer outcome (:data:`~.dealer.OUTCOMES`), times ``scale``: the
+    player's own units win ``win`` or lose, the house's free units only win (``apart``: a dealer blackjack is counted
+    apart, so nets nothing here)."""
+    out = []
+    for o in range(len(OUTCOMES)):
+        base = unit_net(rules, apart, total, o, win)
+        net = (stakes.own * base + stakes.free * max(base, ZERO)) * scale
+        if net.denominator != 1:
+            raise ValueError(f"a pay of {win} is finer than the scale {scale}")
+        out.append(int(net))
+    return tuple(out)
+
+
+def unit_net(rules: BlackjackRules, apart: bool, total: int, outcome: int, win: Fraction) -> Fraction:
+    """The net per unit of the player's own stake standing on ``total`` when the dealer ends in ``outcome``."""
+    if outcome == BLACKJACK:
+        return ZERO if apart else Fraction(-1)
+    if outcome == BUST:
+        return win
+    if outcome == BUST_22:
+        return ZERO if rules.dealer_22_pushes else win
+    dealer = 17 + outcome
+    if total > dealer or (total == 21 and rules.player_21_wins):
+        return win
+    return ZERO if total == dealer else Fraction(-1)
 
 
 class Shoes(dict):
@@ -140,7 +170,6 @@ class Position:
         self.shoes = Shoes(self.left, table)
         self.hole = blackjack_hole(self.up)
         self.apart = self.hole is not None and (self.rules.dealer_peeks or not self.rules.no_hole_card_takes_all)
-        self._nets: dict[tuple, tuple[int, ...]] = {}
         self._den: dict[int, int] = {}
         self._extend: dict[int, int] = {}
 
@@ -180,14 +209,7 @@ class Position:
 
     def nets(self, total: int, win: Fraction, stakes: Stakes) -> tuple[int, ...]:
         """What standing on ``total`` nets against each dealer outcome, times the position's scale (whole numbers)."""
-        key = (total, stakes) if win is ONE else (total, stakes, win)
-        if key not in self._nets:
-            nets = [stakes.own * self._net(total, o, win) + stakes.free * max(self._net(total, o, win), ZERO) for o in range(len(OUTCOMES))]
-            scaled = [x * self.scale for x in nets]
-            if any(x.denominator != 1 for x in scaled):
-                raise ValueError(f"a pay of {win} is finer than the position's scale {self.scale}")
-            self._nets[key] = tuple(int(x) for x in scaled)
-        return self._nets[key]
+        return stand_nets(self.rules, self.apart, self.scale, total, win, stakes)
 
     def win_amount(self, hand: int, doubled: bool) -> Fraction:
         """What a win pays on this hand: 1, or a bonus for a 21 of many cards or of certain cards (never doubled)."""
@@ -202,19 +224,6 @@ class Position:
             if cards == len(values) and sorted(table.hands[hand].values()) == sorted(values):
                 return pay
         return ONE
-
-    def _net(self, total: int, outcome: int, win: Fraction) -> Fraction:
-        """The net per unit of the player's own stake standing on ``total`` when the dealer ends in ``outcome``."""
-        if outcome == BLACKJACK:
-            return Fraction(0) if self.apart else Fraction(-1)
-        if outcome == BUST:
-            return win
-        if outcome == BUST_22:
-            return Fraction(0) if self.rules.dealer_22_pushes else win
-        dealer = 17 + outcome
-        if total > dealer or (total == 21 and self.rules.player_21_wins):
-            return win
-        return Fraction(0) if total == dealer else Fraction(-1)
 
     # -- every hand, biggest first ------------------------------------------------------------------------
     def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None) -> dict[int, Valued]:

@@ -1,0 +1,333 @@
+"""Blackjack game files: the rules as a ``blackjack:`` section, read and checked with ``file:line: field: message``.
+
+A blackjack file names its shoe as every game file does (``deck: {decks: 6}``, ``{name: spanish, decks: 6}``) and its
+rules as a dealer would list them; everything not written is the most common rule (the README's "Blackjack")::
+
+    game: blackjack
+    id: bj-6d-h17-das
+    deck: {decks: 6}
+    blackjack:
+      dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original
+      double: {on: any, after_split: true}         # on: any, 9-11, 10-11; cards: 2 | any
+      split: {hands: 4, resplit_aces: false, hit_split_aces: false}
+      surrender: late                              # none, late, early
+      pays: {blackjack: 3 to 2}
+
+A variant ``extends:`` another file and changes the entries of ``blackjack:`` it names, each whole
+(``blackjack: {pays: {blackjack: 6 to 5}}``). The loader of game files hands any file with a ``blackjack:`` section
+here (:func:`build_blackjack`); the game it builds is a :class:`BlackjackGame`: a game like any other to the tools
+(its shoe, the player's and the dealer's hands in blackjack points, one bet settled win, push or lose) that carries
+its :class:`~.rules.BlackjackRules`.
+
+>>> game = load_blackjack_text("game: blackjack\\nid: bj\\ndeck: {decks: 2}\\nblackjack: {dealer: {soft_17: hits}, surrender: late}\\n")
+>>> game.rules.dealer_hits_soft_17, game.rules.surrender, game.rules.split_hands, game.rules.blackjack_pays, game.bet
+(True, 'late', 4, Fraction(3, 2), 'blackjack')
+>>> load_blackjack_text("game: blackjack\\nid: bj\\nblackjack:\\n  split: {hands: 1}\\n", "bad.yaml")
+Traceback (most recent call last):
+...
+casino_math.errors.InputError: bad.yaml:4: blackjack.split.hands: a split makes at least 2 hands; to allow no split, write split: none
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, ValidationError
+
+from ...cards import Deck
+from ...errors import InputError
+from ...pays import Pay
+from ...rankings.points import get_points
+from ...yaml_source import read_yaml
+from ..description import Deal, Decision, Game, Hand, Names, Option, Result, Wager
+from ..loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
+from .rules import TEN, VALUES, BlackjackRules, Shoe, value_name
+
+MOST_HANDS = 8  # a split to more hands than this is not a table rule
+BONUS_LINES = {"five-card 21": 5, "six-card 21": 6, "seven-card 21": 7}  # a 21 of that many cards or more (the most first)
+COMBINATIONS = {"6-7-8": (5, 6, 7), "7-7-7": (6, 6, 6)}  # three-card 21s by their values (positions ACE..TEN)
+PAY_LINES = ("blackjack", "suited blackjack", *BONUS_LINES, *COMBINATIONS)
+
+
+class DealerRules(_Strict):
+    """How the dealer plays: soft 17, the hole card (and what a blackjack takes without one), a total of 22."""
+
+    soft_17: Literal["stands", "hits"] = "stands"
+    hole_card: Literal["peek", "none"] = Field("peek", description="peek: checks for blackjack first; none: European, no hole card")
+    blackjack_takes: Literal["all", "original"] | None = Field(None, description="without a hole card: what a dealer blackjack "
+                                                                         "takes, every bet doubled and split (all) or the original bet")
+    twenty_two: Literal["busts", "pushes"] = Field("busts", description="pushes: a dealer 22 pushes every hand still standing (Free Bet)")
+
+
+class DoubleRules(_Strict):
+    """Doubling: on which first two cards, after a split or not, on more cards, and the doubles the house pays for."""
+
+    on: Literal["any", "9-11", "10-11"] = Field("any", description="any two cards (soft hands too), or hard 9-11, or hard 10-11")
+    after_split: bool = True
+    cards: Literal[2, "any"] = Field(2, description="2: the first two cards of a hand; any: any number (Spanish 21)")
+    free: Literal["none", "9-11", "10-11"] = Field("none", description="hard totals doubled for free: the house stakes the double (Free Bet)")
+
+
+class SplitRules(_Strict):
+    """Splitting pairs: up to how many hands, aces resplit or hit, and the splits the house pays for."""
+
+    hands: int = Field(4, description=f"the most hands a pair can become (2 to {MOST_HANDS})")
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+    free: Literal["none", "all but tens", "all"] = Field("none", description="pairs split for free: the house stakes the new hands (Free Bet)")
+
+
+def _none_or(value: Any) -> Any:
+    return {} if value is None else value
+
+
+class BlackjackSection(_Strict):
+    """The rules of a blackjack game: the dealer, doubling, splitting, surrender, the pays."""
+
+    dealer: Annotated[DealerRules, BeforeValidator(_none_or)] = DealerRules.model_validate({})
+    double: Literal["none"] | DoubleRules = Field(DoubleRules.model_validate({}), description="none: no doubling")
+    split: Literal["none"] | SplitRules = Field(SplitRules.model_validate({}), description="none: no splitting")
+    surrender: Literal["none", "late", "early"] = "none"
+    player_21: Literal["as usual", "always wins"] = Field("as usual", description="always wins: a player's 21 beats a dealer's 21 (Spanish 21)")
+    pays: dict[str, PayValue] = Field(default_factory=lambda: {"blackjack": Pay(Fraction(3, 2))},
+                                      description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, 6-7-8, 7-7-7")
+
+
+class BlackjackFile(_Strict):
+    """A blackjack game file: identification, the shoe and the rules."""
+
+    game: str = Field(pattern=_NAME)
+    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=80)
+    name: str = ""
+    source: str = ""
+    deck: Annotated[DeckSpec, BeforeValidator(_deck)] = DeckSpec.model_validate({})
+    blackjack: Annotated[BlackjackSection, BeforeValidator(_none_or)]
+    names: NamesSpec = Field(NamesSpec.model_validate({}))
+
+
+PLAY = "play"  # the decision of a hand not split
+
+
+def split_decision(pair: int) -> str:
+    """The decision of a hand made by splitting a pair: ``split 8s``."""
+    return f"split {value_name(pair)}s"
+
+
+@dataclass(frozen=True)
+class BlackjackGame(Game):
+    """A blackjack game: a :class:`~casino_math.game.description.Game` to every tool, with its rules."""
+
+    rules: BlackjackRules = BlackjackRules()
+    notes: tuple[str, ...] = ()  # the rules in words, as the par sheet states them
+
+    @property
+    def shoe(self) -> Shoe:
+        """The shoe by blackjack value."""
+        return Shoe.of_ranks(self.deck.ranks, self.deck.decks)
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:  # type: ignore[override]
+        """The decisions a strategy looks up: ``play`` (a hand not split: its first two cards or more) and ``split 8s``
+        (a hand made by splitting 8s), for every pair the rules let split."""
+        double = Option("double", adds=(("bet", Fraction(1)),))
+        play = Decision(PLAY, (Option("stand"), Option("hit"), double, Option("split", adds=(("bet", Fraction(1)),)), Option("surrender")))
+        pairs = [v for v in range(VALUES) if self.rules.splits and self.shoe.counts[v] >= 2]
+        return (play, *(Decision(split_decision(v), (Option("stand"), Option("hit"), double)) for v in pairs))
+
+
+def blackjack_schema() -> dict[str, Any]:
+    """The JSON Schema of the ``blackjack:`` section (and its parts, in ``$defs``)."""
+    return BlackjackSection.model_json_schema(mode="validation", by_alias=True, ref_template="#/$defs/{model}")
+
+
+def with_blackjack(schema: dict[str, Any]) -> dict[str, Any]:
+    """A game file's JSON Schema that also takes blackjack files: a ``blackjack:`` section, then no ``deal:`` is needed."""
+    section = blackjack_schema()
+    out = dict(schema)
+    out["$defs"] = {**schema.get("$defs", {}), **section.pop("$defs", {}), "BlackjackSection": section}
+    out["properties"] = {**schema["properties"], "blackjack": {"$ref": "#/$defs/BlackjackSection",
+                                                               "description": "blackjack's rules (a blackjack file has no deal:)"}}
+    required = [r for r in schema.get("required", []) if r != "deal"]
+    out["required"] = required
+    out["anyOf"] = [{"required": ["deal"]}, {"required": ["blackjack"]}]
+    return out
+
+
+# -- reading --------------------------------------------------------------------------------------------
+def load_blackjack_text(text: str, filename: str = "<text>") -> BlackjackGame:
+    """A blackjack file's text, checked (no ``extends``: a variant needs its file's folder)."""
+    data, lines = read_yaml(text, filename)
+    if not isinstance(data, dict):
+        raise InputError(f"{filename}:1: a blackjack file is a mapping with game, id, deck and blackjack")
+    where = {key: f"{filename}:{line}" for key, line in lines.items()}
+    return build_blackjack(data, where, [(filename, hashlib.sha256(text.encode()).hexdigest())], filename)
+
+
+def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str) -> BlackjackGame:
+    """The blackjack game a file's data declares (``extends`` already merged), every problem at its ``file:line``."""
+    first = f"{fallback}:1"
+    data = {k: v for k, v in data.items() if k not in ("extends", "offers")}
+    try:
+        spec = BlackjackFile.model_validate(data)
+    except ValidationError as error:
+        raise InputError(_explain(error, where, first)) from None
+
+    def fail(path: tuple[str, ...], message: str) -> InputError:
+        return InputError(f"{_at(where, path, first)}: {'.'.join(path)}: {message}")
+
+    deck = _deck_of(spec, fail)
+    rules = _rules_of(spec.blackjack, fail)
+    shoe = Shoe.of_ranks(deck.ranks, deck.decks)
+    hands = max(rules.split_hands, 1)
+    if shoe.points <= 31 * hands + 26:
+        written = f"{spec.deck.decks} × {spec.deck.ranks or spec.deck.name}" if spec.deck.decks > 1 else spec.deck.ranks or spec.deck.name
+        raise fail(("deck",), f"the {written} deck could run out of cards in a round of {hands} hand{'s' * (hands > 1)}: "
+                              f"its cards are worth {shoe.points}, and a round can use cards worth {31 * hands + 26}")
+    points = get_points("blackjack", deck)
+    player = Hand("player", ("player",), 2, points)
+    dealer = Hand("dealer", ("dealer",), 2, points)
+    settle = {"player_higher": Result("win", Fraction(1)), "equal": Result("push"), "dealer_higher": Result("lose")}
+    names = Names(spec.names.game, {str(role): name for role, name in spec.names.roles.items()}, dict(spec.names.bets))
+    return BlackjackGame(
+        family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
+        steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False)),
+        hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={},
+        bet="blackjack", path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
+        notes=rule_notes(rules, deck),
+    )
+
+
+def _deck_of(spec: BlackjackFile, fail: Any) -> Deck:
+    d = spec.deck
+    if d.jokers:
+        raise fail(("deck", "jokers"), "blackjack is dealt without jokers")
+    try:
+        if d.ranks is None:
+            return Deck.named(d.name, 0, d.decks)
+        lowest = d.ranks.split("-")[0]
+        return Deck.stripped({"T": 10, "J": 11, "Q": 12, "K": 13}.get(lowest) or int(lowest), 0, d.decks)
+    except InputError as error:
+        raise fail(("deck",), str(error)) from None
+
+
+def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
+    """The rules the section declares, with every contradiction refused where it is written."""
+    at = ("blackjack",)
+    dealer = section.dealer
+    if dealer.blackjack_takes is not None and dealer.hole_card == "peek":
+        raise fail((*at, "dealer", "blackjack_takes"), "a dealer who peeks never turns a blackjack over after the player acts: "
+                   "blackjack_takes is for hole_card: none")
+    split = section.split
+    double = section.double
+    if isinstance(split, SplitRules):
+        if split.hands < 2:
+            raise fail((*at, "split", "hands"), "a split makes at least 2 hands; to allow no split, write split: none")
+        if split.hands > MOST_HANDS:
+            raise fail((*at, "split", "hands"), f"a split to {split.hands} hands: no table allows more than {MOST_HANDS}")
+        if split.resplit_aces and split.hands == 2:
+            raise fail((*at, "split", "resplit_aces"), "aces cannot be resplit when a split makes only 2 hands")
+    if isinstance(double, DoubleRules):
+        totals = _range(double.on)
+        free = _range(double.free) or frozenset()
+        if totals is not None and not free <= totals:
+            raise fail((*at, "double", "free"), f"free doubles on {double.free}, but doubling only on {double.on}")
+        if double.after_split and split == "none" and "after_split" in double.model_fields_set:
+            raise fail((*at, "double", "after_split"), "doubling after a split, but split: none")
+    pays = _pays(section, fail)
+    free_splits = frozenset() if not isinstance(split, SplitRules) or split.free == "none" else (
+        frozenset(range(10)) if split.free == "all" else frozenset(v for v in range(10) if v != TEN))
+    return BlackjackRules(
+        dealer_hits_soft_17=dealer.soft_17 == "hits",
+        dealer_peeks=dealer.hole_card == "peek",
+        no_hole_card_takes_all=dealer.blackjack_takes != "original",
+        double_totals=_range(double.on) if isinstance(double, DoubleRules) else frozenset(),
+        double_any_cards=isinstance(double, DoubleRules) and double.cards == "any",
+        double_after_split=isinstance(double, DoubleRules) and double.after_split,
+        split_hands=split.hands if isinstance(split, SplitRules) else 1,
+        resplit_aces=isinstance(split, SplitRules) and split.resplit_aces,
+        hit_split_aces=isinstance(split, SplitRules) and split.hit_split_aces,
+        surrender=section.surrender,
+        blackjack_pays=pays["blackjack"],
+        suited_blackjack_pays=pays.get("suited blackjack"),
+        dealer_22_pushes=dealer.twenty_two == "pushes",
+        free_double_totals=(_range(double.free) or frozenset()) if isinstance(double, DoubleRules) else frozenset(),
+        free_split_values=free_splits,
+        player_21_wins=section.player_21 == "always wins",
+        card_bonuses=tuple(sorted(((BONUS_LINES[k], p) for k, p in pays.items() if k in BONUS_LINES), reverse=True)),
+        combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS),
+    )
+
+
+def _range(text: str) -> frozenset[int] | None:
+    """``9-11`` as the totals 9, 10, 11; ``any`` as None (every two cards); ``none`` as no total."""
+    if text == "any":
+        return None
+    if text == "none":
+        return frozenset()
+    low, high = (int(x) for x in re.split(r"\s*-\s*", text))
+    return frozenset(range(low, high + 1))
+
+
+def _pays(section: BlackjackSection, fail: Any) -> dict[str, Fraction]:
+    out: dict[str, Fraction] = {}
+    for line, pay in section.pays.items():
+        where = ("blackjack", "pays", line)
+        if line not in PAY_LINES:
+            raise fail(where, f"unknown pay {line!r} (blackjack pays: {', '.join(PAY_LINES)})")
+        if pay.push or pay.net <= 0:
+            raise fail(where, f"{line} must pay something: a win of {pay} is not a pay")
+        out[line] = pay.net
+    if "blackjack" not in out:
+        raise fail(("blackjack", "pays"), "say what a blackjack pays (blackjack: 3 to 2)")
+    return out
+
+
+def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
+    """The rules in words, one sentence each, as the par sheet lists them."""
+    def pay(x: Fraction) -> str:
+        return f"{x.numerator} to {x.denominator}"
+
+    shoe = f"{deck.decks} deck{'s' * (deck.decks > 1)}" + (" of 48 cards (Spanish: no tens)" if deck.name == "spanish" else "")
+    out = [f"Shoe: {shoe}, shuffled before every round."]
+    out.append("The dealer " + ("hits" if rules.dealer_hits_soft_17 else "stands on") + " soft 17"
+               + (" and a total of 22 pushes every hand still standing (a blackjack is still paid)." if rules.dealer_22_pushes else "."))
+    if rules.dealer_peeks:
+        out.append("The dealer peeks under an ace or a ten: a dealer blackjack takes only the original bet, before the player acts.")
+    else:
+        out.append("No hole card: the dealer draws the second card after the player; a dealer blackjack takes "
+                   + ("every bet, doubles and splits included." if rules.no_hole_card_takes_all else "the original bet only."))
+    out.append(f"Blackjack pays {pay(rules.blackjack_pays)}" + (
+        f"; a suited blackjack {pay(rules.suited_blackjack_pays)} (a quarter of all blackjacks in a shoe of whole decks)."
+        if rules.suited_blackjack_pays is not None else "."))
+    if rules.double_totals == frozenset():
+        out.append("No doubling.")
+    else:
+        on = "any first two cards" if rules.double_totals is None else f"hard {min(rules.double_totals)}-{max(rules.double_totals)}"
+        out.append(f"Double on {on}" + (" or more cards" if rules.double_any_cards else "") + (
+            ", after a split too." if rules.double_after_split and rules.splits else ", not after a split." if rules.splits else "."))
+    if rules.free_double_totals:
+        out.append(f"Free doubles on hard {min(rules.free_double_totals)}-{max(rules.free_double_totals)}: the house stakes the "
+                   "double, which wins like the player's money and loses nothing.")
+    if rules.splits:
+        out.append(f"Split pairs up to {rules.split_hands} hands; aces " + ("may be resplit" if rules.resplit_aces else "once only")
+                   + (" and hit." if rules.hit_split_aces else ", one card each."))
+        if rules.free_split_values:
+            out.append("Free splits of " + ("every pair" if len(rules.free_split_values) == 10 else "every pair but tens")
+                       + ": the house stakes each new hand.")
+    else:
+        out.append("No splitting.")
+    out.append({"none": "No surrender.", "late": "Late surrender: half the bet, after the dealer checks for blackjack."
+                if rules.dealer_peeks else "Surrender: half the bet, before the dealer's second card.",
+                "early": "Early surrender: half the bet, before the dealer checks for blackjack."}[rules.surrender])
+    if rules.player_21_wins:
+        out.append("A player's 21 always wins, against a dealer's 21 too.")
+    for cards, bonus in rules.card_bonuses:
+        out.append(f"A 21 of {cards} cards or more pays {pay(bonus)} (not on a doubled hand).")
+    for values, bonus in rules.combination_bonuses:
+        out.append(f"A 21 of {'-'.join(str(v + 1) for v in values)} pays {pay(bonus)} (not on a doubled hand).")
+    return tuple(out)
+

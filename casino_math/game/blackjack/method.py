@@ -1,0 +1,389 @@
+"""Blackjack as a counting method behind the contract of :mod:`casino_math.game.method`.
+
+``BLACKJACK`` counts a :class:`~.game_file.BlackjackGame` exactly (:mod:`.figures`) and returns a
+:class:`~casino_math.game.method.Solution` like every method: the return table of the game's bet under the optimal
+strategy (each way a round ends: a blackjack, a win, a push, a loss, a surrender, a double, a split's net), the
+strategy as tables (the optimal play of the first two cards, the basic strategy chart: hard totals, soft totals,
+pairs) and as a lookup (``strategy.choose("play", {"player": "Th 6c", "up": "Ts"})``), and its working in
+``detail`` (:class:`~.figures.BlackjackFigures`: the basic strategy played out, the figures per up card, the
+dealer's totals).
+
+>>> from casino_math.game.loader import load_game
+>>> game = load_game("paytables/blackjack/1-deck-s17-das.yaml")
+>>> BLACKJACK.unfit(game), BLACKJACK.unfit(load_game("paytables/baccarat/standard.yaml"))
+(None, 'not a blackjack game file (no blackjack: section)')
+>>> solution = BLACKJACK.solve(game)
+>>> f"{float(solution.table.metrics.house_edge):+.5%}"
+'-0.18307%'
+>>> solution.strategy.choose("play", {"player": "Th 6c", "up": "Ts"}).option
+'hit'
+>>> solution.strategy.choose("play", {"player": "Th 4c 2d", "up": "Ts"}).option   # three cards to 16: stand
+'stand'
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+import numpy as np
+
+from ...returns import Outcome, ReturnTable
+from ...text import percent
+from ..description import Game, Option
+from ..method import Decided, DecisionView, Solution, Strategy
+from ..money import History, pays_text
+from .basic import BasicStrategy, key_of, key_text
+from .figures import BlackjackFigures, blackjack_figures
+from .game_file import PLAY, BlackjackGame, split_decision
+from .hands import Hand, hand_table
+from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard
+from .rules import ACE, VALUES, value_name
+from .splits import Split
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ...parallel import Runner
+    from ..rules import Rule
+    from ..tree import Progress
+
+OPTIONS = (Option(STAND), Option(HIT), Option(DOUBLE, adds=(("bet", Fraction(1)),)), Option(SPLIT, adds=(("bet", Fraction(1)),)),
+           Option(SURRENDER))
+UP_ORDER = (*range(1, VALUES), ACE)  # up cards as charts print them: 2 to 10, then the ace
+
+
+@dataclass(frozen=True)
+class Blackjack:
+    """The blackjack method (see the module)."""
+
+    name: str = "blackjack, exact by composition"
+
+    def unfit(self, game: Game) -> str | None:
+        return None if isinstance(game, BlackjackGame) else "not a blackjack game file (no blackjack: section)"
+
+    def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
+              runner: Runner | None = None) -> Solution:
+        if rule is not None:
+            raise ValueError(f"{game.id}: blackjack's simpler strategy is its basic strategy, always priced; no rule to force")
+        assert isinstance(game, BlackjackGame)
+        figures = blackjack_figures(game.rules, game.shoe)
+        table = return_table(game, figures.optimal.ends, notes(game, figures))
+        views: tuple[DecisionView, ...] = (FirstTwoCards(game, figures.optimal.play, "first two cards"),
+                 *(ChartView(game, figures, kind) for kind in ("hard", "soft", "pair") if _has(figures.strategy, kind)),
+                 AfterHitting(game, figures.optimal.play))
+        size = sum(len(u.valued) for u in figures.optimal.play.upcards.values())
+        return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)), None, size,
+                        table.total, dict, figures)
+
+    def side_bets(self, game: Game) -> dict[str, ReturnTable]:
+        return {}
+
+
+def _has(strategy: BasicStrategy, kind: str) -> bool:
+    return any(key[0] == kind and key[2] for _, key in strategy.orders)
+
+
+# -- the return table ----------------------------------------------------------------------------------------
+END_WORDS = {"blackjack": "blackjack", "suited blackjack": "suited blackjack", "both blackjack": "blackjack against a dealer blackjack",
+             "dealer blackjack": "dealer blackjack", "surrender": "surrender"}
+
+
+def end_label(kind: str, net: Fraction) -> str:
+    """A way a round ends as a dealer says it: ``blackjack``, ``double won``, ``split: wins 2``."""
+    if kind in END_WORDS:
+        return END_WORDS[kind]
+    if kind == "split":
+        return f"split: {pays_text(net)}"
+    verb = "won" if net > 0 else "pushed" if net == 0 else "lost"
+    if kind == "double":
+        return f"double {verb}" + (f" ({pays_text(net)})" if net > 2 or 0 < net < 1 else "")
+    return {"won": "win", "pushed": "push", "lost": "loss"}[verb] + (f" ({pays_text(net)})" if net not in (1, 0, -1) else "")
+
+
+def return_table(game: Game, ends: Ends, notes: tuple[str, ...]) -> ReturnTable:
+    """Each way a round ends with its exact probability, as whole numbers over one common denominator (a split round's
+    on the same grid: :meth:`~.rounds.Ends.on_grid`); split rounds by their net, whatever they staked."""
+    merged: dict[tuple[str, Fraction], Fraction] = defaultdict(Fraction)
+    for key, p in ends.on_grid().items():
+        merged[(key[0], ends.net(key))] += p
+    denominator = math.lcm(*(p.denominator for p in merged.values()))
+    rows = [Outcome(end_label(kind, net), net, int(p * denominator), pays_text(net), (("result", kind),))
+            for (kind, net), p in merged.items()]
+    rows.sort(key=lambda o: (-o.net, o.name))
+    return ReturnTable(game.bet, tuple(rows), average_wager=ends.average_wager, notes=notes)
+
+
+def notes(game: BlackjackGame, figures: BlackjackFigures) -> tuple[str, ...]:
+    """What the return table is, how splits are counted, and the basic strategy's figures, as the par sheet states them."""
+    basic = figures.basic
+    edge = -basic.expected_return
+    return (
+        "every round's exact probability (the dealer's hand from the cards left, every option valued exactly), "
+        "as whole numbers over their common denominator",
+        "played by the optimal strategy: each hand by its own cards and the up card; split hands by the best play "
+        "with the pair's two cards out (CDP1), the split's value exact for that play (the other hands' cards counted "
+        "as far as they are known: pair cards, and second cards known not to be)",
+        "a split round's spread: each split hand's chance of every result against every dealer total is exact; the "
+        "hands are combined as if independent given the dealer's total (the round's average stays exact)",
+        f"basic strategy (by total, the chart): house edge {percent(edge, 4)}, element of risk "
+        f"{percent(edge / basic.ends.average_wager, 4)}, average wager {float(basic.ends.average_wager):.4f}",
+        f"insurance (never taken by either strategy) returns {percent(figures.insurance, 4)} of the amount insured",
+    )
+
+
+# -- the strategy as a lookup --------------------------------------------------------------------------------
+def card_values(game: Game, ids: np.ndarray) -> list[int]:
+    """Card ids of the game's deck as blackjack values (ACE..TEN)."""
+    out = []
+    for i in ids.tolist():
+        rank = game.deck.cards[int(i)].rank
+        out.append(ACE if rank == 14 else min(rank, 10) - 1)
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Lookup:
+    """The optimal strategy looked up: ``play`` for a hand not split (its first two cards: every option of the round,
+    values per initial unit from the deal; more cards: stand, hit, or double where allowed, values given no dealer
+    blackjack where the dealer peeked), ``split 8s`` for a hand made by splitting 8s."""
+
+    game: Game
+    play: Play
+
+    def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
+        players, ups = seen["player"], seen["up"]
+        if ups.shape[1] != 1:
+            raise ValueError("blackjack's decisions see the dealer's one up card")
+        names = [o.name for o in OPTIONS]
+        values = np.full((len(OPTIONS), len(players)), None, dtype=object)
+        scales = np.ones(len(players), dtype=object)
+        choice = np.zeros(len(players), dtype=np.int64)
+        for row in range(len(players)):
+            hand = Hand(tuple(np.bincount(card_values(self.game, players[row]), minlength=VALUES).tolist()))
+            up = card_values(self.game, ups[row])[0]
+            options, taken = self.options(decision, up, hand)
+            scale = math.lcm(*(v.denominator for v in options.values()))
+            for o, v in options.items():
+                values[names.index(o), row] = int(v * scale)
+            scales[row] = scale
+            choice[row] = names.index(taken)
+        return Decided(OPTIONS, choice, values, scales)
+
+    def options(self, decision: str, up: int, hand: Hand) -> tuple[dict[str, Fraction], str]:
+        """Each option's exact value at ``hand`` against ``up`` under ``decision``, and the option taken."""
+        upcard = self.play.upcards[up]
+        table = hand_table()
+        if decision == PLAY:
+            if hand.cards == 2:
+                root = upcard.roots[hand]
+                if root.taken == BLACKJACK_OPTION:
+                    return {STAND: root.ev}, STAND
+                return dict(root.options), root.taken
+            valued = upcard.valued[table.index[hand]]
+            live = upcard.position.live(hand.cards, upcard.position.shoes[table.index[hand]][upcard.position.hole]
+                                        if upcard.position.hole is not None else 0)
+            return {o: Fraction(v, live) for o, v in valued.options.items()}, valued.taken
+        pair = next((v for v in range(VALUES) if split_decision(v) == decision), None)
+        if pair is None or pair not in upcard.splits:
+            raise KeyError(f"{self.game.id} has no decision {decision!r} (play, or split 8s and the like)")
+        split: Split = upcard.splits[pair]
+        valued = split.hands_at(0, OWN).hands[table.index[hand]]
+        return {o: valued.ev(o) for o in valued.options}, valued.taken
+
+
+# -- the strategy as tables ------------------------------------------------------------------------------------
+@dataclass(eq=False)
+class FirstTwoCards:
+    """The optimal play of the first two cards: one row per up card and two cards, each option's value."""
+
+    game: Game
+    play: Play
+    name: str
+    by_category: bool = False
+    history: str = ""
+    threshold: str | None = None
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return OPTIONS
+
+    @property
+    def thresholds(self) -> list[tuple[str, str]]:
+        return []
+
+    @property
+    def player_values(self) -> np.ndarray | None:
+        return None
+
+    @cached_property
+    def rows(self) -> list[tuple[UpCard, Hand, Fraction, Mapping[str, Fraction], str]]:
+        return [(u, h, r.chance, r.options, r.taken) for u in self.play.upcards.values() for h, r in u.roots.items()
+                if r.taken != BLACKJACK_OPTION]
+
+    def taken(self) -> dict[str, int]:
+        """Deals (up card and two cards, in order) taking each option."""
+        total = self.play.shoe.size * (self.play.shoe.size - 1) * (self.play.shoe.size - 2)
+        out = {o.name: 0 for o in OPTIONS}
+        for _, _, chance, _, taken in self.rows:
+            out[taken] += int(chance * total)
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        data = []
+        for upcard, hand, chance, options, taken in self.rows:
+            row: dict[str, object] = {"dealer shows": value_name(upcard.up), "player": str(hand),
+                                      "hand": key_text(key_of(hand, True, self.play.rules.splits)), "probability": chance}
+            for o in OPTIONS:
+                row[f"ev_{o.name}"] = float(options[o.name]) if o.name in options else float("nan")
+            row["decision"] = taken
+            data.append(row)
+        return pd.DataFrame(data)
+
+    def summary(self) -> str:
+        taken = self.taken()
+        total = sum(taken.values())
+        return "; ".join(f"{o} {percent(Fraction(n, total), 2)}" for o, n in taken.items() if n) + " of the first two cards"
+
+
+@dataclass(eq=False)
+class AfterHitting(FirstTwoCards):
+    """The optimal play after hitting: one row per up card and hand of three cards or more."""
+
+    name: str = "after hitting"
+
+    @cached_property
+    def weights(self) -> dict[tuple[int, int], Fraction]:
+        from .basic import reached
+
+        return {(up, h): w for up, u in self.play.upcards.items() for h, w in reached(u).items() if hand_table().cards[h] >= 3}
+
+    def taken(self) -> dict[str, int]:
+        """Rounds (in deals of the first three cards) reaching a hand of three cards or more and taking each option there."""
+        total = self.play.shoe.size * (self.play.shoe.size - 1) * (self.play.shoe.size - 2)
+        out = {o.name: 0 for o in OPTIONS}
+        for (up, h), w in self.weights.items():
+            out[self.play.upcards[up].valued[h].taken] += round(w * total * self.play.upcards[up].chance)
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        table = hand_table()
+        data = []
+        for (up, h), w in self.weights.items():
+            valued = self.play.upcards[up].valued[h]
+            row: dict[str, object] = {"dealer shows": value_name(up), "player": str(table.hands[h]),
+                                      "hand": key_text(key_of(table.hands[h], False)), "probability": w * self.play.upcards[up].chance}
+            for o in OPTIONS:
+                row[f"ev_{o.name}"] = float(valued.ev(o.name)) if o.name in valued.options else float("nan")
+            row["decision"] = valued.taken
+            data.append(row)
+        return pd.DataFrame(data)
+
+    def summary(self) -> str:
+        taken = self.taken()
+        total = sum(taken.values()) or 1
+        return "; ".join(f"{o} {percent(Fraction(n, total), 2)}" for o, n in taken.items() if n) + " of the hands of three cards or more"
+
+
+@dataclass(eq=False)
+class ChartView:
+    """One part of the basic strategy chart (hard totals, soft totals or pairs of the first two cards), by up card."""
+
+    game: BlackjackGame
+    figures: BlackjackFigures
+    kind: str
+    by_category: bool = False
+    history: str = ""
+    threshold: str | None = None
+
+    @property
+    def name(self) -> str:
+        return {"hard": "basic strategy, hard totals", "soft": "basic strategy, soft totals", "pair": "basic strategy, pairs"}[self.kind]
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return OPTIONS
+
+    @property
+    def thresholds(self) -> list[tuple[str, str]]:
+        return []
+
+    @property
+    def player_values(self) -> np.ndarray | None:
+        return None
+
+    @cached_property
+    def keys(self) -> list[tuple[str, int, bool]]:
+        """The chart's rows: pairs, and the totals two cards that are not a pair can make."""
+        dealt = {key_of(h, True, False) for u in self.figures.basic.play.upcards.values() for h in u.roots if h.pair is None}
+        keys = {k for (_, k) in self.figures.strategy.orders if k[0] == self.kind and k[2] and (self.kind == "pair" or k in dealt)}
+        return sorted(keys, key=lambda k: -((k[1] - 1) % VALUES) if self.kind == "pair" else -k[1])
+
+    @cached_property
+    def ups(self) -> list[int]:
+        return [v for v in UP_ORDER if v in self.figures.basic.play.upcards]
+
+    def code(self, up: int, key: tuple[str, int, bool]) -> str:
+        strategy = self.figures.strategy
+        return strategy.code(up, key) if (up, key) in strategy.orders else ""
+
+    def taken(self) -> dict[str, int]:
+        """Deals (up card and two cards, in order) of this part of the chart taking each option."""
+        play = self.figures.basic.play
+        total = play.shoe.size * (play.shoe.size - 1) * (play.shoe.size - 2)
+        out = {o.name: 0 for o in OPTIONS}
+        for upcard in play.upcards.values():
+            for hand, root in upcard.roots.items():
+                if root.taken != BLACKJACK_OPTION and key_of(hand, True, play.rules.splits)[0] == self.kind:
+                    out[root.taken] += int(root.chance * total)
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        """The chart as printed: one row per total (or pair), one column per up card, each cell the code (``H``, ``S``,
+        ``Dh``: double, else hit; ``P``: split; ``Rh``: surrender, else hit)."""
+        import pandas as pd
+
+        return pd.DataFrame([{"hand": _row_name(key), **{value_name(up): self.code(up, key) for up in self.ups}} for key in self.keys])
+
+    def summary(self) -> str:
+        """The chart in words: for each row, the up cards taking each code (``hard 12: H against 2-3, S against 4-6, ...``)."""
+        parts = []
+        for key in self.keys:
+            groups: dict[str, list[int]] = defaultdict(list)
+            for up in self.ups:
+                groups[self.code(up, key)].append(up)
+            if len(groups) == 1:
+                parts.append(f"{_row_name(key)}: {next(iter(groups))}")
+                continue
+            parts.append(f"{_row_name(key)}: " + ", ".join(f"{code} against {_ranges(ups)}" for code, ups in groups.items()))
+        return "; ".join(parts)
+
+
+def _row_name(key: tuple[str, int, bool]) -> str:
+    kind, value, _ = key
+    return f"{value_name(value)},{value_name(value)}" if kind == "pair" else f"{kind} {value}"
+
+
+def _ranges(ups: Sequence[int]) -> str:
+    """Up cards as runs in chart order: ``2-6, A``."""
+    order = [UP_ORDER.index(u) for u in ups]
+    runs: list[list[int]] = []
+    for i in sorted(order):
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    names = [value_name(UP_ORDER[i]) for i in range(len(UP_ORDER))]
+    return ", ".join(names[r[0]] if len(r) == 1 else f"{names[r[0]]}-{names[r[-1]]}" for r in runs)
+
+
+BLACKJACK = Blackjack()
