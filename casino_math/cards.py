@@ -182,7 +182,7 @@ class Deck:
 
         Two ranks are in a row when the deck holds no rank between them, so
         7-J is a run in the Mexican deck (no 8s, 9s or 10s). The ace stands
-        above the king and below the lowest rank present (seed 000: A-6-7-8-9
+        above the king and below the lowest rank present (pagat.com: A-6-7-8-9
         in the 36-card deck), at both ends where the ranking plays it so
         (``both``, high poker) or at one end only: ``low`` (ace-to-six, where
         the ace is always low) or ``high`` (deuce-to-seven, always high).

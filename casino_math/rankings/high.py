@@ -42,7 +42,7 @@ def high_hands(
 
     One order for every ranking that has these hands (high, deuces wild,
     Sökö, and the lows that count them against a hand): a flush ranks above
-    a full house where the deck deals fewer flushes (seed 002, Mexican stud:
+    a full house where the deck deals fewer flushes (Wikipedia's "Stud poker", Mexican stud:
     "with fewer cards of each suit, they are harder to get"), unless
     ``flush_beats_full_house`` says otherwise; five of a kind tops them where
     cards are ``wild``.

@@ -1,6 +1,6 @@
 """Exposed hands: how the up cards rank when deciding who bets first.
 
-With four or fewer cards showing, only groups count (seed 003, law 32):
+With four or fewer cards showing, only groups count (Morehead, *Laws and Forms of Poker*, law 32):
 four of a kind > three of a kind > two pair > one pair > high card, the
 next cards deciding. Incomplete straights and flushes do not count, "except
 when a four flush is played to beat a pair, in which case a fourflush showing

@@ -51,8 +51,8 @@ class StudGame:
     face down. The bring-in is the ``lowest`` or ``highest`` up card (None: the
     best exposed card simply bets); later streets start with the best exposed
     hand, high or low as ``opener`` says. Ties go by suit (``suit_order`` runs
-    lowest to highest: clubs, diamonds, hearts, spades by default, as in seeds
-    000 and 001; seed 004 has the reverse, ``"shdc"``) or to the player nearest
+    lowest to highest: clubs, diamonds, hearts, spades by default, as in pagat.com's stud page
+    and a five-card stud rules guide; the 2009 "Stud Hi/Lo Rules" post has the reverse, ``"shdc"``) or to the player nearest
     the dealer's left.
     """
 
@@ -161,43 +161,44 @@ class StudGame:
         return self.suit_order.index(SUITS[suit]) if suit >= 0 else -1
 
 
-_PAGAT = "seed 000 (pagat, five-card stud): ties by suit, clubs lowest"
-_LAWS = ("seed 003 (laws of stud): identical exposed holdings, nearest the dealer's left bets; bring-in ties by suit (seed 004, "
-         "in the standard order of seeds 000 and 001, clubs lowest: seed 004 itself lists clubs highest)")
-_SOKO_SHOWING = "seed 003, law 32: four up cards that make a four-flush or four-straight rank as at the showdown"
+_PAGAT = "pagat.com, Stud Poker (five-card stud): ties by suit, clubs lowest"
+_LAWS = ("Albert H. Morehead, Laws and Forms of Poker, law 31: identical exposed holdings, nearest the dealer's left bets; "
+         "bring-in ties by suit (\"Stud Hi/Lo Rules\", 2009, in the order of pagat.com's stud page, clubs lowest: that post "
+         "itself lists clubs highest)")
+_SOKO_SHOWING = "Morehead, Laws and Forms of Poker, law 32: four up cards that make a four-flush or four-straight rank as at the showdown"
 _FIVE = ("du", "u", "u", "u")
 _SEVEN = ("ddu", "u", "u", "u", "d")
 
 PRESETS: tuple[StudGame, ...] = (
     StudGame("five-card-stud", "Five-card stud", _FIVE, betting_ties="suit", source=_PAGAT),
     StudGame("five-card-stud-last-down", "Five-card stud, last card down", ("du", "u", "u", "d"), betting_ties="suit", source=_PAGAT),
-    StudGame("six-card-stud", "Six-card stud (2 down, 3 up, 1 down)", ("ddu", "u", "u", "d"), source="seed 002; " + _LAWS),
-    StudGame("six-card-stud-1-4-1", "Six-card stud, 1-4-1", ("du", "u", "u", "u", "d"), source="seed 002; " + _LAWS),
+    StudGame("six-card-stud", "Six-card stud (2 down, 3 up, 1 down)", ("ddu", "u", "u", "d"), source="Wikipedia, Stud poker; " + _LAWS),
+    StudGame("six-card-stud-1-4-1", "Six-card stud, 1-4-1", ("du", "u", "u", "u", "d"), source="Wikipedia, Stud poker; " + _LAWS),
     StudGame("seven-card-stud", "Seven-card stud", _SEVEN, source=_LAWS),
     StudGame("razz", "Razz", _SEVEN, ranking="ace-to-five", bring_in="highest", opener="low",
-             source="seed 002: high card (ace low) brings in, lowest exposed hand bets; " + _LAWS),
+             source="Wikipedia, Stud poker: high card (ace low) brings in, lowest exposed hand bets; " + _LAWS),
     StudGame("london-lowball", "London lowball", _SEVEN, ranking="ace-to-six", bring_in="highest", opener="low",
-             source="seed 002: razz with ace-to-six lows"),
+             source="Wikipedia, Stud poker: razz with ace-to-six lows"),
     StudGame("stud8", "Seven-card stud eight-or-better", _SEVEN, split="eight-or-better",
-             source="seeds 002, 004: high and low halves, low card brings in; " + _LAWS),
+             source="Wikipedia, Stud poker, and \"Stud Hi/Lo Rules\" (2009): high and low halves, low card brings in; " + _LAWS),
     StudGame("soko-finnish", "Sökö (Finnish)", _FIVE, ranking="soko-finnish", betting_ties="suit",
-             source="seed 000: five-card stud, four-flush and four-straight below a pair; " + _SOKO_SHOWING),
+             source="pagat.com, Stud Poker: five-card stud, four-flush and four-straight below a pair; " + _SOKO_SHOWING),
     StudGame("soko-canadian", "Sökö (Canadian stud)", _FIVE, ranking="soko-canadian", betting_ties="suit",
-             source="seed 002: four-flush and four-straight above one pair; " + _SOKO_SHOWING),
+             source="Wikipedia, Stud poker: four-flush and four-straight above one pair; " + _SOKO_SHOWING),
     StudGame("mexican-stud", "Mexican stud", _FIVE, deck="mexican", jokers=1, joker_up="bug", joker_down="wild",
              bring_in="highest", betting_ties="suit",
-             source="seed 002: 40 cards (no 8-9-10) and a joker, the bug face up and wild face down; high card brings in. "
+             source="Wikipedia, Stud poker: 40 cards (no 8-9-10) and a joker, the bug face up and wild face down; high card brings in. "
                     "Cards fall as dealt: the roll-your-own choice of which card to show is not modelled"),
     StudGame("short-deck-stud", "Short-deck stud (36 cards, five-card stud)", _FIVE, deck="short", betting_ties="suit",
-             source="seed 000: stripped deck, A-6-7-8-9 a straight; a flush beats a full house"),
+             source="pagat.com, Stud Poker: stripped deck, A-6-7-8-9 a straight; a flush beats a full house"),
     StudGame("crocodile-stud", "Crocodile stud", ("ddu", "u", "u", "u"), hole_limit=HoleLimit(2, 1), betting_ties="suit",
-             source="seed 002: five-card stud with an extra down card, one of the two plays"),
+             source="Wikipedia, Stud poker: five-card stud with an extra down card, one of the two plays"),
     StudGame("buffalo-stud", "Buffalo stud", ("dddu", "u", "u", "u", "d"), hole_limit=HoleLimit(3, 2),
-             source="seed 002: seven-card stud with three first down cards, at most two of them play"),
+             source="Wikipedia, Stud poker: seven-card stud with three first down cards, at most two of them play"),
     StudGame("murrumbidgee-stud", "Murrumbidgee stud", ("dddu", "uu", "u", "u"), hole_limit=HoleLimit(3, 2),
-             source="seed 002: Mississippi stud with three first down cards, at most two of them play"),
+             source="Wikipedia, Stud poker: Mississippi stud with three first down cards, at most two of them play"),
     StudGame("mississippi-stud", "Mississippi stud", ("ddu", "uu", "u", "u"),
-             source="seed 002: two up cards on the second round, last card up; five up cards on the end count in full"),
+             source="Wikipedia, Stud poker: two up cards on the second round, last card up; five up cards on the end count in full"),
 )
 GAMES: dict[str, StudGame] = {g.name: g for g in PRESETS}
 

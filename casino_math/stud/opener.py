@@ -1,13 +1,13 @@
 """Who acts first: the bring-in on the first street, then the best exposed hand on each later one.
 
 The dealer announces the first bettor with the combination that makes it so
-(seed 003, law 31c): "Pair of eights bets", "First ace bets". Seats are
+(Albert H. Morehead, *Laws and Forms of Poker*, law 31c): "Pair of eights bets", "First ace bets". Seats are
 numbered from 0 in dealing order; the dealer's left is the seat after the
 dealer, and by default the dealer sits last. (Messages, like the command
 line, count seats from 1.)
 
-The razz deal of seed 002 (Alice deals to Bob, Carol and David; suits are
-ours, the seed leaves them out):
+The razz deal of Wikipedia's "Stud poker" article (Alice deals to Bob, Carol and David;
+suits are ours, the article leaves them out):
 
 >>> razz = "razz"
 >>> first_to_act(razz, ["4c", "Jd", "3h", "As"]).announcement   # Alice, Bob, Carol, David; Alice deals
@@ -139,7 +139,7 @@ def first_to_act(
 
 
 def _deciding_card(game: StudGame, hand: tuple[Card, ...]) -> Card:
-    """The card whose suit breaks a tie (seed 000: the suits of the highest cards): the top card of the leading group."""
+    """The card whose suit breaks a tie (pagat.com's stud page: the suits of the highest cards): the top card of the leading group."""
     ranking = exposed_ranking(game, len(hand))
     face = [ACE if c.is_joker else c.rank for c in hand]
     low_ace = ranking.ace_low
