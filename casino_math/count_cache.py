@@ -12,8 +12,9 @@ and that key. An entry is two files in the cache folder:
 
 An entry is loaded only when its manifest is this entry's and the archive's size and SHA-256 agree with it and it
 decodes; otherwise (truncated, changed, foreign, another version) the counts are computed again, with a one-line
-warning, and kept anew. The engine's version is the package's and a digest of the source of the code the counts come
-from (each method names its files), so an edited engine never reads counts of the code before it. The folder is capped (:data:`DEFAULT_LIMIT`, or
+warning, and kept anew. The engine's version is the package's and a digest of the code the counts come from (each
+method names its files; their syntax, comments and docstrings left out), so an edited engine never reads counts of the
+code before it. The folder is capped (:data:`DEFAULT_LIMIT`, or
 ``CASINO_MATH_CACHE_SIZE``): past the cap the entries used least recently go first (a use touches the manifest).
 
 The folder: ``CASINO_MATH_CACHE`` (``off`` turns the cache off), else the user's cache folder (platformdirs);
@@ -70,12 +71,29 @@ def engine(code: tuple[str, ...] = ()) -> str:
     parts = sorted(set(COMMON_CODE) | set(code))
     files = sorted({p for part in parts for p in ([PACKAGE / part] if part.endswith(".py") else (PACKAGE / part).rglob("*.py"))})
     for path in files:
-        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")
-        try:
-            digest.update(path.read_bytes())
-        except OSError:  # unreadable source: the digest still differs from a readable one's
-            digest.update(b"unreadable")
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + _code_of(path) + b"\0")
     return f"{__version__}+{ENGINE}+{digest.hexdigest()[:16]}"
+
+
+def _code_of(path: Path) -> bytes:
+    """A source file as code: its syntax tree without comments and docstrings (a sentence reworded there is the same
+    engine; anything else changed is another), or its bytes where it does not parse."""
+    import ast
+
+    try:
+        source = path.read_bytes()
+    except OSError:  # unreadable source: the digest still differs from a readable one's
+        return b"unreadable"
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            body[0] = ast.Pass()
+    return ast.dump(tree).encode()
 
 
 @dataclass(frozen=True)

@@ -254,6 +254,21 @@ def test_an_entry_bigger_than_the_limit_is_not_kept(tmp_path, caplog):
     assert cache.load("demo", "big", "big") == (False, None)
 
 
+def test_the_engine_is_its_code_not_its_words(tmp_path):
+    """A comment or docstring reworded leaves kept counts in force; a line of code changed is another engine."""
+    from casino_math.count_cache import _code_of
+
+    def code(text: str) -> bytes:
+        path = tmp_path / "module.py"
+        path.write_text(text)
+        return _code_of(path)
+
+    base = code('"""Counts."""\n\ndef f(x):\n    """Twice x."""\n    return 2 * x  # doubled\n')
+    assert base == code('"""Counts, reworded."""\n\ndef f(x):\n    """Twice x, said otherwise."""\n    return 2 * x\n')
+    assert base != code('"""Counts."""\n\ndef f(x):\n    """Twice x."""\n    return 3 * x\n')
+    assert code("def broken(:\n") == b"def broken(:\n"
+
+
 def test_the_size_limit_is_read_as_people_write_it(monkeypatch):
     from casino_math.errors import InputError
 
