@@ -133,6 +133,15 @@ def test_a_new_decision_of_the_same_name_is_the_games_own(kept):
         assert level_counts.count(changed).decisions == changed.decision_levels != game.decision_levels
 
 
+def test_counts_sent_to_a_worker_carry_a_plain_memo(kept):
+    """Counts pickled for a worker (a simulation's strategy carries them) take their memo as a plain dict: a worker
+    reads and keeps nothing on disk."""
+    counts = level_counts.count(load_game(GAMES / "mini-three-card.yaml"))
+    counts.values(load_game(GAMES / "mini-three-card.yaml").hands["player"])
+    sent = pickle.loads(pickle.dumps(counts))
+    assert type(sent.memo) is dict and sent.memo.keys() == counts.memo.keys()
+
+
 # -- data only: what a bad entry does ---------------------------------------------------------------------------
 def kept_entry(folder: Path) -> tuple[Path, Path]:
     """The counts entry (manifest, archive) of mini-three-card, kept by a cold run."""

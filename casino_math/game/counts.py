@@ -227,6 +227,10 @@ class _KeptMemo(dict):
             return False
         return True
 
+    def __reduce__(self) -> tuple:
+        # sent to a worker (a simulation's strategy carries its counts) as the plain dict it holds: workers keep nothing
+        return (dict, (dict(self),))
+
     def __setitem__(self, item: Any, value: Any) -> None:
         dict.__setitem__(self, item, value)
         if isinstance(item, tuple) and item and item[0] in KEPT_MEMO and isinstance(value, np.ndarray):
