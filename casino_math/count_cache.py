@@ -39,10 +39,11 @@ import re
 import stat
 import time
 import zipfile
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .errors import InputError
 
@@ -275,6 +276,17 @@ def switch_off() -> None:
     """No counts read or kept in this process from now on (``casino-math --no-cache``)."""
     global _switched_off
     _switched_off = True
+
+
+@contextmanager
+def disabled() -> Iterator[None]:
+    """Neither read nor keep counts for a while (a test of what lies below them: the counting, its kept shards)."""
+    global _switched_off
+    before, _switched_off = _switched_off, True
+    try:
+        yield
+    finally:
+        _switched_off = before
 
 
 def current() -> CountCache | None:
