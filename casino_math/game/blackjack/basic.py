@@ -8,7 +8,8 @@ weighed by its chance of being reached; each hand's option is valued as taken on
 
 The values of a key's options depend on the strategy at bigger totals, the chances of reaching its hands on the
 strategy at smaller ones, so the strategy is found by turns: from the optimal strategy, each turn orders every key
-by the values and chances of the last turn's strategy, until a turn changes nothing (:func:`basic_strategy`). The
+by the values and chances of the last turn's strategy, until a turn changes nothing (:func:`basic_strategy`; on small
+shoes the turns may come back to an earlier strategy: the one of that cycle returning the most is taken). The
 game played by the strategy found is then counted exactly like the optimal one, split hands played by the same
 chart (:class:`BasicStrategy` is the chooser of every hand).
 """
@@ -146,14 +147,23 @@ def reached(upcard: UpCard) -> dict[int, Fraction]:
 
 
 def basic_strategy(rules: BlackjackRules, shoe: Shoe, optimal: Play | None = None) -> tuple[BasicStrategy, Play, int]:
-    """The basic strategy of the game (see the module), the game played by it, and the turns the search took."""
+    """The basic strategy of the game (see the module), the game played by it, and the turns the search took.
+
+    Where the turns come back to a strategy met before (two keys' chances and values pulling each other back and forth,
+    on small shoes), the search stops there, with the strategy of the cycle that returns the most."""
     play = optimal if optimal is not None else play_game(rules, shoe)
     orders = orders_of(play)
+    met: list[tuple[dict[tuple[int, Key], tuple[str, ...]], BasicStrategy, Play]] = []
     for turn in range(1, TURNS + 1):
         strategy = BasicStrategy(rules, orders)
         play = play_by(strategy, shoe)
+        met.append((orders, strategy, play))
         again = orders_of(play)
         if again == orders:
+            return strategy, play, turn
+        cycle = next((i for i, (seen, _, _) in enumerate(met) if seen == again), None)
+        if cycle is not None:
+            _, strategy, play = max(met[cycle:], key=lambda m: m[2].expected_return)
             return strategy, play, turn
         orders = again
     raise RuntimeError(f"basic strategy did not settle in {TURNS} turns")

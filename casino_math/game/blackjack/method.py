@@ -90,6 +90,8 @@ def _has(strategy: BasicStrategy, kind: str) -> bool:
 
 
 # -- the return table ----------------------------------------------------------------------------------------
+FIRST_DECISION = {"blackjack": "blackjack", "suited blackjack": "blackjack", "both blackjack": "blackjack", "dealer blackjack": "none",
+                  "surrender": "surrender", "hand": "stand or hit", "double": "double", "split": "split"}  # a row's first decision
 END_WORDS = {"blackjack": "blackjack", "suited blackjack": "suited blackjack", "both blackjack": "blackjack against a dealer blackjack",
              "dealer blackjack": "dealer blackjack", "surrender": "surrender"}
 
@@ -113,7 +115,7 @@ def return_table(game: Game, ends: Ends, notes: tuple[str, ...]) -> ReturnTable:
     for key, p in ends.on_grid().items():
         merged[(key[0], ends.net(key))] += p
     denominator = math.lcm(*(p.denominator for p in merged.values()))
-    rows = [Outcome(end_label(kind, net), net, int(p * denominator), pays_text(net), (("result", kind),))
+    rows = [Outcome(end_label(kind, net), net, int(p * denominator), pays_text(net), (("decision", FIRST_DECISION[kind]), ("result", kind)))
             for (kind, net), p in merged.items()]
     rows.sort(key=lambda o: (-o.net, o.name))
     return ReturnTable(game.bet, tuple(rows), average_wager=ends.average_wager, notes=notes)

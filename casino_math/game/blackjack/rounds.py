@@ -27,11 +27,11 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Callable, Mapping
 
-from .dealer import blackjack_hole, natural
+from .dealer import BLACKJACK, blackjack_hole, natural
 from .hands import Hand, hand_table
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
 from .splits import Split
-from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, DealerCounts, Position, Stakes, Valued, best
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Position, Stakes, Valued, best, dealer_counts
 
 BLACKJACK_OPTION = "blackjack"  # a natural: no decision
 EndKey = tuple[str, int, int]  # how a round ends: what happened, its net (over the ends' scale), the player's own money staked
@@ -126,8 +126,8 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
                  split_choice: Chooser | None = None) -> UpCard:
     """The rounds with ``up`` showing (see :func:`play_game`)."""
     left = tuple(c - (v == up) for v, c in enumerate(shoe.counts))
-    dealer = DealerCounts(rules, up)
-    position = Position(rules, up, left, dealer, scale=pays_scale(rules))
+    dealer = dealer_counts(rules, up, shoe.counts)
+    position = dealer.position(left, scale=pays_scale(rules))
     valued = position.solve(OWN, hand_choice)
     n = sum(left)
     hole = blackjack_hole(up)
@@ -186,11 +186,23 @@ class Ends:
     @classmethod
     def of(cls, play: Play) -> Ends:
         out: dict[EndKey, Fraction] = defaultdict(Fraction)
+        scale = end_scale(play.rules)
         for upcard in play.upcards.values():
+            played: dict[EndKey, int] = defaultdict(int)  # rounds played as one hand, as whole numbers (see below)
+            n = sum(upcard.position.left)
             for root in upcard.roots.values():
-                for key, p in root_ends(upcard, root).items():
+                apart, hand = root_parts(upcard, root, scale)
+                for key, p in apart.items():
                     out[key] += root.chance * p
-        return cls(dict(out), end_scale(play.rules))
+                if hand:
+                    ways = root.chance / upcard.chance * n * (n - 1)  # ordered deals of the two cards
+                    assert ways.denominator == 1
+                    for key, w in hand.items():
+                        played[key] += int(ways) * w
+            denominator = n * (n - 1) * upcard.position.denominator(2) // upcard.position.scale
+            for key, w in played.items():
+                out[key] += upcard.chance * Fraction(w, denominator)
+        return cls({k: p for k, p in out.items() if p}, scale)
 
     @property
     def average_wager(self) -> Fraction:
@@ -226,31 +238,39 @@ class Ends:
 
 def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     """How the round of these first two cards ends under the strategy, each chance given the deal."""
+    apart, hand = root_parts(upcard, root, end_scale(upcard.position.rules))
+    out: dict[EndKey, Fraction] = defaultdict(Fraction, apart)
+    denominator = upcard.position.denominator(2) // upcard.position.scale
+    for key, w in hand.items():
+        out[key] += Fraction(w, denominator)
+    return dict(out)
+
+
+def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int]]:
+    """The round's ends given the deal, in two parts: chances, and the ends of a hand played out as whole numbers over
+    the ordered deals of the cards still to come (:func:`hand_ends`)."""
     rules = upcard.position.rules
-    scale = end_scale(rules)
     hole = blackjack_hole(upcard.up)
     left = upcard.position.shoes[hand_table().index[root.hand]]
     n = sum(left)
     blackjack = Fraction(left[hole], n) if hole is not None else Fraction(0)
     lost = ("dealer blackjack", -scale, 1)
     if root.taken == BLACKJACK_OPTION:
-        return blackjack_ends(rules, blackjack)
+        return blackjack_ends(rules, blackjack), {}
     if root.taken == SURRENDER:
         if rules.surrender == "late" and rules.dealer_peeks:
-            return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack})
-        return {("surrender", -scale // 2, 1): Fraction(1)}
-    out: dict[EndKey, Fraction] = defaultdict(Fraction)
+            return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack}), {}
+        return {("surrender", -scale // 2, 1): Fraction(1)}, {}
+    apart: dict[EndKey, Fraction] = defaultdict(Fraction)
     if upcard.position.apart and blackjack:
-        out[lost] = blackjack
+        apart[lost] = blackjack
     if root.taken == SPLIT:
         from .split_ends import split_ends
 
-        ends = split_ends(upcard.splits[root.hand.pair or 0], scale)
-    else:
-        ends = hand_ends(upcard, root, scale)
-    for key, p in ends.items():
-        out[key] += p
-    return dict(out)
+        for key, p in split_ends(upcard.splits[root.hand.pair or 0], scale).items():
+            apart[key] += p
+        return dict(apart), {}
+    return dict(apart), hand_ends(upcard, root, scale)
 
 
 def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction) -> dict[EndKey, Fraction]:
@@ -271,42 +291,37 @@ def _merge(chances: Mapping[EndKey, Fraction]) -> dict[EndKey, Fraction]:
     return {k: p for k, p in chances.items() if p}
 
 
-def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, Fraction]:
-    """A round played as one hand (stood, hit or doubled): the chance of each net, joint with no dealer blackjack where
-    that is counted apart."""
+def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int]:
+    """A round played as one hand (stood, hit or doubled): the ordered deals of the cards still to come, ``(n)_h`` in all
+    (:meth:`~.values.Position.denominator` of two cards, unscaled), ending in each net; joint with no dealer blackjack
+    where that is counted apart."""
     position = upcard.position
     table = hand_table()
     start = table.index[root.hand]
     kind = "double" if root.taken == DOUBLE else "hand"
-    weights: dict[int, int] = {start: 1}  # ordered ways to reach each hand from the first two, over (n)_k
     out: dict[EndKey, int] = defaultdict(int)
-    n0, h0 = position.horizon(2)
+    _, h0 = position.horizon(2)
     ends = _Ends(position, out, h0, scale // position.scale)
-    order = [start]
-    if root.taken == HIT:  # every hand the strategy may draw to from here, smallest first (a hand before its extensions)
-        order = [h for h in reversed(position.dealt) if table.cards[h] >= 2 and _descends(root.hand, table.hands[h])]
-    for hand in order:
-        ways = weights.get(hand, 0)
-        if not ways:
-            continue
-        taken = root.taken if hand == start else upcard.valued[hand].taken
-        k = table.cards[hand] - 2
-        if taken == STAND:
-            ends.stand(hand, OWN, False, ways, k, kind)
-        elif taken == DOUBLE:
-            stakes = OWN.doubled(position.rules.free_double(table.total[hand], table.soft[hand]))
-            label = "double" if hand == start else kind
-            for child, w in ends.draw(hand, stakes, ways, k, label):
-                ends.stand(child, stakes, True, w, k + 1, label)
-        else:
-            for child, w in ends.draw(hand, OWN, ways, k, kind):
-                weights[child] = weights.get(child, 0) + w
-    denominator = math.perm(n0, h0)
-    return {key: Fraction(w, denominator) for key, w in out.items() if w}
-
-
-def _descends(root: Hand, hand: Hand) -> bool:
-    return all(h >= r for h, r in zip(hand, root))
+    by_size: dict[int, dict[int, int]] = defaultdict(dict)  # hands reached, by their cards: ordered ways over (n)_k
+    by_size[2][start] = 1
+    cards = 2
+    while by_size.get(cards):
+        for hand, ways in by_size.pop(cards).items():
+            taken = root.taken if hand == start else upcard.valued[hand].taken
+            k = cards - 2
+            if taken == STAND:
+                ends.stand(hand, OWN, False, ways, k, kind)
+            elif taken == DOUBLE:
+                stakes = OWN.doubled(position.rules.free_double(table.total[hand], table.soft[hand]))
+                label = "double" if hand == start else kind
+                for child, w in ends.draw(hand, stakes, ways, k, label):
+                    ends.stand(child, stakes, True, w, k + 1, label)
+            else:
+                bigger = by_size[cards + 1]
+                for child, w in ends.draw(hand, OWN, ways, k, kind):
+                    bigger[child] = bigger.get(child, 0) + w
+        cards += 1
+    return {key: w for key, w in out.items() if w}
 
 
 @dataclass
@@ -353,6 +368,6 @@ class _Ends:
         most = min(position.dealer.longest, n)
         extend = math.perm(n - most, self.h0 - k - most)
         nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
-        for count, net in zip(counts, nets):
-            if count:
+        for o, (count, net) in enumerate(zip(counts, nets)):
+            if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
                 self.out[(kind, net * self.factor, stakes.own)] += ways * count * extend

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Iterable
 
+from .dealer import BLACKJACK
 from .hands import hand_table
 from .rules import VALUES
 from .splits import Split, patterns
@@ -112,7 +113,9 @@ def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubl
     shoe = position.shoes[hand]
     if bust is not None:
         shoe = tuple(c - (v == bust) for v, c in enumerate(shoe))
-    position.dealer.need([shoe])
+        if shoe not in position.dealer.known:  # the busts of a hand: counted together
+            position.dealer.need([tuple(c - (v == w) for v, c in enumerate(position.shoes[hand])) for w in range(VALUES)
+                                  if position.shoes[hand][w] and table.child[hand][w] < 0])
     counts, _ = position.dealer[shoe]
     n = sum(shoe)
     most = min(position.dealer.longest, n)
@@ -122,7 +125,7 @@ def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubl
     else:
         nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
     for o, (count, net) in enumerate(zip(counts, nets)):
-        if count:
+        if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
             out[(net * factor, stakes.own, o)] += ways * count * extend
 
 
@@ -147,11 +150,11 @@ def split_ends(split: Split, scale: int) -> dict[tuple[str, int, int], Fraction]
         for hand in range(1, done + 1):
             stakes = split.stakes_of(hand)
             without = Fraction(math.perm(p, more) * math.perm(n - p, others - 1), math.perm(n, more + others - 1))
-            hands.append(split.burned(partial(at, stakes=stakes, kind=1), more, others - 1) * (without / chance))
+            hands.append(split.burned(partial(at, stakes=stakes, kind=1), more, others - 1, ("ends other", stakes)) * (without / chance))
         if reached:
             for hand in range(done + 1, split.most + 1):
                 stakes = split.stakes_of(hand)
-                hands.append(split.burned(partial(at, stakes=stakes, kind=0), more, others))
+                hands.append(split.burned(partial(at, stakes=stakes, kind=0), more, others, ("ends any", stakes)))
         for (net, stake), q in _together(hands).items():
             out[("split", net, stake)] += chance * q
     return {k: v for k, v in out.items() if v}
@@ -159,23 +162,31 @@ def split_ends(split: Split, scale: int) -> dict[tuple[str, int, int], Fraction]
 
 def _together(hands: list[Chances]) -> dict[tuple[int, int], Fraction]:
     """The round's (net, stake) from its hands' chances given one sequence of second cards: independent given the
-    dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same)."""
-    dealer: dict[int, Fraction] = defaultdict(Fraction)
-    for (_, _, o), q in hands[0].items():
+    dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same).
+
+    With hand ``i``'s chances ``q_i(x, t) / D_i`` and the dealer's ``c_t / D_1``, the round nets ``x`` with the dealer on
+    ``t`` with chance ``Σ Π q_i(x_i, t) · D_1^(h−1) / (Π D_i · c_t^(h−1))``, the sum over the hands' nets adding to ``x``:
+    whole numbers until the last division."""
+    whole = []
+    for hand in hands:
+        common = math.lcm(*(q.denominator for q in hand.values()), 1)
+        whole.append(({k: int(q * common) for k, q in hand.items() if q}, common))
+    dealer: dict[int, int] = defaultdict(int)
+    for (_, _, o), q in whole[0][0].items():
         dealer[o] += q
+    first = whole[0][1]
+    scale = math.prod(d for _, d in whole)
     out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-    for o, chance in dealer.items():
-        if not chance:
+    for o, c in dealer.items():
+        if not c:
             continue
         rounds: dict[tuple[int, int], int] = {(0, 0): 1}
-        denominator = 1
-        for hand in hands:
-            given = {(net, stake): q / chance for (net, stake, oo), q in hand.items() if oo == o and q}
-            common = math.lcm(*(q.denominator for q in given.values()))
-            rounds = _convolve(rounds, [(net, stake, int(q * common)) for (net, stake), q in given.items()])
-            denominator *= common
+        for numerators, _ in whole:
+            rounds = _convolve(rounds, [(net, stake, q) for (net, stake, oo), q in numerators.items() if oo == o])
+        times = first ** (len(whole) - 1)
+        over = scale * c ** (len(whole) - 1)
         for key, w in rounds.items():
-            out[key] += chance * Fraction(w, denominator)
+            out[key] += Fraction(w * times, over)
     return out
 
 

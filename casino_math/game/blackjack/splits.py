@@ -34,7 +34,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 from .hands import Hand, hand_table
 from .rules import BlackjackRules
@@ -94,6 +94,7 @@ class Split:
         self.scale = 1
         self._strategy: dict[Stakes, Decisions] = {}
         self._values: dict[tuple[int, Stakes], SplitHands] = {}
+        self._burned: dict[tuple[Hashable, int, int], Any] = {}
 
     def hands_at(self, more: int, stakes: Stakes) -> SplitHands:
         """The split hands' values with ``more`` further pair cards out (the hand's own pair card in it)."""
@@ -101,8 +102,7 @@ class Split:
         if key not in self._values:
             table = hand_table()
             left = tuple(c - (1 + more) * (v == self.pair) for v, c in enumerate(self.left))
-            members = table.dealable(left, holding=self.pair)
-            position = Position(self.rules, self.up, left, self.dealer, split=True, members=members, scale=self.scale)
+            position = self.dealer.position(left, split=True, holding=self.pair, scale=self.scale)
             if more == 0:  # the split strategy: chosen here, with the pair's two cards out, and kept for more pair cards out
                 valued = position.solve(stakes, self.choose or best, first=self.pair)
                 self._strategy[stakes] = {h: v.taken for h, v in valued.items()}
@@ -127,20 +127,27 @@ class Split:
         pair cards out, the ``b`` cards averaged over."""
         values = self.hands_at(more, stakes)
         return self.burned(lambda a: self.hands_at(a, stakes).any if kind == "any" else self.hands_at(a, stakes).other,
-                           more, others) if others else (values.any if kind == "any" else values.other)
+                           more, others, (kind, stakes)) if others else (values.any if kind == "any" else values.other)
 
-    def burned(self, at: Callable[[int], Any], more: int, others: int) -> Any:
+    def burned(self, at: Callable[[int], Any], more: int, others: int, key: Hashable = None) -> Any:
         """``F(a, b)`` from ``F(a', 0) = at(a')``: anything linear in the shoe (a value, a vector of chances) with ``a``
-        more pair cards and ``b`` cards known not to be pair cards out."""
+        more pair cards and ``b`` cards known not to be pair cards out (``key``: names ``at`` to keep what is worked out)."""
         if others == 0:
             return at(more)
+        memo = (key, more, others)
+        if key is not None and memo in self._burned:
+            return self._burned[memo]
         share = Fraction(self.p - more, self.n - more - others + 1)
-        kept = self.burned(at, more, others - 1)
+        kept = self.burned(at, more, others - 1, key)
         if share == 1:
-            return kept * Fraction(0)  # no card but pair cards left: nothing can be known not to be one
-        if share:
-            kept = kept - self.burned(at, more + 1, others - 1) * share
-        return kept * (1 / (1 - share))
+            result = kept * Fraction(0)  # no card but pair cards left: nothing can be known not to be one
+        else:
+            if share:
+                kept = kept - self.burned(at, more + 1, others - 1, key) * share
+            result = kept * (1 / (1 - share))
+        if key is not None:
+            self._burned[memo] = result
+        return result
 
     def value(self) -> Fraction:
         """The split's value per initial unit (joint with no dealer blackjack where the blackjack is counted apart)."""

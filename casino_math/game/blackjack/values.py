@@ -99,12 +99,14 @@ class Shoes(dict):
 
 class DealerCounts:
     """The dealer's final totals after each shoe left (counts by value once the up card and the player's cards are out),
-    counted once and kept: many positions of one up card share shoes."""
+    counted once and kept, with the positions built on them: the optimal and the basic strategy of one game, and its
+    split hands, share shoes (and the value of standing, which no strategy changes)."""
 
     def __init__(self, rules: BlackjackRules, up: int) -> None:
         self.rules, self.up = rules, up
         self.known: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
+        self.positions: dict[tuple, Position] = {}
 
     def need(self, shoes: list[tuple[int, ...]]) -> None:
         """Count the shoes not counted yet, all at once."""
@@ -115,6 +117,20 @@ class DealerCounts:
 
     def __getitem__(self, shoe: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
         return self.known[shoe]
+
+    def position(self, left: tuple[int, ...], split: bool = False, holding: int | None = None, scale: int = 1) -> Position:
+        """The position of the hands dealt from ``left`` (split hands holding a ``holding``), built once."""
+        key = (left, split, holding, scale)
+        if key not in self.positions:
+            members = hand_table().dealable(left, holding) if holding is not None else None
+            self.positions[key] = Position(self.rules, self.up, left, self, split=split, members=members, scale=scale)
+        return self.positions[key]
+
+
+@lru_cache(maxsize=16)
+def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
+    """The one :class:`DealerCounts` of a game's up card (``shoe``: the full shoe, naming the game with ``rules``)."""
+    return DealerCounts(rules, up)
 
 
 Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
@@ -171,6 +187,7 @@ class Position:
         self.hole = blackjack_hole(self.up)
         self.apart = self.hole is not None and (self.rules.dealer_peeks or not self.rules.no_hole_card_takes_all)
         self._den: dict[int, int] = {}
+        self._stands: dict[tuple[int, Stakes, bool], int] = {}
         self._extend: dict[int, int] = {}
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
@@ -197,6 +214,12 @@ class Position:
     # -- standing ------------------------------------------------------------------------------------
     def stand(self, hand: int, stakes: Stakes, doubled: bool = False) -> int:
         """The value of standing on ``hand`` (over its denominator)."""
+        key = (hand, stakes, doubled)
+        if key not in self._stands:
+            self._stands[key] = self._stand(hand, stakes, doubled)
+        return self._stands[key]
+
+    def _stand(self, hand: int, stakes: Stakes, doubled: bool) -> int:
         table = self.table
         cards = table.cards[hand]
         ways, _ = self.dealer[self.shoes[hand]]

@@ -1,0 +1,99 @@
+"""Properties of the blackjack engine on shoes hypothesis draws: the compiled dealer count against its plain recursion,
+every round's chances adding to one with the exact average, the best option taken everywhere, an option added never
+lowering the optimal return, the basic strategy never beating the optimal one, and the brute force of
+:mod:`test_blackjack_brute_force` agreeing on random shoes."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from casino_math.game.blackjack.basic import basic_strategy
+from casino_math.game.blackjack.dealer import dealer_ways, reference_ways
+from casino_math.game.blackjack.rounds import SPLIT, play_game
+from casino_math.game.blackjack.rules import BlackjackRules, Shoe
+from test_blackjack_brute_force import A, T, Brute, _split_strategy
+
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def rules_strategy(most_hands: int = 2) -> st.SearchStrategy[BlackjackRules]:
+    return st.builds(
+        BlackjackRules,
+        dealer_hits_soft_17=st.booleans(),
+        dealer_peeks=st.booleans(),
+        no_hole_card_takes_all=st.booleans(),
+        double_totals=st.sampled_from([None, frozenset({9, 10, 11}), frozenset({10, 11})]),
+        double_after_split=st.booleans(),
+        split_hands=st.integers(1, most_hands),
+        surrender=st.sampled_from(["none", "late", "early"]),
+    )
+
+
+def shoes(least_points: int) -> st.SearchStrategy[tuple[int, ...]]:
+    """Small shoes (up to 3 cards of a value, up to 8 tens) worth more than ``least_points``."""
+    counts = st.tuples(*(st.integers(0, 3) for _ in range(9)), st.integers(2, 8))
+    return counts.filter(lambda c: sum((v + 1) * n for v, n in enumerate(c)) > least_points and sum(c) >= 6)
+
+
+@SETTINGS
+@given(left=st.tuples(*(st.integers(0, 5) for _ in range(10))), up=st.integers(0, 9), hits=st.booleans(), peeks=st.booleans())
+def test_the_compiled_dealer_count_is_the_plain_recursion(left, up, hits, peeks):
+    rules = BlackjackRules(dealer_hits_soft_17=hits, dealer_peeks=peeks)
+    rows, totals = dealer_ways(np.array([left]), up, rules)
+    assert (rows[0], totals[0]) == reference_ways(left, up, rules)
+
+
+@SETTINGS
+@given(rules=rules_strategy(), counts=shoes(31 * 2 + 26))
+def test_rounds_add_up_and_the_best_option_is_taken(rules, counts):
+    play = play_game(rules, Shoe(counts))
+    ends = play.ends
+    assert sum(ends.chances.values()) == 1
+    assert sum((p * ends.net(k) for k, p in ends.chances.items()), Fraction(0)) == play.expected_return
+    for upcard in play.upcards.values():
+        for root in upcard.roots.values():
+            assert root.ev == max(root.options.values())
+        for valued in upcard.valued.values():
+            assert valued.value == max(valued.options.values())
+
+
+@SETTINGS
+@given(rules=rules_strategy(), counts=shoes(31 * 2 + 26))
+def test_an_option_more_never_costs_the_player(rules, counts):
+    shoe = Shoe(counts)
+    base = play_game(rules, shoe).expected_return
+    surrender = BlackjackRules(**{**rules.__dict__, "surrender": "early"})
+    better_pay = BlackjackRules(**{**rules.__dict__, "blackjack_pays": rules.blackjack_pays + 1})
+    assert play_game(surrender, shoe).expected_return >= base
+    assert play_game(better_pay, shoe).expected_return >= base
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_strategy(), counts=shoes(31 * 2 + 26))
+def test_basic_strategy_never_beats_the_optimal_one(rules, counts):
+    shoe = Shoe(counts)
+    optimal = play_game(rules, shoe)
+    _, basic, _ = basic_strategy(rules, shoe, optimal)
+    assert basic.expected_return <= optimal.expected_return
+
+
+@pytest.mark.slow  # minutes: the brute force deals every sequence of shoes with many values
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_strategy(), counts=shoes(31 * 2 + 26))
+def test_the_brute_force_agrees_on_random_shoes(rules, counts):
+    play = play_game(rules, Shoe(counts))
+    brute = Brute(rules, counts)
+    for up, upcard in play.upcards.items():
+        for hand, root in upcard.roots.items():
+            values = hand.values()
+            if sorted(values) == [A, T]:
+                continue
+            expected = brute.root(up, *values)
+            if SPLIT in root.options:
+                expected[SPLIT] = brute.split(up, values[0], _split_strategy(play, up, values[0]))
+            assert dict(root.options) == expected, (up, str(hand))
