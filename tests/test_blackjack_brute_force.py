@@ -22,7 +22,8 @@ import pytest
 from casino_math.game.blackjack.hands import Hand, hand_table
 from casino_math.game.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
 from casino_math.game.blackjack.rules import BlackjackRules, Shoe
-from casino_math.game.blackjack.values import OWN
+from casino_math.game.blackjack.values import FREE as ENGINE_FREE
+from casino_math.game.blackjack.values import OWN as ENGINE_OWN
 
 A, T = 0, 9
 
@@ -33,6 +34,10 @@ def total(cards: tuple[int, ...]) -> tuple[int, bool]:
     if A in cards and hard <= 11:
         return hard + 10, True
     return hard, False
+
+
+Stakes = tuple[int, int]  # a hand's own units and the house's free units (Free Bet)
+OWN, FREE = (1, 0), (0, 1)
 
 
 class Brute:
@@ -61,17 +66,33 @@ class Brute:
                     out[k] = out.get(k, Fraction(0)) + Fraction(rem[v], n) * p
         return out
 
-    def pay(self, player: tuple[int, ...], dealer: str, stake: int, doubled: bool) -> Fraction:
-        """What a hand that stood on ``player`` nets against the dealer's result."""
+    def win(self, player: tuple[int, ...], doubled: bool) -> Fraction:
+        """A win's pay: 1, or a 21's bonus of many cards or of certain cards, never on a double."""
+        if doubled or total(player)[0] != 21:
+            return Fraction(1)
+        for cards, pay in self.rules.card_bonuses:
+            if len(player) >= cards:
+                return pay
+        for values, pay in self.rules.combination_bonuses:
+            if sorted(player) == sorted(values):
+                return pay
+        return Fraction(1)
+
+    def pay(self, player: tuple[int, ...], dealer: str, stakes: Stakes, doubled: bool) -> Fraction:
+        """What a hand that stood on ``player`` nets against the dealer's result (the house's units only win)."""
+        own, free = stakes
         t, _ = total(player)
         if dealer == "blackjack":  # (never met where the dealer peeks: the round ended at the deal)
-            return Fraction(-stake if self.rules.no_hole_card_takes_all else -1)
+            return Fraction(-own if self.rules.no_hole_card_takes_all else -1)
+        w = self.win(player, doubled)
         if dealer == "bust" or (dealer == "22" and not self.rules.dealer_22_pushes):
-            return Fraction(stake)
-        if dealer == "22":
-            return Fraction(0)
-        d = int(dealer)
-        return Fraction(stake if t > d else 0 if t == d else -stake)
+            base = w
+        elif dealer == "22":
+            base = Fraction(0)
+        else:
+            d = int(dealer)
+            base = w if t > d or (t == 21 and self.rules.player_21_wins) else Fraction(0) if t == d else Fraction(-1)
+        return own * base + free * max(base, Fraction(0))
 
     # -- one hand, played best, knowing only its own cards and the up card ------------------------------
     def holes(self, up: int, player: tuple[int, ...]) -> dict[int, Fraction]:
@@ -92,18 +113,18 @@ class Brute:
             rem[c] -= 1
         return tuple(rem)
 
-    def stand(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction], stake: int = 1, doubled: bool = False) -> Fraction:
+    def stand(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction], stakes: Stakes = OWN, doubled: bool = False) -> Fraction:
         rem = self.left(up, cards)
         value = Fraction(0)
         for h, q in post.items():
             after = tuple(c - (w == h) for w, c in enumerate(rem))
             for d, p in self.dealer(after, tuple(sorted((up, h)))).items():
-                value += q * p * self.pay(cards, d, stake, doubled)
+                value += q * p * self.pay(cards, d, stakes, doubled)
         return value
 
-    def bust(self, up: int, post: dict[int, Fraction], stake: int) -> Fraction:
-        """A bust loses the stake; where a dealer blackjack takes only the original bet, that is all it loses then."""
-        return sum((q * (-1 if sorted((up, h)) == [A, T] and not self.rules.no_hole_card_takes_all else -stake)
+    def bust(self, up: int, post: dict[int, Fraction], stakes: Stakes) -> Fraction:
+        """A bust loses the player's own stake; where a dealer blackjack takes only the original bet, that is all it loses then."""
+        return sum((q * (-1 if sorted((up, h)) == [A, T] and not self.rules.no_hole_card_takes_all else -stakes[0])
                     for h, q in post.items()), Fraction(0))
 
     def draw(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction]) -> dict[int, tuple[Fraction, dict[int, Fraction]]]:
@@ -120,20 +141,26 @@ class Brute:
 
     def best(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction]) -> Fraction:
         """The best value of a hand after its first two cards (stand, hit, double where allowed on more cards)."""
-        return max(self.options(up, cards, post, first=False).values())
+        return max(self.options(up, cards, post).values())
 
-    def options(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction], first: bool) -> dict[str, Fraction]:
+    def doubled(self, cards: tuple[int, ...], stakes: Stakes) -> Stakes:
+        t, soft = total(cards)
+        free = not soft and t in self.rules.free_double_totals
+        return (stakes[0], stakes[1] + 1) if free else (stakes[0] + 1, stakes[1])
+
+    def options(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction]) -> dict[str, Fraction]:
         t, soft = total(cards)
         out = {"stand": self.stand(up, cards, post)}
         if sum(c + 1 for c in cards) >= 21:
             return out
         hit = Fraction(0)
         double = Fraction(0)
+        stakes = self.doubled(cards, OWN)
         for c, (p, after) in self.draw(up, cards, post).items():
             more = tuple(sorted(cards + (c,)))
             busted = sum(x + 1 for x in more) > 21
-            hit += p * (self.bust(up, after, 1) if busted else self.best(up, more, after))
-            double += p * (self.bust(up, after, 2) if busted else self.stand(up, more, after, 2, True))
+            hit += p * (self.bust(up, after, OWN) if busted else self.best(up, more, after))
+            double += p * (self.bust(up, after, stakes) if busted else self.stand(up, more, after, stakes, True))
         out["hit"] = hit
         if self.rules.can_double(t, soft, len(cards), split=False):
             out["double"] = double
@@ -148,7 +175,7 @@ class Brute:
         blackjack = Fraction(rem[hole], n) if hole is not None else Fraction(0)
         post = self.holes(up, cards)
         peeked = self.rules.dealer_peeks and hole is not None
-        options = self.options(up, cards, post, first=True)
+        options = self.options(up, cards, post)
         if peeked:
             options = {o: -blackjack + (1 - blackjack) * v for o, v in options.items()}
         if self.rules.surrender == "late" and self.rules.dealer_peeks:
@@ -158,12 +185,14 @@ class Brute:
         return options
 
     # -- a split, played hand by hand by a given strategy ---------------------------------------------------
-    def split(self, up: int, pair: int, strategy: dict[tuple[int, ...], str]) -> Fraction:
-        """Splitting ``pair`` against ``up``: every sequence of cards, the hands played in order by ``strategy`` (hand
-        counts -> option), the dealer last; per initial unit, the dealer's blackjack included."""
+    def split(self, up: int, pair: int, strategy: dict[Stakes, dict[tuple[int, ...], str]]) -> Fraction:
+        """Splitting ``pair`` against ``up``: every sequence of cards, the hands played in order by ``strategy`` (per stakes:
+        hand counts -> option), the new hand of a resplit next to the one it came from, the dealer last; per initial
+        unit, the dealer's blackjack included. The first hand keeps the bet; a free split gives the others free units."""
         rem0 = self.left(up, (pair, pair))
         n = sum(rem0)
         most = self.rules.split_limit(pair)
+        new = FREE if pair in self.rules.free_split_values else OWN
         value = Fraction(0)
         for h in range(10):
             if not rem0[h]:
@@ -173,13 +202,13 @@ class Brute:
                 value += q * -1
                 continue
             rem = tuple(c - (w == h) for w, c in enumerate(rem0))
-            value += q * self._hands(up, h, rem, ((pair,), (pair,)), (), most, pair, strategy)
+            value += q * self._hands(up, h, rem, (((pair,), OWN), ((pair,), new)), (), most, pair, strategy)
         return value
 
-    def _hands(self, up: int, hole: int, rem: tuple[int, ...], waiting: tuple[tuple[int, ...], ...],
-               done: tuple[tuple[tuple[int, ...], int, bool], ...], most: int, pair: int, strategy: dict) -> Fraction:
-        """The expected total net of the split hands: ``waiting`` hands still to play (the first being dealt to),
-        ``done`` hands finished (cards, stake, busted); the dealer plays once no hand waits."""
+    def _hands(self, up: int, hole: int, rem: tuple[int, ...], waiting: tuple, done: tuple, most: int, pair: int,
+               strategy: dict) -> Fraction:
+        """The expected total net of the split hands: ``waiting`` hands still to play (cards, stakes; the first being
+        dealt to), ``done`` hands finished (cards, stakes, doubled, busted); the dealer plays once no hand waits."""
         if not waiting:
             dealer = self.dealer(rem, tuple(sorted((up, hole))))
             value = Fraction(0)
@@ -187,10 +216,10 @@ class Brute:
                 if d == "blackjack" and not self.rules.no_hole_card_takes_all:
                     value += p * -1  # the original bet only, whatever the hands
                     continue
-                for cards, stake, busted in done:
-                    value += p * (-stake if busted else self.pay(cards, d, stake, stake == 2))
+                for cards, stakes, doubled, busted in done:
+                    value += p * (-stakes[0] if busted else self.pay(cards, d, stakes, doubled))
             return value
-        hand, rest = waiting[0], waiting[1:]
+        (hand, stakes), rest = waiting[0], waiting[1:]
         n = sum(rem)
         value = Fraction(0)
         hands = len(waiting) + len(done)
@@ -200,24 +229,24 @@ class Brute:
             p = Fraction(rem[c], n)
             after = tuple(x - (w == c) for w, x in enumerate(rem))
             if len(hand) == 1 and c == pair and hands < most:  # a pair card to a hand of one card: resplit
-                value += p * self._hands(up, hole, after, ((pair,), (pair,), *rest), done, most, pair, strategy)
+                new = FREE if pair in self.rules.free_split_values else OWN
+                value += p * self._hands(up, hole, after, (((pair,), stakes), ((pair,), new), *rest), done, most, pair, strategy)
                 continue
             cards = tuple(sorted(hand + (c,)))
-            value += p * self._play(up, hole, after, cards, rest, done, most, pair, strategy)
+            value += p * self._play(up, hole, after, cards, stakes, rest, done, most, pair, strategy)
         return value
 
-    def _play(self, up: int, hole: int, rem: tuple[int, ...], cards: tuple[int, ...], rest: tuple, done: tuple, most: int,
-              pair: int, strategy: dict) -> Fraction:
+    def _play(self, up: int, hole: int, rem: tuple[int, ...], cards: tuple[int, ...], stakes: Stakes, rest: tuple, done: tuple,
+              most: int, pair: int, strategy: dict) -> Fraction:
         """Play the hand ``cards`` (two or more) by the strategy, then the hands after it."""
         if pair == A and not self.rules.hit_split_aces:
             option = "stand"
         elif sum(x + 1 for x in cards) >= 21:
             option = "stand"
         else:
-            counts = tuple(cards.count(v) for v in range(10))
-            option = strategy[counts]
+            option = strategy[stakes][tuple(cards.count(v) for v in range(10))]
         if option == "stand":
-            return self._hands(up, hole, rem, rest, done + ((cards, 1, False),), most, pair, strategy)
+            return self._hands(up, hole, rem, rest, done + ((cards, stakes, False, False),), most, pair, strategy)
         n = sum(rem)
         value = Fraction(0)
         for c in range(10):
@@ -228,22 +257,26 @@ class Brute:
             more = tuple(sorted(cards + (c,)))
             busted = sum(x + 1 for x in more) > 21
             if option == "double":
-                value += p * self._hands(up, hole, after, rest, done + ((more, 2, busted),), most, pair, strategy)
+                doubled = self.doubled(cards, stakes)
+                value += p * self._hands(up, hole, after, rest, done + ((more, doubled, True, busted),), most, pair, strategy)
             elif busted:
-                value += p * self._hands(up, hole, after, rest, done + ((more, 1, True),), most, pair, strategy)
+                value += p * self._hands(up, hole, after, rest, done + ((more, stakes, False, True),), most, pair, strategy)
             else:
-                value += p * self._play(up, hole, after, more, rest, done, most, pair, strategy)
+                value += p * self._play(up, hole, after, more, stakes, rest, done, most, pair, strategy)
         return value
 
 
-def _split_strategy(play, up: int, pair: int) -> dict[tuple[int, ...], str]:
+def _split_strategy(play, up: int, pair: int) -> dict[Stakes, dict[tuple[int, ...], str]]:
+    """The engine's split strategy, per stakes (the first hand's own unit, the free units of a free split's others)."""
     table = hand_table()
-    return {table.hands[h].counts: o for h, o in play.upcards[up].splits[pair].strategy(OWN).items()}
+    split = play.upcards[up].splits[pair]
+    return {stakes: {table.hands[h].counts: o for h, o in split.strategy(engine).items()} for stakes, engine in ((OWN, ENGINE_OWN), (FREE, ENGINE_FREE))}
 
 
 SHOES = {
     "few values": (2, 0, 2, 0, 0, 2, 0, 2, 0, 6),  # A A 3 3 6 6 8 8 and six tens: 96 points, one split (two hands)
     "five values": (1, 2, 0, 0, 2, 0, 2, 0, 1, 6),
+    "six, seven, eight": (1, 0, 0, 0, 0, 2, 2, 2, 0, 6),
 }
 RULES = {
     "peek S17": BlackjackRules(split_hands=2),
@@ -251,6 +284,10 @@ RULES = {
     "no hole card": BlackjackRules(split_hands=2, dealer_peeks=False, double_after_split=False),
     "no hole card, original bet": BlackjackRules(split_hands=2, dealer_peeks=False, no_hole_card_takes_all=False,
                                                   double_totals=frozenset({10, 11})),
+    "free bet": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True, free_double_totals=frozenset({9, 10, 11}),
+                               free_split_values=frozenset(range(9))),
+    "spanish 21": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, player_21_wins=True, double_any_cards=True, hit_split_aces=True,
+                                 surrender="late", card_bonuses=((5, Fraction(3, 2)),), combination_bonuses=(((5, 6, 7), Fraction(3, 2)),)),
 }
 
 
@@ -316,7 +353,7 @@ def brute_ends(brute: Brute, up: int, root: Root, upcard) -> dict[Fraction, Frac
             add(Fraction(-stake), p)
             return
         for d, q in brute.dealer(rem, tuple(sorted((up, hole)))).items():
-            add(brute.pay(cards, d, stake, stake == 2), p * q)
+            add(brute.pay(cards, d, (stake, 0), stake == 2), p * q)
 
     def play_on(cards: tuple[int, ...], rem: tuple[int, ...], hole: int, p: Fraction, option: str) -> None:
         if option == "stand" or sum(c + 1 for c in cards) > 21:

@@ -45,7 +45,7 @@ from ...rankings.points import get_points
 from ...yaml_source import read_yaml
 from ..description import Deal, Decision, Game, Hand, Names, Option, Result, Wager
 from ..loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
-from .rules import TEN, VALUES, BlackjackRules, Shoe, value_name
+from .rules import TEN, BlackjackRules, Shoe
 
 MOST_HANDS = 8  # a split to more hands than this is not a table rule
 BONUS_LINES = {"five-card 21": 5, "six-card 21": 6, "seven-card 21": 7}  # a 21 of that many cards or more (the most first)
@@ -92,7 +92,8 @@ class BlackjackSection(_Strict):
     double: Literal["none"] | DoubleRules = Field(DoubleRules.model_validate({}), description="none: no doubling")
     split: Literal["none"] | SplitRules = Field(SplitRules.model_validate({}), description="none: no splitting")
     surrender: Literal["none", "late", "early"] = "none"
-    player_21: Literal["as usual", "always wins"] = Field("as usual", description="always wins: a player's 21 beats a dealer's 21 (Spanish 21)")
+    player_21: Literal["as usual", "always wins"] = Field("as usual", description="always wins: a player's 21 beats a dealer's 21, "
+                                                         "a player's blackjack a dealer's blackjack (Spanish 21)")
     pays: dict[str, PayValue] = Field(default_factory=lambda: {"blackjack": Pay(Fraction(3, 2))},
                                       description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, 6-7-8, 7-7-7")
 
@@ -109,12 +110,12 @@ class BlackjackFile(_Strict):
     names: NamesSpec = Field(NamesSpec.model_validate({}))
 
 
-PLAY = "play"  # the decision of a hand not split
-
-
-def split_decision(pair: int) -> str:
-    """The decision of a hand made by splitting a pair: ``split 8s``."""
-    return f"split {value_name(pair)}s"
+PLAY = "play"  # the decision of a hand not split: its first two cards, or more
+SPLIT_HAND = "split hand"  # the decision of a hand made by splitting (its pair card first among its cards)
+STAND, HIT = Option("stand"), Option("hit")
+DOUBLE, SPLIT = Option("double", adds=(("bet", Fraction(1)),)), Option("split", adds=(("bet", Fraction(1)),))
+PLAY_DECISION = Decision(PLAY, (STAND, HIT, DOUBLE, SPLIT, Option("surrender")))
+SPLIT_DECISION = Decision(SPLIT_HAND, (STAND, HIT, DOUBLE))
 
 
 @dataclass(frozen=True)
@@ -131,12 +132,9 @@ class BlackjackGame(Game):
 
     @property
     def decisions(self) -> tuple[Decision, ...]:  # type: ignore[override]
-        """The decisions a strategy looks up: ``play`` (a hand not split: its first two cards or more) and ``split 8s``
-        (a hand made by splitting 8s), for every pair the rules let split."""
-        double = Option("double", adds=(("bet", Fraction(1)),))
-        play = Decision(PLAY, (Option("stand"), Option("hit"), double, Option("split", adds=(("bet", Fraction(1)),)), Option("surrender")))
-        pairs = [v for v in range(VALUES) if self.rules.splits and self.shoe.counts[v] >= 2]
-        return (play, *(Decision(split_decision(v), (Option("stand"), Option("hit"), double)) for v in pairs))
+        """The decisions a strategy looks up: ``play`` (a hand not split: its first two cards, or more after a hit) and,
+        where pairs may be split, ``split hand`` (a hand made by splitting: its pair card first among its cards)."""
+        return (PLAY_DECISION, SPLIT_DECISION) if self.rules.splits else (PLAY_DECISION,)
 
 
 def blackjack_schema() -> dict[str, Any]:
@@ -194,7 +192,7 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
     names = Names(spec.names.game, {str(role): name for role, name in spec.names.roles.items()}, dict(spec.names.bets))
     return BlackjackGame(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
-        steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False)),
+        steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False), PLAY_DECISION),
         hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={},
         bet="blackjack", path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
         notes=rule_notes(rules, deck),
@@ -324,7 +322,7 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
                 if rules.dealer_peeks else "Surrender: half the bet, before the dealer's second card.",
                 "early": "Early surrender: half the bet, before the dealer checks for blackjack."}[rules.surrender])
     if rules.player_21_wins:
-        out.append("A player's 21 always wins, against a dealer's 21 too.")
+        out.append("A player's 21 always wins, against a dealer's 21 too, and a player's blackjack against the dealer's.")
     for cards, bonus in rules.card_bonuses:
         out.append(f"A 21 of {cards} cards or more pays {pay(bonus)} (not on a doubled hand).")
     for values, bonus in rules.combination_bonuses:

@@ -4,7 +4,8 @@
 :class:`~casino_math.game.method.Solution` like every method: the return table of the game's bet under the optimal
 strategy (each way a round ends: a blackjack, a win, a push, a loss, a surrender, a double, a split's net), the
 strategy as tables (the optimal play of the first two cards, the basic strategy chart: hard totals, soft totals,
-pairs) and as a lookup (``strategy.choose("play", {"player": "Th 6c", "up": "Ts"})``), and its working in
+pairs) and as a lookup (``strategy.choose("play", {"player": "Th 6c", "up": "Ts"})``; ``"split hand"``: a hand made by splitting, its pair
+card first), and its working in
 ``detail`` (:class:`~.figures.BlackjackFigures`: the basic strategy played out, the figures per up card, the
 dealer's totals).
 
@@ -38,8 +39,9 @@ from ..description import Game, Option
 from ..method import Decided, DecisionView, Solution, Strategy
 from ..money import History, pays_text
 from .basic import BasicStrategy, key_of, key_text
+from .coups import BlackjackCoups
 from .figures import BlackjackFigures, blackjack_figures
-from .game_file import PLAY, BlackjackGame, split_decision
+from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard
 from .rules import ACE, VALUES, value_name
@@ -84,6 +86,11 @@ class Blackjack:
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
 
+    def coups(self, solution: Solution) -> BlackjackCoups:
+        """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`.coups`)."""
+        assert isinstance(solution.game, BlackjackGame) and solution.table is not None
+        return BlackjackCoups(solution.game, solution.detail.optimal.play, solution.table)
+
 
 def _has(strategy: BasicStrategy, kind: str) -> bool:
     return any(key[0] == kind and key[2] for _, key in strategy.orders)
@@ -115,17 +122,20 @@ def return_table(game: Game, ends: Ends, notes: tuple[str, ...]) -> ReturnTable:
     for key, p in ends.on_grid().items():
         merged[(key[0], ends.net(key))] += p
     denominator = math.lcm(*(p.denominator for p in merged.values()))
-    rows = [Outcome(end_label(kind, net), net, int(p * denominator), pays_text(net), (("decision", FIRST_DECISION[kind]), ("result", kind)))
+    rows = [Outcome(end_label(kind, net), net, int(p * denominator), pays_text(net),
+                    (("decision", FIRST_DECISION[kind]), ("result", kind), ("net", str(net))))
             for (kind, net), p in merged.items()]
     rows.sort(key=lambda o: (-o.net, o.name))
     return ReturnTable(game.bet, tuple(rows), average_wager=ends.average_wager, notes=notes)
 
 
 def notes(game: BlackjackGame, figures: BlackjackFigures) -> tuple[str, ...]:
-    """What the return table is, how splits are counted, and the basic strategy's figures, as the par sheet states them."""
+    """The rules in words, what the return table is, how splits are counted, and the basic strategy's figures, as the
+    par sheet states them (one clause each)."""
     basic = figures.basic
     edge = -basic.expected_return
-    return (
+    rules = tuple(note.rstrip(".") for note in game.notes)
+    return rules + (
         "every round's exact probability (the dealer's hand from the cards left, every option valued exactly), "
         "as whole numbers over their common denominator",
         "played by the optimal strategy: each hand by its own cards and the up card; split hands by the best play "
@@ -153,7 +163,7 @@ def card_values(game: Game, ids: np.ndarray) -> list[int]:
 class Lookup:
     """The optimal strategy looked up: ``play`` for a hand not split (its first two cards: every option of the round,
     values per initial unit from the deal; more cards: stand, hit, or double where allowed, values given no dealer
-    blackjack where the dealer peeked), ``split 8s`` for a hand made by splitting 8s."""
+    blackjack where the dealer peeked), ``split hand`` for a hand made by splitting (its cards, the pair card first)."""
 
     game: Game
     play: Play
@@ -167,9 +177,10 @@ class Lookup:
         scales = np.ones(len(players), dtype=object)
         choice = np.zeros(len(players), dtype=np.int64)
         for row in range(len(players)):
-            hand = Hand(tuple(np.bincount(card_values(self.game, players[row]), minlength=VALUES).tolist()))
+            cards = card_values(self.game, players[row])
+            hand = Hand(tuple(np.bincount(cards, minlength=VALUES).tolist()))
             up = card_values(self.game, ups[row])[0]
-            options, taken = self.options(decision, up, hand)
+            options, taken = self.options(decision, up, hand, cards[0] if cards else None)
             scale = math.lcm(*(v.denominator for v in options.values()))
             for o, v in options.items():
                 values[names.index(o), row] = int(v * scale)
@@ -177,8 +188,9 @@ class Lookup:
             choice[row] = names.index(taken)
         return Decided(OPTIONS, choice, values, scales)
 
-    def options(self, decision: str, up: int, hand: Hand) -> tuple[dict[str, Fraction], str]:
-        """Each option's exact value at ``hand`` against ``up`` under ``decision``, and the option taken."""
+    def options(self, decision: str, up: int, hand: Hand, pair: int | None = None) -> tuple[dict[str, Fraction], str]:
+        """Each option's exact value at ``hand`` against ``up`` under ``decision``, and the option taken (``pair``: the
+        pair a split hand was split from)."""
         upcard = self.play.upcards[up]
         table = hand_table()
         if decision == PLAY:
@@ -191,9 +203,10 @@ class Lookup:
             live = upcard.position.live(hand.cards, upcard.position.shoes[table.index[hand]][upcard.position.hole]
                                         if upcard.position.hole is not None else 0)
             return {o: Fraction(v, live) for o, v in valued.options.items()}, valued.taken
-        pair = next((v for v in range(VALUES) if split_decision(v) == decision), None)
+        if decision != SPLIT_HAND:
+            raise KeyError(f"{self.game.id} has no decision {decision!r} (play, split hand)")
         if pair is None or pair not in upcard.splits:
-            raise KeyError(f"{self.game.id} has no decision {decision!r} (play, or split 8s and the like)")
+            raise KeyError(f"a split hand's cards start with its pair card: no pair of {pair} is split against {value_name(up)}")
         split: Split = upcard.splits[pair]
         valued = split.hands_at(0, OWN).hands[table.index[hand]]
         return {o: valued.ev(o) for o in valued.options}, valued.taken

@@ -143,8 +143,8 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
             chance = upcard.chance * Fraction(ways, n * (n - 1))
             rest = tuple(c - h for c, h in zip(left, hand))
             blackjack = Fraction(rest[hole], n - 2) if hole is not None else Fraction(0)
-            if natural(first, second):
-                options = {BLACKJACK_OPTION: (1 - blackjack) * rules.blackjack_average}
+            if natural(first, second):  # paid unless the dealer has one too (where a player's 21 always wins, even then)
+                options = {BLACKJACK_OPTION: (1 if rules.player_21_wins else 1 - blackjack) * rules.blackjack_average}
             else:
                 options = root_options(upcard, table.index[hand], blackjack)
                 if first == second and rules.splits:
@@ -274,10 +274,11 @@ def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fra
 
 
 def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction) -> dict[EndKey, Fraction]:
-    """A player's blackjack: a push against the dealer's, else paid (a suited one at its own pay, a quarter of them)."""
+    """A player's blackjack: a push against the dealer's (paid where a player's 21 always wins), else paid (a suited one
+    at its own pay, a quarter of them)."""
     scale = end_scale(rules)
-    out = {("both blackjack", 0, 1): dealer_blackjack}
-    paid = 1 - dealer_blackjack
+    out = {("both blackjack", 0, 1): Fraction(0) if rules.player_21_wins else dealer_blackjack}
+    paid = Fraction(1) if rules.player_21_wins else 1 - dealer_blackjack
     pays = int(rules.blackjack_pays * scale)
     if rules.suited_blackjack_pays is None:
         out[("blackjack", pays, 1)] = paid

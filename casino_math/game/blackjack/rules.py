@@ -105,7 +105,7 @@ class BlackjackRules:
     dealer_22_pushes: bool = False  # Free Bet: a dealer total of 22 pushes every hand still standing
     free_double_totals: frozenset[int] = frozenset()  # Free Bet: hard totals doubled for free (the house stakes the double)
     free_split_values: frozenset[int] = frozenset()  # Free Bet: pairs split for free (positions: ACE..TEN)
-    player_21_wins: bool = False  # Spanish 21: a player's 21 beats the dealer's 21
+    player_21_wins: bool = False  # Spanish 21: a player's 21 beats the dealer's 21, a player's blackjack the dealer's
     card_bonuses: tuple[tuple[int, Fraction], ...] = ()  # Spanish 21: (cards in a 21, its pay), most cards first
     combination_bonuses: tuple[tuple[tuple[int, ...], Fraction], ...] = ()  # Spanish 21: (values of a 3-card 21, pay)
     notes: tuple[str, ...] = field(default=(), compare=False)  # what the file says of the rules beyond these
