@@ -371,7 +371,7 @@ class ChartView:
 
     def summary(self) -> str:
         """The chart in words: for each row, the up cards taking each code (``hard 12: H against 2-3, S against 4-6, ...``)."""
-        parts = []
+        parts = []  # (the par sheet heads every decision "optimal": this one is the chart, by total)
         for key in self.keys:
             groups: dict[str, list[int]] = defaultdict(list)
             for up in self.ups:
@@ -380,7 +380,8 @@ class ChartView:
                 parts.append(f"{_row_name(key)}: {next(iter(groups))}")
                 continue
             parts.append(f"{_row_name(key)}: " + ", ".join(f"{code} against {_ranges(ups)}" for code, ups in groups.items()))
-        return "; ".join(parts)
+        return "the basic strategy chart, by total (not the optimal play; H hit, S stand, D double, P split, R surrender, "\
+               "a lower-case letter what to do where the first is not allowed): " + "; ".join(parts)
 
 
 def _row_name(key: tuple[str, int, bool]) -> str:
