@@ -168,14 +168,31 @@ def _ways_kernel(drawn: np.ndarray, child: np.ndarray, outcome: np.ndarray, dept
     return out
 
 
-def _crt(residues: np.ndarray) -> list[int]:
-    """Whole numbers from their residues modulo :data:`PRIMES` (last axis), each below the primes' product."""
-    p, q = PRIMES
-    inverse = pow(p, -1, q)
-    out = []
-    for a, b in residues.reshape(-1, 2).tolist():
-        out.append(a + p * ((b - a) * inverse % q))
+@njit(cache=True)
+def _garner_kernel(a: np.ndarray, b: np.ndarray, p: int, q: int, inverse: int) -> np.ndarray:
+    """``t = (b − a)·p⁻¹ mod q`` for each pair of residues, so that ``a + p·t`` is the whole number below ``p·q``. The
+    product of two numbers below 2^53 is taken modulo ``q`` by estimating the quotient in floating point and correcting
+    the remainder, computed in wrapping 64-bit arithmetic, by whole multiples of ``q``."""
+    out = np.empty(a.shape, dtype=np.int64)
+    for i in range(a.size):
+        d = (b.flat[i] - a.flat[i]) % q
+        estimate = np.int64(float(d) * float(inverse) / float(q))
+        r = d * inverse - estimate * q  # wraps around 2^64; the true remainder is within a few q of it
+        while r < 0:
+            r += q
+        while r >= q:
+            r -= q
+        out.flat[i] = r
     return out
+
+
+def _crt(residues: np.ndarray) -> np.ndarray:
+    """Whole numbers from their residues modulo :data:`PRIMES` (last axis), each below the primes' product: Python
+    integers in an object array of the residues' leading shape."""
+    p, q = PRIMES
+    a, b = np.ascontiguousarray(residues[..., 0]), np.ascontiguousarray(residues[..., 1])
+    t = _garner_kernel(a, b, p, q, pow(p, -1, q))
+    return a.astype(object) + t.astype(object) * p
 
 
 def ways_bound(shoe_size: int, longest: int) -> int:
@@ -194,7 +211,7 @@ def dealer_ways(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[list[
     residues = _ways_kernel(graph.drawn, graph.child, graph.outcome, graph.depth, left, np.array(PRIMES, dtype=np.int64),
                             graph.longest, len(OUTCOMES))
     counts = _crt(np.moveaxis(residues, 1, 2))
-    rows = [tuple(counts[i * len(OUTCOMES):(i + 1) * len(OUTCOMES)]) for i in range(len(left))]
+    rows = list(map(tuple, counts.tolist()))
     totals = [ways_bound(int(n), graph.longest) for n in left.sum(axis=1)]
     return rows, totals
 

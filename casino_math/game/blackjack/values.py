@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import mul
 from fractions import Fraction
 from typing import Callable, Mapping
 
@@ -87,9 +88,12 @@ def unit_net(rules: BlackjackRules, apart: bool, total: int, outcome: int, win: 
 class Shoes(dict):
     """The cards left after each hand (by number), worked out when first asked for."""
 
-    def __init__(self, left: tuple[int, ...], table: HandTable) -> None:
+    def __init__(self, left: tuple[int, ...], table: HandTable, hands: tuple[int, ...] = ()) -> None:
         super().__init__()
         self.left, self.table = left, table
+        if hands:  # the position's own hands, all at once
+            rows = (np.array(left, dtype=np.int64) - table.counts[list(hands)]).tolist()
+            self.update(zip(hands, map(tuple, rows)))
 
     def __missing__(self, hand: int) -> tuple[int, ...]:
         shoe = tuple(n - c for n, c in zip(self.left, self.table.hands[hand]))
@@ -183,11 +187,12 @@ class Position:
         self.dealt: tuple[int, ...] = tuple(sorted(self.members))  # biggest hands first
         self.size = sum(self.left)
         self.reach = max((table.cards[i] for i in self.dealt), default=0) + self.dealer.longest
-        self.shoes = Shoes(self.left, table)
+        self.shoes = Shoes(self.left, table, self.dealt)
         self.hole = blackjack_hole(self.up)
         self.apart = self.hole is not None and (self.rules.dealer_peeks or not self.rules.no_hole_card_takes_all)
         self._den: dict[int, int] = {}
         self._stands: dict[tuple[int, Stakes, bool], int] = {}
+        self._nets: dict[tuple, tuple[int, ...]] = {}
         self._extend: dict[int, int] = {}
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
@@ -228,11 +233,15 @@ class Position:
             most = min(self.dealer.longest, n)
             self._extend[cards] = math.perm(n - most, h - most)
         nets = self.nets(table.total[hand], self.win_amount(hand, doubled), stakes)
-        return self._extend[cards] * sum(count * net for count, net in zip(ways, nets) if count)
+        return self._extend[cards] * sum(map(mul, ways, nets))
 
     def nets(self, total: int, win: Fraction, stakes: Stakes) -> tuple[int, ...]:
         """What standing on ``total`` nets against each dealer outcome, times the position's scale (whole numbers)."""
-        return stand_nets(self.rules, self.apart, self.scale, total, win, stakes)
+        key = (total, stakes.own, stakes.free) if win is ONE else (total, stakes.own, stakes.free, win)
+        nets = self._nets.get(key)
+        if nets is None:
+            nets = self._nets[key] = stand_nets(self.rules, self.apart, self.scale, total, win, stakes)
+        return nets
 
     def win_amount(self, hand: int, doubled: bool) -> Fraction:
         """What a win pays on this hand: 1, or a bonus for a 21 of many cards or of certain cards (never doubled)."""
