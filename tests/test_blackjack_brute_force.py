@@ -387,3 +387,16 @@ def brute_ends(brute: Brute, up: int, root: Root, upcard) -> dict[Fraction, Frac
         else:
             play_on(values, rem, h, q, root.taken)
     return {k: v for k, v in out.items() if v}
+
+
+@pytest.mark.slow  # a minute: every sequence of up to four hands
+def test_a_resplit_to_four_hands():
+    """Resplitting up to four hands (pair cards of 2s and aces aplenty): the split's exact value against the brute force."""
+    rules = BlackjackRules(split_hands=4, resplit_aces=True, dealer_hits_soft_17=True)
+    shoe = (5, 5, 0, 0, 0, 0, 0, 0, 3, 12)  # A x5, 2 x5, 9 x3, ten x12: 162 points
+    play = play_game(rules, Shoe(shoe))
+    brute = Brute(rules, shoe)
+    for up, upcard in play.upcards.items():
+        for pair in upcard.splits:
+            hand = Hand(tuple(2 * (v == pair) for v in range(10)))
+            assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, _split_strategy(play, up, pair)), (up, pair)
