@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -156,10 +156,14 @@ class GameAnalysis:
         return card_arrays(self.game.deck, self.game.hands[hand].ranking, ids)[1]
 
     def coups(self) -> Coups:
-        """A shoe game's coups settled card by card, by the rules its count uses (for the simulator)."""
+        """A shoe game's coups settled card by card, by the rules its count uses (for the simulator); a method that
+        plays its own rounds (blackjack's draws and splits) deals them itself."""
         from ..shoe import Shoe
         from .by_kind import CoupSettler
 
+        own = getattr(self.method, "coups", None)
+        if own is not None:
+            return cast(Coups, own(self.solution))
         return CoupSettler(self.game, Shoe.of(self.game.deck))
 
     def effect_of_removal(self, bet: str) -> RemovalEffects:
