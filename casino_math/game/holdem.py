@@ -160,8 +160,7 @@ class Plan:
         t = self.tables
         board = self.flop_cards + self.later
         cards = CardTables(t.rank_of, t.suit_of, t.ranks, t.binomial, t.multisets[2 + board], t.multisets[2 + self.flop_cards], t.flushes)
-        decisions = Decisions(self.qualifier, self.key_of, self.category_of, self.pairings, self.coef, self.h3_ends, self.h3_count,
-                              self.h3_open, self.open3, self.rule3, self.h2_next, self.h2_count, self.h2_open, self.rule2, self.class_of)
+        decisions = Decisions(*(getattr(self, name) for name in Decisions._fields))  # the plan's fields of the same names
         return cards, decisions
 
     def flop_outputs(self, totals: Totals) -> Any:
@@ -723,32 +722,36 @@ class BoardLookup:
         plan = self.compiled.plan
         options = preference(self.compiled.decisions[level], self.game.equal_ev)
         hole, board = seen["player"], seen["board"]
-        if level == 2:
-            if tuple(stakes) not in self.compiled.h2 or not plan.h2_open[self.compiled.h2.index(tuple(stakes))]:
-                return None
-            h2 = self.compiled.h2.index(tuple(stakes))
-            values = np.zeros((len(options), len(hole)), dtype=np.int64)
-            choice = np.zeros(len(hole), dtype=np.int64)
-            for r in range(len(hole)):
-                mapped_flop, mapped_hole = self._canonical(board[r], hole[r])
-                flop_values, flop_choice = self._flop(mapped_flop)
-                a, c = sorted(mapped_hole.tolist())
-                g = int(plan.tables.binomial[c, 2]) + a
-                values[:, r] = flop_values[h2, g, : len(options)]
-                choice[r] = flop_choice[h2, g]
-            boards = comb(plan.n_cards - plan.flop_cards - 2, plan.later)
-            return Decided(options, choice, values, self.scale * boards * plan.dealer_pairs)
-        if tuple(stakes) not in self.compiled.h3 or plan.h3_open[self.compiled.h3.index(tuple(stakes))] < 0:
+        histories, still_open = (self.compiled.h2, plan.h2_open > 0) if level == 2 else (self.compiled.h3, plan.h3_open >= 0)
+        if tuple(stakes) not in histories or not still_open[histories.index(tuple(stakes))]:
             return None
-        h3 = self.compiled.h3.index(tuple(stakes))
+        h = histories.index(tuple(stakes))
+        hand = self._on_flop if level == 2 else self._on_board
         values = np.zeros((len(options), len(hole)), dtype=np.int64)
         choice = np.zeros(len(hole), dtype=np.int64)
         for r in range(len(hole)):
-            strength, x = self._showdown(board[r], hole[r])
-            key = plan.key_of[strength]
-            values[:, r] = [int(plan.coef[e, key] @ x) for e in plan.h3_ends[h3, : len(options)]]
-            choice[r] = _forced(plan.rule3, strength, values[:, r])
-        return Decided(options, choice, values, self.scale * plan.dealer_pairs)
+            values[:, r], choice[r] = hand(h, board[r], hole[r], len(options))
+        # what one initial unit is worth summed over the cards still to come: the later boards (at the flop), the dealer's pairs
+        boards = comb(plan.n_cards - plan.flop_cards - 2, plan.later) if level == 2 else 1
+        return Decided(options, choice, values, self.scale * boards * plan.dealer_pairs)
+
+    def _on_flop(self, h2: int, flop: np.ndarray, hole: np.ndarray, options: int) -> tuple[np.ndarray, int]:
+        """Each option's value and the option taken at the flop decision, for one hand."""
+        mapped_flop, mapped_hole = self._canonical(flop, hole)
+        flop_values, flop_choice = self._flop(mapped_flop)
+        a, c = sorted(mapped_hole.tolist())
+        g = int(self.compiled.plan.tables.binomial[c, 2]) + a
+        return flop_values[h2, g, :options], int(flop_choice[h2, g])
+
+    def _on_board(self, h3: int, board: np.ndarray, hole: np.ndarray, options: int) -> tuple[np.ndarray, int]:
+        """Each option's value and the option taken at the last decision, for one hand on the whole board."""
+        from ..kernels.boards import ruled
+
+        plan = self.compiled.plan
+        strength, x = self._showdown(board, hole)
+        key = plan.key_of[strength]
+        values = np.array([int(plan.coef[e, key] @ x) for e in plan.h3_ends[h3, :options]], dtype=np.int64)
+        return values, ruled(plan.rule3, strength, values.tolist())
 
     def _canonical(self, flop: np.ndarray, hole: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The flop renamed to the least of its suit renamings (sorted ids), and the hole cards renamed alike."""
@@ -787,15 +790,6 @@ class BoardLookup:
         i, j = sorted(int(np.searchsorted(pool, c)) for c in hole)
         p = j * (j - 1) // 2 + i
         return int(strengths[p]), np.array([less[p], equal[p], below[p], 1], dtype=np.int64)
-
-
-def _forced(rule: np.ndarray, strength: int, values: np.ndarray) -> int:
-    """The option a rule forces (mode 1: always; mode 2: from a strength up), else the best (the first on a tie)."""
-    if rule[0] == 1 or (rule[0] == 2 and strength >= rule[1]):
-        return int(rule[2])
-    if rule[0] == 2:
-        return int(rule[3])
-    return int(np.argmax(values))
 
 
 @dataclass(frozen=True)

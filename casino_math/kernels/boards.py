@@ -283,7 +283,7 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
             for index, h3 in enumerate(plan.open3):
                 options = plan.h3_ends[h3, : plan.h3_count[h3]]
                 values = [int(plan.coef[e, key] @ x) for e in options]
-                choice = _ruled(plan.rule3, s, values)
+                choice = ruled(plan.rule3, s, values)
                 add((a, c, index, choice), key, x)
                 outputs["river_taken"][index, plan.category_of[s] * plan.pairings + pairing, choice] += weight
     flop_pairing = max(np.bincount(plan.tables.rank_of[flop])) - 1
@@ -307,7 +307,7 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
                 for nxt in plan.h2_next[h2, : plan.h2_count[h2]]:
                     values.append(sum(int((plan.coef[e] * t).sum()) for e, t in path(nxt)) if nxt >= 0
                                   else int(plan.coef[-nxt - 1, 0, 3]) * boards)
-                choice = _ruled(plan.rule2, strength, values)
+                choice = ruled(plan.rule2, strength, values)
                 outputs["flop_taken"][h2, category, choice] += weight
                 if "flop_values" in outputs:
                     g = plan.tables.binomial[c, 2] + a
@@ -322,7 +322,8 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
         outputs["class_cells"][cls] += weight * every
 
 
-def _ruled(rule: np.ndarray, strength: int, values: list[int]) -> int:
+def ruled(rule: np.ndarray, strength: int, values: list[int]) -> int:
+    """The option a rule forces (mode 1: always; mode 2: from a strength up), else the best (the first on a tie)."""
     if rule[0] == 1 or (rule[0] == 2 and strength >= rule[1]):
         return int(rule[2])
     if rule[0] == 2:
