@@ -20,13 +20,14 @@ from casino_math.rankings import WILD, get_ranking
 
 
 def hand_value(ranking, cards: tuple[Card, ...]) -> int:
-    """Best value over every hand_size subset, evaluated one hand at a time in Python."""
+    """Best value over every hand_size subset, evaluated one hand at a time in Python (wild cards as the ranking's
+    ``WILD``: the ranking's own one-hand evaluation chooses what they stand for)."""
     best = -1
     for subset in itertools.combinations(cards, ranking.hand_size):
-        ranks = [c.rank for c in subset]
-        suits = [c.suit for c in subset]
-        flush_suit = max(set(suits), key=suits.count)
-        best = max(best, ranking.hand_value(ranks, [s == flush_suit for s in suits]))
+        ranks = [WILD if ranking.is_wild(c) else c.rank for c in subset]
+        suits = [c.suit for c in subset if not ranking.is_wild(c)]
+        flush_suit = max(set(suits), key=suits.count) if suits else None
+        best = max(best, ranking.hand_value(ranks, [not ranking.is_wild(c) and c.suit == flush_suit for c in subset]))
     return best
 
 

@@ -34,8 +34,10 @@ from casino_math.simulate import simulate
 ROOT = Path(__file__).parent.parent
 TEST_GAMES = sorted((ROOT / "tests" / "games").glob("*.yaml"))
 FAST = [ROOT / "paytables" / p for p in ("three_card_poker/standard.yaml", "let_it_ride/standard.yaml", "mississippi_stud/standard.yaml",
-                                         "baccarat/standard.yaml", "blackjack_side_bets/twenty-one-plus-three.yaml")]
-BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml")]
+                                         "baccarat/standard.yaml", "blackjack_side_bets/twenty-one-plus-three.yaml",
+                                         "double_down_stud/standard.yaml")]
+BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml",
+                                        "crazy_4_poker/standard.yaml", "dj_wild_stud/standard.yaml")]
 GAMES = [*(pytest.param(p, id=p.stem) for p in TEST_GAMES), *(pytest.param(p, id=p.parent.name) for p in FAST),
          *(pytest.param(p, id=p.parent.name, marks=pytest.mark.slow) for p in BIG)]
 ENGINES = {"solver", "holdem", "by_kind", "drawing", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}

@@ -31,6 +31,7 @@ RANKINGS: dict[str, Callable[..., Ranking]] = {
     "soko-finnish": soko,
     "soko-canadian": lambda deck, **kw: soko(deck, canadian=True, **kw),
     "deuces-wild": lambda deck, **kw: high(deck, wild_deuces=True, **kw),
+    "deuces-wild-five-wilds": lambda deck, **kw: high(deck, wild_deuces=True, five_wilds=True, **kw),
 }
 
 

@@ -18,7 +18,7 @@ from typing import Callable, Literal, Sequence
 import numpy as np
 
 from ..cards import ACE, Card, Deck
-from .shapes import HandView, Shape
+from .shapes import FIVE_WILDS, HandView, Shape
 
 CATEGORY_SHIFT = 20
 WILD = 1  # rank code of a wild card in value arrays: below every natural rank, so it sorts last
@@ -148,6 +148,8 @@ class Ranking:
         if wilds and self.wild == "bug" and self.bug == "lowest_missing":
             # the lowball bug is one card, not a choice; it has no suit, so it joins no flush
             ranks, suited, wilds = naturals + self._lowest_missing(naturals, wilds), natural_suited + [False] * wilds, 0
+        if wilds == len(ranks) and FIVE_WILDS in self.shapes:  # no stand-in makes it: wild cards alone
+            return self.shapes.index(FIVE_WILDS) << CATEGORY_SHIFT
         if not wilds:
             value = self._natural_value(ranks, suited)
             if value is None:

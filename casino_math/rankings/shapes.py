@@ -152,6 +152,8 @@ FOUR_OF_A_KIND = Shape("four_of_a_kind", lambda v: v.pattern[0] == 4, _by_groups
 STRAIGHT_FLUSH = Shape("straight_flush", lambda v: v.is_flush and v.straight_top > 0, _by_straight)
 ROYAL_FLUSH = Shape("royal_flush", lambda v: v.is_flush and v.straight_top == 14, _by_straight)
 FIVE_OF_A_KIND = Shape("five_of_a_kind", lambda v: v.pattern[0] == 5, _by_groups)
+# every card wild: no natural hand has the shape, so only Ranking.hand_value gives it (DJ Wild's top hand)
+FIVE_WILDS = Shape("five_wilds", lambda v: False, lambda v: ())
 FOUR_STRAIGHT = Shape("four_straight", lambda v: bool(v.four_straight), lambda v: v.four_straight)
 FOUR_FLUSH = Shape("four_flush", lambda v: bool(v.four_flush), lambda v: v.four_flush)
 
