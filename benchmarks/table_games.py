@@ -9,11 +9,14 @@ five-card (or three-card) hand. It knows each game's rules from its own code,
 not from the game file.
 
 - Let It Ride and Mississippi Stud: every deal, in exact integers, so the house edges are compared exactly.
-- Three Card Poker and Caribbean Stud: a seeded sample of player hands (with a dealer up card for
-  Caribbean Stud), extrapolated to all of them; the time per player hand is flat.
+- Double Down Stud: every deal, in exact integers, so the house edges are compared exactly.
+- Three Card Poker, Caribbean Stud, Four Card Poker, Crazy 4 Poker and DJ Wild Stud: a seeded sample of player
+  hands (with a dealer up card for Caribbean Stud and Four Card Poker), every dealer hand against each,
+  extrapolated to all of them; the time per player hand is flat.
 
     python benchmarks/table_games.py                                   # Three Card Poker, Let It Ride, Mississippi Stud
     python benchmarks/table_games.py --games caribbean_stud four_card_poker --repeat 1
+    python benchmarks/table_games.py --games double_down_stud crazy_4_poker dj_wild_stud --repeat 1 --sample 40
 
 Targets (issue #9): Let It Ride and Mississippi Stud under 5 s cold; Three Card Poker cold at least 20x
 faster than the brute force; Caribbean Stud on the full deck under 10 minutes.
@@ -44,6 +47,9 @@ FILES = {
     "mississippi_stud": ROOT / "paytables/mississippi_stud/standard.yaml",
     "caribbean_stud": ROOT / "paytables/caribbean_stud/standard.yaml",
     "four_card_poker": ROOT / "paytables/four_card_poker/standard.yaml",
+    "double_down_stud": ROOT / "paytables/double_down_stud/standard.yaml",
+    "crazy_4_poker": ROOT / "paytables/crazy_4_poker/standard.yaml",
+    "dj_wild_stud": ROOT / "paytables/dj_wild_stud/standard.yaml",
 }
 CARD = np.arange(52)
 RANK, SUIT = CARD // 4 + 2, CARD % 4  # the standard deck's ids: rank by rank, four suits each
@@ -123,6 +129,52 @@ def mississippi_stud() -> tuple[Fraction, int]:
     return Fraction(-total, deals), deals
 
 
+def double_down_stud() -> tuple[Fraction, int]:
+    """Every deal: 4 cards seen, double (the sum over the fifth card not negative) or stand. Exact integers."""
+    five = value_table("high", 5)
+    pay = paytable("high", {"royal_flush": 3999, "straight_flush": 199, "four_of_a_kind": 49, "full_house": 11,
+                            "flush": 8, "straight": 5, "three_of_a_kind": 3, "two_pair": 2}, [(11, 14, 1), (6, 10, 0)])
+    fours = all_subsets(52, 4)
+    total = 0
+    for chunk in np.array_split(fours, 40):
+        left = np.array([np.setdiff1d(CARD, f) for f in chunk])  # the 48 fifth cards of each
+        hands = np.concatenate([np.repeat(chunk[:, None, :], 48, axis=1), left[:, :, None]], axis=2)
+        sums = pay(lookup(five, hands)).sum(axis=1)
+        total += int(np.maximum(sums, 2 * sums).sum())
+    deals = len(fours) * 48
+    return Fraction(-total, deals), deals
+
+
+def no_up_card(players: np.ndarray, table: np.ndarray, hand: int, cards: int, deck: int = 52) -> int:
+    """Every dealer hand of ``cards`` cards against each sampled player hand (indices into the ``cards``-card hands of
+    a ``deck``-card deck), its best ``hand`` valued from ``table`` (every ``hand``-card hand): the showdown counted.
+    Returns the deals settled."""
+    hands = all_subsets(deck, cards)
+    settled, cells = 0, dict.fromkeys(("player_higher", "equal", "dealer_higher"), 0)
+    for p in players:
+        left = np.setdiff1d(np.arange(deck), hands[p])
+        dealt = left[all_subsets(len(left), cards)]
+        dv = np.max([table[colex(dealt[:, list(c)])] for c in itertools.combinations(range(cards), hand)], axis=0)
+        v = max(table[colex(hands[p][list(c)][None])][0] for c in itertools.combinations(range(cards), hand))
+        for cell, count in zip(cells, (v > dv, v == dv, v < dv)):
+            cells[cell] += int(np.count_nonzero(count))
+        settled += len(dv)
+    return settled
+
+
+def dj_wild_values() -> np.ndarray:
+    """The value of every five-card hand of the 53 cards (the standard deck's ids, then the joker as 52), deuces and the
+    joker wild, indexed by colex rank."""
+    from casino_math.cards import Deck
+    from casino_math.rankings import WILD, sort_hands
+
+    ranking = get_ranking("deuces-wild-five-wilds", Deck.named("standard", jokers=1))
+    wild = np.r_[RANK == 2, True]
+    ranks, suits = np.where(wild, WILD, np.r_[RANK, 0]), np.where(wild, -1, np.r_[SUIT, 0])
+    ids = all_subsets(53, 5)
+    return ranking.best_values(*sort_hands(ranks[ids], suits[ids]))
+
+
 def three_card_poker(players: np.ndarray) -> int:
     """Every deal of each sampled player hand (indices into the three-card hands): Ante/Play with the better of play
     and fold, the Six Card Bonus (best five of the deal's six cards) and Prime (colours). Returns the deals settled."""
@@ -188,10 +240,17 @@ def main() -> None:
         ours, out, peak = cold(FILES[game], args.repeat)
         edge = Fraction(next(iter(out["bets"].values()))["house_edge"])
         start = time.perf_counter()
-        if game in ("let_it_ride", "mississippi_stud"):
-            brute_edge, deals = let_it_ride() if game == "let_it_ride" else mississippi_stud()
+        if game in ("let_it_ride", "mississippi_stud", "double_down_stud"):
+            brute_edge, deals = {"let_it_ride": let_it_ride, "mississippi_stud": mississippi_stud, "double_down_stud": double_down_stud}[game]()
             brute = time.perf_counter() - start
             check = f"every one of {deals:,} deals; house edge {float(brute_edge):.6%}, " + ("equal to the engine's exactly" if brute_edge == edge else f"NOT the engine's {float(edge):.6%}")
+        elif game in ("crazy_4_poker", "dj_wild_stud"):
+            deck, hand = (52, 4) if game == "crazy_4_poker" else (53, 5)
+            table = value_table("four-card", 4) if game == "crazy_4_poker" else dj_wild_values()
+            start = time.perf_counter()  # the value table once, as the engine's lookup table fills once
+            settled = no_up_card(rng.choice(comb(deck, 5), args.sample, replace=False), table, hand, 5, deck)
+            brute = (time.perf_counter() - start) * comb(deck, 5) / args.sample
+            check = f"{settled:,} deals settled, extrapolated to {comb(deck, 5) * comb(deck - 5, 5):,}"
         elif game == "three_card_poker":
             settled = three_card_poker(rng.choice(22_100, args.sample, replace=False))
             brute = (time.perf_counter() - start) * 22_100 / args.sample
