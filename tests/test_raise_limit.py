@@ -108,3 +108,28 @@ def test_the_schema_describes_the_limit():
     decide["decide"]["options"]["play_3x"]["only_with"] = 3
     with pytest.raises(jsonschema.ValidationError, match="3 is not of type 'string'"):
         jsonschema.validate(decide, step_schema)
+
+
+def test_a_stronger_least_hand_never_helps_the_player(tmp_path):
+    """The 3x raise opened to fewer and fewer hands: the player's return never rises, and where the least hand is one
+    every hand reaches, it is the game without a limit."""
+    returns = []
+    for least in ("pair of queens", "pair of kings", "pair of aces", "two pair", "three of a kind", "four of a kind"):
+        path = tmp_path / f"{least.replace(' ', '-')}.yaml"
+        path.write_text(MINI.read_text().replace("only_with: two pair", f"only_with: {least}"))
+        analysis = analyze(path)
+        returns.append(analysis.tables["ante_play"].metrics.expected_return)
+        view = analysis.decision("decision_1")
+        assert not (view.player_values[view.frame()["decision"] == "play_3x"] < analysis.game.decisions[0].options[2].only_with.value).any()
+    free = tmp_path / "free.yaml"
+    free.write_text(MINI.read_text().replace(", only_with: two pair", ""))
+    assert returns[0] == analyze(free).tables["ante_play"].metrics.expected_return
+    assert returns == sorted(returns, reverse=True) and returns[0] > returns[-1]
+
+
+def test_the_par_sheet_says_where_the_raise_is_not_open():
+    from casino_math.report import build_reports
+
+    html = next(data for name, data in build_reports([MINI]).items() if name.endswith(".html"))
+    text = html.decode() if isinstance(html, bytes) else html
+    assert "play_3x (adds 3 to play, only with two pair or better)" in text and "not open" in text and "nan" not in text.lower()

@@ -26,7 +26,7 @@ class JokerRule(str, Enum):
 def frequencies(
     cards: int = typer.Option(5, "--cards", "-n", help="Cards in each hand."),
     best: Optional[int] = typer.Option(None, "--best", "-k", help="Cards that count (default: the ranking's hand size)."),
-    ranking: str = typer.Option("high", help="high, three-card, ace-to-five, ace-to-six, deuce-to-seven, eight-or-better, soko-finnish, soko-canadian, deuces-wild."),
+    ranking: str = typer.Option("high", help="high, three-card, ace-to-five, ace-to-six, deuce-to-seven, eight-or-better, soko-finnish, soko-canadian, deuces-wild, deuces-wild-five-wilds."),
     deck: DeckName = typer.Option(DeckName.standard, help="standard (52), short (36: 6-A), piquet (32: 7-A), royal (20: T-A), mexican (40: no 8-9-10)."),
     jokers: int = typer.Option(0, help="Jokers added to the deck (0-2)."),
     joker: JokerRule = typer.Option(JokerRule.wild, help="How a joker plays: fully wild, or the bug (an ace or a card completing a "

@@ -56,6 +56,11 @@ def _ordered(strategy: DecisionView) -> tuple[pd.DataFrame, list[int]]:
     return ordered, changes
 
 
+def _ev(value: float) -> str:
+    """An option's EV as the table shows it; an option the hand may not take (open only with a better one) has none."""
+    return "not open" if np.isnan(value) else f"{value:+.6f}"
+
+
 def near_threshold(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     """The classes either side of each threshold, each option's EV, and the gain chart around the least option's."""
     ordered, changes = _ordered(strategy)
@@ -69,7 +74,7 @@ def near_threshold(strategy: DecisionView, key: str) -> tuple[Block, ...]:
         (*(Column(SEEN_COLUMNS[c]) for c in seen), Column("Hand"), Column("Card sets", numeric=True),
          *(Column(f"EV {o}", numeric=True) for o in options), Column(f"Best − {least}", numeric=True), Column("Decision")),
         tuple(cells(*(str(ordered.at[i, c]) for c in seen), words(str(ordered.at[i, "hand"])),
-                    integer(int(ordered.at[i, "combinations"])), *(f"{ordered.at[i, f'ev_{o}']:+.6f}" for o in options),
+                    integer(int(ordered.at[i, "combinations"])), *(_ev(ordered.at[i, f"ev_{o}"]) for o in options),
                     f"{gain[i]:+.6f}", str(ordered.at[i, "decision"])) for i in shown),
         caption=f"Expected value per initial stake of each option, for the hand classes either side of each threshold, "
                 f"strongest hand first; each class is shown by one of its members. Best − {least}: the best other option's "
