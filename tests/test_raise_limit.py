@@ -47,6 +47,10 @@ def test_the_limit_binds(limited, tmp_path):
     # the option a hand may not take shows no value for it; every other option does
     assert frame.loc[weak, "ev_play_3x"].isna().all() and frame.loc[~weak, "ev_play_3x"].notna().all()
     assert frame["ev_play_1x"].notna().all() and frame["ev_fold"].notna().all()
+    weak_row, strong_row = int(weak.argmax()), int((~weak).argmax())
+    with pytest.raises(ValueError, match="play_3x is not open to this hand: only with two pair or better"):
+        view.exact(weak_row, "play_3x")
+    assert view.exact(strong_row, "play_3x") == pytest.approx(frame.at[strong_row, "ev_play_3x"])
     assert limited.strategy_summary()["decision_1"] == "play_3x two pair, kings and queens or better; play_1x pair of kings or better; fold the rest"
     assert free.strategy_summary()["decision_1"] == "play_3x pair of aces or better; play_1x pair of kings or better; fold the rest"
 

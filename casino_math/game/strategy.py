@@ -119,8 +119,13 @@ class DecisionStrategy:
         return pd.DataFrame(data)
 
     def exact(self, row: int, option: str) -> Fraction:
-        """The exact expected value per initial unit of ``option`` in class ``row``."""
+        """The exact expected value per initial unit of ``option`` in class ``row`` (ValueError: the hand there may not
+        take it)."""
         index = [o.name for o in self.chosen.options].index(option)
+        if self.chosen.open is not None and not self.chosen.open[index, row]:
+            limit = self.chosen.options[index].only_with
+            assert limit is not None  # only a limited option is closed to some hands
+            raise ValueError(f"{option} is not open to this hand: only with {limit.text} or better")
         return self.chosen.ev(index, row)
 
     @cached_property
