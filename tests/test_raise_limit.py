@@ -75,6 +75,11 @@ MISTAKES = {
                                        "deal.1.decide.options.play_3x.only_with: 'five of a kind' is not a hand of the four-card ranking"),
     "a high card no hand leads with": (C4P, "only_with: pair of aces", "only_with: 3-high",
                                        "a 4-card hand of different ranks cannot have a three as its highest card"),
+    "a rank the deck has not": ("tests/games/mini-crazy-four.yaml", "only_with: two pair", "only_with: pair of 2s",
+                                "deal.1.decide.options.play_3x.only_with: 'pair of 2s' is not a hand of the four-card ranking: "
+                                "'pair of 2s': the 12-A deck has no deuces"),
+    "a category the deck cannot make": ("tests/games/mini-crazy-four.yaml", "only_with: two pair", "only_with: straight",
+                                        "deal.1.decide.options.play_3x.only_with: 'straight' is not a hand of the four-card ranking"),
     "a hand not made at the decision": (MS, "bet_3x: {third_street: 3}", "bet_3x: {third_street: 3, only_with: pair of aces}",
                                         "deal.1.decide.options.bet_3x.only_with: at third_street the player holds 2 of the 5 cards "
                                         "his hand is made of: the hand is not made yet"),
