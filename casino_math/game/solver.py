@@ -171,8 +171,8 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None, progress: Pr
                                if o.folds else after(level, add_stakes(h, o, money.staked)) for o in options])
             forced = policy(level, decision, h, values) if policy else None
             allowed = open_to(level, options)
-            choice = forced if forced is not None else np.argmax(values, axis=0) if allowed is None else \
-                np.argmax(np.where(allowed, values, values.min() - 1), axis=0)
+            best = values if allowed is None else np.where(allowed, values, values.min() - 1)  # a closed option never wins
+            choice = np.argmax(best, axis=0) if forced is None else forced
             out = values[choice, np.arange(values.shape[1])]
             chosen[(level, h)] = Chosen(level, decision, h, options, values, choice,
                                        stake_scale * money.denominator * initial_scale(game), counts.completions[level], allowed)
