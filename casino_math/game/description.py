@@ -9,7 +9,9 @@ The situations a wager is settled in, in the order of a settlement matrix:
 - ``folded``: the player folded;
 - ``dealer_not_qualified``: the dealer's hand does not qualify (where a qualifier is declared);
 - ``player_higher``, ``equal``, ``dealer_higher``: the showdown (where a dealer hand is declared);
-- ``played``: the hand was played to the end (a game with no dealer hand).
+- ``played``: the hand was played to the end (a game with no dealer hand);
+- ``war_player_higher``, ``war_equal``, ``war_dealer_higher``: the showdown of the cards dealt at war
+  (Casino War, after a tie).
 
 Where the dealer does not qualify but a wager names no ``dealer_not_qualified``
 result, the showdown decides it (Ultimate Texas Hold'em's Play bet).
@@ -37,9 +39,11 @@ from .situations import role_name
 
 Role = Literal["player", "dealer", "board"]
 ROLES: tuple[Role, ...] = ("player", "dealer", "board")
-Situation = Literal["folded", "dealer_not_qualified", "player_higher", "equal", "dealer_higher", "played"]
+Situation = Literal["folded", "dealer_not_qualified", "player_higher", "equal", "dealer_higher", "played",
+                    "war_player_higher", "war_equal", "war_dealer_higher"]
 SHOWDOWN: tuple[Situation, ...] = ("player_higher", "equal", "dealer_higher")
-SITUATIONS: tuple[Situation, ...] = ("folded", "dealer_not_qualified", *SHOWDOWN, "played")
+WAR_SHOWDOWN: tuple[Situation, ...] = ("war_player_higher", "war_equal", "war_dealer_higher")  # the cards dealt at war compared
+SITUATIONS: tuple[Situation, ...] = ("folded", "dealer_not_qualified", *SHOWDOWN, "played", *WAR_SHOWDOWN)
 
 
 @dataclass(frozen=True)
@@ -57,11 +61,13 @@ class Deal:
 
 @dataclass(frozen=True)
 class Option:
-    """One choice at a decision: fold, or add ``units`` (per initial unit) to wagers, or neither (check)."""
+    """One choice at a decision: fold, surrender (give up half of every stake, the deal ends), or add ``units`` (per
+    initial unit) to wagers, or neither (check)."""
 
     name: str
     folds: bool = False
     adds: tuple[tuple[str, Fraction], ...] = ()
+    surrenders: bool = False
 
     @property
     def units(self) -> Fraction:
@@ -70,11 +76,18 @@ class Option:
 
 @dataclass(frozen=True)
 class Decision:
-    """A decision after the cards dealt so far; open only while every wager in ``while_unmade`` has no stake."""
+    """A decision after the cards dealt so far; open only while every wager in ``while_unmade`` has no stake.
+
+    In a game dealt from a shoe, ``when`` says when the decision is open, as written: a showdown situation of the cards
+    dealt so far (``equal``: a tie) or an event of a hand (``spread``), read as ``opens_on``; closed, the deal goes on
+    with no option taken."""
 
     name: str
     options: tuple[Option, ...]
     while_unmade: tuple[str, ...] = ()
+    when: str = ""
+    opens_on: LinePredicate | None = None  # the event ``when`` names (None: a situation, or always open)
+    up_to: str = ""  # the wager whose stake no option may add more than (a raise up to the bet)
 
 
 @dataclass(frozen=True)
@@ -94,13 +107,21 @@ class Draw:
 
 
 @dataclass(frozen=True)
+class War:
+    """Casino War's rule on a tie, once the player has gone to war: ``burn`` cards are burnt, one card more goes to the
+    player and one to the dealer, and those two cards are compared (the ``war_`` situations)."""
+
+    burn: int = 3
+
+
+@dataclass(frozen=True)
 class Stop:
     """The deal ends here if a hand made of one role's cards is a natural of its points ranking."""
 
     when: Literal["natural"] = "natural"
 
 
-Step = Deal | Decision | Draw | Stop
+Step = Deal | Decision | Draw | Stop | War
 
 
 @dataclass(frozen=True)
@@ -314,6 +335,8 @@ class Game:
         """The situations this game's main bet can end in."""
         folds = any(o.folds for d in self.decisions for o in d.options)
         ends = (("dealer_not_qualified",) if self.qualifier else ()) + SHOWDOWN if self.has_dealer else ("played",)
+        if any(isinstance(s, War) for s in self.steps):  # a tie goes to war (or is surrendered): it never settles as such
+            ends = tuple(s for s in ends if s != "equal") + WAR_SHOWDOWN
         return (("folded",) if folds else ()) + ends
 
     def cards_of(self, role: Role) -> int:
@@ -367,5 +390,5 @@ class Game:
 
 def counted_by_kind(deck: Deck, steps: tuple[Step, ...], hands: Mapping[str, Hand], side_bets: tuple[SideBet, ...]) -> bool:
     """A shoe of several decks, drawing rules, points hands or bets settled by the showdown: counted by kinds of card."""
-    return (deck.decks > 1 or any(isinstance(s, (Draw, Stop)) for s in steps)
+    return (deck.decks > 1 or any(isinstance(s, (Draw, Stop, War)) for s in steps)
             or any(h.points is not None for h in hands.values()) or any(b.settle for b in side_bets))

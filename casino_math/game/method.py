@@ -39,7 +39,7 @@ from ..cards import parse_cards
 from ..errors import UnknownName
 from ..returns import ReturnTable
 from .description import Game, Option
-from .money import Ends, History, opening_stakes
+from .money import History, opening_stakes
 from .rules import Rule
 
 if TYPE_CHECKING:
@@ -153,6 +153,13 @@ class Strategy:
         return [index[card] for card in parse_cards(cards)] if cards else []
 
 
+class Repriced(Protocol):
+    """Deals counted by how they end under one strategy (a method's :class:`~.money.Ends`, or its own), priced at the
+    pays of any game with the same lines: the same strategy's return there."""
+
+    def table(self, game: Game) -> ReturnTable: ...
+
+
 @dataclass(frozen=True, eq=False)
 class Solution:
     """A game solved by one method: the return table of every bet, the strategy, the ends of the game's own bet
@@ -162,7 +169,7 @@ class Solution:
     game: Game
     table: ReturnTable | None  # the game's own bet (None: a game of side bets only)
     strategy: Strategy
-    ends: Ends | None
+    ends: Repriced | None
     size: int
     deals: int
     side_tables: Callable[[], dict[str, ReturnTable]] = field(default=dict, repr=False)
@@ -228,9 +235,10 @@ def methods() -> tuple[CountingMethod, ...]:
     from .blackjack.method import BLACKJACK
     from .by_kind import BY_KIND
     from .holdem import HOLDEM
+    from .shoe_decisions import SHOE_DECISIONS
     from .solver import LEVEL_BY_LEVEL
 
-    return BLACKJACK, BY_KIND, HOLDEM, LEVEL_BY_LEVEL
+    return BLACKJACK, SHOE_DECISIONS, BY_KIND, HOLDEM, LEVEL_BY_LEVEL
 
 
 def method_for(game: Game) -> CountingMethod:

@@ -50,6 +50,9 @@ class Situation(str, Enum):
     EQUAL = "equal", "Equal hands", "tie", "equal hands"
     DEALER_HIGHER = "dealer_higher", "{Dealer}'s hand higher", "{dealer} wins", "{dealer} higher"
     PLAYED = "played", "Hand played to the end", "played", "played"
+    WAR_PLAYER_HIGHER = "war_player_higher", "At war, {player}'s card higher", "{player} wins at war", "{player} higher at war"
+    WAR_EQUAL = "war_equal", "At war, equal cards", "tie at war", "equal at war"
+    WAR_DEALER_HIGHER = "war_dealer_higher", "At war, {dealer}'s card higher", "{dealer} wins at war", "{dealer} higher at war"
     OTHERWISE = "otherwise", "Any other end", "otherwise", "otherwise"
 
     def heading(self, roles: RoleNames | None = None) -> str:
