@@ -361,11 +361,22 @@ class DecisionTable:
     taken_in: tuple[int, ...]
     by_category: bool = True
     history: str = ""
-    threshold: str | None = None
 
     @property
     def name(self) -> str:
         return self.game.decisions[0].name
+
+    @property
+    def threshold(self) -> str | None:
+        """The weakest category taking the option that wagers most, where every stronger one takes it too and no weaker
+        one does (Red Dog: ``spread 7``); None where the categories take no one option above a threshold."""
+        options = self.options
+        most = max(range(len(options)), key=lambda o: options[o].units)
+        taking = [bool(row["taken"][most]) for row in self.rows]
+        if any(len(row["taken"]) > 1 for row in self.rows) or not any(taking) or all(taking):
+            return None
+        first = taking.index(True)
+        return self.rows[first]["hand"] if all(taking[first:]) else None
 
     @property
     def options(self) -> tuple[Option, ...]:
