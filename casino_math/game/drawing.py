@@ -372,11 +372,11 @@ class Rows:
                 margin = total - self.value(self.game.hands[OTHER[atom.hand]])
                 hit &= (margin >= atom.margin[0]) & (margin <= atom.margin[1])
         if atom.first_three:
-            a, b, c = (self.rank(p) for p in hand_places(self.game, hand)[:3])
+            one, two, three = (self.rank(p) for p in hand_places(self.game, hand)[:3])
             if atom.trips:
-                hit &= (a == b) & (b == c)
+                hit &= (one == two) & (two == three)
             if atom.between:
-                hit &= (np.minimum(a, b) < c) & (c < np.maximum(a, b))
+                hit &= (np.minimum(one, two) < three) & (three < np.maximum(one, two))
         if atom.first_two is not None:
             a, b = hand_places(self.game, hand)[:2]
             if atom.spread is not None:

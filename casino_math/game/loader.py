@@ -36,7 +36,7 @@ from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, Pattern, parse_pattern, two_alike, unreachable
 from .qualifier import made_by_some_hand, weakest
-from .shoe_rules import RuleError, read_decisions
+from .shoe_rules import RuleError, check_wars, read_decisions
 from .variants import allowed_folders, check_is_game, target as extends_target
 
 _NAME = r"^[a-z][a-z0-9_]*$"
@@ -107,7 +107,8 @@ def _option(value: Any) -> Any:
     if isinstance(value, str) and value in ("fold", "check", "surrender"):
         return value
     if not isinstance(value, dict) or not value:
-        raise ValueError(f"an option is fold, check, surrender, or units added to wagers like {{play: 1}}, not {_shown(value)}")
+        raise ValueError(f"an option is fold, check, or units added to wagers like {{play: 1}}, not {_shown(value)} "
+                         "(or surrender, in a game dealt from a shoe)")
     for wager, units in value.items():
         if not isinstance(wager, str):
             raise ValueError(f"{wager!r} is not the name of a wager")
@@ -697,6 +698,10 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     deck = b.deck()
     steps = b.steps(deck)
     hands = b.hands(deck, steps)
+    try:
+        check_wars(steps, hands)
+    except RuleError as error:
+        raise b.fail(error.path, str(error)) from None
     steps = b.draws(steps, hands)
     qualifier = b.qualifier(hands)
     b.by_kind = counted_by_kind(deck, steps, hands, ()) or any(s.settle is not None for s in b.spec.side_bets.values())
@@ -949,7 +954,8 @@ def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Ha
         if hand.ranking is not None and drawing.intersection(hand.of):
             raise b.fail(("hands", name, "of"), f"a poker hand holds a fixed number of cards: the {', '.join(sorted(drawing.intersection(hand.of)))} may draw")
     if b.spec.wagers and not decides:
-        raise b.fail(("wagers",), f"in {what} with no decision, every bet stands alone: list it under side_bets (settle: or pays:)")
+        raise b.fail(("wagers",), f"in {what}, every bet stands alone unless a decision stakes it: list it under side_bets "
+                     "(settle: or pays:)")
     if qualifier is not None:
         raise b.fail(("dealer_qualifies",), f"{what} has no dealer qualifier here")
 

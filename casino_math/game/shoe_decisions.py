@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -188,7 +188,7 @@ def count(game: Game, shoe: Shoe | None = None) -> Counts:
                 return
             # the burnt cards are any cards (counted with the cards no deal reads): the war cards follow at once
             for war_player, left2, ways2 in _deal("player", 1, {}, left, ways):
-                for war_dealer, left3, ways3 in _deal("dealer", 1, {}, left2, ways2):
+                for war_dealer, _, ways3 in _deal("dealer", 1, {}, left2, ways2):
                     add(into, leaf(held, stakes, (war_player["player"][0], war_dealer["dealer"][0])), ways3, dealt + 2)
         else:
             raise TypeError(f"{game.id}: a {type(now).__name__} step is not counted with a decision")

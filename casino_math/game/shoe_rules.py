@@ -31,7 +31,9 @@ path of the field it is about (the loader adds the file and line).
 from __future__ import annotations
 
 import dataclasses
-from .description import SHOWDOWN, Deal, Decision, Game, Step, War
+from typing import Mapping
+
+from .description import SHOWDOWN, Deal, Decision, Game, Hand, Step, War
 from .events import Event, parse_event
 from .tableau import ranges
 
@@ -59,9 +61,8 @@ def read_decisions(game: Game) -> Game:
         if n:
             raise RuleError(at, "a game dealt from a shoe takes one decision here")
         steps[i] = dataclasses.replace(decision, opens_on=_opens_on(game, decision, steps[:i], at))
-    wars = [i for i, s in enumerate(steps) if isinstance(s, War)]
-    for i in wars:
-        _check_war(game, steps, i)
+    for i in (i for i, s in enumerate(steps) if isinstance(s, War)):
+        _check_war_options(game, steps, i)
     _check_spreads(game)
     return dataclasses.replace(game, steps=tuple(steps))
 
@@ -116,21 +117,29 @@ def _dealt(steps: list[Step], role: str) -> int:
     return sum(s.cards for s in steps if isinstance(s, Deal) and s.role == role)
 
 
-def _check_war(game: Game, steps: list[Step], i: int) -> None:
-    """A war compares one card each after a tie, follows a decision open on a tie that surrenders or raises the bet by
-    its own amount, and ends the deal."""
-    at = ("deal", str(i), "war")
-    hands = game.hands
-    compared = {"player", "dealer"} <= set(hands) and all(hands[h].points is not None and hands[h].points.compares for h in ("player", "dealer"))
-    if not compared:
-        raise RuleError(at, "a war step in a game without ties: it needs a player and a dealer hand compared card against card")
-    if any(hands[h].best != 1 for h in ("player", "dealer")):
-        raise RuleError(at, "a war compares one card each: the player's and the dealer's hands hold one card each here")
-    decision = next((s for s in reversed(steps[:i]) if isinstance(s, Decision)), None)
-    if decision is None or decision.when.strip() != "equal":
-        raise RuleError(at, "a war follows a decision open on a tie (decide: {when: equal, ...})")
-    if any(not isinstance(s, War) for s in steps[i + 1:]) or len([s for s in steps if isinstance(s, War)]) > 1:
-        raise RuleError(at, "the war ends the deal: no step after it")
+def check_wars(steps: tuple[Step, ...], hands: Mapping[str, Hand]) -> None:
+    """Each war compares one card each after a tie, follows a decision open on a tie, and ends the deal (checked as soon
+    as the hands are read, before anything a war changes)."""
+    for i, step in enumerate(steps):
+        if not isinstance(step, War):
+            continue
+        at = ("deal", str(i), "war")
+        compared = {"player", "dealer"} <= set(hands) and all(
+            hands[h].points is not None and hands[h].points.compares for h in ("player", "dealer"))  # type: ignore[union-attr]
+        if not compared:
+            raise RuleError(at, "a war step in a game without ties: it needs a player and a dealer hand compared card against card")
+        if any(hands[h].best != 1 for h in ("player", "dealer")):
+            raise RuleError(at, "a war compares one card each: the player's and the dealer's hands hold one card each here")
+        decision = next((s for s in reversed(steps[:i]) if isinstance(s, Decision)), None)
+        if decision is None or decision.when.strip() != "equal":
+            raise RuleError(at, "a war follows a decision open on a tie (decide: {when: equal, ...})")
+        if i != len(steps) - 1:
+            raise RuleError(at, "the war ends the deal: no step after it")
+
+
+def _check_war_options(game: Game, steps: list[Step], i: int) -> None:
+    """The decision before a war surrenders or raises the bet by its own amount."""
+    decision = next(s for s in reversed(steps[:i]) if isinstance(s, Decision))
     stake = game.initial_stake
     where = ("deal", str(steps.index(decision)), "decide", "options")
     for option in decision.options:
@@ -145,19 +154,21 @@ def _check_war(game: Game, steps: list[Step], i: int) -> None:
 
 
 def _check_spreads(game: Game) -> None:
-    """A spread table (lines paying a third card between the first two) pays every spread a deal can have."""
+    """A spread table of the game's own bet (lines paying a third card between the first two) pays every spread a deal
+    can have (a side bet may pay some spreads only)."""
     widest = len(game.deck.ranks) - 2
-    for name, table in game.paytables.items():
+    for name in game.own_tables:
+        table = game.paytables[name]
         covered: set[int] = set()
         spread_table = False
         for line in table.lines:
             if not isinstance(line.pattern, Event):
                 continue
-            for atom in line.pattern.atoms:
-                if atom.between:
-                    spread_table = True
-                    low, high = atom.spread or (1, widest)
-                    covered |= set(range(max(low, 1), high + 1))
+            atoms = line.pattern.atoms
+            if any(a.between for a in atoms):  # a third card between, at the spread another part of the line names
+                spread_table = True
+                low, high = next((a.spread for a in atoms if a.spread is not None), (1, widest))
+                covered |= set(range(max(low, 1), high + 1))
         missing = set(range(1, widest + 1)) - covered
         if spread_table and missing:
             raise RuleError(("paytables", name), f"the spread table pays no spread {ranges(frozenset(missing))} between: a third "
