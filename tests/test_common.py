@@ -39,7 +39,7 @@ FAST = [ROOT / "paytables" / p for p in ("three_card_poker/standard.yaml", "let_
 BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml")]
 GAMES = [*(pytest.param(p, id=p.stem) for p in TEST_GAMES), *(pytest.param(p, id=p.parent.name) for p in FAST),
          *(pytest.param(p, id=p.parent.name, marks=pytest.mark.slow) for p in BIG)]
-ENGINES = {"solver", "holdem", "by_kind", "drawing", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
+ENGINES = {"solver", "holdem", "by_kind", "drawing", "shoe_decisions", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
 
 
 @functools.cache

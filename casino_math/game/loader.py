@@ -200,7 +200,7 @@ class Step(_Strict):
 
 class HandSpec(_Strict):
     """A hand: the best ``best`` cards of the roles ``of``, valued by ``ranking`` (null: colours only; baccarat or
-    blackjack: points, every card counting)."""
+    blackjack: points, every card counting; rank: each card by its rank, ace high, as Casino War and Red Dog read them)."""
 
     of: list[Literal["player", "dealer", "board"]] = Field(min_length=1)
     best: int | None = Field(None, ge=1)
@@ -245,7 +245,7 @@ def _settle(value: Any) -> Any:
 
 SettleValue = Annotated[dict[SituationName, ResultValue], BeforeValidator(_settle),
                         WithJsonSchema({"anyOf": [_RESULT_SCHEMA, {"type": "object", "additionalProperties": _RESULT_SCHEMA,
-                                                                   "description": "situation -> result"}]})]
+                                                                   "description": "situation -> result: " + ", ".join((*SITUATIONS, "otherwise"))}]})]
 
 
 class WagerSpec(_Strict):

@@ -148,15 +148,20 @@ def count(game: Game, shoe: Shoe | None = None) -> Counts:
     def add(ends: Counter, end: End, ways: int, dealt: int) -> None:
         ends[end] += ways * falling(size - dealt, cards - dealt)
 
+    read: dict[tuple, tuple[str, tuple[int, ...]]] = {}  # the cards' situation and lines, whatever was staked on them
+
     def leaf(held: dict[str, tuple[int, ...]], stakes: tuple[Fraction, ...], war: tuple[int, int] | None) -> End:
-        coup = _coup(game, held)
-        if war is not None:
-            situation = "war_" + _showdown(*war)
-        elif game.has_dealer:
-            situation = _showdown(coup.value("player"), coup.value("dealer"))
-        else:
-            situation = "played"
-        return End(stakes, situation, tuple(first_line(game, t, coup) for t in tables))
+        key = (tuple(sorted(held.items())), war)
+        if key not in read:
+            coup = _coup(game, held)
+            if war is not None:
+                situation = "war_" + _showdown(*war)
+            elif game.has_dealer:
+                situation = _showdown(coup.value("player"), coup.value("dealer"))
+            else:
+                situation = "played"
+            read[key] = situation, tuple(first_line(game, t, coup) for t in tables)
+        return End(stakes, *read[key])
 
     def walk(step: int, held: dict[str, tuple[int, ...]], left: list[int], ways: int, dealt: int,
              stakes: tuple[Fraction, ...], into: Counter) -> None:
