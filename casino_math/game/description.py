@@ -335,8 +335,10 @@ class Game:
         """The situations this game's main bet can end in."""
         folds = any(o.folds for d in self.decisions for o in d.options)
         ends = (("dealer_not_qualified",) if self.qualifier else ()) + SHOWDOWN if self.has_dealer else ("played",)
-        if any(isinstance(s, War) for s in self.steps):  # a tie goes to war (or is surrendered): it never settles as such
-            ends = tuple(s for s in ends if s != "equal") + WAR_SHOWDOWN
+        war = any(isinstance(s, War) for s in self.steps)
+        surrendered = any(d.when.strip() == "equal" and all(o.surrenders for o in d.options) for d in self.decisions)
+        if war or surrendered:  # a tie goes to war, or is surrendered: it never settles as such
+            ends = tuple(s for s in ends if s != "equal") + (WAR_SHOWDOWN if war else ())
         return (("folded",) if folds else ()) + ends
 
     def cards_of(self, role: Role) -> int:

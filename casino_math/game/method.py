@@ -2,7 +2,8 @@
 
 A game file says what the game is; a *counting method* says how its deals are counted exactly. Each
 method (level by level over classes of seen cards, :mod:`.solver`; the hold'em method board by board,
-:mod:`.holdem`; shoe games by kinds of card, :mod:`.drawing`) implements :class:`CountingMethod`:
+:mod:`.holdem`; shoe games by kinds of card, :mod:`.drawing`, and with a decision, :mod:`.shoe_decisions`;
+blackjack, :mod:`.blackjack`) implements :class:`CountingMethod`:
 
 - ``unfit(game)``: None where the method can count the game, else the reason in words;
 - ``solve(game, rule)``: a :class:`Solution`, optimal or under a simple rule forcing one decision.
@@ -17,7 +18,7 @@ count. :class:`~casino_math.game.analysis.GameAnalysis` picks the method (:func:
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method_for(game).name, [m.unfit(game) for m in methods()]
-('level by level', ['not a blackjack game file (no blackjack: section)', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', None])
+('level by level', ['not a blackjack game file (no blackjack: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', None])
 >>> solution = method_for(game).solve(game)
 >>> choice = solution.strategy.choose("play_or_fold", {"player": "Qs 6h 4d"})
 >>> choice.option, choice.ev

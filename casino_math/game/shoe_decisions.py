@@ -47,11 +47,11 @@ from ..text import percent
 from .by_kind import CoupSettler
 from .coup import Coup, first_line, holds
 from .description import SHOWDOWN, Deal, Decision, Game, Option, War
-from .drawing import bet_tables
+from .drawing import Rows, bet_tables, places
 from .events import Event
 from .method import Decided, Solution, Strategy
 from .money import History, opening_stakes, pays_text, preference, units_text
-from .situations import Situation
+from .situations import Situation, surrendered
 from .tableau import ranges
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from .rules import Rule
     from .tree import Progress
 
-SURRENDERED = "surrendered"  # how a surrendered deal ends: half of every stake given up
+SURRENDERED = "surrendered"  # how a surrendered deal ends (half of every stake given up), as its rows' keys say
 SEEN = {"player": "player", "dealer": "up", "board": "board"}  # a role's cards as the strategy's lookup names them
 
 
@@ -320,8 +320,7 @@ def _label(game: Game, end: End, varied: bool) -> tuple[str, dict[str, str]]:
     total = sum(end.stakes, Fraction(0))
     keys = {"situation": end.situation, "stake": units_text(total)}
     if end.situation == SURRENDERED:
-        player = roles.get("player", "player")
-        return f"{player[:1].upper()}{player[1:]} surrenders", keys
+        return surrendered(roles), keys
     applying = {r.table for w in game.wagers for r in [w.settle.get(end.situation)] if r is not None and r.kind == "pays"}
     parts = []
     for table, line in zip(game.own_tables, end.lines):
@@ -527,36 +526,67 @@ class DecidedCoups:
         return CoupSettler(self.game, self.shoe).kinds
 
     def __call__(self, kinds: np.ndarray) -> dict[str, tuple[np.ndarray, tuple[Any, ...]]]:
-        ranks = np.array(self.shoe.ranks)[kinds // 4]
-        codes = np.array([self.row_of[self.play(row)] for row in ranks.tolist()], dtype=np.int64)
-        return {self.game.bet: (codes, self.table.outcomes)} | CoupSettler(self.game, self.shoe)(kinds)
+        return {self.game.bet: (self.play(kinds), self.table.outcomes)} | CoupSettler(self.game, self.shoe)(kinds)
 
-    def play(self, ranks: list[int]) -> End:
-        """How one coup ends, its cards' ranks in the order the shoe gives them."""
-        game = self.game
-        held: dict[str, tuple[int, ...]] = {}
-        stakes = opening_stakes(game)
-        staked = [w.name for w in game.wagers if w.bonus_on is None]
-        position, at_war = 0, False
-        for step in game.steps:
-            if isinstance(step, Deal):
-                held[step.role] = held.get(step.role, ()) + tuple(ranks[position:position + step.cards])
-                position += step.cards
-            elif isinstance(step, Decision) and _opens(game, step, held):
-                option = step.options[self.lookup.taken_in[self.lookup.index[tuple((r, tuple(sorted(held[r]))) for r in SEEN if r in held)]]]
-                if option.surrenders:
-                    return End(stakes, SURRENDERED, ())
-                raised = list(stakes)
-                for wager, units in option.adds:
-                    raised[staked.index(wager)] += units
-                stakes, at_war = tuple(raised), True
-            elif isinstance(step, War) and at_war:
-                player, dealer = ranks[position + step.burn], ranks[position + step.burn + 1]
-                coup = _coup(game, held)
-                return End(stakes, "war_" + _showdown(player, dealer), tuple(first_line(game, t, coup) for t in game.own_tables))
-        coup = _coup(game, held)
-        situation = _showdown(coup.value("player"), coup.value("dealer")) if game.has_dealer else "played"
-        return End(stakes, situation, tuple(first_line(game, t, coup) for t in game.own_tables))
+    def play(self, kinds: np.ndarray) -> np.ndarray:
+        """Each coup's row of the return table: the deal steps read by the shoe games' vectorised rules
+        (:class:`~.drawing.Rows`), the option taken looked up for the ranks seen, the war cards after the burnt ones."""
+        game, lookup = self.game, self.lookup
+        rows = Rows.of_sequences(game, self.shoe, kinds)
+        spots = places(game)
+        ranks = np.array(self.shoe.ranks)[kinds // 4]
+        decision = game.decisions[0]
+        at = game.steps.index(decision)
+        when = decision.when.strip()
+        if isinstance(decision.opens_on, Event):
+            opens = np.logical_and.reduce([rows.holds(atom) for atom in decision.opens_on.atoms])
+        elif when:
+            opens = rows.situation() == SHOWDOWN.index(when)
+        else:
+            opens = np.ones(len(kinds), dtype=bool)
+        # the class of the ranks seen at the decision, as one code per role's sorted ranks
+        seen = {role: [p for p, place in enumerate(spots) if place.role == role and place.step < at] for role in SEEN}
+        code = np.concatenate([np.sort(ranks[:, seen[role]], axis=1) for role in SEEN if seen[role]], axis=1)
+        _, first, which = np.unique(code, axis=0, return_index=True, return_inverse=True)
+        by_class = np.full(len(first), -1, dtype=np.int64)  # the option each class of ranks seen takes (-1: no class)
+        for u, row in enumerate(first):
+            key = tuple((role, tuple(int(r) for r in np.sort(ranks[row, seen[role]]))) for role in SEEN if seen[role])
+            if key in lookup.index:
+                by_class[u] = lookup.taken_in[lookup.index[key]]
+        taken = np.where(opens, by_class[which.reshape(-1)], -1)
+        # each coup's end: stakes (by the option), situation and lines, then its row
+        situation = (np.array(SHOWDOWN)[rows.situation()] if game.has_dealer else np.full(len(kinds), "played")).astype(object)
+        lines = np.stack([rows.first_line(game.paytables[t]) for t in game.own_tables], axis=1) if game.own_tables else \
+            np.zeros((len(kinds), 0), dtype=np.int64)
+        lines = np.where(lines == np.array([len(game.paytables[t].lines) for t in game.own_tables]), -1, lines)
+        war = next((s for s in game.steps if isinstance(s, War)), None)
+        out = np.zeros(len(kinds), dtype=np.int64)
+        for o in (-1, *range(len(decision.options))):
+            mine = taken == o
+            if not mine.any():
+                continue
+            option = decision.options[o] if o >= 0 else None
+            stakes = _staked(game, option)
+            if option is not None and option.surrenders:
+                out[mine] = self.row_of[End(stakes, SURRENDERED, ())]
+                continue
+            where = situation.copy()
+            if war is not None and option is not None:
+                player, dealer = ranks[:, len(spots) + war.burn], ranks[:, len(spots) + war.burn + 1]
+                where = np.where(player > dealer, "war_" + SHOWDOWN[0], np.where(player == dealer, "war_" + SHOWDOWN[1], "war_" + SHOWDOWN[2]))
+            for end in {(str(s), tuple(int(x) for x in line)) for s, line in zip(where[mine], lines[mine])}:
+                hit = mine & (where == end[0]) & (lines == np.array(end[1], dtype=np.int64)).all(axis=1)
+                out[hit] = self.row_of[End(stakes, *end)]
+        return out
+
+
+def _staked(game: Game, option: Option | None) -> tuple[Fraction, ...]:
+    """The stakes after ``option`` (None: the decision closed, nothing added)."""
+    staked = [w.name for w in game.wagers if w.bonus_on is None]
+    stakes = list(opening_stakes(game))
+    for wager, units in option.adds if option is not None else ():
+        stakes[staked.index(wager)] += units
+    return tuple(stakes)
 
 
 # -- the method ---------------------------------------------------------------------------------------------------
@@ -565,10 +595,10 @@ def notes(counts: Counts) -> tuple[str, ...]:
     game = counts.game
     war = next((s for s in game.steps if isinstance(s, War)), None)
     burnt = f" (at war, {war.burn} burnt cards and the two war cards included)" if war else ""
-    return (f"deals: every ordered deal of {counts.cards} cards from the {counts.shoe.size}-card shoe{burnt}; a deal that "
-            "ends sooner stands for every way the cards after it fall",
-            "the decision taken by the exact cards seen (composition-dependent): each option valued exactly from the ranks "
-            "left in the shoe")
+    return ("the decision taken by the exact cards seen (composition-dependent): each option valued exactly from the ranks "
+            "left in the shoe",
+            f"deals: every ordered deal of {counts.cards} cards from the {counts.shoe.size}-card shoe{burnt}; a deal that "
+            "ends sooner stands for every way the cards after it fall")
 
 
 @dataclass(frozen=True)

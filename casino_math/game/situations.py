@@ -71,6 +71,16 @@ class Situation(str, Enum):
         return self.value
 
 
+def surrendered(roles: RoleNames | None = None) -> str:
+    """A surrendered deal (half of every stake given up), as a return table's row or a settlement matrix's: no game file
+    spells it, since a surrender's result is the rule's, not the file's.
+
+    >>> surrendered(), surrendered({"player": "Punto"})
+    ('Player surrenders', 'Punto surrenders')
+    """
+    return _fill("{Player} surrenders", roles)
+
+
 def role_name(role: str, roles: RoleNames | None = None) -> str:
     """A role as the game names it (``Banker``), or as the engine does (``dealer``).
 

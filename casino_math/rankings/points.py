@@ -98,7 +98,7 @@ def blackjack(deck: Deck) -> Points:
 
 def rank(deck: Deck) -> Points:
     return Points("rank", deck, tuple(deck.ranks), None, False, frozenset(), ("natural",), True,
-                  "each card by its rank, ace high: the higher card wins")
+                  "each card by its rank, two to ten their pips, jack 11, queen 12, king 13, ace 14 (always high)")
 
 
 POINTS: dict[str, Callable[[Deck], Points]] = {"baccarat": baccarat, "blackjack": blackjack, "rank": rank}

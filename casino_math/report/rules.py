@@ -33,7 +33,7 @@ from typing import Callable, Hashable, Sequence, TypeVar
 from ..cards import RANK_CHARS, Deck
 from ..game.analysis import GameAnalysis
 from ..game.description import ROLES, SITUATIONS, Deal, Decision, Draw, Game, Hand, Option, SideBet, Stop, War
-from ..game.situations import Situation
+from ..game.situations import Situation, surrendered
 from ..game.tableau import step_words, tableau_rows
 from .document import Block, Bullets, Column, Paragraph, Section, Table, cells
 from ..text import exact, integer, percent, words
@@ -293,7 +293,10 @@ def _cell(game: Game, wager: str, situation: str) -> str:
     settle = game.wager[wager].settle
     if situation in settle:
         return str(settle[situation])
-    return "not staked" if situation == "folded" else "as the showdown"
+    at_war_only = game.wager[wager].stake == 0 and any(isinstance(s, War) for s in game.steps)  # staked only by going to war
+    if situation == "surrendered":
+        return "not staked" if at_war_only else "loses half"
+    return "not staked" if situation == "folded" or at_war_only else "as the showdown"
 
 
 def stakes_text(game: Game) -> str:
@@ -313,8 +316,9 @@ def own_matrix(game: Game) -> Table:
     """One row per situation the game's own bet can end in, one column per wager: each cell the declared result."""
     return Table(
         (Column("Situation"), *(Column(game.names.bet(w.name)) for w in game.wagers)),
-        tuple(cells(Situation(s).heading(game.names.roles), *(_cell(game, w.name, s) for w in game.wagers))
-              for s in game.situations),
+        tuple(cells(surrendered(game.names.roles) if s == "surrendered" else Situation(s).heading(game.names.roles),
+                    *(_cell(game, w.name, s) for w in game.wagers))
+              for s in (*game.situations, *["surrendered"] * any(o.surrenders for d in game.decisions for o in d.options))),
         caption=stakes_text(game),
     )
 
