@@ -89,11 +89,11 @@ def spread_pays(game: Game) -> tuple[dict[int, Fraction], Fraction]:
     return pays, trips
 
 
-def red_dog(game: Game, cards: list[Card]) -> tuple[Results, dict[tuple[int, int], tuple[Fraction, Fraction]]]:
+def red_dog(game: Game, cards: list[Card], fold: Fraction | None = None) -> tuple[Results, dict[tuple[int, int], tuple[Fraction, Fraction]]]:
     """Every coup dealt card by card: two cards; a pair deals a third (three of a kind wins its pay, else a push);
-    consecutive ranks push; otherwise stand or raise 1 (a tie of values: raise), and a third card strictly between wins
-    the spread's pay on every unit staked, else they lose. Returns the results and, per two ranks seen, the value of
-    standing and of raising."""
+    consecutive ranks push; otherwise stand or raise 1 (a tie of values: raise), or fold for ``fold`` where given and
+    worth more, and a third card strictly between wins the spread's pay on every unit staked, else they lose. Returns
+    the results and, per two ranks seen, the value of standing and of raising."""
     pays, trips = spread_pays(game)
     order = game.deck.ranks
     n = len(cards)
@@ -117,6 +117,9 @@ def red_dog(game: Game, cards: list[Card]) -> tuple[Results, dict[tuple[int, int
             between = sum(low < c.rank < high for c in rest)
             stand = Fraction(between * pays[spread] - (len(rest) - between), len(rest))
             values[(low, high)] = (stand, 2 * stand)
+            if fold is not None and fold > max(stand, 2 * stand):
+                results[(fold, Fraction(1))] += chance
+                continue
             stake = Fraction(2) if 2 * stand >= stand else Fraction(1)
             results[(stake * pays[spread], stake)] += chance * Fraction(between, len(rest))
             results[(-stake, stake)] += chance * Fraction(len(rest) - between, len(rest))
@@ -182,6 +185,19 @@ def test_red_dog_one_deck_against_a_brute_force():
     """The shipped one-deck game, all 132,600 ordered deals of three cards."""
     game = load_game(RED_DOG)
     check_red_dog(game, Shoe.of(game.deck).cards())
+
+
+def test_a_fold_in_a_shoe_game_against_a_brute_force():
+    """A fold that gets the bet back (a rule no casino has, to make folding worth it): taken wherever standing and
+    raising are both worth less than nothing."""
+    text = RED.replace("options: {stand: check, raise: {raise: 1}}", "options: {stand: check, raise: {raise: 1}, fold: fold}").replace(
+        "bet: {stake: 1, settle: {pays: spread, on: cards}}", "bet: {stake: 1, settle: {folded: push, otherwise: {pays: spread, on: cards}}}")
+    game = load_game_text(text, "fold.yaml")
+    cards = cards_of("2c 3d 5h 5s 8c 9d 9h Tc Jd Qs Kh Ac Ad")
+    expected, _ = red_dog(game, cards, fold=Fraction(0))
+    found, solution = engine_results(game, Shoe.from_cards(cards))
+    assert found == {k: v for k, v in expected.items() if v}
+    assert solution.strategy.choose("raise", {"board": [_id(game, cards[0]), _id(game, cards[4])]}).option == "fold"
 
 
 def test_small_red_dog_game_against_a_brute_force():
@@ -291,6 +307,8 @@ MISTAKES = {
     "war situations without a war": (RED, "settle: {pays: spread, on: cards}}      # a hand no line pays loses",
                                       "settle: {played: {pays: spread, on: cards}, war_equal: push}}", "war_equal: push",
                                       "wagers.bet.settle.war_equal: the game never ends war_equal (the deal has no war step)"),
+    "a face-down card before the decision": (CW, "dealer: {cards: 1, face: up}", "dealer: {cards: 1, face: down}", "face: down",
+                                             "deal.1.dealer.face: a card dealt face down before a decision in a game dealt from a shoe"),
     "two decisions in a shoe": (RED, "  - board: 1\n", "  - board: 1\n  - decide: {name: again, options: {stand: check, raise: {raise: 1}}}\n  - board: 1\n",
                                 "name: again", "deal.3.decide: a game dealt from a shoe takes one decision here"),
 }

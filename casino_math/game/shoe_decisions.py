@@ -180,8 +180,8 @@ def count(game: Game, shoe: Shoe | None = None) -> Counts:
             entry = classes.setdefault(seen, [0, [Counter() for _ in now.options]])
             entry[0] += ways * falling(size - dealt, cards - dealt)
             for o, option in enumerate(now.options):
-                if option.surrenders:
-                    add(entry[1][o], End(stakes, SURRENDERED, ()), ways, dealt)
+                if option.surrenders or option.folds:  # the deal ends here
+                    add(entry[1][o], End(stakes, SURRENDERED if option.surrenders else "folded", ()), ways, dealt)
                     continue
                 raised = list(stakes)
                 for wager, units in option.adds:
@@ -567,8 +567,8 @@ class DecidedCoups:
                 continue
             option = decision.options[o] if o >= 0 else None
             stakes = _staked(game, option)
-            if option is not None and option.surrenders:
-                out[mine] = self.row_of[End(stakes, SURRENDERED, ())]
+            if option is not None and (option.surrenders or option.folds):
+                out[mine] = self.row_of[End(stakes, SURRENDERED if option.surrenders else "folded", ())]
                 continue
             where = situation.copy()
             if war is not None and option is not None:

@@ -60,6 +60,12 @@ def read_decisions(game: Game) -> Game:
             continue
         if n:
             raise RuleError(at, "a game dealt from a shoe takes one decision here")
+        if not game.wagers:
+            raise RuleError(at, "the decision stakes the game's own wagers: declare them (wagers:), or leave the decision out")
+        hidden = next((j for j, s in enumerate(steps[:i]) if isinstance(s, Deal) and not s.seen), None)
+        if hidden is not None:
+            raise RuleError(("deal", str(hidden), "dealer", "face"), "a card dealt face down before a decision in a game dealt "
+                            "from a shoe: the decision sees every card dealt before it (deal it face up, or after the decision)")
         steps[i] = dataclasses.replace(decision, opens_on=_opens_on(game, decision, steps[:i], at))
     for i in (i for i, s in enumerate(steps) if isinstance(s, War)):
         _check_war_options(game, steps, i)
