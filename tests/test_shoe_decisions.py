@@ -253,6 +253,17 @@ def test_casino_war_goes_to_war_on_every_tie():
     assert analysis.tables["casino_war"].metrics.house_edge == Fraction(142853, 4965115)
 
 
+def test_a_strategy_by_the_exact_cards():
+    """A shoe of uneven ranks: two pairs of cards of one spread hold different cards between them, and are played apart."""
+    game = load_game(ROOT / "paytables/red_dog/8-decks.yaml")
+    cards = cards_of("4c 4d 4h 4s Jc Jd Jh Js 3c 3d 3h 3s 6c 6d Qc 9c 9d 9h 9s")
+    check_red_dog(game, cards)
+    solution = solve_counts("test", count(game, Shoe.from_cards(cards)))
+    assert solution.strategy.decisions[0].summary() == ("stand with spread 1 to 2, 4 to 6; raise with spread 2, 7 to 8 (at spread 2 "
+                                                         "the exact cards decide: 40.00% of the deals there take the less common option)")
+    assert solution.strategy.decisions[0].threshold is None
+
+
 def test_strategy_lookup():
     solution = analyze(RED_DOG).solution
     assert solution.strategy.choose("raise", {"board": "Ah 2c"}).option == "raise"

@@ -336,22 +336,31 @@ def _label(game: Game, end: End, varied: bool) -> tuple[str, dict[str, str]]:
 
 
 # -- the strategy -------------------------------------------------------------------------------------------------
-def category(game: Game, seen: Seen) -> tuple[int, str]:
-    """A class of seen cards as the strategy is told: by the rank tied (``when: equal``), by the spread of the first
-    two cards (``when: spread``), else by the cards themselves; with a number that orders the categories."""
+def kind_of_category(game: Game) -> str:
+    """How the decision's classes of seen cards are told: ``tie`` (by the rank tied: ``when: equal``), ``spread`` (by
+    the spread of the first two cards: ``when: spread``) or ``cards`` (by the cards themselves)."""
     decision = game.decisions[0]
-    cards = dict(seen)
     if decision.when.strip() == "equal":
+        return "tie"
+    event = decision.opens_on
+    return "spread" if isinstance(event, Event) and any(a.spread is not None for a in event.atoms) else "cards"
+
+
+def category(game: Game, seen: Seen) -> tuple[int, str]:
+    """A class of seen cards as the strategy is told (see :func:`kind_of_category`), with a number ordering the categories."""
+    cards = dict(seen)
+    kind = kind_of_category(game)
+    if kind == "tie":
         rank = cards["player"][0]
         return rank, f"{RANK_NAMES[rank]}s" if rank != 6 else "sixes"
-    event = decision.opens_on
-    if isinstance(event, Event) and any(a.spread is not None for a in event.atoms):
+    if kind == "spread":
+        event = game.decisions[0].opens_on
+        assert isinstance(event, Event)
         hand = game.hands[next(a.hand for a in event.atoms if a.spread is not None)]
-        first = [r for role in hand.of for r in cards.get(SEEN[role], cards.get(role, ()))][:2]
+        first = [r for role in hand.of for r in cards.get(role, ())][:2]
         spread = abs(game.deck.ranks.index(first[0]) - game.deck.ranks.index(first[1])) - 1
         return spread, f"spread {spread}"
-    text = "; ".join(f"{role} {' '.join(map(str, ranks))}" for role, ranks in seen)
-    return 0, text
+    return 0, "; ".join(f"{role} {' '.join(map(str, ranks))}" for role, ranks in seen)
 
 
 @dataclass(eq=False)
@@ -432,7 +441,8 @@ class DecisionTable:
     def summary(self) -> str:
         """The strategy in words: each option with the categories taking it, and whether the cards of a category ever
         split (a strategy by the exact cards that differs from one by category)."""
-        word = "on a tie of" if self.game.decisions[0].when.strip() == "equal" else "with"
+        kind = kind_of_category(self.game)
+        word = "on a tie of" if kind == "tie" else "with"
         parts, mixed = [], []
         for o, option in enumerate(self.options):
             mine = [row for row in self.rows if row["taken"][o]]
@@ -442,14 +452,14 @@ class DecisionTable:
             mixed += [row["hand"] for row in mine if len(row["taken"]) > 1]
         if mixed:
             split = ", ".join(dict.fromkeys(mixed))
-            return "; ".join(parts) + f" (by the exact cards at {split}: {percent(self._share_split(), 2)} of the deals there)"
-        tail = " (the same for every two cards of a spread)" if any(row["classes"] > 1 for row in self.rows) else ""
+            return "; ".join(parts) + (f" (at {split} the exact cards decide: {percent(self._share_split(), 2)} of the deals "
+                                       "there take the less common option)")
+        tail = " (the same for every two cards of a spread)" if kind == "spread" and any(row["classes"] > 1 for row in self.rows) else ""
         return "; ".join(parts) + tail
 
     def _runs(self, rows: list[dict[str, Any]]) -> str:
         """Categories as runs: ``spread 1 to 6``, ``2s to aces``."""
-        spread = rows[0]["hand"].startswith("spread ")
-        if spread:
+        if kind_of_category(self.game) == "spread":
             return f"spread {ranges(frozenset(r['order'] for r in rows)).replace('-', ' to ')}"
         names = {r["order"]: r["hand"] for r in self.rows}
         orders = [r["order"] for r in self.rows]
