@@ -278,6 +278,9 @@ def test_removal_of_the_game_bet():
     effects = analyze(RED_DOG).effect_of_removal("red_dog")
     assert sum(n * e for n, e in zip(effects.counts, effects.effects)) == 0
     assert effects.effects[effects.ranks.index(2)] == effects.effects[effects.ranks.index(14)]  # a deuce and an ace are alike
+    # Casino War reads only which card is higher and whether two tie, alike for every rank, and always goes to war: each
+    # rank's effect is the average effect, nothing
+    assert set(analyze(ROOT / "paytables/casino_war/1-deck.yaml").effect_of_removal("casino_war").effects) == {0}
 
 
 # -- bad files -------------------------------------------------------------------------------------------------------
