@@ -335,10 +335,8 @@ class Game:
         """The situations this game's main bet can end in."""
         folds = any(o.folds for d in self.decisions for o in d.options)
         ends = (("dealer_not_qualified",) if self.qualifier else ()) + SHOWDOWN if self.has_dealer else ("played",)
-        war = any(isinstance(s, War) for s in self.steps)
-        surrendered = any(d.when.strip() == "equal" and all(o.surrenders for o in d.options) for d in self.decisions)
-        if war or surrendered:  # a tie goes to war, or is surrendered: it never settles as such
-            ends = tuple(s for s in ends if s != "equal") + (WAR_SHOWDOWN if war else ())
+        if not ties_settle(self.steps):
+            ends = tuple(s for s in ends if s != "equal") + (WAR_SHOWDOWN if any(isinstance(s, War) for s in self.steps) else ())
         return (("folded",) if folds else ()) + ends
 
     def cards_of(self, role: Role) -> int:
@@ -388,6 +386,14 @@ class Game:
         Ultimate Texas Hold'em is quoted per its Ante, not Ante and Blind): house edge is quoted per this."""
         named = [w for w in self.wagers if w.name in self.quoted_per] if self.quoted_per else self.wagers
         return sum((w.stake for w in named if w.bonus_on is None), Fraction(0))
+
+
+def ties_settle(steps: tuple[Step, ...]) -> bool:
+    """Whether a tie of the first cards is settled as such: not where it goes to war, nor where every option at a
+    decision open on a tie surrenders."""
+    war = any(isinstance(s, War) for s in steps)
+    return not war and not any(isinstance(s, Decision) and s.when.strip() == "equal" and all(o.surrenders for o in s.options)
+                               for s in steps)
 
 
 def counted_by_kind(deck: Deck, steps: tuple[Step, ...], hands: Mapping[str, Hand], side_bets: tuple[SideBet, ...]) -> bool:

@@ -31,7 +31,7 @@ from ..rankings import RANKINGS, get_ranking
 from ..rankings.points import POINTS, get_points
 from ..yaml_source import read_text, read_yaml
 from .description import (ROLES, SHOWDOWN, SITUATIONS, WAR_SHOWDOWN, Deal, Decision, Draw, Game, Hand, Line, Names, Option, Paytable, Qualifier,
-                          Result, Role, SideBet, Situation, Stop, Wager, War, counted_by_kind)
+                          Result, Role, SideBet, Situation, Stop, Wager, War, counted_by_kind, ties_settle)
 from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, Pattern, parse_pattern, two_alike, unreachable
@@ -797,8 +797,7 @@ def _situations(steps: tuple[GameStep, ...], hands: dict[str, Hand], qualifier: 
     reached = {"folded": any(o.folds for s in steps if isinstance(s, Decision) for o in s.options),
                "dealer_not_qualified": dealer and qualifier is not None, **dict.fromkeys(SHOWDOWN, dealer), "played": not dealer,
                **dict.fromkeys(WAR_SHOWDOWN, war)}
-    surrendered = any(isinstance(s, Decision) and s.when.strip() == "equal" and all(o.surrenders for o in s.options) for s in steps)
-    if war or surrendered:  # a tie goes to war, or is surrendered
+    if not ties_settle(steps):
         reached["equal"] = False
     return tuple(s for s in SITUATIONS if reached[s])
 
