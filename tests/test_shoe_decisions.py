@@ -350,6 +350,19 @@ def test_bad_file_exit_code(tmp_path, monkeypatch, capsys):
     assert (code, out, err.count("\n")) == (2, "", 1) and "going to war raises the bet by its own amount" in err
 
 
+def test_the_schema_documents_the_new_fields():
+    import json
+
+    from casino_math.game.loader import game_schema
+
+    schema = game_schema()["$defs"]
+    assert {"war"} <= set(schema["Step"]["properties"]) and "burn" in schema["WarSpec"]["properties"]
+    decide = json.dumps(schema["Step"]["properties"]["decide"])
+    assert '"when"' in decide and '"up_to"' in decide
+    text = json.dumps(schema)
+    assert all(word in text for word in ('"surrender"', "war_player_higher", "war_equal", "war_dealer_higher"))
+
+
 LEVELS = (ROOT / "paytables/three_card_poker/standard.yaml").read_text()
 
 
