@@ -264,6 +264,17 @@ def test_a_strategy_by_the_exact_cards():
     assert solution.strategy.decisions[0].threshold is None
 
 
+@pytest.mark.parametrize("path", [SMALL_WAR, SMALL_RED_DOG], ids=lambda p: p.stem)
+def test_simulated_coups_land_on_every_outcome(path):
+    """Coups dealt card by card and played by the strategy (war cards after the burnt one, the option per class of ranks
+    seen): every row of every return table within 4 standard errors of its exact probability."""
+    from casino_math.simulate import simulate
+
+    outcomes = simulate(path, hands=20_000, seed=5).attrs["outcomes"]
+    assert len(outcomes) == sum(len(t.outcomes) for t in analyze(path).tables.values())
+    assert (outcomes["z"].abs() < 4).all(), outcomes[["wager", "outcome", "observed", "exact_float", "z"]]
+
+
 def test_strategy_lookup():
     solution = analyze(RED_DOG).solution
     assert solution.strategy.choose("raise", {"board": "Ah 2c"}).option == "raise"
