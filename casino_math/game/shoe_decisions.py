@@ -164,14 +164,16 @@ def count(game: Game, shoe: Shoe | None = None) -> Counts:
         return End(stakes, *read[key])
 
     def walk(step: int, held: dict[str, tuple[int, ...]], left: list[int], ways: int, dealt: int,
-             stakes: tuple[Fraction, ...], into: Counter) -> None:
+             stakes: tuple[Fraction, ...], into: Counter, decided: bool = False) -> None:
+        """Deal the steps from ``step`` on; ``into`` counts the ends (the closed deals', or a class's option's);
+        ``decided``: an option that plays on was taken (at a war, the player went to war)."""
         if step == len(game.steps):
             add(into, leaf(held, stakes, None), ways, dealt)
             return
         now = game.steps[step]
         if isinstance(now, Deal):
             for held2, left2, ways2 in _deal(now.role, now.cards, held, left, ways):
-                walk(step + 1, held2, left2, ways2, dealt + now.cards, stakes, into)
+                walk(step + 1, held2, left2, ways2, dealt + now.cards, stakes, into, decided)
         elif isinstance(now, Decision):
             if not _opens(game, now, held):
                 walk(step + 1, held, left, ways, dealt, stakes, into)
@@ -186,9 +188,9 @@ def count(game: Game, shoe: Shoe | None = None) -> Counts:
                 raised = list(stakes)
                 for wager, units in option.adds:
                     raised[staked.index(wager)] += units
-                walk(step + 1, held, left, ways, dealt, tuple(raised), entry[1][o])
+                walk(step + 1, held, left, ways, dealt, tuple(raised), entry[1][o], True)
         elif isinstance(now, War):
-            if into is closed:  # no war was declared: the first cards settle
+            if not decided:  # no tie, so no war: the first cards settle
                 walk(step + 1, held, left, ways, dealt, stakes, into)
                 return
             # the burnt cards are any cards (counted with the cards no deal reads): the war cards follow at once
