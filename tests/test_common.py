@@ -35,12 +35,12 @@ ROOT = Path(__file__).parent.parent
 TEST_GAMES = sorted((ROOT / "tests" / "games").glob("*.yaml"))
 FAST = [ROOT / "paytables" / p for p in ("three_card_poker/standard.yaml", "let_it_ride/standard.yaml", "mississippi_stud/standard.yaml",
                                          "baccarat/standard.yaml", "blackjack_side_bets/twenty-one-plus-three.yaml",
-                                         "double_down_stud/standard.yaml")]
+                                         "double_down_stud/standard.yaml", "casino_war/6-decks.yaml", "red_dog/1-deck.yaml")]
 BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml",
                                         "crazy_4_poker/standard.yaml", "dj_wild_stud/standard.yaml")]
 GAMES = [*(pytest.param(p, id=p.stem) for p in TEST_GAMES), *(pytest.param(p, id=p.parent.name) for p in FAST),
          *(pytest.param(p, id=p.parent.name, marks=pytest.mark.slow) for p in BIG)]
-ENGINES = {"solver", "holdem", "by_kind", "drawing", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
+ENGINES = {"solver", "holdem", "by_kind", "drawing", "shoe_decisions", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
 
 
 @functools.cache
@@ -182,8 +182,11 @@ def test_report_builds(path):
 
 CLAIMS = sorted(ROOT.glob("paytables/*/claims/*.yaml"))
 BIG_FAMILIES = {p.parent.name for p in BIG}
-# published as 10.23% for the 1000-200-50-25-20-10-5 table; the exact figure is 10.2248%, and the par sheet shows it as FAIL
-PUBLISHED_ERRORS = {"six_card_bonus house edge"}
+# published as 10.23% for the 1000-200-50-25-20-10-5 table; the exact figure is 10.2248%, and the par sheet shows it as FAIL;
+# the Wizard of Macau's 2.88% for a surrendering Casino War player is the going-to-war figure (surrender: 3.6977%);
+# oddsshark.com's one-deck Red Dog 3.15% is 3.1554% cut short (it rounds to 3.16%)
+PUBLISHED_ERRORS = {"six_card_bonus house edge", "casino_war house edge [always surrender], Wizard of Macau",
+                    "red_dog house edge, 1 deck (oddsshark.com)"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.parent.name}-{p.stem}",

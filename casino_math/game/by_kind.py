@@ -38,7 +38,9 @@ class ByKind:
     name: str = "by kinds of card"
 
     def unfit(self, game: Game) -> str | None:
-        return None if game.counted_by_kind else "not dealt from a shoe nor valued in points"
+        if not game.counted_by_kind:
+            return "not dealt from a shoe nor valued in points"
+        return "a decision in the deal (counted by kinds of card, with a decision)" if game.decisions else None
 
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
               runner: Runner | None = None) -> Solution:

@@ -154,9 +154,17 @@ def holds(game: Game, atom: Atom, coup: Coup) -> bool:
         return False
     if atom.margin is not None and not atom.margin[0] <= coup.value(atom.hand) - coup.value(OTHER[atom.hand]) <= atom.margin[1]:
         return False
+    if atom.first_three:
+        ranks = [c.rank for c in held[:3]]
+        if (atom.trips and len(set(ranks)) != 1) or (atom.between and not min(ranks[:2]) < ranks[2] < max(ranks[:2])):
+            return False
     if atom.first_two is None:
         return True
     a, b = held[:2]
+    if atom.spread is not None:
+        order = game.deck.ranks
+        if a.rank == b.rank or not atom.spread[0] <= abs(order.index(a.rank) - order.index(b.rank)) - 1 <= atom.spread[1]:
+            return False
     red = (a.suit in RED, b.suit in RED)
     return not ((atom.pair and a.rank != b.rank) or (atom.pair_rank is not None and a.rank != atom.pair_rank)
                 or (atom.ranks is not None and tuple(sorted((a.rank, b.rank))) != atom.ranks)

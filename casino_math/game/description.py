@@ -9,7 +9,9 @@ The situations a wager is settled in, in the order of a settlement matrix:
 - ``folded``: the player folded;
 - ``dealer_not_qualified``: the dealer's hand does not qualify (where a qualifier is declared);
 - ``player_higher``, ``equal``, ``dealer_higher``: the showdown (where a dealer hand is declared);
-- ``played``: the hand was played to the end (a game with no dealer hand).
+- ``played``: the hand was played to the end (a game with no dealer hand);
+- ``war_player_higher``, ``war_equal``, ``war_dealer_higher``: the showdown of the cards dealt at war
+  (Casino War, after a tie).
 
 Where the dealer does not qualify but a wager names no ``dealer_not_qualified``
 result, the showdown decides it (Ultimate Texas Hold'em's Play bet).
@@ -37,9 +39,11 @@ from .situations import role_name
 
 Role = Literal["player", "dealer", "board"]
 ROLES: tuple[Role, ...] = ("player", "dealer", "board")
-Situation = Literal["folded", "dealer_not_qualified", "player_higher", "equal", "dealer_higher", "played"]
+Situation = Literal["folded", "dealer_not_qualified", "player_higher", "equal", "dealer_higher", "played",
+                    "war_player_higher", "war_equal", "war_dealer_higher"]
 SHOWDOWN: tuple[Situation, ...] = ("player_higher", "equal", "dealer_higher")
-SITUATIONS: tuple[Situation, ...] = ("folded", "dealer_not_qualified", *SHOWDOWN, "played")
+WAR_SHOWDOWN: tuple[Situation, ...] = ("war_player_higher", "war_equal", "war_dealer_higher")  # the cards dealt at war compared
+SITUATIONS: tuple[Situation, ...] = ("folded", "dealer_not_qualified", *SHOWDOWN, "played", *WAR_SHOWDOWN)
 
 
 @dataclass(frozen=True)
@@ -57,14 +61,15 @@ class Deal:
 
 @dataclass(frozen=True)
 class Option:
-    """One choice at a decision: fold, or add ``units`` (per initial unit) to wagers, or neither (check); open to every
-    hand, or (``only_with``) only where the player's hand is at least the hand written (Crazy 4 Poker's 3x: a pair of
-    aces or better)."""
+    """One choice at a decision: fold, surrender (give up half of every stake, the deal ends), or add ``units`` (per
+    initial unit) to wagers, or neither (check); open to every hand, or (``only_with``) only where the player's hand
+    is at least the hand written (Crazy 4 Poker's 3x: a pair of aces or better)."""
 
     name: str
     folds: bool = False
     adds: tuple[tuple[str, Fraction], ...] = ()
     only_with: Qualifier | None = None
+    surrenders: bool = False
 
     @property
     def units(self) -> Fraction:
@@ -73,11 +78,18 @@ class Option:
 
 @dataclass(frozen=True)
 class Decision:
-    """A decision after the cards dealt so far; open only while every wager in ``while_unmade`` has no stake."""
+    """A decision after the cards dealt so far; open only while every wager in ``while_unmade`` has no stake.
+
+    In a game dealt from a shoe, ``when`` says when the decision is open, as written: a showdown situation of the cards
+    dealt so far (``equal``: a tie) or an event of a hand (``spread``), read as ``opens_on``; closed, the deal goes on
+    with no option taken."""
 
     name: str
     options: tuple[Option, ...]
     while_unmade: tuple[str, ...] = ()
+    when: str = ""
+    opens_on: LinePredicate | None = None  # the event ``when`` names (None: a situation, or always open)
+    up_to: str = ""  # the wager whose stake no option may add more than (a raise up to the bet)
 
 
 @dataclass(frozen=True)
@@ -97,13 +109,21 @@ class Draw:
 
 
 @dataclass(frozen=True)
+class War:
+    """Casino War's rule on a tie, once the player has gone to war: ``burn`` cards are burnt, one card more goes to the
+    player and one to the dealer, and those two cards are compared (the ``war_`` situations)."""
+
+    burn: int = 3
+
+
+@dataclass(frozen=True)
 class Stop:
     """The deal ends here if a hand made of one role's cards is a natural of its points ranking."""
 
     when: Literal["natural"] = "natural"
 
 
-Step = Deal | Decision | Draw | Stop
+Step = Deal | Decision | Draw | Stop | War
 
 
 @dataclass(frozen=True)
@@ -318,6 +338,8 @@ class Game:
         """The situations this game's main bet can end in."""
         folds = any(o.folds for d in self.decisions for o in d.options)
         ends = (("dealer_not_qualified",) if self.qualifier else ()) + SHOWDOWN if self.has_dealer else ("played",)
+        if not ties_settle(self.steps):
+            ends = tuple(s for s in ends if s != "equal") + (WAR_SHOWDOWN if any(isinstance(s, War) for s in self.steps) else ())
         return (("folded",) if folds else ()) + ends
 
     def cards_of(self, role: Role) -> int:
@@ -379,7 +401,15 @@ def seen_before(steps: tuple[Step, ...], step: Step, roles: tuple[Role, ...]) ->
     return sum(s.cards for s in steps[:steps.index(step)] if isinstance(s, Deal) and s.seen and s.role in roles)
 
 
+def ties_settle(steps: tuple[Step, ...]) -> bool:
+    """Whether a tie of the first cards is settled as such: not where it goes to war, nor where every option at a
+    decision open on a tie surrenders."""
+    war = any(isinstance(s, War) for s in steps)
+    return not war and not any(isinstance(s, Decision) and s.when.strip() == "equal" and all(o.surrenders for o in s.options)
+                               for s in steps)
+
+
 def counted_by_kind(deck: Deck, steps: tuple[Step, ...], hands: Mapping[str, Hand], side_bets: tuple[SideBet, ...]) -> bool:
     """A shoe of several decks, drawing rules, points hands or bets settled by the showdown: counted by kinds of card."""
-    return (deck.decks > 1 or any(isinstance(s, (Draw, Stop)) for s in steps)
+    return (deck.decks > 1 or any(isinstance(s, (Draw, Stop, War)) for s in steps)
             or any(h.points is not None for h in hands.values()) or any(b.settle for b in side_bets))

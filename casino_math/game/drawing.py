@@ -133,6 +133,8 @@ def plan_of(game: Game, bet: SideBet) -> Plan:
             whole(game.hands[OTHER[atom.hand]])
         if atom.first_two is not None:
             read(hand_places(game, hand)[:2], atom.first_two)
+        if atom.first_three:
+            read(hand_places(game, hand)[:3], RANK)
     draws = any(details[p] is not None and spots[p].drawn for p in range(len(spots)))
     if draws:  # the rules read every card dealt: each place is dealt at least its class
         details = [CLASS if d is None else d for d in details]
@@ -369,8 +371,18 @@ class Rows:
             if atom.margin is not None:
                 margin = total - self.value(self.game.hands[OTHER[atom.hand]])
                 hit &= (margin >= atom.margin[0]) & (margin <= atom.margin[1])
+        if atom.first_three:
+            one, two, three = (self.rank(p) for p in hand_places(self.game, hand)[:3])
+            if atom.trips:
+                hit &= (one == two) & (two == three)
+            if atom.between:
+                hit &= (np.minimum(one, two) < three) & (three < np.maximum(one, two))
         if atom.first_two is not None:
             a, b = hand_places(self.game, hand)[:2]
+            if atom.spread is not None:
+                position = np.searchsorted(np.array(self.game.deck.ranks), [self.rank(a), self.rank(b)])
+                gap = np.abs(position[0] - position[1]) - 1
+                hit &= (gap >= atom.spread[0]) & (gap <= atom.spread[1])
             if atom.pair:
                 hit &= self.rank(a) == self.rank(b)
             if atom.pair_rank is not None:

@@ -17,6 +17,12 @@ blackjack) it is one of:
   ``in hearts`` (both hearts), and these together: ``suited pair``,
   ``same colour pair``, ``matched 20 points``, ``suited K-Q``,
   ``pair of queens in hearts``;
+- events of three cards in order (Red Dog): ``consecutive`` (the first two
+  cards one rank apart), ``spread``, ``spread 7``, ``spread 4 to 11``,
+  ``spread 7 or more`` (the ranks strictly between the first two cards: a
+  pair and consecutive cards have none), ``between`` (the third card's rank
+  strictly between the first two), ``three of a kind`` (three cards of one
+  rank); the ace ranks high only;
 - ``any``: every hand (the last line of a table that pays all else).
 
 Underscores and spaces are alike. Lines are tried in order; a line that an
@@ -53,7 +59,7 @@ from .patterns import SUIT_WORDS, LinePredicate, Pattern, normal, parse_pattern,
 CARD, RANK = 2, 1  # the detail an event reads a card at (see casino_math.shoe)
 OTHER = {"player": "dealer", "dealer": "player"}
 HELP = ("natural, 7 points, three-card 7 points, 4 to 6 points, wins by 9, wins by 4 or more, pair, pair of queens, "
-        "K-Q, suited, same colour, matched, in hearts, any")
+        "K-Q, suited, same colour, matched, in hearts, consecutive, spread 7, between, three of a kind, any")
 _SIZES = {"two-card": 2, "2-card": 2, "three-card": 3, "3-card": 3}
 _COUNT_WORDS = {"two": 2, "three": 3, "2": 2, "3": 3}
 
@@ -74,13 +80,21 @@ class Atom:
     same_colour: bool = False  # first two cards: one colour
     suit: int | None = None  # first two cards: this suit
     poker: Pattern | None = None  # a pattern of a poker-ranked hand (every card)
+    spread: tuple[int, int] | None = None  # first two cards: the ranks strictly between them, within these bounds
+    between: bool = False  # the third card's rank strictly between the first two's
+    trips: bool = False  # the first three cards of one rank
 
     @property
     def first_two(self) -> int | None:
         """The detail at which the event reads the hand's first two cards (None: it does not read them)."""
         if self.suited or self.same_colour or self.suit is not None:
             return CARD
-        return RANK if self.pair or self.ranks else None
+        return RANK if self.pair or self.ranks or self.spread is not None else None
+
+    @property
+    def first_three(self) -> bool:
+        """Whether the event reads the ranks of the hand's first three cards (Red Dog's third card)."""
+        return self.between or self.trips
 
     @property
     def totals(self) -> bool:
@@ -97,7 +111,10 @@ class Atom:
                 and (other.points is None or within(self.points, other.points))
                 and (other.cards is None or self.cards == other.cards or (self.natural and other.cards == 2))
                 and (other.margin is None or within(self.margin, other.margin))
-                and (not other.pair or self.pair)
+                and (not other.pair or self.pair or self.trips)
+                and (other.spread is None or within(self.spread, other.spread))
+                and (not other.between or self.between)
+                and (not other.trips or self.trips)
                 and (other.pair_rank is None or self.pair_rank == other.pair_rank)
                 and (other.ranks is None or self.ranks == other.ranks)
                 and (not other.suited or self.suited)
@@ -186,6 +203,8 @@ def _atom(text: str, hands: Mapping[str, Hand], hand: str, decks: int, line: str
         raise ValueError(f"{line!r}: a margin compares the player's and the dealer's points hands")
     if atom.first_two is not None and hands[hand].best < 2:
         raise ValueError(f"{line!r}: the {hand} hand holds one card; its events of two cards never happen")
+    if atom.first_three and hands[hand].best < 3:
+        raise ValueError(f"{line!r}: the {hand} hand holds {hands[hand].best} cards; its events of three cards never happen")
     return atom
 
 
@@ -221,6 +240,23 @@ def _core(words: str, atom: Atom, hand: Hand, line: str) -> Atom:
         return replace(atom, cards=_COUNT_WORDS[count[1]])
     if words == "pair":
         return replace(atom, pair=True)
+    widest = len(hand.points.deck.ranks) - 2  # two to ace: 11 ranks between
+    if words == "consecutive":
+        return replace(atom, spread=(0, 0))
+    if words == "spread":
+        return replace(atom, spread=(1, widest))
+    spread = re.fullmatch(r"spreads? (?:of )?(\d+)(?: (or more)| to (\d+))?", words)
+    if spread:
+        first = int(spread[1])
+        last = widest if spread[2] else int(spread[3] or first)
+        if not 0 <= first <= last <= widest:
+            raise ValueError(f"{line!r}: a spread runs from 0 (consecutive) to {widest} ranks between the two cards"
+                             + (", the smaller number first" if first > last else ""))
+        return replace(atom, spread=(first, last))
+    if words == "between":
+        return replace(atom, between=True)
+    if words == "three of a kind":
+        return replace(atom, trips=True)
     if words.startswith("pair of "):
         rank = rank_word(words.removeprefix("pair of "))
         _in_deck((rank,), hand, line)

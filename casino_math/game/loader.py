@@ -31,13 +31,13 @@ from ..pays import MAX_PAY, Pay
 from ..rankings import RANKINGS, get_ranking
 from ..rankings.points import POINTS, get_points
 from ..yaml_source import read_text, read_yaml
-from .description import (ROLES, SHOWDOWN, SITUATIONS, Deal, Decision, Draw, Game, Hand, Line, Names, Option, Paytable, Qualifier,
-                          Result, Role, SideBet, Situation, Stop, Wager, counted_by_kind,
-                          seen_before)
+from .description import (ROLES, SHOWDOWN, SITUATIONS, WAR_SHOWDOWN, Deal, Decision, Draw, Game, Hand, Line, Names, Option, Paytable,
+                          Qualifier, Result, Role, SideBet, Situation, Stop, Wager, War, counted_by_kind, seen_before, ties_settle)
 from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, Pattern, parse_pattern, two_alike, unreachable
 from .qualifier import made_by_some_hand, weakest
+from .shoe_rules import RuleError, check_wars, read_decisions
 from .variants import allowed_folders, check_is_game, target as extends_target
 
 _NAME = r"^[a-z][a-z0-9_]*$"
@@ -107,12 +107,13 @@ ONLY_WITH = "only_with"  # in an option's mapping: the weakest player hand the o
 
 
 def _option(value: Any) -> Any:
-    """An option as written: fold, check, or units added to wagers, open to every hand or ``only_with`` a hand or better
-    (one message, whichever form was meant)."""
-    if isinstance(value, str) and value in ("fold", "check"):
+    """An option as written: fold, check, surrender, or units added to wagers, open to every hand or ``only_with`` a
+    hand or better (one message, whichever form was meant)."""
+    if isinstance(value, str) and value in ("fold", "check", "surrender"):
         return value
     if not isinstance(value, dict) or not value:
-        raise ValueError(f"an option is fold, check, or units added to wagers like {{play: 1}}, not {_shown(value)}")
+        raise ValueError(f"an option is fold, check, or units added to wagers like {{play: 1}}, not {_shown(value)} "
+                         "(or surrender, in a game dealt from a shoe)")
     for wager, units in value.items():
         if wager == ONLY_WITH:
             if not isinstance(units, str) or not units.strip():
@@ -129,11 +130,11 @@ def _option(value: Any) -> Any:
     return value
 
 
-_OPTION_SCHEMA = {"anyOf": [{"enum": ["fold", "check"]}, {
+_OPTION_SCHEMA = {"anyOf": [{"enum": ["fold", "check", "surrender"]}, {
     "type": "object", "additionalProperties": {"type": "number"}, "description": "units added to each named wager",
     "properties": {ONLY_WITH: {"type": "string", "description": "open only where the player's hand is this hand or better, "
                                                                  "e.g. pair of aces (Crazy 4 Poker's 3x)"}}}]}
-OptionValue = Annotated[Literal["fold", "check"] | dict[str, Units | str], PlainValidator(_option), WithJsonSchema(_OPTION_SCHEMA)]
+OptionValue = Annotated[Literal["fold", "check", "surrender"] | dict[str, Units | str], PlainValidator(_option), WithJsonSchema(_OPTION_SCHEMA)]
 
 
 class Decide(_Strict):
@@ -142,6 +143,9 @@ class Decide(_Strict):
     name: str | None = None
     options: dict[str, OptionValue]
     while_unmade: list[str] = Field(default_factory=list)
+    when: str | None = Field(None, description="in a game dealt from a shoe: when the decision is open, a situation of the "
+                             "cards dealt so far (equal: a tie) or an event of a hand (spread); otherwise always")
+    up_to: str | None = Field(None, description="the rule's limit on a raise: no option adds more than this wager's stake")
 
 
 def _decide(value: Any) -> Any:
@@ -152,7 +156,9 @@ _OPTIONS_SCHEMA = {"type": "object", "description": "option name -> fold | check
                    "additionalProperties": _OPTION_SCHEMA}
 DecideValue = Annotated[Decide, BeforeValidator(_decide), WithJsonSchema({"anyOf": [_OPTIONS_SCHEMA, {
     "type": "object", "required": ["options"], "additionalProperties": False,
-    "properties": {"name": {"type": "string"}, "options": _OPTIONS_SCHEMA, "while_unmade": {"type": "array", "items": {"type": "string"}}},
+    "properties": {"name": {"type": "string"}, "options": _OPTIONS_SCHEMA, "while_unmade": {"type": "array", "items": {"type": "string"}},
+                   "when": {"type": "string", "description": "a shoe game's decision is open: equal (a tie), or an event like spread"},
+                   "up_to": {"type": "string", "description": "no option adds more than this wager's stake"}},
 }]})]
 
 
@@ -179,8 +185,15 @@ class DrawSpec(_Strict):
     table: dict[str, NumberSet] = Field(default_factory=dict, description="points -> values of by's drawn card on which to draw")
 
 
+class WarSpec(_Strict):
+    """Casino War's rule on a tie, once the player goes to war: cards burnt, then one card more each, compared."""
+
+    burn: int = Field(3, ge=0, le=10, description="cards burnt before the player's and the dealer's war cards")
+
+
 class Step(_Strict):
-    """One step of the deal: cards to the player, the dealer or the board, a decision, a draw, or a stop on a natural."""
+    """One step of the deal: cards to the player, the dealer or the board, a decision, a draw, a stop on a natural, or
+    Casino War's war on a tie."""
 
     player: CardsValue | None = None
     dealer: CardsValue | None = None
@@ -188,17 +201,18 @@ class Step(_Strict):
     decide: DecideValue | None = None
     draw: DrawSpec | None = None
     stop: Literal["natural"] | None = Field(None, description="the deal ends if a hand of one role's cards is a natural")
+    war: WarSpec | None = Field(None, description="after going to war on a tie: cards burnt, one card more each, compared")
 
     @model_validator(mode="after")
     def _one(self) -> Step:
-        if sum(v is not None for v in (self.player, self.dealer, self.board, self.decide, self.draw, self.stop)) != 1:
-            raise ValueError("a step is one of player: N, dealer: N, board: N, decide: {...}, draw: {...} or stop: natural")
+        if sum(v is not None for v in (self.player, self.dealer, self.board, self.decide, self.draw, self.stop, self.war)) != 1:
+            raise ValueError("a step is one of player: N, dealer: N, board: N, decide: {...}, draw: {...}, stop: natural or war: {burn: 3}")
         return self
 
 
 class HandSpec(_Strict):
     """A hand: the best ``best`` cards of the roles ``of``, valued by ``ranking`` (null: colours only; baccarat or
-    blackjack: points, every card counting)."""
+    blackjack: points, every card counting; rank: each card by its rank, ace high, as Casino War and Red Dog read them)."""
 
     of: list[Literal["player", "dealer", "board"]] = Field(min_length=1)
     best: int | None = Field(None, ge=1)
@@ -243,7 +257,7 @@ def _settle(value: Any) -> Any:
 
 SettleValue = Annotated[dict[SituationName, ResultValue], BeforeValidator(_settle),
                         WithJsonSchema({"anyOf": [_RESULT_SCHEMA, {"type": "object", "additionalProperties": _RESULT_SCHEMA,
-                                                                   "description": "situation -> result"}]})]
+                                                                   "description": "situation -> result: " + ", ".join((*SITUATIONS, "otherwise"))}]})]
 
 
 class WagerSpec(_Strict):
@@ -362,6 +376,7 @@ _MAPPINGS = {  # what a field written as a mapping holds, in words
     "Cards": "cards dealt are a number, like 3, or a mapping like {cards: 1, face: up}",
     "Decide": "a decision is a mapping like {name: play_or_fold, options: {fold: fold, play: {play: 1}}}",
     "DrawSpec": "a draw is a mapping like {to: player, on: 0-5}",
+    "WarSpec": "a war is a mapping like {burn: 3}",
     "HandSpec": "a hand is a mapping like {of: [player], ranking: high}",
     "WagerSpec": "a wager is a mapping like {stake: 1, settle: {...}}",
     "SideBetSpec": "a side bet is a mapping like {pays: TABLE, on: HAND}",
@@ -484,7 +499,10 @@ class _Builder:
             if step.stop is not None:
                 out.append(Stop(step.stop))
                 continue
-            if step.draw is not None:
+            if step.war is not None:
+                out.append(War(step.war.burn))
+                dealt, at = dealt + step.war.burn + 2, (*path, "war")
+            elif step.draw is not None:
                 out.append(Draw(step.draw.to, frozenset(), step.draw.by))
                 dealt, at = dealt + 1, (*path, "draw")
             else:
@@ -509,8 +527,10 @@ class _Builder:
         if not decide.options:
             raise self.fail((*path, "decide"), "a decision needs options")
         options = tuple(Option(name, adds=tuple((w, Fraction(u)) for w, u in action.items() if w != ONLY_WITH)) if isinstance(action, dict)
-                        else Option(name, folds=action == "fold") for name, action in decide.options.items())
-        return Decision(decide.name or f"decision_{number}", options, tuple(decide.while_unmade))
+                        else Option(name, folds=action == "fold", surrenders=action == "surrender")
+                        for name, action in decide.options.items())
+        return Decision(decide.name or f"decision_{number}", options, tuple(decide.while_unmade), decide.when or "",
+                        up_to=decide.up_to or "")
 
     def check_decision_times(self, steps: Sequence[GameStep]) -> None:
         """Each decision comes once a card more is seen, and while a card is still to come."""
@@ -518,10 +538,11 @@ class _Builder:
         for before, i in zip(decided, decided[1:]):
             if not any(isinstance(s, Deal) and s.seen for s in steps[before + 1:i]):
                 raise self.fail(("deal", str(i), "decide"), "two decisions with no card seen between them: make them one")
-        last_seen = max((i for i, s in enumerate(steps) if isinstance(s, Deal) and s.seen), default=-1)
+        last_seen = max((i for i, s in enumerate(steps) if (isinstance(s, Deal) and s.seen) or isinstance(s, War)), default=-1)
         hidden = any(isinstance(s, Deal) and not s.seen for s in steps)
         for i in decided:
-            if i > last_seen and not hidden:
+            ends = all(o.surrenders for o in steps[i].options)  # type: ignore[union-attr]  # every option ends the deal here
+            if i > last_seen and not hidden and not ends:
                 raise self.fail(("deal", str(i), "decide"), "a decision after the last card: nothing is left to come")
 
     def hands(self, deck: Deck, steps: tuple[GameStep, ...]) -> dict[str, Hand]:
@@ -726,6 +747,10 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     deck = b.deck()
     steps = b.steps(deck)
     hands = b.hands(deck, steps)
+    try:
+        check_wars(steps, hands)
+    except RuleError as error:
+        raise b.fail(error.path, str(error)) from None
     steps = b.open_only_with(b.draws(steps, hands), hands)
     qualifier = b.qualifier(hands)
     b.by_kind = counted_by_kind(deck, steps, hands, ()) or any(s.settle is not None for s in b.spec.side_bets.values())
@@ -748,6 +773,10 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
         quoted_per=tuple(spec.quoted_per), path=files[0][0], sha256=files[0][1], files=tuple(files),
         names=Names(spec.names.game, {str(role): name for role, name in spec.names.roles.items()}, dict(spec.names.bets)),
     )
+    try:
+        game = read_decisions(game)
+    except RuleError as error:
+        raise b.fail(error.path, str(error)) from None
     _check_strategies(b, game)
     if b.by_kind:
         _check_countable(b, game)
@@ -814,10 +843,13 @@ def _check_options(b: _Builder) -> None:
 
 
 def _situations(steps: tuple[GameStep, ...], hands: dict[str, Hand], qualifier: Qualifier | None) -> tuple[Situation, ...]:
-    """The situations the game's own wagers can end in (see :mod:`.description`)."""
-    dealer = "dealer" in hands
+    """The situations the game's own wagers can end in (see :mod:`.description`): at war, a tie is never settled as such."""
+    dealer, war = "dealer" in hands, any(isinstance(s, War) for s in steps)
     reached = {"folded": any(o.folds for s in steps if isinstance(s, Decision) for o in s.options),
-               "dealer_not_qualified": dealer and qualifier is not None, **dict.fromkeys(SHOWDOWN, dealer), "played": not dealer}
+               "dealer_not_qualified": dealer and qualifier is not None, **dict.fromkeys(SHOWDOWN, dealer), "played": not dealer,
+               **dict.fromkeys(WAR_SHOWDOWN, war)}
+    if not ties_settle(steps):
+        reached["equal"] = False
     return tuple(s for s in SITUATIONS if reached[s])
 
 
@@ -828,14 +860,17 @@ def _wagers(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Hand], si
     decisions = [s for s in steps if isinstance(s, Decision)]
     staked_by = {w: [d.name for d in decisions for o in d.options for n, _ in o.adds if n == w] for w in wagers}
     out = []
+    war = any(isinstance(s, War) for s in steps)
     for name, w in wagers.items():
         path = ("wagers", name)
         _check_stake(b, path, w, bool(staked_by[name]))
         base = w.bonus_on or name
-        can_fold_staked = "folded" in situations and (wagers[base].stake is not None or any(
+        # a wager staked only by going to war is settled only there
+        reach = tuple(s for s in situations if s in WAR_SHOWDOWN) if war and wagers[base].stake is None else situations
+        can_fold_staked = "folded" in reach and (wagers[base].stake is not None or any(
             _before_a_fold(b.spec, d, base) for d in staked_by.get(base, [])))
-        _check_settled(b, path, w, situations, can_fold_staked)
-        settle = _wager_results(b, path, w, situations, _dealer_hidden(steps), hands, paid)
+        _check_settled(b, path, w, reach, can_fold_staked)
+        settle = _wager_results(b, path, w, reach, _dealer_hidden(steps), hands, paid)
         out.append(Wager(name, w.stake or Fraction(0), settle, w.bonus_on))
     return out
 
@@ -864,6 +899,10 @@ def _check_settled(b: _Builder, path: tuple[str, ...], w: WagerSpec, situations:
         if written != "otherwise" and written not in situations:
             why = {"dealer_not_qualified": "the dealer has no qualifier", "played": "the game has a dealer hand",
                    "folded": "no decision folds"}.get(written, "the game has no dealer hand")
+            if written in WAR_SHOWDOWN:
+                why = "the deal has no war step"
+            elif any(s in WAR_SHOWDOWN for s in situations):
+                why = "a tie goes to war" if written == "equal" else "the wager is staked only at war"
             raise b.fail((*path, "settle", written), f"the game never ends {written} ({why})")
 
 
@@ -952,18 +991,21 @@ def _check_strategies(b: _Builder, game: Game) -> None:
 
 
 def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Hand], qualifier: Qualifier | None) -> None:
-    """A game counted by kinds of card (a shoe, draws, points hands) has no decisions, wagers of its own or qualifier
-    here, and its poker hands hold a fixed number of cards."""
+    """A game counted by kinds of card (a shoe, draws, points hands) has no qualifier here, decisions only without
+    drawing rules (then the game's own wagers: :mod:`.shoe_rules`), and its poker hands hold a fixed number of cards."""
     what = "a game dealt from a shoe, by drawing rules or with points hands"
+    drawn = any(isinstance(s, (Draw, Stop)) for s in steps)
+    decides = any(isinstance(s, Decision) for s in steps)
     for i, step in enumerate(steps):
-        if isinstance(step, Decision):
-            raise b.fail(("deal", str(i), "decide"), f"{what} has no decisions here")
+        if isinstance(step, Decision) and drawn:
+            raise b.fail(("deal", str(i), "decide"), f"{what} has no decisions here with drawing rules (draw, stop)")
     drawing = {s.role for s in steps if isinstance(s, Draw)}
     for name, hand in hands.items():
         if hand.ranking is not None and drawing.intersection(hand.of):
             raise b.fail(("hands", name, "of"), f"a poker hand holds a fixed number of cards: the {', '.join(sorted(drawing.intersection(hand.of)))} may draw")
-    if b.spec.wagers:
-        raise b.fail(("wagers",), f"in {what}, every bet stands alone: list it under side_bets (settle: or pays:)")
+    if b.spec.wagers and not decides:
+        raise b.fail(("wagers",), f"in {what}, every bet stands alone unless a decision stakes it: list it under side_bets "
+                     "(settle: or pays:)")
     if qualifier is not None:
         raise b.fail(("dealer_qualifies",), f"{what} has no dealer qualifier here")
 

@@ -2,7 +2,8 @@
 
 A game file says what the game is; a *counting method* says how its deals are counted exactly. Each
 method (level by level over classes of seen cards, :mod:`.solver`; the hold'em method board by board,
-:mod:`.holdem`; shoe games by kinds of card, :mod:`.drawing`) implements :class:`CountingMethod`:
+:mod:`.holdem`; shoe games by kinds of card, :mod:`.drawing`, and with a decision, :mod:`.shoe_decisions`;
+blackjack, :mod:`.blackjack`) implements :class:`CountingMethod`:
 
 - ``unfit(game)``: None where the method can count the game, else the reason in words;
 - ``solve(game, rule)``: a :class:`Solution`, optimal or under a simple rule forcing one decision.
@@ -17,7 +18,7 @@ count. :class:`~casino_math.game.analysis.GameAnalysis` picks the method (:func:
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method_for(game).name, [m.unfit(game) for m in methods()]
-('level by level', ['not a blackjack game file (no blackjack: section)', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', None])
+('level by level', ['not a blackjack game file (no blackjack: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', None])
 >>> solution = method_for(game).solve(game)
 >>> choice = solution.strategy.choose("play_or_fold", {"player": "Qs 6h 4d"})
 >>> choice.option, choice.ev
@@ -39,7 +40,7 @@ from ..cards import parse_cards
 from ..errors import UnknownName
 from ..returns import ReturnTable
 from .description import Game, Option
-from .money import Ends, History, opening_stakes
+from .money import History, opening_stakes
 from .rules import Rule
 
 if TYPE_CHECKING:
@@ -153,6 +154,13 @@ class Strategy:
         return [index[card] for card in parse_cards(cards)] if cards else []
 
 
+class Repriced(Protocol):
+    """Deals counted by how they end under one strategy (a method's :class:`~.money.Ends`, or its own), priced at the
+    pays of any game with the same lines: the same strategy's return there."""
+
+    def table(self, game: Game) -> ReturnTable: ...
+
+
 @dataclass(frozen=True, eq=False)
 class Solution:
     """A game solved by one method: the return table of every bet, the strategy, the ends of the game's own bet
@@ -162,7 +170,7 @@ class Solution:
     game: Game
     table: ReturnTable | None  # the game's own bet (None: a game of side bets only)
     strategy: Strategy
-    ends: Ends | None
+    ends: Repriced | None
     size: int
     deals: int
     side_tables: Callable[[], dict[str, ReturnTable]] = field(default=dict, repr=False)
@@ -228,9 +236,10 @@ def methods() -> tuple[CountingMethod, ...]:
     from .blackjack.method import BLACKJACK
     from .by_kind import BY_KIND
     from .holdem import HOLDEM
+    from .shoe_decisions import SHOE_DECISIONS
     from .solver import LEVEL_BY_LEVEL
 
-    return BLACKJACK, BY_KIND, HOLDEM, LEVEL_BY_LEVEL
+    return BLACKJACK, SHOE_DECISIONS, BY_KIND, HOLDEM, LEVEL_BY_LEVEL
 
 
 def method_for(game: Game) -> CountingMethod:

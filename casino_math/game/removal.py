@@ -11,7 +11,8 @@ the effects) says how much of the information the count keeps.
 
 Only games counted by kinds of card are removed from here (a shoe, draws or
 points hands): the effects are exact, by re-weighing the bet's deals for each
-smaller shoe.
+smaller shoe; a game's own bet with a decision (Casino War, Red Dog) is solved
+again for each smaller shoe, its strategy the best for that shoe.
 
 >>> effects = effect_of_removal("paytables/blackjack_side_bets/royal-match-1-deck.yaml", "royal_match")
 >>> effects.effects[effects.ranks.index(13)], effects.effects[effects.ranks.index(2)]
@@ -99,10 +100,17 @@ def effect_of_removal(game: str | Path | Game, bet: str) -> RemovalEffects:
     game = game if isinstance(game, Game) else load_game(game)
     if not game.counted_by_kind:
         raise InputError(f"{game.id}: effects of removal are computed for games dealt from a shoe, with draws or points hands")
+    shoe = Shoe.of(game.deck)
+    if bet == game.bet and game.decisions:  # the game's own bet, played by the best strategy for each smaller shoe
+        from .shoe_decisions import expected_return
+
+        full = expected_return(game, shoe)
+        effects = [expected_return(game, shoe.without(Card(rank, max(range(SUITS), key=lambda s: shoe.counts[i][s])))) - full
+                   for i, rank in enumerate(shoe.ranks)]
+        return RemovalEffects(game, bet, full, shoe.ranks, tuple(int(n) for n in shoe.rank_counts), tuple(effects))
     counted = count_bets(game)
     if bet not in counted:
-        raise InputError(f"{game.id} offers no bet {bet!r} (bets: {', '.join(counted)})")
-    shoe = Shoe.of(game.deck)
+        raise InputError(f"{game.id} offers no bet {bet!r} (bets: {', '.join(game.bets)})")
     one = counted[bet]
     full = _expected(one, shoe)
     suits = CARD in one.plan.details

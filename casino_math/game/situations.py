@@ -50,6 +50,9 @@ class Situation(str, Enum):
     EQUAL = "equal", "Equal hands", "tie", "equal hands"
     DEALER_HIGHER = "dealer_higher", "{Dealer}'s hand higher", "{dealer} wins", "{dealer} higher"
     PLAYED = "played", "Hand played to the end", "played", "played"
+    WAR_PLAYER_HIGHER = "war_player_higher", "At war, {player}'s card higher", "{player} wins at war", "{player} higher at war"
+    WAR_EQUAL = "war_equal", "At war, equal cards", "tie at war", "equal at war"
+    WAR_DEALER_HIGHER = "war_dealer_higher", "At war, {dealer}'s card higher", "{dealer} wins at war", "{dealer} higher at war"
     OTHERWISE = "otherwise", "Any other end", "otherwise", "otherwise"
 
     def heading(self, roles: RoleNames | None = None) -> str:
@@ -66,6 +69,16 @@ class Situation(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+def surrendered(roles: RoleNames | None = None) -> str:
+    """A surrendered deal (half of every stake given up), as a return table's row or a settlement matrix's: no game file
+    spells it, since a surrender's result is the rule's, not the file's.
+
+    >>> surrendered(), surrendered({"player": "Punto"})
+    ('Player surrenders', 'Punto surrenders')
+    """
+    return _fill("{Player} surrenders", roles)
 
 
 def role_name(role: str, roles: RoleNames | None = None) -> str:

@@ -7,6 +7,10 @@
   ace counts 11 while the total stays at 21 or less. A two-card 21 is a
   *natural* (a blackjack). Blackjack hands are not compared here (playing
   blackjack itself is another matter); its side bets read totals and cards.
+- ``rank``: a card is worth its rank, two to ten their pips, jack 11, queen 12,
+  king 13, ace 14 (always high); a hand of one card is compared by it (Casino
+  War). A hand of several cards is read by the events of its cards in order
+  (Red Dog's spread), never by a total.
 
 A points hand has no best cards to choose: every card it holds counts.
 
@@ -92,7 +96,12 @@ def blackjack(deck: Deck) -> Points:
                   frozenset({21}), ("natural", "blackjack"), False, "blackjack totals: an ace counts 11 while the total stays at most 21")
 
 
-POINTS: dict[str, Callable[[Deck], Points]] = {"baccarat": baccarat, "blackjack": blackjack}
+def rank(deck: Deck) -> Points:
+    return Points("rank", deck, tuple(deck.ranks), None, False, frozenset(), ("natural",), True,
+                  "each card by its rank, two to ten their pips, jack 11, queen 12, king 13, ace 14 (always high)")
+
+
+POINTS: dict[str, Callable[[Deck], Points]] = {"baccarat": baccarat, "blackjack": blackjack, "rank": rank}
 
 
 @lru_cache(maxsize=32)

@@ -32,8 +32,8 @@ from typing import Callable, Hashable, Sequence, TypeVar
 
 from ..cards import RANK_CHARS, Deck
 from ..game.analysis import GameAnalysis
-from ..game.description import ROLES, SITUATIONS, Deal, Decision, Draw, Game, Hand, Option, SideBet, Stop
-from ..game.situations import Situation
+from ..game.description import ROLES, SITUATIONS, Deal, Decision, Draw, Game, Hand, Option, SideBet, Stop, War
+from ..game.situations import Situation, surrendered
 from ..game.tableau import step_words, tableau_rows
 from .document import Block, Bullets, Column, Paragraph, Section, Table, cells
 from ..text import exact, integer, percent, words
@@ -110,6 +110,8 @@ def _seen_before(game: Game, index: int) -> str:
 
 
 def option_text(option: Option) -> str:
+    if option.surrenders:
+        return f"{option.name} (half of every stake is given up and the deal ends)"
     if option.folds:
         return f"{option.name} (the hand ends and the stakes are settled as folded)"
     if not option.adds:
@@ -129,6 +131,10 @@ def deal_rows(game: Game) -> list[tuple[str, str]]:
             face = {"player": "", "board": ", face up, shared"}.get(step.role, ", face up" if step.face_up else ", face down")
             rows.append((str(i + 1), f"{The(game, step.role)} gets {_cards(step.cards)}{face}."))
             continue
+        if isinstance(step, War):
+            rows.append((str(i + 1), f"At war (after a tie, when {the(game, 'player')} raised): {_cards(step.burn)} burnt, then "
+                         f"one card more each to {the(game, 'player')} and {the(game, 'dealer')}, face up; these two cards are compared."))
+            continue
         assert isinstance(step, Decision)
         options = [option_text(o) for o in step.options]
         choice = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 else options[0]
@@ -136,6 +142,11 @@ def deal_rows(game: Game) -> list[tuple[str, str]]:
         if step.while_unmade:
             verb = "is" if len(step.while_unmade) == 1 else "are"
             unmade = f" Open only while {' and '.join(step.while_unmade)} {verb} not made."
+        when = step.when.strip()
+        if when:
+            unmade += " Open only on a tie of the first cards." if when == "equal" else f" Open only when the cards show: {when}."
+        if step.up_to:
+            unmade += f" A raise is at most the {words(step.up_to)}."
         rows.append((str(i + 1), f"Decision \u201c{words(step.name)}\u201d, seeing {_seen_before(game, i)}: {choice}.{unmade}"))
     return rows
 
@@ -283,7 +294,10 @@ def _cell(game: Game, wager: str, situation: str) -> str:
     settle = game.wager[wager].settle
     if situation in settle:
         return str(settle[situation])
-    return "not staked" if situation == "folded" else "as the showdown"
+    at_war_only = game.wager[wager].stake == 0 and any(isinstance(s, War) for s in game.steps)  # staked only by going to war
+    if situation == "surrendered":
+        return "not staked" if at_war_only else "loses half"
+    return "not staked" if situation == "folded" or at_war_only else "as the showdown"
 
 
 def stakes_text(game: Game) -> str:
@@ -303,8 +317,9 @@ def own_matrix(game: Game) -> Table:
     """One row per situation the game's own bet can end in, one column per wager: each cell the declared result."""
     return Table(
         (Column("Situation"), *(Column(game.names.bet(w.name)) for w in game.wagers)),
-        tuple(cells(Situation(s).heading(game.names.roles), *(_cell(game, w.name, s) for w in game.wagers))
-              for s in game.situations),
+        tuple(cells(surrendered(game.names.roles) if s == "surrendered" else Situation(s).heading(game.names.roles),
+                    *(_cell(game, w.name, s) for w in game.wagers))
+              for s in (*game.situations, *["surrendered"] * any(o.surrenders for d in game.decisions for o in d.options))),
         caption=stakes_text(game),
     )
 

@@ -32,6 +32,8 @@ METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the c
           "backward induction in exact integers; exact fractions, rounded only for printing")
 METHOD_BY_KIND = ("exhaustive counting of every deal kind of card by kind of card (cards a bet cannot tell apart counted "
                   "together), the drawing rules played out; exact fractions, rounded only for printing")
+DECIDED_BY_KIND = ("; the decision taken by the exact cards seen (composition-dependent), each option valued exactly over the "
+                   "ranks left in the shoe")
 
 
 def label(game: Game) -> str:
@@ -124,7 +126,7 @@ def identification(analyses: Sequence[GameAnalysis], version: str, issued: date,
             cells("Variants", count(len(analyses) - 1, "further game file") + (", listed below" if len(analyses) > 1 else "")),
             cells("Issued", issued.isoformat()),
             cells("Software", f"casino-math {version}"),
-            cells("Method", METHOD_BY_KIND if main.game.counted_by_kind else METHOD),
+            cells("Method", (METHOD_BY_KIND + DECIDED_BY_KIND * bool(main.game.decisions)) if main.game.counted_by_kind else METHOD),
         )),
         Table((Column("Paytable id"), Column("Name"), Column("Source")),
               tuple(cells(a.game.id, a.game.title, a.game.source or "not stated") for a in analyses),

@@ -101,15 +101,21 @@ def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
 
 
 def category_table(strategy: DecisionView) -> Table:
-    """A decision counted by category (the player's hand and how the board pairs): how often each takes each option."""
+    """A decision counted by category (the player's hand and how the board pairs; a shoe game's cards seen): how often
+    each takes each option, and each option's expected value where the view gives it."""
     frame = strategy.frame()
     options = [o.name for o in strategy.options]
-    rows = tuple(cells(str(r["board"]), str(r["hand"]), integer(int(r["combinations"])),
-                       *(percent(Fraction(int(r[o]), int(r["combinations"])), 2) for o in options))
+    board = "board" in frame.columns
+    valued = all(f"ev_{o}" in frame.columns for o in options)
+    rows = tuple(cells(*([str(r["board"])] if board else []), str(r["hand"]), integer(int(r["combinations"])),
+                       *(percent(Fraction(int(r[o]), int(r["combinations"])), 2) for o in options),
+                       *(f"{r[f'ev_{o}']:+.6f}" for o in options if valued))
                  for r in frame.to_dict("records"))
-    return Table((Column("Board"), Column("Player's hand"), Column("Card sets", numeric=True),
-                  *(Column(option_text(o), numeric=True) for o in strategy.options)), rows, grouped=True,
-                 caption="Each option's share of the card sets of each category, under the optimal strategy.")
+    evs = " Expected value: per initial stake, of each option, averaged over the category's cards." if valued else ""
+    return Table((*([Column("Board")] if board else []), Column("Player's hand" if board else "Cards seen"), Column("Card sets", numeric=True),
+                  *(Column(option_text(o), numeric=True) for o in strategy.options),
+                  *(Column(f"EV {o}", numeric=True) for o in options if valued)), rows, grouped=board,
+                 caption="Each option's share of the card sets of each category, under the optimal strategy." + evs)
 
 
 def _same_play(table: ReturnTable) -> tuple:
