@@ -334,6 +334,8 @@ MISTAKES = {
                                       "wagers.bet.settle.war_equal: the game never ends war_equal (the deal has no war step)"),
     "a face-down card before the decision": (CW, "dealer: {cards: 1, face: up}", "dealer: {cards: 1, face: down}", "face: down",
                                              "deal.1.dealer.face: a card dealt face down before a decision in a game dealt from a shoe"),
+    "a suit read by the game's own bet": (RED, "    three of a kind: 11\n", "    three of a kind: 11\n    suited: 3\n", "suited: 3",
+                                          "paytables.spread.suited: the game's own bet in a shoe game with a decision is counted by ranks"),
     "two decisions in a shoe": (RED, "  - board: 1\n", "  - board: 1\n  - decide: {name: again, options: {stand: check, raise: {raise: 1}}}\n  - board: 1\n",
                                 "name: again", "deal.3.decide: a game dealt from a shoe takes one decision here"),
 }

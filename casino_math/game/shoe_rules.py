@@ -62,6 +62,11 @@ def read_decisions(game: Game) -> Game:
             raise RuleError(at, "a game dealt from a shoe takes one decision here")
         if not game.wagers:
             raise RuleError(at, "the decision stakes the game's own wagers: declare them (wagers:), or leave the decision out")
+        for name in game.own_tables:
+            for line in game.paytables[name].lines:
+                if isinstance(line.pattern, Event) and line.pattern.needs_cards:
+                    raise RuleError(("paytables", name, line.key), "the game's own bet in a shoe game with a decision is counted by "
+                                    "ranks: its lines read no suit or colour (a side bet may)")
         hidden = next((j for j, s in enumerate(steps[:i]) if isinstance(s, Deal) and not s.seen), None)
         if hidden is not None:
             raise RuleError(("deal", str(hidden), "dealer", "face"), "a card dealt face down before a decision in a game dealt "
