@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, ValidationError
 
@@ -43,7 +43,7 @@ from ...errors import InputError
 from ...pays import Pay
 from ...rankings.points import get_points
 from ...yaml_source import read_yaml
-from ..description import Deal, Decision, Game, Hand, Names, Option, Result, Wager
+from ..description import Deal, Decision, Game, Hand, Line, Names, Option, Paytable, Result, Wager
 from ..loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
 from .rules import TEN, BlackjackRules, Shoe
 
@@ -118,12 +118,62 @@ PLAY_DECISION = Decision(PLAY, (STAND, HIT, DOUBLE, SPLIT, Option("surrender")))
 SPLIT_DECISION = Decision(SPLIT_HAND, (STAND, HIT, DOUBLE))
 
 
+PAYS = "pays"  # the paytable of a blackjack game's pays (blackjack, suited blackjack, the bonuses)
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """What a line of a blackjack game's pays pays on, by its name (``blackjack``, ``five-card 21``, ``6-7-8``): read by
+    the blackjack method from the rules, never on card sets. No line takes another's hands."""
+
+    text: str
+    needs_cards: ClassVar[bool] = False
+
+    def matches(self, values: Any, suits: Any = None) -> Any:
+        raise TypeError(f"the blackjack pay {self.text!r} is read by the blackjack method, not on hand values")
+
+    def covers(self, other: Any) -> bool:
+        return False
+
+
+def pays_table(rules: BlackjackRules) -> Paytable:
+    """The rules' pays as a paytable (the lines the design tools change): blackjack first, then the file's others."""
+    pays = {"blackjack": rules.blackjack_pays}
+    if rules.suited_blackjack_pays is not None:
+        pays["suited blackjack"] = rules.suited_blackjack_pays
+    names = {cards: name for name, cards in BONUS_LINES.items()} | {values: name for name, values in COMBINATIONS.items()}
+    pays |= {names[cards]: pay for cards, pay in rules.card_bonuses} | {names[values]: pay for values, pay in rules.combination_bonuses}
+    return Paytable(PAYS, tuple(Line(name, PayLine(name), Pay(pay), "player") for name, pay in pays.items()))
+
+
+def paid_rules(rules: BlackjackRules, pays: dict[str, Fraction]) -> BlackjackRules:
+    """The rules with these pays (by line name: blackjack, suited blackjack, the bonuses)."""
+    return replace(rules, blackjack_pays=pays["blackjack"], suited_blackjack_pays=pays.get("suited blackjack"),
+                   card_bonuses=tuple(sorted(((BONUS_LINES[k], p) for k, p in pays.items() if k in BONUS_LINES), reverse=True)),
+                   combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS))
+
+
 @dataclass(frozen=True)
 class BlackjackGame(Game):
-    """A blackjack game: a :class:`~casino_math.game.description.Game` to every tool, with its rules."""
+    """A blackjack game: a :class:`~casino_math.game.description.Game` to every tool, with its rules. Its pays are also
+    a paytable, ``pays``: a game with other pays there (as the design tools make it) has rules paying them."""
 
     rules: BlackjackRules = BlackjackRules()
     notes: tuple[str, ...] = ()  # the rules in words, as the par sheet states them
+
+    def __post_init__(self) -> None:
+        table = self.paytables.get(PAYS)
+        if table is None:
+            return
+        rules = paid_rules(self.rules, {line.key: line.pay.net for line in table.lines})
+        if rules != self.rules:
+            object.__setattr__(self, "rules", rules)
+            object.__setattr__(self, "notes", rule_notes(rules, self.deck))
+
+    @property
+    def own_tables(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The game's own bet is paid by its pays (a win at even money beside them)."""
+        return (PAYS,) if PAYS in self.paytables else ()
 
     @property
     def shoe(self) -> Shoe:
@@ -193,7 +243,7 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
     return BlackjackGame(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
         steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False), PLAY_DECISION),
-        hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={},
+        hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={PAYS: pays_table(rules)},
         bet="blackjack", path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
         notes=rule_notes(rules, deck),
     )
@@ -236,6 +286,7 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         if double.after_split and split == "none" and "after_split" in double.model_fields_set:
             raise fail((*at, "double", "after_split"), "doubling after a split, but split: none")
     pays = _pays(section, fail)
+    paid = paid_rules(BlackjackRules(), pays)
     free_splits = frozenset() if not isinstance(split, SplitRules) or split.free == "none" else (
         frozenset(range(10)) if split.free == "all" else frozenset(v for v in range(10) if v != TEN))
     return BlackjackRules(
@@ -249,14 +300,14 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         resplit_aces=isinstance(split, SplitRules) and split.resplit_aces,
         hit_split_aces=isinstance(split, SplitRules) and split.hit_split_aces,
         surrender=section.surrender,
-        blackjack_pays=pays["blackjack"],
-        suited_blackjack_pays=pays.get("suited blackjack"),
+        blackjack_pays=paid.blackjack_pays,
+        suited_blackjack_pays=paid.suited_blackjack_pays,
         dealer_22_pushes=dealer.twenty_two == "pushes",
         free_double_totals=(_range(double.free) or frozenset()) if isinstance(double, DoubleRules) else frozenset(),
         free_split_values=free_splits,
         player_21_wins=section.player_21 == "always wins",
-        card_bonuses=tuple(sorted(((BONUS_LINES[k], p) for k, p in pays.items() if k in BONUS_LINES), reverse=True)),
-        combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS),
+        card_bonuses=paid.card_bonuses,
+        combination_bonuses=paid.combination_bonuses,
     )
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Mapping, Sequence
@@ -43,7 +43,7 @@ from .coups import BlackjackCoups
 from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
-from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard
+from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, replay
 from .rules import ACE, VALUES, value_name
 from .splits import Split
 from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER
@@ -78,10 +78,10 @@ class Blackjack:
         table = return_table(game, figures.optimal.ends, notes(game, figures))
         views: tuple[DecisionView, ...] = (FirstTwoCards(game, figures.optimal.play, "first two cards"),
                  *(ChartView(game, figures, kind) for kind in ("hard", "soft", "pair") if _has(figures.strategy, kind)),
-                 AfterHitting(game, figures.optimal.play))
+                 AfterHitting(game, figures.optimal.play), ByUpCard(game, figures, "returns"), ByUpCard(game, figures, "dealer"))
         size = sum(len(u.valued) for u in figures.optimal.play.upcards.values())
-        return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)), None, size,
-                        table.total, dict, figures)
+        return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)),
+                        Replay(figures.optimal.play), size, table.total, dict, figures)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
@@ -90,6 +90,24 @@ class Blackjack:
         """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`.coups`)."""
         assert isinstance(solution.game, BlackjackGame) and solution.table is not None
         return BlackjackCoups(solution.game, solution.detail.optimal.play, solution.table)
+
+
+@dataclass(frozen=True, eq=False)
+class Replay:
+    """The optimal strategy's decisions, every one, replayed at another game's pays (:meth:`Solution.replayed
+    <casino_math.game.method.Solution.replayed>`): the same rules, other pays."""
+
+    play: Play
+
+    def table(self, game: Game) -> ReturnTable:
+        assert isinstance(game, BlackjackGame)
+        if replace(game.rules, **_PAID) != replace(self.play.rules, **_PAID) or game.shoe != self.play.shoe:
+            raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
+        play = replay(self.play, game.rules)
+        return return_table(game, play.ends, ())
+
+
+_PAID = {"blackjack_pays": 0, "suited_blackjack_pays": None, "card_bonuses": (), "combination_bonuses": ()}
 
 
 def _has(strategy: BasicStrategy, kind: str) -> bool:
@@ -320,6 +338,9 @@ class ChartView:
     history: str = ""
     threshold: str | None = None
 
+    chart = ("H hit, S stand, D double, P split, R surrender; a lower-case letter is what to do where the first is not "
+             "allowed (Dh: double, else hit)")  # the par sheet prints the view as a chart, each cell coloured by its action
+
     @property
     def name(self) -> str:
         return {"hard": "basic strategy, hard totals", "soft": "basic strategy, soft totals", "pair": "basic strategy, pairs"}[self.kind]
@@ -382,6 +403,75 @@ class ChartView:
             parts.append(f"{_row_name(key)}: " + ", ".join(f"{code} against {_ranges(ups)}" for code, ups in groups.items()))
         return "the basic strategy chart, by total (not the optimal play; H hit, S stand, D double, P split, R surrender, "\
                "a lower-case letter what to do where the first is not allowed): " + "; ".join(parts)
+
+
+@dataclass(eq=False)
+class ByUpCard:
+    """A figure per dealer up card, printed as a table (``table``: the par sheet prints the view's frame as it is, no
+    decision in it): the expected return of a round under each strategy, or the dealer's final totals."""
+
+    game: BlackjackGame
+    figures: BlackjackFigures
+    kind: str  # "returns" | "dealer"
+    by_category: bool = False
+    history: str = ""
+    threshold: str | None = None
+
+    @property
+    def name(self) -> str:
+        return {"returns": "expected return by up card", "dealer": "dealer's final total by up card"}[self.kind]
+
+    @property
+    def table(self) -> str:
+        if self.kind == "returns":
+            return ("the expected return of a round per initial bet, given the dealer's up card, under the optimal and the basic "
+                    "strategy, and the chance of each up card")
+        return ("the chance of each final total of the dealer's hand under each up card, from the full shoe (where the dealer "
+                "peeks, the blackjack is the hole card's chance of making one)")
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return ()
+
+    @property
+    def thresholds(self) -> list[tuple[str, str]]:
+        return []
+
+    @property
+    def player_values(self) -> np.ndarray | None:
+        return None
+
+    @property
+    def ups(self) -> list[int]:
+        return [v for v in UP_ORDER if v in self.figures.optimal.play.upcards]
+
+    def taken(self) -> dict[str, int]:
+        return {}
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        from .figures import OUTCOME_NAMES
+
+        if self.kind == "returns":
+            optimal, basic = self.figures.optimal.by_up_card(), self.figures.basic.by_up_card()
+            upcards = self.figures.optimal.play.upcards
+            return pd.DataFrame([{"dealer shows": value_name(up), "probability": f"{float(upcards[up].chance):.6f}",
+                                  "optimal": f"{float(optimal[up]):+.6f}", "basic strategy": f"{float(basic[up]):+.6f}"}
+                                 for up in self.ups])
+        dealer = self.figures.dealer
+        return pd.DataFrame([{"dealer shows": value_name(up), **{name: f"{float(dealer[up][o]):.6f}" for o, name in OUTCOME_NAMES.items()}}
+                             for up in self.ups])
+
+    def summary(self) -> str:
+        if self.kind == "returns":
+            returns = self.figures.optimal.by_up_card()
+            best, worst = max(returns, key=lambda u: returns[u]), min(returns, key=lambda u: returns[u])
+            return (f"the player does best against a {value_name(best)} ({percent(returns[best], 2)}) and worst against "
+                    f"a{'n' * (worst == ACE)} {value_name(worst)} ({percent(returns[worst], 2)}), under the optimal strategy")
+        bust = {up: c["22"] + c["bust"] for up, c in self.figures.dealer.items()}
+        most = max(bust, key=lambda u: bust[u])
+        return f"the dealer busts most often under a{'n' * (most == ACE)} {value_name(most)} ({percent(bust[most], 2)})"
 
 
 def _row_name(key: tuple[str, int, bool]) -> str:

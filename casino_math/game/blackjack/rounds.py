@@ -123,9 +123,23 @@ def pays_scale(rules: BlackjackRules) -> int:
     return math.lcm(1, *(p.denominator for _, p in rules.card_bonuses), *(p.denominator for _, p in rules.combination_bonuses))
 
 
+def replay(play: Play, rules: BlackjackRules) -> Play:
+    """Every decision of ``play`` taken again, at ``rules``' pays (the same game otherwise): what the same strategy returns
+    there, linear in every pay (how the design tools find where the best strategy changes)."""
+    upcards = {}
+    for up, old in play.upcards.items():
+        hands = {h: v.taken for h, v in old.valued.items()}
+        roots = {h: r.taken for h, r in old.roots.items()}
+        splits = {pair: split.decisions() for pair, split in old.splits.items()}
+        upcards[up] = play_up_card(rules, play.shoe, up, lambda hand, options, hands=hands: hands[hand],
+                                   lambda upcard, hand, options, roots=roots: roots[hand], splits)
+    return Play(rules, play.shoe, upcards)
+
+
 def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Chooser = best, root_choice: Strategy = best_root,
-                 split_choice: Chooser | None = None) -> UpCard:
-    """The rounds with ``up`` showing (see :func:`play_game`)."""
+                 split_choice: Chooser | Mapping[int, Mapping[Stakes, dict[int, str]]] | None = None) -> UpCard:
+    """The rounds with ``up`` showing (see :func:`play_game`; ``split_choice`` may also be the split hands' decisions per
+    pair and stakes)."""
     left = tuple(c - (v == up) for v, c in enumerate(shoe.counts))
     dealer = dealer_counts(rules, up, shoe.counts)
     position = dealer.position(left, scale=pays_scale(rules))
@@ -149,7 +163,8 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
             else:
                 options = root_options(upcard, table.index[hand], blackjack)
                 if first == second and rules.splits:
-                    split = Split(rules, up, left, first, dealer, split_choice)
+                    split = (Split(rules, up, left, first, dealer, given=split_choice[first]) if isinstance(split_choice, Mapping)
+                             else Split(rules, up, left, first, dealer, split_choice))
                     split.scale = position.scale
                     upcard.splits[first] = split
                     options[SPLIT] = split.value() - (blackjack if position.apart else 0)

@@ -106,9 +106,9 @@ class DealerCounts:
     counted once and kept, with the positions built on them: the optimal and the basic strategy of one game, and its
     split hands, share shoes (and the value of standing, which no strategy changes)."""
 
-    def __init__(self, rules: BlackjackRules, up: int) -> None:
+    def __init__(self, rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> None:
         self.rules, self.up = rules, up
-        self.known: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
 
@@ -134,7 +134,14 @@ class DealerCounts:
 @lru_cache(maxsize=16)
 def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
     """The one :class:`DealerCounts` of a game's up card (``shoe``: the full shoe, naming the game with ``rules``)."""
-    return DealerCounts(rules, up)
+    return DealerCounts(rules, up, shoe)
+
+
+@lru_cache(maxsize=20)
+def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> dict[tuple[int, ...], tuple[tuple[int, ...], int]]:
+    """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe: the
+    same rules at other pays (the design tools' games) count no dealer hand twice."""
+    return {}
 
 
 Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
