@@ -88,7 +88,7 @@ def near_threshold(strategy: DecisionView, key: str) -> tuple[Block, ...]:
 ACTIONS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}  # a chart's codes by their first letter
 
 
-def chart_table(strategy: DecisionView) -> Table:
+def chart_table(strategy: DecisionView, codes: str) -> Table:
     """A strategy chart as printed (a view whose ``chart`` says so: rows of hands, a column per dealer up card, each cell
     an action's code), every cell coloured by its action."""
     frame = strategy.frame()
@@ -96,18 +96,19 @@ def chart_table(strategy: DecisionView) -> Table:
     rows = tuple((Cell(str(r[0])), *(Cell(str(code), tone=f"act-{ACTIONS[str(code)[:1]]}" if str(code)[:1] in ACTIONS else "")
                                      for code in r[1:])) for r in frame.itertuples(index=False))
     return Table((Column(str(frame.columns[0]).capitalize()), *(Column(up) for up in ups)), rows,
-                 caption=f"{sentence(strategy.name)}, by the dealer's up card: {strategy.chart}.")
+                 caption=f"{sentence(strategy.name)}, by the dealer's up card: {codes}.")
 
 
 def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     """One decision under one history; ``key`` names its chart."""
-    if getattr(strategy, "chart", ""):  # a chart printed as players use it, not the optimal strategy's
-        return chart_table(strategy), taken_table(strategy, "the basic strategy chart")
-    if getattr(strategy, "table", ""):  # figures by something the player sees, no decision in them: the table as it is
+    codes, about = getattr(strategy, "chart", ""), getattr(strategy, "table", "")
+    if codes:  # a chart printed as players use it (what its codes mean), not the optimal strategy's
+        return chart_table(strategy, codes), taken_table(strategy, "the basic strategy chart")
+    if about:  # figures by something the player sees (what they are), no decision in them: the table as it is
         frame = strategy.frame()
         return (Paragraph(f"{sentence(strategy.summary())}."),
                 Table(tuple(Column(sentence(str(c)), numeric=i > 0) for i, c in enumerate(frame.columns)),
-                      tuple(cells(*(str(x) for x in r)) for r in frame.itertuples(index=False)), caption=f"{sentence(strategy.table)}."))
+                      tuple(cells(*(str(x) for x in r)) for r in frame.itertuples(index=False)), caption=f"{sentence(about)}."))
     blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
     if strategy.by_category:
         blocks.append(category_table(strategy))

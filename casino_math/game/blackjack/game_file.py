@@ -141,8 +141,9 @@ def pays_table(rules: BlackjackRules) -> Paytable:
     pays = {"blackjack": rules.blackjack_pays}
     if rules.suited_blackjack_pays is not None:
         pays["suited blackjack"] = rules.suited_blackjack_pays
-    names = {cards: name for name, cards in BONUS_LINES.items()} | {values: name for name, values in COMBINATIONS.items()}
-    pays |= {names[cards]: pay for cards, pay in rules.card_bonuses} | {names[values]: pay for values, pay in rules.combination_bonuses}
+    by_cards = {cards: name for name, cards in BONUS_LINES.items()}
+    by_values: dict[tuple[int, ...], str] = {values: name for name, values in COMBINATIONS.items()}
+    pays |= {by_cards[cards]: pay for cards, pay in rules.card_bonuses} | {by_values[values]: pay for values, pay in rules.combination_bonuses}
     return Paytable(PAYS, tuple(Line(name, PayLine(name), Pay(pay), "player") for name, pay in pays.items()))
 
 

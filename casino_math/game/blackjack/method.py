@@ -44,7 +44,7 @@ from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, replay
-from .rules import ACE, VALUES, value_name
+from .rules import ACE, VALUES, BlackjackRules, value_name
 from .splits import Split
 from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER
 
@@ -81,7 +81,7 @@ class Blackjack:
                  AfterHitting(game, figures.optimal.play), ByUpCard(game, figures, "returns"), ByUpCard(game, figures, "dealer"))
         size = sum(len(u.valued) for u in figures.optimal.play.upcards.values())
         return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)),
-                        Replay(figures.optimal.play), size, table.total, dict, figures)
+                        Replay(figures.optimal.play), size, table.total, dict, figures)  # type: ignore[arg-type]  # a replay: table(game), as money.Ends
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
@@ -101,13 +101,15 @@ class Replay:
 
     def table(self, game: Game) -> ReturnTable:
         assert isinstance(game, BlackjackGame)
-        if replace(game.rules, **_PAID) != replace(self.play.rules, **_PAID) or game.shoe != self.play.shoe:
+        if _unpaid(game.rules) != _unpaid(self.play.rules) or game.shoe != self.play.shoe:
             raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
         play = replay(self.play, game.rules)
         return return_table(game, play.ends, ())
 
 
-_PAID = {"blackjack_pays": 0, "suited_blackjack_pays": None, "card_bonuses": (), "combination_bonuses": ()}
+def _unpaid(rules: BlackjackRules) -> BlackjackRules:
+    """The rules but their pays (what a replay must not change)."""
+    return replace(rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None, card_bonuses=(), combination_bonuses=())
 
 
 def _has(strategy: BasicStrategy, kind: str) -> bool:

@@ -131,9 +131,22 @@ def replay(play: Play, rules: BlackjackRules) -> Play:
         hands = {h: v.taken for h, v in old.valued.items()}
         roots = {h: r.taken for h, r in old.roots.items()}
         splits = {pair: split.decisions() for pair, split in old.splits.items()}
-        upcards[up] = play_up_card(rules, play.shoe, up, lambda hand, options, hands=hands: hands[hand],
-                                   lambda upcard, hand, options, roots=roots: roots[hand], splits)
+        upcards[up] = play_up_card(rules, play.shoe, up, _taken(hands), _root_taken(roots), splits)
     return Play(rules, play.shoe, upcards)
+
+
+def _taken(hands: Mapping[int, str]) -> Chooser:
+    def choose(hand: int, options: Mapping[str, int]) -> str:
+        return hands[hand]
+
+    return choose
+
+
+def _root_taken(roots: Mapping[Hand, str]) -> Strategy:
+    def choose(upcard: UpCard, hand: Hand, options: Mapping[str, Fraction]) -> str:
+        return roots[hand]
+
+    return choose
 
 
 def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Chooser = best, root_choice: Strategy = best_root,
