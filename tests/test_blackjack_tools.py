@@ -58,3 +58,25 @@ def test_a_replay_at_other_pays_is_linear_in_the_pay():
     returns = [analysis.solution.replayed(model.game_with({"blackjack": Fraction(p, 2)})).metrics.expected_return for p in (2, 3, 4)]
     assert returns[1] == analysis.tables["blackjack"].metrics.expected_return
     assert returns[2] - returns[1] == returns[1] - returns[0] > 0
+
+
+def test_the_dealers_counts_kept_between_runs_give_the_same_bytes(monkeypatch, capsys, tmp_path):
+    """A run with the dealer's counts read from the cache prints the same bytes as the run that counted them, and counts
+    no dealer hand (the compiled count is never called)."""
+    from casino_math.game.blackjack import dealer, values
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
+    outputs = []
+    for _ in range(2):
+        values.dealer_counts.cache_clear()
+        values.known_counts.cache_clear()  # a new run: nothing in memory
+        code, out, _ = run(monkeypatch, capsys, "analyze", str(SMALL), "--format", "json")
+        assert code == 0
+        outputs.append(out)
+        monkeypatch.setattr(values, "dealer_ways", _never)  # the second run must read every count
+    assert outputs[0] == outputs[1]
+    assert dealer.dealer_ways is not _never
+
+
+def _never(*args, **kwargs):
+    raise AssertionError("the dealer's hands were counted again, not read")

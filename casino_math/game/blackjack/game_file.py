@@ -70,6 +70,8 @@ class DoubleRules(_Strict):
     after_split: bool = True
     cards: Literal[2, "any"] = Field(2, description="2: the first two cards of a hand; any: any number (Spanish 21)")
     free: Literal["none", "9-11", "10-11"] = Field("none", description="hard totals doubled for free: the house stakes the double (Free Bet)")
+    rescue: bool = Field(False, description="after the double's card, the player may take the double back and forfeit the "
+                                           "original bet (Spanish 21's double-down rescue; counted on hands not split)")
 
 
 class SplitRules(_Strict):
@@ -284,6 +286,8 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         free = _range(double.free) or frozenset()
         if totals is not None and not free <= totals:
             raise fail((*at, "double", "free"), f"free doubles on {double.free}, but doubling only on {double.on}")
+        if double.rescue and free:
+            raise fail((*at, "double", "rescue"), "a rescue takes a double back: a free double stakes none of the player's money")
         if double.after_split and split == "none" and "after_split" in double.model_fields_set:
             raise fail((*at, "double", "after_split"), "doubling after a split, but split: none")
     pays = _pays(section, fail)
@@ -297,6 +301,7 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         double_totals=_range(double.on) if isinstance(double, DoubleRules) else frozenset(),
         double_any_cards=isinstance(double, DoubleRules) and double.cards == "any",
         double_after_split=isinstance(double, DoubleRules) and double.after_split,
+        double_rescue=isinstance(double, DoubleRules) and double.rescue,
         split_hands=split.hands if isinstance(split, SplitRules) else 1,
         resplit_aces=isinstance(split, SplitRules) and split.resplit_aces,
         hit_split_aces=isinstance(split, SplitRules) and split.hit_split_aces,
@@ -359,6 +364,9 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         on = "any first two cards" if rules.double_totals is None else f"hard {min(rules.double_totals)}-{max(rules.double_totals)}"
         out.append(f"Double on {on}" + (" or more cards" if rules.double_any_cards else "") + (
             ", after a split too." if rules.double_after_split and rules.splits else ", not after a split." if rules.splits else "."))
+    if rules.double_rescue:
+        out.append("Double-down rescue: after the double's card, the player may take the double back and forfeit the original "
+                   "bet (counted on hands not split).")
     if rules.free_double_totals:
         out.append(f"Free doubles on hard {min(rules.free_double_totals)}-{max(rules.free_double_totals)}: the house stakes the "
                    "double, which wins like the player's money and loses nothing.")

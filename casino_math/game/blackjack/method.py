@@ -46,7 +46,7 @@ from .hands import Hand, hand_table
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, replay
 from .rules import ACE, VALUES, BlackjackRules, value_name
 from .splits import Split
-from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, keep_counts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -76,6 +76,7 @@ class Blackjack:
         assert isinstance(game, BlackjackGame)
         figures = blackjack_figures(game.rules, game.shoe)
         table = return_table(game, figures.optimal.ends, notes(game, figures))
+        keep_counts(game.rules, game.shoe.counts)
         views: tuple[DecisionView, ...] = (FirstTwoCards(game, figures.optimal.play, "first two cards"),
                  *(ChartView(game, figures, kind) for kind in ("hard", "soft", "pair") if _has(figures.strategy, kind)),
                  AfterHitting(game, figures.optimal.play), ByUpCard(game, figures, "returns"), ByUpCard(game, figures, "dealer"))
@@ -118,9 +119,10 @@ def _has(strategy: BasicStrategy, kind: str) -> bool:
 
 # -- the return table ----------------------------------------------------------------------------------------
 FIRST_DECISION = {"blackjack": "blackjack", "suited blackjack": "blackjack", "both blackjack": "blackjack", "dealer blackjack": "none",
-                  "surrender": "surrender", "hand": "stand or hit", "double": "double", "split": "split"}  # a row's first decision
+                  "surrender": "surrender", "hand": "stand or hit", "double": "double", "split": "split",
+                  "rescue": "double (or hit, then double)"}  # a row's first decision
 END_WORDS = {"blackjack": "blackjack", "suited blackjack": "suited blackjack", "both blackjack": "blackjack against a dealer blackjack",
-             "dealer blackjack": "dealer blackjack", "surrender": "surrender"}
+             "dealer blackjack": "dealer blackjack", "surrender": "surrender", "rescue": "double rescued (the original bet lost)"}
 
 
 def end_label(kind: str, net: Fraction) -> str:

@@ -355,7 +355,10 @@ def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int]:
                 stakes = OWN.doubled(position.rules.free_double(table.total[hand], table.soft[hand]))
                 label = "double" if hand == start else kind
                 for child, w in ends.draw(hand, stakes, ways, k, label):
-                    ends.stand(child, stakes, True, w, k + 1, label)
+                    if position.rescued(child, OWN, stakes):
+                        ends.rescue(child, OWN, w, k + 1)
+                    else:
+                        ends.stand(child, stakes, True, w, k + 1, label)
             else:
                 bigger = by_size[cards + 1]
                 for child, w in ends.draw(hand, OWN, ways, k, kind):
@@ -398,6 +401,18 @@ class _Ends:
                 weight = math.perm(left, rest)
             self.out[(kind, -stakes.own * position.scale * self.factor, stakes.own)] += ways * count * weight
         return going
+
+    def rescue(self, hand: int, stakes: Stakes, ways: int, k: int) -> None:
+        """A double rescued (``hand``: the doubled hand with its card, reached in ``ways`` over ``(n)_k``; ``stakes``
+        before the double): the original stake lost, joint with no dealer blackjack where that is counted apart."""
+        position = self.position
+        left, rest = position.size - hand_table().cards[hand], self.h0 - k
+        if position.apart:
+            assert position.hole is not None
+            weight = (left - position.shoes[hand][position.hole]) * math.perm(left - 1, rest - 1)
+        else:
+            weight = math.perm(left, rest)
+        self.out[("rescue", -stakes.own * position.scale * self.factor, stakes.own)] += ways * weight
 
     def stand(self, hand: int, stakes: Stakes, doubled: bool, ways: int, k: int, kind: str) -> None:
         """A hand that stands (reached in ``ways`` over ``(n)_k``): its net against each dealer total."""

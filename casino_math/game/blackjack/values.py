@@ -33,6 +33,7 @@ import numpy as np
 
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_graph, dealer_ways
 from .hands import HandTable, hand_table
+from .kept import KnownCounts, keep, load
 from .rules import ACE, BlackjackRules
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
@@ -138,10 +139,20 @@ def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> Deal
 
 
 @lru_cache(maxsize=20)
-def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> dict[tuple[int, ...], tuple[tuple[int, ...], int]]:
-    """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe: the
-    same rules at other pays (the design tools' games) count no dealer hand twice."""
-    return {}
+def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> KnownCounts:
+    """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe (the
+    same rules at other pays, as the design tools make them, count no dealer hand twice), and read from the counts kept
+    between runs where they are (:mod:`.kept`)."""
+    known = KnownCounts(hits_soft_17, peeks, up, shoe)
+    load(known)
+    return known
+
+
+def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
+    """Keep the dealer's counts of a game's up cards (those counted in this run) between runs."""
+    for up in range(len(shoe)):
+        if shoe[up]:
+            keep(known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe))
 
 
 Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
@@ -352,8 +363,21 @@ class Position:
                 total += count * (valued[child].value if child >= 0 else -stakes.own * self.live(cards, holes - (v == self.hole)))
         return total
 
+    def rescue(self, hand: int, stakes: Stakes) -> int:
+        """The value of a double-down rescue of ``hand`` (the doubled hand with its card; ``stakes`` before the double):
+        the original stake lost, joint with no dealer blackjack where that is counted apart."""
+        holes = self.shoes[hand][self.hole] if self.hole is not None else 0
+        return -stakes.own * self.live(self.table.cards[hand], holes)
+
+    def rescued(self, hand: int, stakes: Stakes, doubled: Stakes) -> bool:
+        """Whether the player rescues the double of ``hand`` (``stakes`` before the double, ``doubled`` after): where the
+        rules allow it, on a hand not split, worth more than standing (a tie stands: the option wagering more)."""
+        if not self.rules.double_rescue or self.split:
+            return False
+        return self.rescue(hand, stakes) > self.stand(hand, doubled, doubled=True)
+
     def double(self, hand: int, stakes: Stakes) -> int:
-        """The value of doubling: one card more, and a stand."""
+        """The value of doubling: one card more, and a stand (or a rescue, where the rules allow it and it is worth more)."""
         table = self.table
         doubled = stakes.doubled(self.rules.free_double(table.total[hand], table.soft[hand]))
         shoe = self.shoes[hand]
@@ -363,6 +387,10 @@ class Position:
         for v, child in enumerate(table.child[hand]):
             count = shoe[v]
             if count:
-                total += count * (self.stand(child, doubled, doubled=True) if child >= 0
-                                  else -doubled.own * self.live(cards, holes - (v == self.hole)))
+                if child < 0:
+                    total += count * -doubled.own * self.live(cards, holes - (v == self.hole))
+                elif self.rescued(child, stakes, doubled):
+                    total += count * self.rescue(child, stakes)
+                else:
+                    total += count * self.stand(child, doubled, doubled=True)
         return total
