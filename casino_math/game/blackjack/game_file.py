@@ -174,6 +174,11 @@ class BlackjackGame(Game):
             object.__setattr__(self, "notes", rule_notes(rules, self.deck))
 
     @property
+    def rules_in_words(self) -> tuple[str, ...]:
+        """The rules as a dealer states them, one sentence each (the par sheet's rules, beside the deck)."""
+        return self.notes
+
+    @property
     def own_tables(self) -> tuple[str, ...]:  # type: ignore[override]
         """The game's own bet is paid by its pays (a win at even money beside them)."""
         return (PAYS,) if PAYS in self.paytables else ()

@@ -152,12 +152,11 @@ def return_table(game: Game, ends: Ends, notes: tuple[str, ...]) -> ReturnTable:
 
 
 def notes(game: BlackjackGame, figures: BlackjackFigures) -> tuple[str, ...]:
-    """The rules in words, what the return table is, how splits are counted, and the basic strategy's figures, as the
-    par sheet states them (one clause each)."""
+    """What the return table is, how splits are counted, and the basic strategy's figures, as the par sheet states them
+    (one clause each; the rules in words are the game's own, :attr:`~.game_file.BlackjackGame.rules_in_words`)."""
     basic = figures.basic
     edge = -basic.expected_return
-    rules = tuple(note.rstrip(".") for note in game.notes)
-    return rules + (
+    return (
         "every round's exact probability (the dealer's hand from the cards left, every option valued exactly), "
         "as whole numbers over their common denominator",
         "played by the optimal strategy: each hand by its own cards and the up card; split hands by the best play "
@@ -471,11 +470,16 @@ class ByUpCard:
         if self.kind == "returns":
             returns = self.figures.optimal.by_up_card()
             best, worst = max(returns, key=lambda u: returns[u]), min(returns, key=lambda u: returns[u])
-            return (f"the player does best against a {value_name(best)} ({percent(returns[best], 2)}) and worst against "
-                    f"a{'n' * (worst == ACE)} {value_name(worst)} ({percent(returns[worst], 2)}), under the optimal strategy")
+            return (f"the player does best against {_card(best)} ({percent(returns[best], 2)}) and worst against "
+                    f"{_card(worst)} ({percent(returns[worst], 2)}), under the optimal strategy")
         bust = {up: c["22"] + c["bust"] for up, c in self.figures.dealer.items()}
         most = max(bust, key=lambda u: bust[u])
-        return f"the dealer busts most often under a{'n' * (most == ACE)} {value_name(most)} ({percent(bust[most], 2)})"
+        return f"the dealer busts most often under {_card(most)} ({percent(bust[most], 2)})"
+
+
+def _card(v: int) -> str:
+    """An up card in a sentence: ``a 6``, ``an ace``, ``a ten``."""
+    return {ACE: "an ace", 9: "a ten"}.get(v, f"a {value_name(v)}")
 
 
 def _row_name(key: tuple[str, int, bool]) -> str:
