@@ -35,7 +35,8 @@ ROOT = Path(__file__).parent.parent
 TEST_GAMES = sorted((ROOT / "tests" / "games").glob("*.yaml"))
 FAST = [ROOT / "paytables" / p for p in ("three_card_poker/standard.yaml", "let_it_ride/standard.yaml", "mississippi_stud/standard.yaml",
                                          "baccarat/standard.yaml", "blackjack_side_bets/twenty-one-plus-three.yaml")]
-BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml")]
+BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml",
+                                        "blackjack/1-deck-s17-das.yaml")]  # blackjack: a full deck, every tool seconds to minutes
 GAMES = [*(pytest.param(p, id=p.stem) for p in TEST_GAMES), *(pytest.param(p, id=p.parent.name) for p in FAST),
          *(pytest.param(p, id=p.parent.name, marks=pytest.mark.slow) for p in BIG)]
 ENGINES = {"solver", "holdem", "by_kind", "drawing", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
@@ -194,12 +195,10 @@ BLACKJACK_CONVENTION_GAPS = {f"expected return, {rules} (Appendix 9)" for rules 
     "8 decks H17 no hole card DAS", "8 decks H17 no hole card no DAS")} | {
     "Free Bet house edge (the game's first rules)", "Spanish 21 H17 house edge (without the suited and spade pays)",
     "Spanish 21 S17 house edge (without the suited and spade pays)"}
-SLOW_CLAIMS = {"wizard-of-odds-appendix-9", "variants"}  # blackjack's shoes of 5 to 8 decks: about ten seconds a file
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.parent.name}-{p.stem}",
-                                               marks=[pytest.mark.slow] if p.parent.parent.name in BIG_FAMILIES
-                                               or (p.parent.parent.name == "blackjack" and p.stem in SLOW_CLAIMS) else [])
+                                               marks=[pytest.mark.slow] if p.parent.parent.name in BIG_FAMILIES else [])
                                   for p in CLAIMS])
 def test_shipped_claims_hold(path):
     """Every published figure a shipped claims file quotes, verified; the one known published error fails as it should."""
