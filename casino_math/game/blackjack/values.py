@@ -212,6 +212,7 @@ class Position:
         self._stands: dict[tuple[int, Stakes, bool], int] = {}
         self._nets: dict[tuple, tuple[int, ...]] = {}
         self._extend: dict[int, int] = {}
+        self._live: dict[int, int] = {}
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
     def horizon(self, cards: int) -> tuple[int, int]:
@@ -231,8 +232,11 @@ class Position:
         blackjack is counted apart, its chance of none (``holes``: the cards left that would make one)."""
         if not self.apart:
             return self.denominator(cards)
-        n, h = self.horizon(cards)
-        return (n - holes) * math.perm(n - 1, h - 1) * self.scale
+        base = self._live.get(cards)
+        if base is None:  # the deals after the first card, which is not a hole card making a blackjack
+            n, h = self.horizon(cards)
+            base = self._live[cards] = math.perm(n - 1, h - 1) * self.scale
+        return (self.size - cards - holes) * base
 
     # -- standing ------------------------------------------------------------------------------------
     def stand(self, hand: int, stakes: Stakes, doubled: bool = False) -> int:
