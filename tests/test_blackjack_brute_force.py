@@ -160,7 +160,11 @@ class Brute:
             more = tuple(sorted(cards + (c,)))
             busted = sum(x + 1 for x in more) > 21
             hit += p * (self.bust(up, after, OWN) if busted else self.best(up, more, after))
-            double += p * (self.bust(up, after, stakes) if busted else self.stand(up, more, after, stakes, True))
+            if busted:
+                double += p * self.bust(up, after, stakes)
+            else:  # stand on the double, or rescue it where the rules allow: the original bet lost
+                stood = self.stand(up, more, after, stakes, True)
+                double += p * (max(stood, self.bust(up, after, OWN)) if self.rules.double_rescue else stood)
         out["hit"] = hit
         if self.rules.can_double(t, soft, len(cards), split=False):
             out["double"] = double
@@ -287,6 +291,7 @@ RULES = {
     "free bet": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True, free_double_totals=frozenset({9, 10, 11}),
                                free_split_values=frozenset(range(9))),
     "spanish 21": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, player_21_wins=True, double_any_cards=True, hit_split_aces=True,
+                                 double_rescue=True,
                                  surrender="late", card_bonuses=((5, Fraction(3, 2)),), combination_bonuses=(((5, 6, 7), Fraction(3, 2)),)),
 }
 
@@ -321,9 +326,11 @@ def test_a_resplit_to_three_hands():
             assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, _split_strategy(play, up, pair)), (up, pair)
 
 
-def test_the_ends_of_rounds_played_as_one_hand():
+@pytest.mark.parametrize("rules", [BlackjackRules(split_hands=1, dealer_hits_soft_17=True, surrender="late"),
+                                   BlackjackRules(split_hands=1, dealer_hits_soft_17=True, double_rescue=True)],
+                         ids=["H17 late surrender", "H17 double rescue"])
+def test_the_ends_of_rounds_played_as_one_hand(rules):
     """How every round not split ends: the engine's chance of each net against the brute force's, exactly."""
-    rules = BlackjackRules(split_hands=1, dealer_hits_soft_17=True, surrender="late")
     shoe = SHOES["five values"]
     play = play_game(rules, Shoe(shoe))
     brute = Brute(rules, shoe)
@@ -365,7 +372,11 @@ def brute_ends(brute: Brute, up: int, root: Root, upcard) -> dict[Fraction, Frac
                 after = tuple(x - (w == c) for w, x in enumerate(rem))
                 more = tuple(sorted(cards + (c,)))
                 if option == "double":
-                    settle(more, after, hole, 2, p * Fraction(rem[c], m))
+                    index = table.index.get(Hand(tuple(more.count(v) for v in range(10))))
+                    if index is not None and upcard.position.rescued(index, ENGINE_OWN, ENGINE_OWN.doubled(False)):
+                        add(Fraction(-1), p * Fraction(rem[c], m))  # the double rescued: the original bet lost
+                    else:
+                        settle(more, after, hole, 2, p * Fraction(rem[c], m))
                 elif sum(x + 1 for x in more) > 21:
                     add(Fraction(-1), p * Fraction(rem[c], m))
                 else:

@@ -21,7 +21,7 @@ def test_every_rule_is_read():
     game = load_game_text(HEAD + """deck: {decks: 6}
 blackjack:
   dealer: {soft_17: hits, hole_card: none, blackjack_takes: original}
-  double: {on: 10-11, after_split: false, cards: any}
+  double: {on: 10-11, after_split: false, cards: any, rescue: true}
   split: {hands: 3, resplit_aces: true, hit_split_aces: true}
   surrender: early
   player_21: always wins
@@ -30,7 +30,7 @@ blackjack:
     assert isinstance(game, BlackjackGame) and game.bet == "blackjack" and game.deck.decks == 6
     r = game.rules
     assert (r.dealer_hits_soft_17, r.dealer_peeks, r.no_hole_card_takes_all) == (True, False, False)
-    assert (r.double_totals, r.double_after_split, r.double_any_cards) == (frozenset({10, 11}), False, True)
+    assert (r.double_totals, r.double_after_split, r.double_any_cards, r.double_rescue) == (frozenset({10, 11}), False, True, True)
     assert (r.split_hands, r.resplit_aces, r.hit_split_aces, r.surrender, r.player_21_wins) == (3, True, True, "early", True)
     assert (r.blackjack_pays, r.suited_blackjack_pays) == (Fraction(6, 5), Fraction(2))
     assert r.card_bonuses == ((5, Fraction(3, 2)),) and r.combination_bonuses == (((6, 6, 6), Fraction(2)),)
@@ -91,6 +91,8 @@ BAD = {
                                 "bad.yaml:4: blackjack.split.resplit_aces: aces cannot be resplit when a split makes only 2 hands"),
     "free doubles beyond doubling": ("blackjack:\n  double: {on: 10-11, free: 9-11}\n",
                                      "bad.yaml:4: blackjack.double.free: free doubles on 9-11, but doubling only on 10-11"),
+    "a rescue of a free double": ("blackjack:\n  double: {free: 9-11, rescue: true}\n",
+                                  "bad.yaml:4: blackjack.double.rescue: a rescue takes a double back: a free double stakes none"),
     "doubling after no split": ("blackjack:\n  split: none\n  double: {after_split: true}\n",
                                 "bad.yaml:5: blackjack.double.after_split: doubling after a split, but split: none"),
     "what a peeked blackjack takes": ("blackjack:\n  dealer: {blackjack_takes: all}\n",

@@ -72,7 +72,7 @@ def test_two_card_hands_against_an_ace(file, cards, stand, hit, double, probabil
     game = load_game(PAYTABLES / file)
     shoe = game.shoe
     left = tuple(c - (v == ACE) for v, c in enumerate(shoe.counts))
-    position = Position(game.rules, ACE, left, DealerCounts(game.rules, ACE))
+    position = Position(game.rules, ACE, left, DealerCounts(game.rules, ACE, game.shoe.counts))
     valued = position.solve()
     hand = Hand.of(*cards)
     index = position.table.index[hand]

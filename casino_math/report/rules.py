@@ -230,6 +230,7 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
     """The rules of one file in sentences, the deal steps apart (see :func:`deal_rows`)."""
     game = analysis.game
     items = [f"Deck: {deck_text(game)}."]
+    items += list(getattr(game, "rules_in_words", ()))  # a game whose rules are sentences of its own (blackjack)
     items += [f"Hand {hand_text(game, hand)}." for hand in game.hands.values()]
     if _showdown(game):
         dealer = game.hands["dealer"]

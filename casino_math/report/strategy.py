@@ -19,7 +19,7 @@ from ..game.method import DecisionView
 from ..returns import ReturnTable
 from . import charts
 from .bets import strategy_words
-from .document import Block, Chart, Column, Paragraph, Section, Table, cells
+from .document import Block, Cell, Chart, Column, Paragraph, Section, Table, cells
 from ..text import decimal, integer, percent, sentence, words
 from .rules import option_text
 
@@ -34,14 +34,14 @@ def _least(strategy: DecisionView) -> int:
     return min(range(len(options)), key=lambda i: (options[i].units, not options[i].folds))
 
 
-def taken_table(strategy: DecisionView) -> Table:
+def taken_table(strategy: DecisionView, played: str = "the optimal strategy") -> Table:
     taken = strategy.taken()
     total = sum(taken.values())
-    rows = tuple(cells(option_text(o), integer(taken[o.name]), percent(Fraction(taken[o.name], total), 2))
+    rows = tuple(cells(option_text(o), integer(taken[o.name]), percent(Fraction(taken[o.name], total), 2) if total else "–")
                  for o in strategy.options)
     return Table((Column("Option"), Column("Card sets", numeric=True), Column("Share", numeric=True)), rows,
                  totals=cells("Total", integer(total), percent(1, 2)),
-                 caption="How often each option is taken under the optimal strategy, over the card sets the player can see here.")
+                 caption=f"How often each option is taken under {played}, over the card sets the player can see here.")
 
 
 def _ordered(strategy: DecisionView) -> tuple[pd.DataFrame, list[int]]:
@@ -90,8 +90,30 @@ def near_threshold(strategy: DecisionView, key: str) -> tuple[Block, ...]:
                         lambda: charts.option_gain_chart(labels, gains, taken, least, heading))
 
 
+ACTIONS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}  # a chart's codes by their first letter
+
+
+def chart_table(strategy: DecisionView, codes: str) -> Table:
+    """A strategy chart as printed (a view whose ``chart`` says so: rows of hands, a column per dealer up card, each cell
+    an action's code), every cell coloured by its action."""
+    frame = strategy.frame()
+    ups = [str(c) for c in frame.columns[1:]]
+    rows = tuple((Cell(str(r[0])), *(Cell(str(code), tone=f"act-{ACTIONS[str(code)[:1]]}" if str(code)[:1] in ACTIONS else "")
+                                     for code in r[1:])) for r in frame.itertuples(index=False))
+    return Table((Column(str(frame.columns[0]).capitalize()), *(Column(up) for up in ups)), rows,
+                 caption=f"{sentence(strategy.name)}, by the dealer's up card: {codes}.")
+
+
 def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     """One decision under one history; ``key`` names its chart."""
+    codes, about = getattr(strategy, "chart", ""), getattr(strategy, "table", "")
+    if codes:  # a chart printed as players use it (what its codes mean), not the optimal strategy's
+        return chart_table(strategy, codes), taken_table(strategy, "the basic strategy chart")
+    if about:  # figures by something the player sees (what they are), no decision in them: the table as it is
+        frame = strategy.frame()
+        return (Paragraph(f"{sentence(strategy.summary())}."),
+                Table(tuple(Column(sentence(str(c)), numeric=i > 0) for i, c in enumerate(frame.columns)),
+                      tuple(cells(*(str(x) for x in r)) for r in frame.itertuples(index=False)), caption=f"{sentence(about)}."))
     blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
     if strategy.by_category:
         blocks.append(category_table(strategy))

@@ -118,6 +118,12 @@ class Round:
         else:
             hands = [self.hand(up, hand, root.taken)]
             kind = "double" if root.taken == DOUBLE else "hand"
+            if self.rescued(upcard, hands[0]):  # the double taken back, the original bet lost, before the dealer plays
+                if hole is None and not rules.no_hole_card_takes_all:
+                    hole = self.card()
+                    if natural(up, hole):
+                        return "dealer blackjack", Fraction(-1)
+                return "rescue", Fraction(-1)
         if hole is None:
             hole = self.card()
         dealer = self.dealer(up, hole)
@@ -140,6 +146,13 @@ class Round:
             if hand.hard > 21:
                 return hand, OWN, False
             option = upcard.valued[table.index[hand]].taken
+
+    def rescued(self, upcard: Any, hand: tuple[Hand, Stakes, bool]) -> bool:
+        """Whether the strategy rescues this doubled hand (a hand not split, its double's card dealt)."""
+        cards, stakes, doubled = hand
+        if not doubled or cards.hard > 21:
+            return False
+        return upcard.position.rescued(hand_table().index[cards], OWN, stakes)
 
     def split(self, up: int, pair: int) -> list[tuple[Hand, Stakes, bool]]:
         """The hands of a split, second cards dealt as each is played, resplitting while the rules allow."""

@@ -124,47 +124,73 @@ def dealer_graph(up: int, hits_soft_17: bool, peeks: bool) -> DealerGraph:
                        drawn_array.sum(axis=1))
 
 
+@njit(cache=True, inline="always")
+def _times_small(w: int, count: int, p: int, inverse: float) -> int:
+    """``w·count mod p`` for ``w < p < 2^53`` and a small ``count`` (the product below 2^62): the quotient estimated in
+    floating point (off by one at most), the remainder corrected by one ``p`` (a division costs more than this)."""
+    x = w * count
+    r = x - int(float(x) * inverse) * p
+    if r < 0:
+        r += p
+    elif r >= p:
+        r -= p
+    return r
+
+
 @njit(cache=True)
 def _ways_kernel(drawn: np.ndarray, child: np.ndarray, outcome: np.ndarray, depth: np.ndarray, left: np.ndarray,
                  primes: np.ndarray, longest: int, outcomes: int) -> np.ndarray:
     """Per shoe (rows of ``left``: counts by value after the up card and the player's cards) and prime: the ordered ways
-    to deal each final total, over ``(n)_L`` with ``L = min(longest, n)``, modulo the prime."""
+    to deal each final total, over ``(n)_L`` with ``L = min(longest, n)``, modulo the prime. Both primes are carried in
+    one pass over the graph."""
     shoes, nodes = left.shape[0], drawn.shape[0]
-    out = np.zeros((shoes, len(primes), outcomes), dtype=np.int64)
-    w = np.zeros(nodes, dtype=np.int64)
-    by_depth = np.zeros((outcomes, longest + 1), dtype=np.int64)
+    p, q = primes[0], primes[1]
+    inverse_p, inverse_q = 1.0 / float(p), 1.0 / float(q)
+    out = np.zeros((shoes, 2, outcomes), dtype=np.int64)
+    w = np.zeros((nodes, 2), dtype=np.int64)
+    by_depth = np.zeros((2, outcomes, longest + 1), dtype=np.int64)
     for i in range(shoes):
         n = 0
         for v in range(left.shape[1]):
             n += left[i, v]
         most = min(longest, n)
-        for q in range(len(primes)):
-            p = primes[q]
-            w[:] = 0
-            w[0] = 1
-            by_depth[:, :] = 0
-            for k in range(nodes):
-                if w[k] == 0:
-                    continue
-                if outcome[k] >= 0:
-                    by_depth[outcome[k], depth[k]] = (by_depth[outcome[k], depth[k]] + w[k]) % p
-                    continue
-                for v in range(child.shape[1]):
-                    c = child[k, v]
-                    if c >= 0:
-                        count = left[i, v] - drawn[k, v]
-                        if count > 0:
-                            w[c] = (w[c] + w[k] * count) % p
+        w[:, :] = 0
+        w[0, 0] = 1
+        w[0, 1] = 1
+        by_depth[:, :, :] = 0
+        for k in range(nodes):
+            wp, wq = w[k, 0], w[k, 1]
+            if wp == 0 and wq == 0:
+                continue
+            o = outcome[k]
+            if o >= 0:
+                d = depth[k]
+                x = by_depth[0, o, d] + wp
+                by_depth[0, o, d] = x - p if x >= p else x
+                y = by_depth[1, o, d] + wq
+                by_depth[1, o, d] = y - q if y >= q else y
+                continue
+            for v in range(child.shape[1]):
+                c = child[k, v]
+                if c >= 0:
+                    count = left[i, v] - drawn[k, v]
+                    if count > 0:
+                        x = w[c, 0] + _times_small(wp, count, p, inverse_p)
+                        w[c, 0] = x - p if x >= p else x
+                        y = w[c, 1] + _times_small(wq, count, q, inverse_q)
+                        w[c, 1] = y - q if y >= q else y
+        for r in range(2):
+            m = p if r == 0 else q
             for o in range(outcomes):
                 total = 0
                 for d in range(most + 1):
-                    term = by_depth[o, d]
+                    term = by_depth[r, o, d]
                     if term == 0:
                         continue
                     for j in range(d, most):  # the deal of d cards, extended by every way to deal the rest up to `most`
-                        term = term * (n - j) % p
-                    total = (total + term) % p
-                out[i, q, o] = total
+                        term = term * (n - j) % m
+                    total = (total + term) % m
+                out[i, r, o] = total
     return out
 
 
@@ -212,7 +238,8 @@ def dealer_ways(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[list[
                             graph.longest, len(OUTCOMES))
     counts = _crt(np.moveaxis(residues, 1, 2))
     rows = list(map(tuple, counts.tolist()))
-    totals = [ways_bound(int(n), graph.longest) for n in left.sum(axis=1)]
+    bounds = {n: ways_bound(n, graph.longest) for n in set(left.sum(axis=1).tolist())}  # a few sizes of shoe, many shoes
+    totals = [bounds[n] for n in left.sum(axis=1).tolist()]
     return rows, totals
 
 

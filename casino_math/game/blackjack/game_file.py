@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, ValidationError
 
@@ -43,7 +43,7 @@ from ...errors import InputError
 from ...pays import Pay
 from ...rankings.points import get_points
 from ...yaml_source import read_yaml
-from ..description import Deal, Decision, Game, Hand, Names, Option, Result, Wager
+from ..description import Deal, Decision, Game, Hand, Line, Names, Option, Paytable, Result, Wager
 from ..loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
 from .rules import TEN, BlackjackRules, Shoe
 
@@ -70,6 +70,8 @@ class DoubleRules(_Strict):
     after_split: bool = True
     cards: Literal[2, "any"] = Field(2, description="2: the first two cards of a hand; any: any number (Spanish 21)")
     free: Literal["none", "9-11", "10-11"] = Field("none", description="hard totals doubled for free: the house stakes the double (Free Bet)")
+    rescue: bool = Field(False, description="after the double's card, the player may take the double back and forfeit the "
+                                           "original bet (Spanish 21's double-down rescue; counted on hands not split)")
 
 
 class SplitRules(_Strict):
@@ -118,12 +120,68 @@ PLAY_DECISION = Decision(PLAY, (STAND, HIT, DOUBLE, SPLIT, Option("surrender")))
 SPLIT_DECISION = Decision(SPLIT_HAND, (STAND, HIT, DOUBLE))
 
 
+PAYS = "pays"  # the paytable of a blackjack game's pays (blackjack, suited blackjack, the bonuses)
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """What a line of a blackjack game's pays pays on, by its name (``blackjack``, ``five-card 21``, ``6-7-8``): read by
+    the blackjack method from the rules, never on card sets. No line takes another's hands."""
+
+    text: str
+    needs_cards: ClassVar[bool] = False
+
+    def matches(self, values: Any, suits: Any = None) -> Any:
+        raise TypeError(f"the blackjack pay {self.text!r} is read by the blackjack method, not on hand values")
+
+    def covers(self, other: Any) -> bool:
+        return False
+
+
+def pays_table(rules: BlackjackRules) -> Paytable:
+    """The rules' pays as a paytable (the lines the design tools change): blackjack first, then the file's others."""
+    pays = {"blackjack": rules.blackjack_pays}
+    if rules.suited_blackjack_pays is not None:
+        pays["suited blackjack"] = rules.suited_blackjack_pays
+    by_cards = {cards: name for name, cards in BONUS_LINES.items()}
+    by_values: dict[tuple[int, ...], str] = {values: name for name, values in COMBINATIONS.items()}
+    pays |= {by_cards[cards]: pay for cards, pay in rules.card_bonuses} | {by_values[values]: pay for values, pay in rules.combination_bonuses}
+    return Paytable(PAYS, tuple(Line(name, PayLine(name), Pay(pay), "player") for name, pay in pays.items()))
+
+
+def paid_rules(rules: BlackjackRules, pays: dict[str, Fraction]) -> BlackjackRules:
+    """The rules with these pays (by line name: blackjack, suited blackjack, the bonuses)."""
+    return replace(rules, blackjack_pays=pays["blackjack"], suited_blackjack_pays=pays.get("suited blackjack"),
+                   card_bonuses=tuple(sorted(((BONUS_LINES[k], p) for k, p in pays.items() if k in BONUS_LINES), reverse=True)),
+                   combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS))
+
+
 @dataclass(frozen=True)
 class BlackjackGame(Game):
-    """A blackjack game: a :class:`~casino_math.game.description.Game` to every tool, with its rules."""
+    """A blackjack game: a :class:`~casino_math.game.description.Game` to every tool, with its rules. Its pays are also
+    a paytable, ``pays``: a game with other pays there (as the design tools make it) has rules paying them."""
 
     rules: BlackjackRules = BlackjackRules()
     notes: tuple[str, ...] = ()  # the rules in words, as the par sheet states them
+
+    def __post_init__(self) -> None:
+        table = self.paytables.get(PAYS)
+        if table is None:
+            return
+        rules = paid_rules(self.rules, {line.key: line.pay.net for line in table.lines})
+        if rules != self.rules:
+            object.__setattr__(self, "rules", rules)
+            object.__setattr__(self, "notes", rule_notes(rules, self.deck))
+
+    @property
+    def rules_in_words(self) -> tuple[str, ...]:
+        """The rules as a dealer states them, one sentence each (the par sheet's rules, beside the deck)."""
+        return self.notes
+
+    @property
+    def own_tables(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The game's own bet is paid by its pays (a win at even money beside them)."""
+        return (PAYS,) if PAYS in self.paytables else ()
 
     @property
     def shoe(self) -> Shoe:
@@ -193,7 +251,7 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
     return BlackjackGame(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
         steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False), PLAY_DECISION),
-        hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={},
+        hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={PAYS: pays_table(rules)},
         bet="blackjack", path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
         notes=rule_notes(rules, deck),
     )
@@ -233,9 +291,12 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         free = _range(double.free) or frozenset()
         if totals is not None and not free <= totals:
             raise fail((*at, "double", "free"), f"free doubles on {double.free}, but doubling only on {double.on}")
+        if double.rescue and free:
+            raise fail((*at, "double", "rescue"), "a rescue takes a double back: a free double stakes none of the player's money")
         if double.after_split and split == "none" and "after_split" in double.model_fields_set:
             raise fail((*at, "double", "after_split"), "doubling after a split, but split: none")
     pays = _pays(section, fail)
+    paid = paid_rules(BlackjackRules(), pays)
     free_splits = frozenset() if not isinstance(split, SplitRules) or split.free == "none" else (
         frozenset(range(10)) if split.free == "all" else frozenset(v for v in range(10) if v != TEN))
     return BlackjackRules(
@@ -245,18 +306,19 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         double_totals=_range(double.on) if isinstance(double, DoubleRules) else frozenset(),
         double_any_cards=isinstance(double, DoubleRules) and double.cards == "any",
         double_after_split=isinstance(double, DoubleRules) and double.after_split,
+        double_rescue=isinstance(double, DoubleRules) and double.rescue,
         split_hands=split.hands if isinstance(split, SplitRules) else 1,
         resplit_aces=isinstance(split, SplitRules) and split.resplit_aces,
         hit_split_aces=isinstance(split, SplitRules) and split.hit_split_aces,
         surrender=section.surrender,
-        blackjack_pays=pays["blackjack"],
-        suited_blackjack_pays=pays.get("suited blackjack"),
+        blackjack_pays=paid.blackjack_pays,
+        suited_blackjack_pays=paid.suited_blackjack_pays,
         dealer_22_pushes=dealer.twenty_two == "pushes",
         free_double_totals=(_range(double.free) or frozenset()) if isinstance(double, DoubleRules) else frozenset(),
         free_split_values=free_splits,
         player_21_wins=section.player_21 == "always wins",
-        card_bonuses=tuple(sorted(((BONUS_LINES[k], p) for k, p in pays.items() if k in BONUS_LINES), reverse=True)),
-        combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS),
+        card_bonuses=paid.card_bonuses,
+        combination_bonuses=paid.combination_bonuses,
     )
 
 
@@ -307,6 +369,9 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         on = "any first two cards" if rules.double_totals is None else f"hard {min(rules.double_totals)}-{max(rules.double_totals)}"
         out.append(f"Double on {on}" + (" or more cards" if rules.double_any_cards else "") + (
             ", after a split too." if rules.double_after_split and rules.splits else ", not after a split." if rules.splits else "."))
+    if rules.double_rescue:
+        out.append("Double-down rescue: after the double's card, the player may take the double back and forfeit the original "
+                   "bet (counted on hands not split).")
     if rules.free_double_totals:
         out.append(f"Free doubles on hard {min(rules.free_double_totals)}-{max(rules.free_double_totals)}: the house stakes the "
                    "double, which wins like the player's money and loses nothing.")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Mapping, Sequence
@@ -43,10 +43,10 @@ from .coups import BlackjackCoups
 from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
-from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard
-from .rules import ACE, VALUES, value_name
+from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, replay
+from .rules import ACE, VALUES, BlackjackRules, value_name
 from .splits import Split
-from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, keep_counts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -76,12 +76,13 @@ class Blackjack:
         assert isinstance(game, BlackjackGame)
         figures = blackjack_figures(game.rules, game.shoe)
         table = return_table(game, figures.optimal.ends, notes(game, figures))
+        keep_counts(game.rules, game.shoe.counts)
         views: tuple[DecisionView, ...] = (FirstTwoCards(game, figures.optimal.play, "first two cards"),
                  *(ChartView(game, figures, kind) for kind in ("hard", "soft", "pair") if _has(figures.strategy, kind)),
-                 AfterHitting(game, figures.optimal.play))
+                 AfterHitting(game, figures.optimal.play), ByUpCard(game, figures, "returns"), ByUpCard(game, figures, "dealer"))
         size = sum(len(u.valued) for u in figures.optimal.play.upcards.values())
-        return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)), None, size,
-                        table.total, dict, figures)
+        return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)),
+                        Replay(figures.optimal.play), size, table.total, dict, figures)  # type: ignore[arg-type]  # a replay: table(game), as money.Ends
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
@@ -92,15 +93,36 @@ class Blackjack:
         return BlackjackCoups(solution.game, solution.detail.optimal.play, solution.table)
 
 
+@dataclass(frozen=True, eq=False)
+class Replay:
+    """The optimal strategy's decisions, every one, replayed at another game's pays (:meth:`Solution.replayed
+    <casino_math.game.method.Solution.replayed>`): the same rules, other pays."""
+
+    play: Play
+
+    def table(self, game: Game) -> ReturnTable:
+        assert isinstance(game, BlackjackGame)
+        if _unpaid(game.rules) != _unpaid(self.play.rules) or game.shoe != self.play.shoe:
+            raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
+        play = replay(self.play, game.rules)
+        return return_table(game, play.ends, ())
+
+
+def _unpaid(rules: BlackjackRules) -> BlackjackRules:
+    """The rules but their pays (what a replay must not change)."""
+    return replace(rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None, card_bonuses=(), combination_bonuses=())
+
+
 def _has(strategy: BasicStrategy, kind: str) -> bool:
     return any(key[0] == kind and key[2] for _, key in strategy.orders)
 
 
 # -- the return table ----------------------------------------------------------------------------------------
 FIRST_DECISION = {"blackjack": "blackjack", "suited blackjack": "blackjack", "both blackjack": "blackjack", "dealer blackjack": "none",
-                  "surrender": "surrender", "hand": "stand or hit", "double": "double", "split": "split"}  # a row's first decision
+                  "surrender": "surrender", "hand": "stand or hit", "double": "double", "split": "split",
+                  "rescue": "double (or hit, then double)"}  # a row's first decision
 END_WORDS = {"blackjack": "blackjack", "suited blackjack": "suited blackjack", "both blackjack": "blackjack against a dealer blackjack",
-             "dealer blackjack": "dealer blackjack", "surrender": "surrender"}
+             "dealer blackjack": "dealer blackjack", "surrender": "surrender", "rescue": "double rescued (the original bet lost)"}
 
 
 def end_label(kind: str, net: Fraction) -> str:
@@ -130,12 +152,11 @@ def return_table(game: Game, ends: Ends, notes: tuple[str, ...]) -> ReturnTable:
 
 
 def notes(game: BlackjackGame, figures: BlackjackFigures) -> tuple[str, ...]:
-    """The rules in words, what the return table is, how splits are counted, and the basic strategy's figures, as the
-    par sheet states them (one clause each)."""
+    """What the return table is, how splits are counted, and the basic strategy's figures, as the par sheet states them
+    (one clause each; the rules in words are the game's own, :attr:`~.game_file.BlackjackGame.rules_in_words`)."""
     basic = figures.basic
     edge = -basic.expected_return
-    rules = tuple(note.rstrip(".") for note in game.notes)
-    return rules + (
+    return (
         "every round's exact probability (the dealer's hand from the cards left, every option valued exactly), "
         "as whole numbers over their common denominator",
         "played by the optimal strategy: each hand by its own cards and the up card; split hands by the best play "
@@ -320,6 +341,9 @@ class ChartView:
     history: str = ""
     threshold: str | None = None
 
+    chart = ("H hit, S stand, D double, P split, R surrender; a lower-case letter is what to do where the first is not "
+             "allowed (Dh: double, else hit)")  # the par sheet prints the view as a chart, each cell coloured by its action
+
     @property
     def name(self) -> str:
         return {"hard": "basic strategy, hard totals", "soft": "basic strategy, soft totals", "pair": "basic strategy, pairs"}[self.kind]
@@ -382,6 +406,80 @@ class ChartView:
             parts.append(f"{_row_name(key)}: " + ", ".join(f"{code} against {_ranges(ups)}" for code, ups in groups.items()))
         return "the basic strategy chart, by total (not the optimal play; H hit, S stand, D double, P split, R surrender, "\
                "a lower-case letter what to do where the first is not allowed): " + "; ".join(parts)
+
+
+@dataclass(eq=False)
+class ByUpCard:
+    """A figure per dealer up card, printed as a table (``table``: the par sheet prints the view's frame as it is, no
+    decision in it): the expected return of a round under each strategy, or the dealer's final totals."""
+
+    game: BlackjackGame
+    figures: BlackjackFigures
+    kind: str  # "returns" | "dealer"
+    by_category: bool = False
+    history: str = ""
+    threshold: str | None = None
+
+    @property
+    def name(self) -> str:
+        return {"returns": "expected return by up card", "dealer": "dealer's final total by up card"}[self.kind]
+
+    @property
+    def table(self) -> str:
+        if self.kind == "returns":
+            return ("the expected return of a round per initial bet, given the dealer's up card, under the optimal and the basic "
+                    "strategy, and the chance of each up card")
+        return ("the chance of each final total of the dealer's hand under each up card, from the full shoe (where the dealer "
+                "peeks, the blackjack is the hole card's chance of making one)")
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return ()
+
+    @property
+    def thresholds(self) -> list[tuple[str, str]]:
+        return []
+
+    @property
+    def player_values(self) -> np.ndarray | None:
+        return None
+
+    @property
+    def ups(self) -> list[int]:
+        return [v for v in UP_ORDER if v in self.figures.optimal.play.upcards]
+
+    def taken(self) -> dict[str, int]:
+        return {}
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        from .figures import OUTCOME_NAMES
+
+        if self.kind == "returns":
+            optimal, basic = self.figures.optimal.by_up_card(), self.figures.basic.by_up_card()
+            upcards = self.figures.optimal.play.upcards
+            return pd.DataFrame([{"dealer shows": value_name(up), "probability": f"{float(upcards[up].chance):.6f}",
+                                  "optimal": f"{float(optimal[up]):+.6f}", "basic strategy": f"{float(basic[up]):+.6f}"}
+                                 for up in self.ups])
+        dealer = self.figures.dealer
+        return pd.DataFrame([{"dealer shows": value_name(up), **{name: f"{float(dealer[up][o]):.6f}" for o, name in OUTCOME_NAMES.items()}}
+                             for up in self.ups])
+
+    def summary(self) -> str:
+        if self.kind == "returns":
+            returns = self.figures.optimal.by_up_card()
+            best, worst = max(returns, key=lambda u: returns[u]), min(returns, key=lambda u: returns[u])
+            return (f"the player does best against {_card(best)} ({percent(returns[best], 2)}) and worst against "
+                    f"{_card(worst)} ({percent(returns[worst], 2)}), under the optimal strategy")
+        bust = {up: c["22"] + c["bust"] for up, c in self.figures.dealer.items()}
+        most = max(bust, key=lambda u: bust[u])
+        return f"the dealer busts most often under {_card(most)} ({percent(bust[most], 2)})"
+
+
+def _card(v: int) -> str:
+    """An up card in a sentence: ``a 6``, ``an ace``, ``a ten``."""
+    return {ACE: "an ace", 9: "a ten"}.get(v, f"a {value_name(v)}")
 
 
 def _row_name(key: tuple[str, int, bool]) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import Callable, Mapping
@@ -30,6 +30,7 @@ from typing import Callable, Mapping
 from .dealer import BLACKJACK, blackjack_hole, natural
 from .hands import Hand, hand_table
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
+from .split_ends import SplitEnds, split_ends
 from .splits import Split
 from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Position, Stakes, Valued, best, dealer_counts
 
@@ -122,9 +123,36 @@ def pays_scale(rules: BlackjackRules) -> int:
     return math.lcm(1, *(p.denominator for _, p in rules.card_bonuses), *(p.denominator for _, p in rules.combination_bonuses))
 
 
+def replay(play: Play, rules: BlackjackRules) -> Play:
+    """Every decision of ``play`` taken again, at ``rules``' pays (the same game otherwise): what the same strategy returns
+    there, linear in every pay (how the design tools find where the best strategy changes)."""
+    upcards = {}
+    for up, old in play.upcards.items():
+        hands = {h: v.taken for h, v in old.valued.items()}
+        roots = {h: r.taken for h, r in old.roots.items()}
+        splits = {pair: split.decisions() for pair, split in old.splits.items()}
+        upcards[up] = play_up_card(rules, play.shoe, up, _taken(hands), _root_taken(roots), splits)
+    return Play(rules, play.shoe, upcards)
+
+
+def _taken(hands: Mapping[int, str]) -> Chooser:
+    def choose(hand: int, options: Mapping[str, int]) -> str:
+        return hands[hand]
+
+    return choose
+
+
+def _root_taken(roots: Mapping[Hand, str]) -> Strategy:
+    def choose(upcard: UpCard, hand: Hand, options: Mapping[str, Fraction]) -> str:
+        return roots[hand]
+
+    return choose
+
+
 def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Chooser = best, root_choice: Strategy = best_root,
-                 split_choice: Chooser | None = None) -> UpCard:
-    """The rounds with ``up`` showing (see :func:`play_game`)."""
+                 split_choice: Chooser | Mapping[int, Mapping[Stakes, dict[int, str]]] | None = None) -> UpCard:
+    """The rounds with ``up`` showing (see :func:`play_game`; ``split_choice`` may also be the split hands' decisions per
+    pair and stakes)."""
     left = tuple(c - (v == up) for v, c in enumerate(shoe.counts))
     dealer = dealer_counts(rules, up, shoe.counts)
     position = dealer.position(left, scale=pays_scale(rules))
@@ -148,7 +176,8 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
             else:
                 options = root_options(upcard, table.index[hand], blackjack)
                 if first == second and rules.splits:
-                    split = Split(rules, up, left, first, dealer, split_choice)
+                    split = (Split(rules, up, left, first, dealer, given=split_choice[first]) if isinstance(split_choice, Mapping)
+                             else Split(rules, up, left, first, dealer, split_choice))
                     split.scale = position.scale
                     upcard.splits[first] = split
                     options[SPLIT] = split.value() - (blackjack if position.apart else 0)
@@ -178,22 +207,36 @@ def end_scale(rules: BlackjackRules) -> int:
 @dataclass(frozen=True)
 class Ends:
     """The chance of each way a round ends: (what happened, the net per initial unit times ``scale``, the player's own
-    money staked)."""
+    money staked). Rounds played as one hand, blackjacks, surrenders: exact (``chances``). Split rounds: their spread as
+    floats (``split``: the hands put together as if independent, :mod:`.split_ends`), their total chance, average net
+    and average stake exact (``split_chance``, ``split_net``, ``split_stake``)."""
 
     chances: Mapping[EndKey, Fraction]
     scale: int
+    split: Mapping[EndKey, float] = field(default_factory=dict)
+    split_chance: Fraction = Fraction(0)
+    split_net: Fraction = Fraction(0)
+    split_stake: Fraction = Fraction(0)
 
     @classmethod
     def of(cls, play: Play) -> Ends:
         out: dict[EndKey, Fraction] = defaultdict(Fraction)
+        split: dict[EndKey, float] = defaultdict(float)
+        totals = [Fraction(0)] * 3
         scale = end_scale(play.rules)
         for upcard in play.upcards.values():
             played: dict[EndKey, int] = defaultdict(int)  # rounds played as one hand, as whole numbers (see below)
             n = sum(upcard.position.left)
             for root in upcard.roots.values():
-                apart, hand = root_parts(upcard, root, scale)
+                apart, hand, ends = root_parts(upcard, root, scale)
                 for key, p in apart.items():
                     out[key] += root.chance * p
+                if ends is not None:
+                    weight = float(root.chance)
+                    for key, q in ends.rows.items():
+                        split[key] += weight * q
+                    for i, x in enumerate((ends.chance, ends.net, ends.stake)):
+                        totals[i] += root.chance * x
                 if hand:
                     ways = root.chance / upcard.chance * n * (n - 1)  # ordered deals of the two cards
                     assert ways.denominator == 1
@@ -202,29 +245,27 @@ class Ends:
             denominator = n * (n - 1) * upcard.position.denominator(2) // upcard.position.scale
             for key, w in played.items():
                 out[key] += upcard.chance * Fraction(w, denominator)
-        return cls({k: p for k, p in out.items() if p}, scale)
+        return cls({k: p for k, p in out.items() if p}, scale, {k: q for k, q in split.items() if q}, *totals)
 
     @property
     def average_wager(self) -> Fraction:
-        return sum((p * stake for (_, _, stake), p in self.chances.items()), Fraction(0))
+        return sum((p * stake for (_, _, stake), p in self.chances.items()), Fraction(0)) + self.split_stake
 
     def net(self, key: EndKey) -> Fraction:
         return Fraction(key[1], self.scale)
 
     def on_grid(self) -> dict[EndKey, Fraction]:
-        """The chances with the split rounds' put on the grid of the others' common denominator: each rounded to it,
-        then the two likeliest split results take up the remainder, so that the split rounds' total chance and
-        average stay exact (their spread is approximate anyway, :mod:`.split_ends`; its exact form has denominators of
-        many thousand digits)."""
-        split = {k: p for k, p in self.chances.items() if k[0] == "split"}
-        out = {k: p for k, p in self.chances.items() if k[0] != "split"}
-        if not split:
+        """Every way a round ends with an exact chance: the split rounds' spread put on the grid of the others' common
+        denominator (each rounded to it), then the two likeliest split results take up the remainder, so that the split
+        rounds' total chance and average net are exact (their spread is approximate anyway, :mod:`.split_ends`)."""
+        out = dict(self.chances)
+        if not self.split:
             return out
         grid = math.lcm(*(p.denominator for p in out.values()), 1)
-        rounded = {k: Fraction(round(p * grid), grid) for k, p in split.items()}
-        chance = sum(split.values(), Fraction(0)) - sum(rounded.values(), Fraction(0))
-        mean = sum((p * self.net(k) for k, p in split.items()), Fraction(0)) - sum((p * self.net(k) for k, p in rounded.items()), Fraction(0))
-        likeliest = sorted(split, key=lambda k: -split[k])
+        rounded = {k: Fraction(round(Fraction(p) * grid), grid) for k, p in self.split.items()}
+        chance = self.split_chance - sum(rounded.values(), Fraction(0))
+        mean = self.split_net - sum((p * self.net(k) for k, p in rounded.items()), Fraction(0))
+        likeliest = sorted(self.split, key=lambda k: (-self.split[k], k))
         first = likeliest[0]
         second = next((k for k in likeliest if self.net(k) != self.net(first)), None)
         if second is None:
@@ -238,7 +279,9 @@ class Ends:
 
 def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     """How the round of these first two cards ends under the strategy, each chance given the deal."""
-    apart, hand = root_parts(upcard, root, end_scale(upcard.position.rules))
+    apart, hand, split = root_parts(upcard, root, end_scale(upcard.position.rules))
+    if split is not None:
+        raise ValueError("a split round's ends are not all exact: see Ends")
     out: dict[EndKey, Fraction] = defaultdict(Fraction, apart)
     denominator = upcard.position.denominator(2) // upcard.position.scale
     for key, w in hand.items():
@@ -246,9 +289,9 @@ def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     return dict(out)
 
 
-def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int]]:
-    """The round's ends given the deal, in two parts: chances, and the ends of a hand played out as whole numbers over
-    the ordered deals of the cards still to come (:func:`hand_ends`)."""
+def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int], SplitEnds | None]:
+    """The round's ends given the deal, in three parts: chances, the ends of a hand played out as whole numbers over
+    the ordered deals of the cards still to come (:func:`hand_ends`), and a split's ends (:mod:`.split_ends`)."""
     rules = upcard.position.rules
     hole = blackjack_hole(upcard.up)
     left = upcard.position.shoes[hand_table().index[root.hand]]
@@ -256,21 +299,17 @@ def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fra
     blackjack = Fraction(left[hole], n) if hole is not None else Fraction(0)
     lost = ("dealer blackjack", -scale, 1)
     if root.taken == BLACKJACK_OPTION:
-        return blackjack_ends(rules, blackjack), {}
+        return blackjack_ends(rules, blackjack), {}, None
     if root.taken == SURRENDER:
         if rules.surrender == "late" and rules.dealer_peeks:
-            return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack}), {}
-        return {("surrender", -scale // 2, 1): Fraction(1)}, {}
+            return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack}), {}, None
+        return {("surrender", -scale // 2, 1): Fraction(1)}, {}, None
     apart: dict[EndKey, Fraction] = defaultdict(Fraction)
     if upcard.position.apart and blackjack:
         apart[lost] = blackjack
     if root.taken == SPLIT:
-        from .split_ends import split_ends
-
-        for key, p in split_ends(upcard.splits[root.hand.pair or 0], scale).items():
-            apart[key] += p
-        return dict(apart), {}
-    return dict(apart), hand_ends(upcard, root, scale)
+        return dict(apart), {}, split_ends(upcard.splits[root.hand.pair or 0], scale)
+    return dict(apart), hand_ends(upcard, root, scale), None
 
 
 def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction) -> dict[EndKey, Fraction]:
@@ -316,7 +355,10 @@ def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int]:
                 stakes = OWN.doubled(position.rules.free_double(table.total[hand], table.soft[hand]))
                 label = "double" if hand == start else kind
                 for child, w in ends.draw(hand, stakes, ways, k, label):
-                    ends.stand(child, stakes, True, w, k + 1, label)
+                    if position.rescued(child, OWN, stakes):
+                        ends.rescue(child, OWN, w, k + 1)
+                    else:
+                        ends.stand(child, stakes, True, w, k + 1, label)
             else:
                 bigger = by_size[cards + 1]
                 for child, w in ends.draw(hand, OWN, ways, k, kind):
@@ -359,6 +401,18 @@ class _Ends:
                 weight = math.perm(left, rest)
             self.out[(kind, -stakes.own * position.scale * self.factor, stakes.own)] += ways * count * weight
         return going
+
+    def rescue(self, hand: int, stakes: Stakes, ways: int, k: int) -> None:
+        """A double rescued (``hand``: the doubled hand with its card, reached in ``ways`` over ``(n)_k``; ``stakes``
+        before the double): the original stake lost, joint with no dealer blackjack where that is counted apart."""
+        position = self.position
+        left, rest = position.size - hand_table().cards[hand], self.h0 - k
+        if position.apart:
+            assert position.hole is not None
+            weight = (left - position.shoes[hand][position.hole]) * math.perm(left - 1, rest - 1)
+        else:
+            weight = math.perm(left, rest)
+        self.out[("rescue", -stakes.own * position.scale * self.factor, stakes.own)] += ways * weight
 
     def stand(self, hand: int, stakes: Stakes, doubled: bool, ways: int, k: int, kind: str) -> None:
         """A hand that stands (reached in ``ways`` over ``(n)_k``): its net against each dealer total."""

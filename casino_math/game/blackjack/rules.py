@@ -96,6 +96,7 @@ class BlackjackRules:
     double_totals: frozenset[int] | None = None  # None: any first two cards; else only hard totals among these
     double_any_cards: bool = False  # a double on any number of cards, not just the first two (Spanish 21)
     double_after_split: bool = True
+    double_rescue: bool = False  # after a double's card: take the double back and forfeit the original bet (hands not split)
     split_hands: int = 4  # the most hands splitting makes (1: no split)
     resplit_aces: bool = False
     hit_split_aces: bool = False

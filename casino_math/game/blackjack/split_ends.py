@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Iterable
@@ -129,9 +130,23 @@ def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubl
             out[(net * factor, stakes.own, o)] += ways * count * extend
 
 
-def split_ends(split: Split, scale: int) -> dict[tuple[str, int, int], Fraction]:
-    """The chance of each net (over ``scale``) and own money staked of a split round, given the deal; joint with no dealer
-    blackjack where that is counted apart (see the module on how the hands are put together)."""
+@dataclass(frozen=True)
+class SplitEnds:
+    """How a split round ends, given the deal: the chance of each (net over the round's scale, own money staked) as a
+    float (the hands put together as if independent: an approximation anyway, whose exact form has denominators of
+    thousands of digits), and exactly, from each hand's exact chances: the rows' total chance, their average net per
+    initial unit, and the average own money staked (the average of a sum is the sum of the averages, whatever ties
+    the hands together)."""
+
+    rows: dict[tuple[str, int, int], float]
+    chance: Fraction
+    net: Fraction
+    stake: Fraction
+
+
+def split_ends(split: Split, scale: int) -> SplitEnds:
+    """How a split round ends (:class:`SplitEnds`), given the deal; joint with no dealer blackjack where that is counted
+    apart (see the module on how the hands are put together)."""
     n, p = split.n, split.p
     cache: dict[tuple[int, Stakes], tuple[Chances, Chances]] = {}
 
@@ -140,7 +155,8 @@ def split_ends(split: Split, scale: int) -> dict[tuple[str, int, int], Fraction]
             cache[(more, stakes)] = hand_chances(split, more, stakes, scale)
         return cache[(more, stakes)][kind]
 
-    out: dict[tuple[str, int, int], Fraction] = defaultdict(Fraction)
+    out: dict[tuple[str, int, int], float] = defaultdict(float)
+    total = net = stake = Fraction(0)
     for drawn, done, reached in patterns(split.most):
         more, others = drawn.count("P"), drawn.count("N")
         chance = Fraction(math.perm(p, more) * math.perm(n - p, others), math.perm(n, more + others))
@@ -155,43 +171,38 @@ def split_ends(split: Split, scale: int) -> dict[tuple[str, int, int], Fraction]
             for hand in range(done + 1, split.most + 1):
                 stakes = split.stakes_of(hand)
                 hands.append(split.burned(partial(at, stakes=stakes, kind=0), more, others, ("ends any", stakes)))
-        for (net, stake), q in _together(hands).items():
-            out[("split", net, stake)] += chance * q
-    return {k: v for k, v in out.items() if v}
+        total += chance * hands[0].total()
+        net += chance * sum((q * k[0] for hand in hands for k, q in hand.items()), Fraction(0)) / scale
+        stake += chance * sum((q * k[1] for hand in hands for k, q in hand.items()), Fraction(0))
+        weight = float(chance)
+        for (x, s), q in _together(hands).items():
+            out[("split", x, s)] += weight * q
+    return SplitEnds({k: v for k, v in out.items() if v}, total, net, stake)
 
 
-def _together(hands: list[Chances]) -> dict[tuple[int, int], Fraction]:
+def _together(hands: list[Chances]) -> dict[tuple[int, int], float]:
     """The round's (net, stake) from its hands' chances given one sequence of second cards: independent given the
-    dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same).
-
-    With hand ``i``'s chances ``q_i(x, t) / D_i`` and the dealer's ``c_t / D_1``, the round nets ``x`` with the dealer on
-    ``t`` with chance ``Σ Π q_i(x_i, t) · D_1^(h−1) / (Π D_i · c_t^(h−1))``, the sum over the hands' nets adding to ``x``:
-    whole numbers until the last division."""
-    whole = []
-    for hand in hands:
-        common = math.lcm(*(q.denominator for q in hand.values()), 1)
-        whole.append(({k: int(q * common) for k, q in hand.items() if q}, common))
-    dealer: dict[int, int] = defaultdict(int)
-    for (_, _, o), q in whole[0][0].items():
+    dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same): with hand
+    ``i``'s chance ``q_i(x, t)`` and the dealer's ``c_t``, the round nets ``x`` with the dealer on ``t`` with chance
+    ``c_t · Π (q_i(x_i, t) / c_t)``, the sum over the hands' nets adding to ``x``."""
+    floats = [{k: float(q) for k, q in hand.items() if q} for hand in hands]
+    dealer: dict[int, float] = defaultdict(float)
+    for (_, _, o), q in floats[0].items():
         dealer[o] += q
-    first = whole[0][1]
-    scale = math.prod(d for _, d in whole)
-    out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    out: dict[tuple[int, int], float] = defaultdict(float)
     for o, c in dealer.items():
-        if not c:
+        if c <= 0:
             continue
-        rounds: dict[tuple[int, int], int] = {(0, 0): 1}
-        for numerators, _ in whole:
-            rounds = _convolve(rounds, [(net, stake, q) for (net, stake, oo), q in numerators.items() if oo == o])
-        times = first ** (len(whole) - 1)
-        over = scale * c ** (len(whole) - 1)
+        rounds: dict[tuple[int, int], float] = {(0, 0): c}
+        for hand in floats:
+            rounds = _convolve(rounds, [(x, s, q / c) for (x, s, oo), q in hand.items() if oo == o])
         for key, w in rounds.items():
-            out[key] += Fraction(w * times, over)
+            out[key] += w
     return out
 
 
-def _convolve(rounds: dict[tuple[int, int], int], hand: Iterable[tuple[int, int, int]]) -> dict[tuple[int, int], int]:
-    out: dict[tuple[int, int], int] = defaultdict(int)
+def _convolve(rounds: dict[tuple[int, int], float], hand: Iterable[tuple[int, int, float]]) -> dict[tuple[int, int], float]:
+    out: dict[tuple[int, int], float] = defaultdict(float)
     given = list(hand)
     for (net, stake), w in rounds.items():
         for hand_net, hand_stake, r in given:

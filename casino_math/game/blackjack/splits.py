@@ -34,7 +34,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Mapping
 
 from .hands import Hand, hand_table
 from .rules import BlackjackRules
@@ -85,6 +85,7 @@ class Split:
     pair: int
     dealer: DealerCounts
     choose: Chooser | None = None  # a given strategy for split hands (None: CDP1)
+    given: Mapping[Stakes, Decisions] | None = None  # or the split hands' decisions themselves, per stakes (a replay)
 
     def __post_init__(self) -> None:
         self.shoe = tuple(c - 2 * (v == self.pair) for v, c in enumerate(self.left))  # both pair cards out
@@ -104,7 +105,8 @@ class Split:
             left = tuple(c - (1 + more) * (v == self.pair) for v, c in enumerate(self.left))
             position = self.dealer.position(left, split=True, holding=self.pair, scale=self.scale)
             if more == 0:  # the split strategy: chosen here, with the pair's two cards out, and kept for more pair cards out
-                valued = position.solve(stakes, self.choose or best, first=self.pair)
+                plan = self.given[stakes] if self.given is not None else (self.choose or best)
+                valued = position.solve(stakes, plan, first=self.pair)
                 self._strategy[stakes] = {h: v.taken for h, v in valued.items()}
             else:
                 valued = position.solve(stakes, self.strategy(stakes), first=self.pair)
@@ -121,6 +123,10 @@ class Split:
         if stakes not in self._strategy:
             self.hands_at(0, stakes)
         return self._strategy[stakes]
+
+    def decisions(self) -> dict[Stakes, Decisions]:
+        """The split hands' decisions worked out so far, per stakes (what a replay of the strategy takes)."""
+        return {stakes: dict(decisions) for stakes, decisions in self._strategy.items()}
 
     def _f(self, kind: str, more: int, others: int, stakes: Stakes) -> Fraction:
         """``F(a, b)``: the value ``kind`` (``any`` or ``other``) with ``a`` more pair cards and ``b`` cards known not to be

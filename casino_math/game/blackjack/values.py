@@ -33,6 +33,7 @@ import numpy as np
 
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_graph, dealer_ways
 from .hands import HandTable, hand_table
+from .kept import KnownCounts, keep, load
 from .rules import ACE, BlackjackRules
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
@@ -106,9 +107,9 @@ class DealerCounts:
     counted once and kept, with the positions built on them: the optimal and the basic strategy of one game, and its
     split hands, share shoes (and the value of standing, which no strategy changes)."""
 
-    def __init__(self, rules: BlackjackRules, up: int) -> None:
+    def __init__(self, rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> None:
         self.rules, self.up = rules, up
-        self.known: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
 
@@ -134,7 +135,24 @@ class DealerCounts:
 @lru_cache(maxsize=16)
 def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
     """The one :class:`DealerCounts` of a game's up card (``shoe``: the full shoe, naming the game with ``rules``)."""
-    return DealerCounts(rules, up)
+    return DealerCounts(rules, up, shoe)
+
+
+@lru_cache(maxsize=20)
+def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> KnownCounts:
+    """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe (the
+    same rules at other pays, as the design tools make them, count no dealer hand twice), and read from the counts kept
+    between runs where they are (:mod:`.kept`)."""
+    known = KnownCounts(hits_soft_17, peeks, up, shoe)
+    load(known)
+    return known
+
+
+def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
+    """Keep the dealer's counts of a game's up cards (those counted in this run) between runs."""
+    for up in range(len(shoe)):
+        if shoe[up]:
+            keep(known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe))
 
 
 Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
@@ -194,6 +212,7 @@ class Position:
         self._stands: dict[tuple[int, Stakes, bool], int] = {}
         self._nets: dict[tuple, tuple[int, ...]] = {}
         self._extend: dict[int, int] = {}
+        self._live: dict[int, int] = {}
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
     def horizon(self, cards: int) -> tuple[int, int]:
@@ -213,8 +232,11 @@ class Position:
         blackjack is counted apart, its chance of none (``holes``: the cards left that would make one)."""
         if not self.apart:
             return self.denominator(cards)
-        n, h = self.horizon(cards)
-        return (n - holes) * math.perm(n - 1, h - 1) * self.scale
+        base = self._live.get(cards)
+        if base is None:  # the deals after the first card, which is not a hole card making a blackjack
+            n, h = self.horizon(cards)
+            base = self._live[cards] = math.perm(n - 1, h - 1) * self.scale
+        return (self.size - cards - holes) * base
 
     # -- standing ------------------------------------------------------------------------------------
     def stand(self, hand: int, stakes: Stakes, doubled: bool = False) -> int:
@@ -345,8 +367,21 @@ class Position:
                 total += count * (valued[child].value if child >= 0 else -stakes.own * self.live(cards, holes - (v == self.hole)))
         return total
 
+    def rescue(self, hand: int, stakes: Stakes) -> int:
+        """The value of a double-down rescue of ``hand`` (the doubled hand with its card; ``stakes`` before the double):
+        the original stake lost, joint with no dealer blackjack where that is counted apart."""
+        holes = self.shoes[hand][self.hole] if self.hole is not None else 0
+        return -stakes.own * self.live(self.table.cards[hand], holes)
+
+    def rescued(self, hand: int, stakes: Stakes, doubled: Stakes) -> bool:
+        """Whether the player rescues the double of ``hand`` (``stakes`` before the double, ``doubled`` after): where the
+        rules allow it, on a hand not split, worth more than standing (a tie stands: the option wagering more)."""
+        if not self.rules.double_rescue or self.split:
+            return False
+        return self.rescue(hand, stakes) > self.stand(hand, doubled, doubled=True)
+
     def double(self, hand: int, stakes: Stakes) -> int:
-        """The value of doubling: one card more, and a stand."""
+        """The value of doubling: one card more, and a stand (or a rescue, where the rules allow it and it is worth more)."""
         table = self.table
         doubled = stakes.doubled(self.rules.free_double(table.total[hand], table.soft[hand]))
         shoe = self.shoes[hand]
@@ -356,6 +391,10 @@ class Position:
         for v, child in enumerate(table.child[hand]):
             count = shoe[v]
             if count:
-                total += count * (self.stand(child, doubled, doubled=True) if child >= 0
-                                  else -doubled.own * self.live(cards, holes - (v == self.hole)))
+                if child < 0:
+                    total += count * -doubled.own * self.live(cards, holes - (v == self.hole))
+                elif self.rescued(child, stakes, doubled):
+                    total += count * self.rescue(child, stakes)
+                else:
+                    total += count * self.stand(child, doubled, doubled=True)
         return total
