@@ -92,7 +92,8 @@ def _fake_claims_module() -> types.ModuleType:
     return module
 
 
-@pytest.fixture(scope="session")
+# module-scoped: the stand-in leaves sys.modules when this file is done, so later files in the same worker see the real one
+@pytest.fixture(scope="module")
 def fake_claims():
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(sys.modules, "casino_math.claims", _fake_claims_module())
@@ -103,7 +104,7 @@ def _percent(x) -> str:
     return f"{float(x) * 100:.4f}%"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def tcp_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Three Card Poker's game files, and claims (with verdicts) about three of them and one about no file."""
     folder = tmp_path_factory.mktemp("games") / "three_card_poker"
@@ -125,7 +126,7 @@ def tcp_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def written(tcp_folder: Path, fake_claims, tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """``write_report`` on the Three Card Poker folder: the files' bytes by suffix."""
     paths = report.write_report([tcp_folder], tmp_path_factory.mktemp("report"), issued=ISSUED)
@@ -133,28 +134,28 @@ def written(tcp_folder: Path, fake_claims, tmp_path_factory: pytest.TempPathFact
     return {p.suffix: p.read_bytes() for p in paths}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def html(written: dict[str, bytes]) -> str:
     return written[".html"].decode("utf-8")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def pdf_text(written: dict[str, bytes]) -> list[str]:
     return [page.extract_text() for page in PdfReader(BytesIO(written[".pdf"])).pages]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def analyses(tcp_folder: Path):
     """The Three Card Poker files analysed, in file-name order (the main game is standard.yaml: the most bets)."""
     return [analyze(load_game(f)) for f in report.game_files([tcp_folder])]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def main(analyses):
     return next(a for a in analyses if a.game.id == "tcp-standard")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def document(analyses, fake_claims):
     """The report's document model, without drawing anything."""
     return build_document(analyses, check_claims(analyses), __version__)
@@ -366,7 +367,7 @@ def test_html_is_self_contained(html: str) -> None:
 
 
 # -- small games, one family; every shipped game and the index ---------------------------------------------
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def mini_folders(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """Two families as the shipped paytables/ holds them: ``mini`` (three files) and ``other`` (one)."""
     root = tmp_path_factory.mktemp("paytables")
@@ -379,7 +380,7 @@ def mini_folders(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return [mini, other]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def shipped(mini_folders: list[Path], fake_claims) -> dict[str, bytes]:
     """``build_reports()`` with no paths, the shipped games being the two small families."""
     with pytest.MonkeyPatch.context() as patch:
@@ -456,7 +457,7 @@ SHOE_SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix",
                  "Paytable variants", "Verification")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def shoe() -> dict[str, object]:
     """``build_reports()`` with no paths, the shipped games being the shoe folders, with their real claims; the
     documents and checks each family's par sheet was built from, by family."""
