@@ -16,7 +16,7 @@ from collections import Counter
 from fractions import Fraction
 
 from casino_math.cards import Card, Deck
-from casino_math.rankings import WILD, get_ranking
+from casino_math.rankings import WILD, SuitRanking, get_ranking
 
 
 def hand_value(ranking, cards: tuple[Card, ...]) -> int:
@@ -25,8 +25,9 @@ def hand_value(ranking, cards: tuple[Card, ...]) -> int:
     for subset in itertools.combinations(cards, ranking.hand_size):
         ranks = [c.rank for c in subset]
         suits = [c.suit for c in subset]
-        flush_suit = max(set(suits), key=suits.count)
-        best = max(best, ranking.hand_value(ranks, [s == flush_suit for s in suits]))
+        # a ranking of suits values each suit's cards: the hand is worth its best suit; others read the commonest
+        flush_suits = set(suits) if isinstance(ranking, SuitRanking) else {max(set(suits), key=suits.count)}
+        best = max(best, *(ranking.hand_value(ranks, [s == suit for s in suits]) for suit in flush_suits))
     return best
 
 

@@ -271,13 +271,17 @@ class LevelByLevel:
         if not game.wagers:
             return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
                             side_tables)
-        counts = count(game, progress, runner)
+        counts = self.counts(game, progress, runner)
         solved = solve(game, counts, rule_policy(game, counts, rule) if rule else None, progress)
         order = {d.name: i for i, d in enumerate(game.decisions)}
         views = sorted((DecisionStrategy(game, solved.counts, c) for c in solved.decisions), key=lambda d: (order[d.name], d.history))
         lookup = ClassLookup.of(symmetry_for(game)[0], solved.counts, solved.decisions) if solved.decisions else None
         return Solution(self.name, game, solved.table, Strategy(game, tuple(views), lookup), solved.ends,
                         sum(len(level) for level in counts.levels), counts.deals, side_tables, solved)
+
+    def counts(self, game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
+        """The classes of seen cards and their showdown cells (:mod:`.counts`)."""
+        return count(game, progress, runner)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         from .side_bets import side_bet_table
