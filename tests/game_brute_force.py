@@ -108,6 +108,10 @@ def brute_force(game: Game) -> tuple[Fraction, Fraction, Tally]:
     initial = game.initial_stake or Fraction(1)
     more = game.equal_ev == "wager_more"
 
+    def player_value(dealt: dict) -> int:
+        hand = game.hands["player"]
+        return rules.value(hand.ranking, tuple(c for role in hand.of for c in dealt[role]))
+
     def staked(stakes: dict) -> Fraction:
         return sum(stakes.values(), Fraction(0))
 
@@ -135,6 +139,8 @@ def brute_force(game: Game) -> tuple[Fraction, Fraction, Tally]:
             return play(i + 1, left, dealt, stakes, count)
         best = None
         for option in sorted(decision.options, key=lambda o: (-o.units if more else o.units, o.folds == more)):
+            if option.only_with is not None and player_value(dealt) < option.only_with.value:
+                continue  # open only with a better hand than the player holds
             new = dict(stakes)
             for wager, units in option.adds:
                 new[wager] += units

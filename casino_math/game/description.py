@@ -57,11 +57,14 @@ class Deal:
 
 @dataclass(frozen=True)
 class Option:
-    """One choice at a decision: fold, or add ``units`` (per initial unit) to wagers, or neither (check)."""
+    """One choice at a decision: fold, or add ``units`` (per initial unit) to wagers, or neither (check); open to every
+    hand, or (``only_with``) only where the player's hand is at least the hand written (Crazy 4 Poker's 3x: a pair of
+    aces or better)."""
 
     name: str
     folds: bool = False
     adds: tuple[tuple[str, Fraction], ...] = ()
+    only_with: Qualifier | None = None
 
     @property
     def units(self) -> Fraction:
@@ -239,7 +242,8 @@ class SideBet:
 
 @dataclass(frozen=True)
 class Qualifier:
-    """The weakest dealer hand that qualifies, as written (``Q-6-4``) and as a value of the dealer's ranking."""
+    """The weakest hand that qualifies, as written (``Q-6-4``, ``pair of aces``) and as a value of its hand's ranking:
+    the dealer's hand that plays, or the player's hand an option is open to (:attr:`Option.only_with`)."""
 
     text: str
     value: int
@@ -363,6 +367,16 @@ class Game:
         Ultimate Texas Hold'em is quoted per its Ante, not Ante and Blind): house edge is quoted per this."""
         named = [w for w in self.wagers if w.name in self.quoted_per] if self.quoted_per else self.wagers
         return sum((w.stake for w in named if w.bonus_on is None), Fraction(0))
+
+
+def seen_before(steps: tuple[Step, ...], step: Step, roles: tuple[Role, ...]) -> int:
+    """The cards of ``roles`` the player sees before ``step`` of the deal.
+
+    >>> steps = (Deal("player", 2), Deal("board", 1), Decision("bet", ()), Deal("dealer", 2, face_up=False))
+    >>> seen_before(steps, steps[2], ("player", "board")), seen_before(steps, steps[3], ("player", "dealer"))
+    (3, 2)
+    """
+    return sum(s.cards for s in steps[:steps.index(step)] if isinstance(s, Deal) and s.seen and s.role in roles)
 
 
 def counted_by_kind(deck: Deck, steps: tuple[Step, ...], hands: Mapping[str, Hand], side_bets: tuple[SideBet, ...]) -> bool:

@@ -90,6 +90,8 @@ def unfit(game: Game) -> str | None:
     reason = unsupported(player.ranking, game.deck)
     if reason:
         return reason
+    if any(o.only_with for d in game.decisions for o in d.options):
+        return "an option open only with some hands: counted level by level"
     first_seen = next(i for i, s in enumerate(game.steps) if isinstance(s, Deal) and s.seen)
     if any(isinstance(s, Decision) for s in game.steps[:first_seen]):
         return "a decision before the player's cards"

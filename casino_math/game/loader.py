@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, Callable, Literal, Sequence
@@ -31,7 +32,8 @@ from ..rankings import RANKINGS, SuitRanking, get_ranking
 from ..rankings.points import POINTS, get_points
 from ..yaml_source import read_text, read_yaml
 from .description import (ROLES, SHOWDOWN, SITUATIONS, Deal, Decision, Draw, Game, Hand, Line, Names, Option, Paytable, Qualifier,
-                          Result, Role, SideBet, Situation, Stop, Wager, counted_by_kind)
+                          Result, Role, SideBet, Situation, Stop, Wager, counted_by_kind,
+                          seen_before)
 from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, Pattern, parse_pattern, two_alike, unreachable
@@ -101,27 +103,37 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
+ONLY_WITH = "only_with"  # in an option's mapping: the weakest player hand the option is open to, not a wager
+
+
 def _option(value: Any) -> Any:
-    """An option as written: fold, check, or units added to wagers (one message, whichever form was meant)."""
+    """An option as written: fold, check, or units added to wagers, open to every hand or ``only_with`` a hand or better
+    (one message, whichever form was meant)."""
     if isinstance(value, str) and value in ("fold", "check"):
         return value
     if not isinstance(value, dict) or not value:
         raise ValueError(f"an option is fold, check, or units added to wagers like {{play: 1}}, not {_shown(value)}")
     for wager, units in value.items():
+        if wager == ONLY_WITH:
+            if not isinstance(units, str) or not units.strip():
+                raise ValueError(f"{ONLY_WITH}: the weakest hand the option is open to, like 'pair of aces', not {_shown(units)}")
+            continue
         if not isinstance(wager, str):
             raise ValueError(f"{wager!r} is not the name of a wager")
         try:
             value[wager] = _amount(units)
         except ValueError as error:
             raise ValueError(f"{wager}: {error}") from None
+    if set(value) == {ONLY_WITH}:
+        raise ValueError(f"an option open {ONLY_WITH} a hand adds units to wagers, like {{play: 3, {ONLY_WITH}: pair of aces}}")
     return value
 
 
-OptionValue = Annotated[
-    Literal["fold", "check"] | dict[str, Units], PlainValidator(_option),
-    WithJsonSchema({"anyOf": [{"enum": ["fold", "check"]}, {"type": "object", "additionalProperties": {"type": "number"},
-                                                              "description": "units added to each named wager"}]}),
-]
+_OPTION_SCHEMA = {"anyOf": [{"enum": ["fold", "check"]}, {
+    "type": "object", "additionalProperties": {"type": "number"}, "description": "units added to each named wager",
+    "properties": {ONLY_WITH: {"type": "string", "description": "open only where the player's hand is this hand or better, "
+                                                                 "e.g. pair of aces (Crazy 4 Poker's 3x)"}}}]}
+OptionValue = Annotated[Literal["fold", "check"] | dict[str, Units | str], PlainValidator(_option), WithJsonSchema(_OPTION_SCHEMA)]
 
 
 class Decide(_Strict):
@@ -136,7 +148,8 @@ def _decide(value: Any) -> Any:
     return {"options": value} if isinstance(value, dict) and "options" not in value else value
 
 
-_OPTIONS_SCHEMA = {"type": "object", "description": "option name -> fold | check | {wager: units}"}
+_OPTIONS_SCHEMA = {"type": "object", "description": "option name -> fold | check | {wager: units[, only_with: HAND]}",
+                   "additionalProperties": _OPTION_SCHEMA}
 DecideValue = Annotated[Decide, BeforeValidator(_decide), WithJsonSchema({"anyOf": [_OPTIONS_SCHEMA, {
     "type": "object", "required": ["options"], "additionalProperties": False,
     "properties": {"name": {"type": "string"}, "options": _OPTIONS_SCHEMA, "while_unmade": {"type": "array", "items": {"type": "string"}}},
@@ -495,8 +508,8 @@ class _Builder:
         """The ``number``-th decision of the deal: its options fold, check, or add units to wagers."""
         if not decide.options:
             raise self.fail((*path, "decide"), "a decision needs options")
-        options = tuple(Option(name, adds=tuple(action.items())) if isinstance(action, dict) else Option(name, folds=action == "fold")
-                        for name, action in decide.options.items())
+        options = tuple(Option(name, adds=tuple((w, Fraction(u)) for w, u in action.items() if w != ONLY_WITH)) if isinstance(action, dict)
+                        else Option(name, folds=action == "fold") for name, action in decide.options.items())
         return Decision(decide.name or f"decision_{number}", options, tuple(decide.while_unmade))
 
     def check_decision_times(self, steps: Sequence[GameStep]) -> None:
@@ -597,6 +610,43 @@ class _Builder:
             out.append(step)
         return tuple(out)
 
+    def open_only_with(self, steps: tuple[GameStep, ...], hands: dict[str, Hand]) -> tuple[GameStep, ...]:
+        """The decisions with each option's ``only_with`` read as the weakest player hand it is open to: a hand of the
+        player hand's ranking, whole at the decision; and one option at least open to every hand."""
+        out: list[GameStep] = []
+        for i, step in enumerate(steps):
+            decide = self.spec.deal[i].decide
+            limited = {} if decide is None else {name: str(action[ONLY_WITH]) for name, action in decide.options.items()
+                                                  if isinstance(action, dict) and ONLY_WITH in action}
+            if not limited:
+                out.append(step)
+                continue
+            assert isinstance(step, Decision)
+            path = ("deal", str(i), "decide", "options")
+            player = hands.get("player")
+            options = []
+            for option in step.options:
+                if option.name not in limited:
+                    options.append(option)
+                    continue
+                at = (*path, option.name, ONLY_WITH)
+                if player is None or player.ranking is None:
+                    raise self.fail(at, "an option open only with a hand reads the player's hand: declare a hand named player "
+                                    "ranked by a poker ranking")
+                held = seen_before(steps, step, player.of)
+                if held < player.best:
+                    raise self.fail(at, f"at {step.name} the player holds {held} of the {player.best} cards his hand is made of: "
+                                    "the hand is not made yet")
+                try:
+                    options.append(replace(option, only_with=Qualifier(limited[option.name], weakest(player.ranking, limited[option.name]))))
+                except ValueError as error:
+                    raise self.fail(at, f"{error} (the player's hand)") from None
+            if all(o.only_with is not None for o in options):
+                raise self.fail(path, f"every option is open only with some hand: leave {ONLY_WITH} off one (fold, check, or "
+                                "the least raise), so that every hand has a choice")
+            out.append(replace(step, options=tuple(options)))
+        return tuple(out)
+
     def qualifier(self, hands: dict[str, Hand]) -> Qualifier | None:
         text = self.spec.dealer_qualifies
         if text is None or text.strip().lower() in ("none", "always", "any"):
@@ -683,7 +733,7 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     deck = b.deck()
     steps = b.steps(deck)
     hands = b.hands(deck, steps)
-    steps = b.draws(steps, hands)
+    steps = b.open_only_with(b.draws(steps, hands), hands)
     qualifier = b.qualifier(hands)
     b.by_kind = counted_by_kind(deck, steps, hands, ()) or any(s.settle is not None for s in b.spec.side_bets.values())
     if b.by_kind:
@@ -758,6 +808,8 @@ def _check_options(b: _Builder) -> None:
             if not isinstance(action, dict):
                 continue
             for wager in action:
+                if wager == ONLY_WITH:
+                    continue
                 at = ("deal", str(i), "decide", "options", option, wager)
                 if wager not in wagers:
                     raise b.fail(at, f"no wager {wager!r} to add to (wagers: {', '.join(wagers) or 'none'})")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .description import Deal, Decision, Game
+from .description import Decision, Game, seen_before
 from .qualifier import weakest
 
 
@@ -33,13 +33,9 @@ class Rule:
 def player_cards_at(game: Game, decision: Decision) -> int:
     """How many of the player's own cards and board cards the player sees at ``decision``."""
     roles = game.hands["player"].of if "player" in game.hands else ("player",)
-    seen = 0
-    for step in game.steps:
-        if step == decision:
-            return seen
-        if isinstance(step, Deal) and step.role in roles:
-            seen += step.cards
-    raise ValueError(f"{decision.name} is not a decision of {game.id}")
+    if decision not in game.steps:
+        raise ValueError(f"{decision.name} is not a decision of {game.id}")
+    return seen_before(game.steps, decision, roles)
 
 
 def parse_rule(game: Game, text: str) -> Rule:
@@ -56,8 +52,13 @@ def parse_rule(game: Game, text: str) -> Rule:
     if len(found) > 1:
         raise ValueError(f"{text!r}: {option_name!r} is an option of more than one decision")
     decision, option = found[0]
-    otherwise = min((o for o in decision.options if o is not option), key=lambda o: (not o.folds, o.units), default=option)
+    otherwise = min((o for o in decision.options if o is not option and o.only_with is None), key=lambda o: (not o.folds, o.units),
+                    default=option)
+    limit = option.only_with
     if always:
+        if limit is not None:
+            raise ValueError(f"{text!r}: {option.name} is open only with {limit.text} or better: write "
+                             f"'{option.name} with {limit.text} or better'")
         return Rule(text, decision.name, option.name, otherwise.name, None)
     hand_text = re.sub(r"^(with|on) (an? )?", "", words.split(" ", 1)[1] if " " in words else "")
     if not hand_text.endswith("or better"):
@@ -71,4 +72,6 @@ def parse_rule(game: Game, text: str) -> Rule:
         threshold = weakest(player.ranking, hand_text)
     except ValueError as error:
         raise ValueError(f"{text!r}: {error}") from None
+    if limit is not None and threshold < limit.value:
+        raise ValueError(f"{text!r}: {option.name} is open only with {limit.text} or better, not to every hand the rule names")
     return Rule(text, decision.name, option.name, otherwise.name, threshold)

@@ -68,6 +68,7 @@ class Chosen:
     choice: np.ndarray  # index into options, per class
     scale: int  # the common denominator of the values per initial unit (pays and stakes as integers)
     completions: int
+    open: np.ndarray | None = None  # (options, classes): whether the player's hand may take the option (None: every one)
 
     def ev(self, option: int, row: int) -> Fraction:
         """The exact expected result, per initial unit, of taking ``option`` in class ``row``."""
@@ -149,6 +150,13 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None, progress: Pr
         lv = counts.levels[level]
         return np.add.reduceat(lv.multiplicity * value(level + 1, h)[lv.child], lv.edge_starts)
 
+    def open_to(level: int, options: tuple[Option, ...]) -> np.ndarray | None:
+        """Per option and class, whether the player's hand there is one the option is open to (None: every option to all)."""
+        if all(o.only_with is None for o in options):
+            return None
+        held = counts.values(game.hands["player"], level)
+        return np.stack([held >= o.only_with.value if o.only_with else np.ones(len(held), dtype=bool) for o in options])
+
     nodes = _histories(game, counts, money, ordered, start, is_open)
 
     def value(level: int, h: History) -> np.ndarray:
@@ -162,10 +170,12 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None, progress: Pr
             values = np.stack([np.full(len(counts.levels[level]), fold_value(h) * counts.completions[level], dtype=exact)
                                if o.folds else after(level, add_stakes(h, o, money.staked)) for o in options])
             forced = policy(level, decision, h, values) if policy else None
-            choice = np.argmax(values, axis=0) if forced is None else forced
+            allowed = open_to(level, options)
+            choice = forced if forced is not None else np.argmax(values, axis=0) if allowed is None else \
+                np.argmax(np.where(allowed, values, values.min() - 1), axis=0)
             out = values[choice, np.arange(values.shape[1])]
             chosen[(level, h)] = Chosen(level, decision, h, options, values, choice,
-                                       stake_scale * money.denominator * initial_scale(game), counts.completions[level])
+                                       stake_scale * money.denominator * initial_scale(game), counts.completions[level], allowed)
         memo[(level, h)] = out
         report("solving: backward induction", len(memo), nodes)
         return out

@@ -112,7 +112,9 @@ class DecisionStrategy:
         data["combinations"] = self.weights
         scale = self.chosen.scale * self.chosen.completions
         for i, option in enumerate(self.chosen.options):
-            data[f"ev_{option.name}"] = self.chosen.values[i] / scale
+            ev = self.chosen.values[i] / scale
+            # an option the hand may not take (open only with a better hand) has no value there
+            data[f"ev_{option.name}"] = ev if self.chosen.open is None else np.where(self.chosen.open[i], ev, np.nan)
         data["decision"] = [self.chosen.options[i].name for i in self.chosen.choice.tolist()]
         return pd.DataFrame(data)
 

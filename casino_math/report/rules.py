@@ -114,7 +114,8 @@ def option_text(option: Option) -> str:
         return f"{option.name} (the hand ends and the stakes are settled as folded)"
     if not option.adds:
         return f"{option.name} (adds nothing)"
-    return f"{option.name} (adds " + " and ".join(f"{exact(units)} to {wager}" for wager, units in option.adds) + ")"
+    limit = f", only with {option.only_with.text} or better" if option.only_with else ""
+    return f"{option.name} (adds " + " and ".join(f"{exact(units)} to {wager}" for wager, units in option.adds) + limit + ")"
 
 
 def deal_rows(game: Game) -> list[tuple[str, str]]:
