@@ -35,9 +35,6 @@ from .showdown import CELLS, cells_of
 from .solver import LevelByLevel
 from .tree import SEEN_ROLES, Level, Progress, completions
 
-CHUNK = 1 << 20  # classes turned into card ids at a time (a bitmask per card of each: bounds the memory)
-
-
 def unfit(game: Game) -> str | None:
     """Why the game is not one this method counts (None: it is)."""
     dealer = game.hands.get("dealer")
@@ -97,18 +94,6 @@ def orders(masks: np.ndarray) -> np.ndarray:
     return out
 
 
-def card_ids(masks: np.ndarray, ranks: int) -> np.ndarray:
-    """The card ids (ascending) of each row of four rank sets, suit s holding the ranks of ``masks[:, s]``: a card's id
-    is its rank's index times four plus its suit."""
-    out = []
-    for start in range(0, len(masks), CHUNK):
-        chunk = masks[start:start + CHUNK]
-        held = (chunk[:, None, :] >> np.arange(ranks)[None, :, None]) & 1  # (rows, rank, suit): ids in order
-        rows, ids = np.nonzero(held.reshape(len(chunk), -1))
-        out.append(ids.reshape(len(chunk), -1))
-    return np.concatenate(out)
-
-
 _CACHE: OrderedDict[tuple, Counts] = OrderedDict()
 CACHED = 2
 
@@ -125,7 +110,7 @@ def suit_counts(game: Game, progress: Progress | None = None) -> Counts:
 
 
 def _count(game: Game, progress: Progress | None) -> Counts:
-    from ..kernels.suit_counts import below
+    from ..kernels.suit_counts import below, card_ids
 
     report = progress or (lambda what, done, of: None)
     ranking = game.hands["dealer"].ranking
@@ -150,7 +135,7 @@ def _count(game: Game, progress: Progress | None) -> Counts:
     masks = np.concatenate(masks_all)
     weights = orders(masks)
     empty = np.zeros((len(masks), 0), dtype=np.int64)
-    cards = {role: empty for role in SEEN_ROLES} | {"player": card_ids(masks, ranks)}
+    cards = {role: empty for role in SEEN_ROLES} | {"player": card_ids(masks, ranks, seen)}
     start = Level({role: np.zeros((1, 0), dtype=np.int64) for role in SEEN_ROLES}, np.ones(1, dtype=np.int64),
                   np.zeros(len(masks), dtype=np.int64), np.arange(len(masks)), weights.copy())
     n = len(game.deck.cards)

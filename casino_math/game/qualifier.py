@@ -89,17 +89,17 @@ def _named_category(ranking: Ranking, words: str) -> tuple[int, list[int]] | Non
     category's index, the ranks high first), or None where ``words`` is not so written."""
     match = re.fullmatch(r"(\w+(?:-\w+)*?)(?:[ -]high)? (.+)", words)
     categories = [category_name(c) for c in ranking.categories]
-    if match is None or re.sub(r"\b(\w+)-card\b", r"\1 card", match[2]) not in categories:
+    if match is None or match[2] not in categories:
         return None
     ranks = [_rank(t) for t in match[1].split("-")]
     if None in ranks or any(a <= b for a, b in zip(ranks, ranks[1:])):  # type: ignore[operator]
         return None
-    return categories.index(re.sub(r"\b(\w+)-card\b", r"\1 card", match[2])), ranks  # type: ignore[return-value]
+    return categories.index(match[2]), ranks  # type: ignore[return-value]
 
 
 def weakest(ranking: Ranking, text: str) -> int:
     """The value of the weakest hand of ``ranking`` that ``text`` describes (raises ValueError if none)."""
-    words = normal(text).removesuffix(" or better")
+    words = re.sub(r"\b(\w+)-card\b", r"\1 card", normal(text).removesuffix(" or better"))  # a five-card flush
     named = _named_category(ranking, words)
     if named is not None:
         category, ranks = named

@@ -252,11 +252,19 @@ def rule_policy(game: Game, counts: Counts, rule: Rule) -> Policy:
     def policy(level: int, decision: Decision, history: History, values: np.ndarray) -> np.ndarray | None:
         if decision.name != rule.decision:
             return None
-        names = [o.name for o in preference(counts.decisions[level], game.equal_ev)]
+        options = preference(counts.decisions[level], game.equal_ev)
+        names = [o.name for o in options]
+        taken = np.full(values.shape[1], names.index(rule.option))
+        if rule.most:  # the option wagering the most of those open to each hand, from the rule's own up
+            held = counts.values(game.hands["player"], level)
+            least = options[names.index(rule.option)].units
+            for i in sorted((i for i, o in enumerate(options) if not o.folds and o.units > least), key=lambda i: options[i].units):
+                limit = options[i].only_with
+                taken = np.where(held >= limit.value, i, taken) if limit else np.full_like(taken, i)
         if rule.threshold is None:
-            return np.full(values.shape[1], names.index(rule.option))
+            return taken
         takes = counts.values(game.hands["player"], level) >= rule.threshold
-        return np.where(takes, names.index(rule.option), names.index(rule.otherwise))
+        return np.where(takes, taken, names.index(rule.otherwise))
 
     return policy
 

@@ -18,7 +18,7 @@ from functools import cached_property
 import numpy as np
 
 from ..cards import RANK_CHARS, RANK_NAMES
-from ..rankings import CATEGORY_SHIFT
+from ..rankings import CATEGORY_SHIFT, SuitRanking
 from ..suits import Symmetry
 from ..text import percent, words
 from .counts import ROLE_OF, Counts
@@ -160,6 +160,8 @@ class DecisionStrategy:
         assert hand.ranking is not None and self.player_values is not None
         cards = self.counts.hand_cards(hand, self.chosen.level)[row]
         ranks = [self.game.deck.cards[c].rank for c in cards]
+        if isinstance(hand.ranking, SuitRanking):  # a hand of suits is named by its best suit's cards
+            return hand.ranking.describe(int(self.player_values[row]))
         category = hand.ranking.category_of(int(self.player_values[row]))
         if len(ranks) > hand.best:  # the best cards only: keep those of the hand's shape
             ranks = sorted(ranks, reverse=True)[: hand.best]

@@ -60,3 +60,10 @@ def suits_below_reference(held: np.ndarray, ranks: int, drawn: int, thresholds: 
                 product = [sum(product[i] * poly[k - i] for i in range(k + 1)) for k in range(drawn + 1)]
             out[row, t] = product[drawn]
     return out
+
+
+def card_ids_reference(held: np.ndarray, ranks: int) -> np.ndarray:
+    """:func:`casino_math.kernels.suit_counts.card_ids` in numpy: every card's bit, in the deck's order, row by row."""
+    bits = (held[:, None, :] >> np.arange(ranks)[None, :, None]) & 1  # (rows, rank, suit): ids in the deck's order
+    _, ids = np.nonzero(bits.reshape(len(held), -1))
+    return ids.reshape(len(held), -1)

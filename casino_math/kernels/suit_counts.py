@@ -12,7 +12,8 @@ the L-sets of the ranks A left below T (ranks t_1 > ... > t_L) are counted by th
 Σ_i [t_1..t_{i-1} ∈ A] · C(|A ∩ [0, t_i)|, L − i + 1) (the combinatorial number system); "at most T" adds [T ⊆ A].
 
 :func:`below` is the kernel; :func:`casino_math.kernels.reference.suits_below_reference` the same count in plain
-Python, which the tests check it against (and against every dealer hand of small decks).
+Python, which the tests check it against (and against every dealer hand of small decks). :func:`card_ids` turns the
+rank sets back into cards (:func:`casino_math.kernels.reference.card_ids_reference` in numpy).
 
 >>> held = np.array([[0b1110000000000, 0b1, 0b10, 0b100]])   # A-K-Q of one suit and a 2, 3 and 4 of the others
 >>> thresholds = np.array([[0b1110000000000, 0b1110000000000]])
@@ -78,6 +79,25 @@ def _below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_
                             following[i + k] += product[i] * poly[k]
                 product[:] = following
             out[row, t] = product[drawn]
+
+
+@njit(cache=True)
+def _card_ids(held: np.ndarray, ranks: int, out: np.ndarray) -> None:
+    for row in range(held.shape[0]):
+        i = 0
+        for rank in range(ranks):
+            for suit in range(4):
+                if held[row, suit] >> rank & 1:
+                    out[row, i] = rank * 4 + suit
+                    i += 1
+
+
+def card_ids(held: np.ndarray, ranks: int, cards: int) -> np.ndarray:
+    """The ``cards`` card ids of each row of ``held`` (a bitmask of ranks per suit), ascending: a card's id is its
+    rank's index times four plus its suit, as a deck orders its cards."""
+    out = np.zeros((len(held), cards), dtype=np.int64)
+    _card_ids(np.ascontiguousarray(held, dtype=np.int64), ranks, out)
+    return out
 
 
 def below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_most: np.ndarray) -> np.ndarray:

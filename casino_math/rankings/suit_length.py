@@ -36,7 +36,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..cards import Deck
+from ..cards import Deck, rank_char
 from ..errors import InputError
 from .base import CATEGORY_SHIFT, Ranking, WildPolicy
 from .shapes import HandView, Shape
@@ -129,6 +129,22 @@ class SuitRanking(Ranking):
         if not len(found):
             raise ValueError(f"{value} is not the value of a suit of the {self.name} ranking")
         return int(found[0])
+
+    def describe(self, value: int) -> str:
+        """A hand's value as players say it: ``T-8-6 three-card flush``; ``9-high three-card straight flush`` where
+        the ranking reads only the top card (the words :func:`~casino_math.game.qualifier.weakest` reads back).
+
+        >>> from casino_math.rankings import get_ranking
+        >>> hcf = get_ranking("high-card-flush")
+        >>> hcf.describe(hcf.evaluate("Th 8h 6h 2c 3c 4d 5s"))
+        'T-8-6 three-card flush'
+        """
+        category = self.category_of(value).replace("_card_", "-card ").replace("_", " ")
+        if self.lexicographic:
+            mask = self.mask_of(value)
+            ranks = [r for i, r in enumerate(sorted(self.deck.ranks)) if mask >> i & 1]
+            return "-".join(rank_char(r) for r in reversed(ranks)) + " " + category
+        return f"{rank_char(value >> TOP_SHIFT & 0xF)}-high {category}"
 
     def best_values(self, ranks: np.ndarray, suits: np.ndarray | None) -> np.ndarray:
         """The value of each hand (rows of ranks and suits), all its cards counting: its best suit's."""
