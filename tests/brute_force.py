@@ -272,11 +272,13 @@ def every_hand_counts(ranking, cards: int) -> Counter:
         best = -1
         for subset in itertools.combinations(hand, ranking.hand_size):
             natural_suits = [c.suit for c in subset if not ranking.is_wild(c)]
-            main = max(natural_suits, key=natural_suits.count, default=None)
-            key = tuple(sorted((WILD, True) if ranking.is_wild(c) else (c.rank, c.suit == main) for c in subset))
-            if key not in memo:
-                memo[key] = ranking.hand_value([r for r, _ in key], [s for _, s in key])
-            best = max(best, memo[key])
+            # a ranking of suits values each suit's cards, the best counting; the others read the commonest suit
+            mains = set(natural_suits) if isinstance(ranking, SuitRanking) else {max(natural_suits, key=natural_suits.count, default=None)}
+            for main in mains:
+                key = tuple(sorted((WILD, True) if ranking.is_wild(c) else (c.rank, c.suit == main) for c in subset))
+                if key not in memo:
+                    memo[key] = ranking.hand_value([r for r, _ in key], [s for _, s in key])
+                best = max(best, memo[key])
         counts[ranking.category_of(best)] += 1
     return counts
 

@@ -13,8 +13,9 @@ table, the strategy's tables and look-up, simpler strategies (:mod:`.solver`); s
 
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("tests/games/mini-high-card-flush.yaml")
->>> BY_SUITS.unfit(game) is None, int(BY_SUITS.counts(game).cells.sum())
-(True, 2613120)
+>>> counts = BY_SUITS.counts(game)   # three cards of twelve: 20 classes for 220 hands, each against 84 dealer hands
+>>> BY_SUITS.unfit(game) is None, len(counts.last), int(counts.last.weights.sum()), set(counts.cells.sum(axis=1).tolist())
+(True, 20, 220, {84})
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ import numpy as np
 
 from ..parallel import Runner
 from ..rankings import SuitRanking
+from ..suits import Symmetry
 from .counts import Counts, game_key, symmetry_for
 from .description import Deal, Decision, Game
 from .showdown import CELLS, cells_of
-from .solver import LevelByLevel
+from .solver import Chosen, LevelByLevel
+from .strategy import ClassLookup
 from .tree import SEEN_ROLES, Level, Progress, completions
 
 def unfit(game: Game) -> str | None:
@@ -94,6 +97,7 @@ def orders(masks: np.ndarray) -> np.ndarray:
     return out
 
 
+CHUNK = 1 << 20  # classes counted at a time: bounds the working arrays beside the counts
 _CACHE: OrderedDict[tuple, Counts] = OrderedDict()
 CACHED = 2
 
@@ -118,29 +122,43 @@ def _count(game: Game, progress: Progress | None) -> Counts:
     ranks, seen, hidden = len(game.deck.ranks), game.cards_of("player"), game.cards_of("dealer")
     qualifier = game.qualifier.value if game.qualifier else -1
     q_mask = ranking.mask_of(qualifier) if game.qualifier else 0
-    groups = list(mask_groups(ranks, seen))
-    masks_all, cells_all = [], []
-    for done, masks in enumerate(groups):
-        report("showdown: the dealer's cards against every class of the player's", done, len(groups))
-        values = ranking.suit_values[masks]
-        best = masks[np.arange(len(masks)), np.argmax(values, axis=1)]
-        thresholds = np.stack([np.full(len(masks), q_mask), best, best], axis=1)
-        counted = below(masks, ranks, hidden, thresholds, np.array([False, False, True]))
+    masks = np.concatenate(list(mask_groups(ranks, seen)))
+    cells = np.empty((len(masks), len(CELLS)), dtype=np.int64)
+    total = comb(len(game.deck.cards) - seen, hidden)
+    what = "showdown: the dealer's cards against every class of the player's hands"
+    for start in range(0, len(masks), CHUNK):
+        report(what, start, len(masks))
+        part = masks[start:start + CHUNK]
+        values = ranking.suit_values[part]
+        best = part[np.arange(len(part)), np.argmax(values, axis=1)]
+        counted = below(part, ranks, hidden, np.stack([np.full(len(part), q_mask), best, best], axis=1), np.array([False, False, True]))
         if not game.qualifier:
             counted[:, 0] = 0  # every dealer hand qualifies
-        total = comb(len(game.deck.cards) - seen, hidden)
-        cells_all.append(cells_of(counted, values.max(axis=1), qualifier if game.qualifier else -1, total))
-        masks_all.append(masks)
-    report("showdown: the dealer's cards against every class of the player's", len(groups), len(groups))
-    masks = np.concatenate(masks_all)
+        cells[start:start + CHUNK] = cells_of(counted, values.max(axis=1), qualifier, total)
+    report(what, len(masks), len(masks))
     weights = orders(masks)
+    values = ranking.suit_values[masks].max(axis=1)  # the player's hand in each class, as the solver asks for it
     empty = np.zeros((len(masks), 0), dtype=np.int64)
     cards = {role: empty for role in SEEN_ROLES} | {"player": card_ids(masks, ranks, seen)}
-    start = Level({role: np.zeros((1, 0), dtype=np.int64) for role in SEEN_ROLES}, np.ones(1, dtype=np.int64),
+    first = Level({role: np.zeros((1, 0), dtype=np.int64) for role in SEEN_ROLES}, np.ones(1, dtype=np.int64),
                   np.zeros(len(masks), dtype=np.int64), np.arange(len(masks)), weights.copy())
     n = len(game.deck.cards)
     ways = (completions(n, 0, [seen, hidden]), completions(n, seen, [hidden]))
-    return Counts(game.deck, (start, Level(cards, weights)), game.decision_levels, ways, np.concatenate(cells_all), CELLS)
+    counts = Counts(game.deck, (first, Level(cards, weights)), game.decision_levels, ways, cells, CELLS)
+    counts.memo[("values", ("player",), ranking.name, 1)] = values
+    return counts
+
+
+class SuitLookup(ClassLookup):
+    """The strategy looked up by the player's rank sets: a hand's key is its four sets (bitmasks) sorted, one integer,
+    the same for every renaming of the suits, with no renaming tried."""
+
+    @classmethod
+    def keys(cls, symmetry: Symmetry, roles: list[np.ndarray]) -> np.ndarray:
+        ids = np.concatenate(roles, axis=1)
+        masks = np.stack([np.where(ids % 4 == suit, np.left_shift(1, ids // 4), 0).sum(axis=1) for suit in range(4)], axis=1)
+        masks = np.sort(masks, axis=1)
+        return ((masks[:, 3] << 39) | (masks[:, 2] << 26) | (masks[:, 1] << 13) | masks[:, 0]).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -154,6 +172,9 @@ class BySuits(LevelByLevel):
 
     def counts(self, game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
         return suit_counts(game, progress)
+
+    def lookup(self, game: Game, counts: Counts, decisions: tuple[Chosen, ...]) -> ClassLookup:
+        return SuitLookup.of(Symmetry.of(game.deck), counts, decisions)
 
 
 BY_SUITS = BySuits()

@@ -34,6 +34,7 @@ from .patterns import Pattern, category_name, normal, parse_pattern
 
 _NAMED = {name: rank for rank, name in RANK_NAMES.items()}
 HELP = "write e.g. A-K, Q-6-4, Q-high, pair, pair of 4s"
+SUIT_HELP = "write e.g. four-card flush, 9-high three-card flush, T-8-6 three-card flush"
 
 
 @lru_cache(maxsize=64)
@@ -101,14 +102,18 @@ def weakest(ranking: Ranking, text: str) -> int:
     """The value of the weakest hand of ``ranking`` that ``text`` describes (raises ValueError if none)."""
     words = re.sub(r"\b(\w+)-card\b", r"\1 card", normal(text).removesuffix(" or better"))  # a five-card flush
     named = _named_category(ranking, words)
+    helps = SUIT_HELP if isinstance(ranking, SuitRanking) else HELP
     if named is not None:
         category, ranks = named
-        found = [v for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT == category and tuple(r[:len(ranks)]) >= tuple(ranks)]
-        if not found:
-            raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({HELP})")
-        return min(found)
+        hands = [(v, r[:len(ranks)]) for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT == category]
+        if not any(tuple(r) == tuple(ranks) for _, r in hands):  # "3-high three-card flush": no such hand
+            raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking: no {category_name(ranking.categories[category])} "
+                             f"is {'-'.join(RANK_CHARS[r - 2] for r in ranks)}{'-high' if len(ranks) == 1 else ''} ({helps})")
+        return min(v for v, r in hands if tuple(r) >= tuple(ranks))
     high = re.fullmatch(r"(\w+)[ -]high", words)
     tokens = [high.group(1)] if high else words.split("-") if "-" in words else []
+    if tokens and isinstance(ranking, SuitRanking):  # a hand of suits names its flush's length: "Q-6-4" alone is no hand
+        raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({helps})")
     if tokens:
         ranks = [_rank(t) for t in tokens]
         if None in ranks or len(ranks) > ranking.hand_size or any(a <= b for a, b in zip(ranks, ranks[1:])):  # type: ignore[operator]
@@ -126,5 +131,5 @@ def weakest(ranking: Ranking, text: str) -> int:
             raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking: {error}") from None
         found = [v for v, _ in _every_hand(ranking) if pattern.matches(np.array([v]))[0]]
     if not found:
-        raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({HELP})")
+        raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({helps})")
     return min(found)

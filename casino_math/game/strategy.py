@@ -214,17 +214,21 @@ class ClassLookup:
             if name not in keyed:
                 level = counts.levels[chosen.level]
                 # a level that keeps one card set per class may hold several sets of one key, all played alike
-                keys, _ = symmetry.canonical([level.cards[r] for r in SEEN_ROLES])
-                unique, first = np.unique(keys, return_index=True)
+                unique, first = np.unique(cls.keys(symmetry, [level.cards[r] for r in SEEN_ROLES]), return_index=True)
                 keyed[name] = (unique, first)
         return cls(symmetry, keyed, {(c.decision.name, c.history): c for c in decisions})
+
+    @classmethod
+    def keys(cls, symmetry: Symmetry, roles: list[np.ndarray]) -> np.ndarray:
+        """The key of each row of seen cards (card ids per seen role): the same for every member of a class."""
+        return symmetry.canonical(roles)[0]
 
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
         chosen = self.chosen.get((decision, tuple(stakes)))
         if chosen is None:  # the decision is closed after these stakes (or never open)
             return None
         keys, classes = self.keyed[decision]
-        found, _ = self.symmetry.canonical([seen[r] for r in SEEN_ROLES])
+        found = self.keys(self.symmetry, [seen[r] for r in SEEN_ROLES])
         at = np.minimum(np.searchsorted(keys, found), len(keys) - 1)
         if not (keys[at] == found).all():
             raise KeyError(f"cards seen at {decision} that no class of the count holds (too many or too few cards?)")
