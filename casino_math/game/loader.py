@@ -202,7 +202,8 @@ class HandSpec(_Strict):
 
     of: list[Literal["player", "dealer", "board"]] = Field(min_length=1)
     best: int | None = Field(None, ge=1)
-    ranking: str | None = "high"
+    ranking: str | None = Field("high", description=f"a poker ranking ({', '.join(RANKINGS)}: the last two value every card "
+                                "of the hand by its best suit), points (baccarat, blackjack), or null: colours only")
 
 
 class PaysSpec(_Strict):

@@ -104,12 +104,12 @@ def weakest(ranking: Ranking, text: str) -> int:
     named = _named_category(ranking, words)
     helps = SUIT_HELP if isinstance(ranking, SuitRanking) else HELP
     if named is not None:
-        category, ranks = named
-        hands = [(v, r[:len(ranks)]) for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT == category]
-        if not any(tuple(r) == tuple(ranks) for _, r in hands):  # "3-high three-card flush": no such hand
+        category, led = named
+        hands = [(v, r[:len(led)]) for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT == category]
+        if not any(tuple(r) == tuple(led) for _, r in hands):  # "3-high three-card flush": no such hand
             raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking: no {category_name(ranking.categories[category])} "
-                             f"is {'-'.join(RANK_CHARS[r - 2] for r in ranks)}{'-high' if len(ranks) == 1 else ''} ({helps})")
-        return min(v for v, r in hands if tuple(r) >= tuple(ranks))
+                             f"is {'-'.join(RANK_CHARS[r - 2] for r in led)}{'-high' if len(led) == 1 else ''} ({helps})")
+        return min(v for v, r in hands if tuple(r) >= tuple(led))
     high = re.fullmatch(r"(\w+)[ -]high", words)
     tokens = [high.group(1)] if high else words.split("-") if "-" in words else []
     if tokens and isinstance(ranking, SuitRanking):  # a hand of suits names its flush's length: "Q-6-4" alone is no hand
