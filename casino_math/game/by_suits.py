@@ -3,7 +3,7 @@
 Seven cards each from one deck are 133,784,560 player hands against 45,379,620 dealer hands apiece, about 6e15
 deals: too many to visit, and too many for the level-by-level method's showdown. But where a hand is worth its best
 suit, what the player holds matters only suit by suit: a player hand is four sets of ranks, one per suit, and the
-24 renamings of the suits leave everything alone, so the hands are the *multisets* of four rank sets (5,589,543
+24 renamings of the suits leave everything alone, so the hands are the *multisets* of four rank sets (6,009,159
 classes for seven cards), each standing for as many hands as its sets have distinct orders. For each class the
 dealer's hands worth less than a flush are one product of four small polynomials (:mod:`casino_math.kernels.suit_counts`):
 less than the qualifier, less than the player's hand and at most it give the six showdown cells, as the showdown of
@@ -38,6 +38,7 @@ from .solver import Chosen, LevelByLevel
 from .strategy import ClassLookup
 from .tree import SEEN_ROLES, Level, Progress, completions
 
+
 def unfit(game: Game) -> str | None:
     """Why the game is not one this method counts (None: it is)."""
     dealer = game.hands.get("dealer")
@@ -48,9 +49,8 @@ def unfit(game: Game) -> str | None:
     if game.deck.jokers or game.deck.decks > 1:
         return "dealt from more than one plain deck"
     deals = [s for s in game.steps if isinstance(s, Deal)]
-    if [(d.role, d.seen) for d in deals] != [("player", True), ("dealer", False)] \
-            or not isinstance(game.steps[-1], Deal) or isinstance(game.steps[0], Decision):
-        return "not the player's cards, his decisions, then the dealer's face-down cards"
+    if [(d.role, d.seen) for d in deals] != [("player", True), ("dealer", False)] or isinstance(game.steps[0], Decision):
+        return "not the player's cards, then his decisions and the dealer's face-down cards"
     if game.hands["player"].of != ("player",) or dealer.of != ("dealer",):
         return "hands other than the player's cards and the dealer's"
     if symmetry_for(game)[1] != ((), False):
@@ -61,7 +61,7 @@ def unfit(game: Game) -> str | None:
 def mask_groups(ranks: int, cards: int) -> Iterator[np.ndarray]:
     """Every multiset of four rank sets (bitmasks) holding ``cards`` ranks in all, as rows of four (the longest set
     first, equal sets side by side), group by group of set sizes."""
-    by_size: dict[int, np.ndarray] = {k: np.array([sum(1 << r for r in c) for c in itertools.combinations(range(ranks), k)][::-1],
+    by_size: dict[int, np.ndarray] = {k: np.array([sum(1 << r for r in c) for c in itertools.combinations(range(ranks), k)],
                                                    dtype=np.int64) for k in range(min(ranks, cards) + 1)}
     for sizes in _partitions(cards, min(ranks, cards)):
         parts = []
