@@ -31,7 +31,7 @@ import numpy as np
 from ..parallel import Runner
 from ..rankings import SuitRanking
 from ..suits import Symmetry
-from .counts import Counts, game_key, symmetry_for
+from .counts import Counts, game_key, kept_or_counted, symmetry_for
 from .description import Deal, Decision, Game
 from .showdown import CELLS, cells_of
 from .solver import Chosen, LevelByLevel
@@ -102,11 +102,16 @@ _CACHE: OrderedDict[tuple, Counts] = OrderedDict()
 CACHED = 2
 
 
+KIND = "suit by suit counts"
+CODE = ("game/by_suits.py", "game/counts.py", "game/tree.py", "game/showdown.py")  # the modules the counts come from
+
+
 def suit_counts(game: Game, progress: Progress | None = None) -> Counts:
-    """The classes of the player's hands and their showdown cells (cached: variants of one game share them)."""
+    """The classes of the player's hands and their showdown cells (cached: variants of one game share them; kept on disk
+    between runs as the level-by-level method's counts are, see :mod:`casino_math.count_cache`)."""
     key = game_key(game, ())
     if key not in _CACHE:
-        _CACHE[key] = _count(game, progress)
+        _CACHE[key] = kept_or_counted(game, f"{KIND}|{key!r}", lambda: _count(game, progress), KIND, CODE)
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
