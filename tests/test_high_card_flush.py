@@ -75,6 +75,30 @@ def test_counts_by_category_against_every_hand(name):
     assert ranking.category_counts(5) == {c: expected.get(c, 0) for c in reversed(ranking.categories)}
 
 
+def test_straight_flushes_of_seven_cards_as_runs_read():
+    """The Straight Flush Bonus's counts on the full deck against a plain reading: each suit's longest run of ranks in a
+    row, the ace before the deuce and after the king, and hands counted by the longest run of their suits (a product
+    of one polynomial per suit, built here from the runs, not from the ranking's shapes)."""
+    longest = []
+    for mask in range(1 << 13):
+        held = [mask >> 12 & 1] + [mask >> r & 1 for r in range(13)]  # the ace low, then deuce to ace
+        run = best = 0
+        for bit in held:
+            run = run + 1 if bit else 0
+            best = max(best, run)
+        longest.append(best)
+    sizes = [bin(m).count("1") for m in range(1 << 13)]
+    at_most = []
+    for length in range(8):
+        poly = [sum(1 for m in range(1 << 13) if sizes[m] == k and longest[m] <= length) for k in range(8)]
+        product = [1] + [0] * 7
+        for _ in range(4):
+            product = [sum(product[i] * poly[k - i] for i in range(k + 1)) for k in range(8)]
+        at_most.append(product[7])
+    ranking = get_ranking("straight-flush")
+    assert ranking.category_counts() == {ranking.categories[n - 1]: at_most[n] - at_most[n - 1] for n in range(7, 0, -1)}
+
+
 def test_the_dealer_qualifies_as_published():
     """Three-card 9-high flush or better: 75.36% of dealer hands (the published figure)."""
     ranking = get_ranking("high-card-flush")
