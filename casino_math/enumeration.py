@@ -456,7 +456,8 @@ def deal(
     ``method="brute"`` visits each hand once instead: the slow reference the tests compare against.
     """
     if isinstance(ranking, SuitRanking):
-        raise InputError(f"the {ranking.name} ranking counts its hands by category (category_counts), not hand by hand")
+        raise InputError(f"hands of the {ranking.name} ranking are counted by whole categories (a four card flush), not by the "
+                         "ranks within one (a four card flush of aces): pay whole categories on them")
     parts = []
     for wilds, ways, found, ranks in _parts(ranking, cards, dead, fixed, method):
         if isinstance(found, Classes):
