@@ -45,7 +45,7 @@ import numpy as np
 
 from .cards import Card
 from .errors import InputError
-from .rankings import CATEGORY_SHIFT, WILD, Ranking, get_ranking
+from .rankings import CATEGORY_SHIFT, WILD, Ranking, SuitRanking, get_ranking
 
 Method = Literal["classes", "brute"]
 _CHUNK = 1 << 20  # free-count rows per pass: bounds the memory a pass takes
@@ -455,6 +455,9 @@ def deal(
 
     ``method="brute"`` visits each hand once instead: the slow reference the tests compare against.
     """
+    if isinstance(ranking, SuitRanking):
+        raise InputError(f"hands of the {ranking.name} ranking are counted by whole categories (a four card flush), not by the "
+                         "ranks within one (a four card flush of aces): pay whole categories on them")
     parts = []
     for wilds, ways, found, ranks in _parts(ranking, cards, dead, fixed, method):
         if isinstance(found, Classes):
@@ -523,6 +526,10 @@ def category_counts(
 
 @lru_cache(maxsize=32)
 def _category_counts(ranking: Ranking, cards: int, dead: tuple[Card, ...], fixed: tuple[Card, ...], method: Method) -> tuple[tuple[str, int], ...]:
+    if isinstance(ranking, SuitRanking):  # a ranking of suits counts its hands suit by suit itself
+        if dead or fixed:
+            raise InputError(f"the {ranking.name} ranking counts whole decks: no dead or fixed cards")
+        return tuple(ranking.category_counts(cards).items())
     per_category = np.zeros(len(ranking.categories), dtype=np.int64)
     by_parts = ranking.flush_never_hurts
     for wilds, ways, found, ranks in _parts(ranking, cards, dead, fixed, method, every_class=not by_parts):

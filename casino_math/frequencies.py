@@ -17,7 +17,7 @@ import pandas as pd
 from .cards import Card, Deck, parse_cards
 from .enumeration import category_counts
 from .errors import InputError
-from .rankings import get_ranking
+from .rankings import SuitRanking, get_ranking
 
 
 def _cards(value: str | Sequence[Card]) -> tuple[Card, ...]:
@@ -42,6 +42,8 @@ def hand_frequencies(
     """
     the_deck = Deck.named(deck, jokers) if isinstance(deck, str) else deck
     the_ranking = get_ranking(ranking, the_deck, joker, **options)  # type: ignore[arg-type]
+    if isinstance(the_ranking, SuitRanking) and cards != the_ranking.hand_size:  # a ranking of suits values the whole hand
+        the_ranking = get_ranking(ranking, the_deck, joker, cards=cards, **options)  # type: ignore[arg-type]
     best = the_ranking.hand_size if best is None else best
     if cards < 1:
         raise InputError(f"a hand holds at least one card, not {cards}")

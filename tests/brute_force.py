@@ -16,7 +16,7 @@ from collections import Counter
 from fractions import Fraction
 
 from casino_math.cards import Card, Deck
-from casino_math.rankings import WILD, get_ranking
+from casino_math.rankings import WILD, SuitRanking, get_ranking
 
 
 def hand_value(ranking, cards: tuple[Card, ...]) -> int:
@@ -24,10 +24,12 @@ def hand_value(ranking, cards: tuple[Card, ...]) -> int:
     ``WILD``: the ranking's own one-hand evaluation chooses what they stand for)."""
     best = -1
     for subset in itertools.combinations(cards, ranking.hand_size):
-        ranks = [WILD if ranking.is_wild(c) else c.rank for c in subset]
-        suits = [c.suit for c in subset if not ranking.is_wild(c)]
-        flush_suit = max(set(suits), key=suits.count) if suits else None
-        best = max(best, ranking.hand_value(ranks, [not ranking.is_wild(c) and c.suit == flush_suit for c in subset]))
+        wild = [ranking.is_wild(c) for c in subset]
+        ranks = [WILD if w else c.rank for c, w in zip(subset, wild)]
+        suits = [c.suit for c, w in zip(subset, wild) if not w]
+        # a ranking of suits values each suit's cards: the hand is worth its best suit; others read the commonest
+        flush_suits = set(suits) if isinstance(ranking, SuitRanking) else {max(set(suits), key=suits.count) if suits else None}
+        best = max(best, *(ranking.hand_value(ranks, [not w and c.suit == suit for c, w in zip(subset, wild)]) for suit in flush_suits))
     return best
 
 
@@ -272,11 +274,13 @@ def every_hand_counts(ranking, cards: int) -> Counter:
         best = -1
         for subset in itertools.combinations(hand, ranking.hand_size):
             natural_suits = [c.suit for c in subset if not ranking.is_wild(c)]
-            main = max(natural_suits, key=natural_suits.count, default=None)
-            key = tuple(sorted((WILD, True) if ranking.is_wild(c) else (c.rank, c.suit == main) for c in subset))
-            if key not in memo:
-                memo[key] = ranking.hand_value([r for r, _ in key], [s for _, s in key])
-            best = max(best, memo[key])
+            # a ranking of suits values each suit's cards, the best counting; the others read the commonest suit
+            mains = set(natural_suits) if isinstance(ranking, SuitRanking) else {max(natural_suits, key=natural_suits.count, default=None)}
+            for main in mains:
+                key = tuple(sorted((WILD, True) if ranking.is_wild(c) else (c.rank, c.suit == main) for c in subset))
+                if key not in memo:
+                    memo[key] = ranking.hand_value([r for r, _ in key], [s for _, s in key])
+                best = max(best, memo[key])
         counts[ranking.category_of(best)] += 1
     return counts
 

@@ -19,7 +19,7 @@ import pytest
 
 from casino_math import count_cache
 from casino_math.count_cache import CountCache
-from casino_math.game import counts as level_counts, holdem
+from casino_math.game import by_suits, counts as level_counts, holdem
 from casino_math.game.loader import load_game
 from casino_math.report import write_report
 
@@ -45,6 +45,7 @@ def forget() -> None:
     """Drop the counts this process holds in memory, so that the next run reads them from disk (or counts them)."""
     level_counts._CACHE.clear()
     holdem._CACHE.clear()
+    by_suits._CACHE.clear()
 
 
 def analysed(monkeypatch, capsys, *args: str) -> tuple[str, str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -176,9 +177,14 @@ class GameAnalysis:
         """(dealer hands that qualify, all dealer hands), over the dealer's cards alone."""
         from ..enumeration import deal, value_counts
 
+        from ..rankings import SuitRanking
+
         dealer = self.game.hands["dealer"]
         assert dealer.ranking is not None and self.game.qualifier is not None
         cards = sum(self.game.cards_of(r) for r in dealer.of)
+        if isinstance(dealer.ranking, SuitRanking):  # counted suit by suit
+            total = comb(len(self.game.deck.cards), cards)
+            return total - dealer.ranking.hands_below(self.game.qualifier.value, cards), total
         values, weights = value_counts(dealer.ranking, deal(dealer.ranking, cards))
         return int(weights[values >= self.game.qualifier.value].sum()), int(weights.sum())
 

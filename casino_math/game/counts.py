@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -119,7 +119,7 @@ def count(game: Game, progress: Progress | None = None, runner: Runner | None = 
     symmetry, symmetry_key = symmetry_for(game)
     key = game_key(game, symmetry_key)
     if key not in _CACHE:
-        _CACHE[key] = _kept_or_counted(game, symmetry, progress, runner, repr(key))
+        _CACHE[key] = kept_or_counted(game, repr(key), lambda: _count(game, symmetry, progress, runner, repr(key)))
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
@@ -135,21 +135,26 @@ CODE = ("game/counts.py", "game/tree.py", "game/showdown.py")  # the modules the
 KEPT_MEMO = ("values", "suits")  # what the memo keeps that depends on the classes alone (hand values cost seconds on big games)
 
 
-def _kept_or_counted(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Runner | None, key: str) -> Counts:
-    """The counts kept on disk for ``key`` if they check out, else counted now and kept."""
+def kept_or_counted(game: Game, key: str, count: Callable[[], Counts], kind: str = KIND, code: tuple[str, ...] = CODE) -> Counts:
+    """The counts kept on disk for ``key`` if they check out, else ``count()`` now and kept (``kind`` names the method's
+    counts, ``code`` the modules they come from; another method's counts of the same shape keep theirs here too)."""
     from ..count_cache import current
 
     cache = current()
     if cache is None:
-        return _count(game, symmetry, progress, runner, key)
-    found, stored = cache.load(KIND, key, game.id, CODE)
+        return count()
+    found, stored = cache.load(kind, key, game.id, code)
     if found:
         try:
-            return _restored(game, stored, _KeptMemo(cache, key, game.id))
+            return _restored(game, stored, _KeptMemo(cache, key, game.id, code))
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
             log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); they are computed again")
-    counts = replace(_count(game, symmetry, progress, runner, key), memo=_KeptMemo(cache, key, game.id))
-    cache.keep(KIND, key, game.id, _stored(counts), CODE)
+    counted = count()
+    memo = _KeptMemo(cache, key, game.id, code)
+    for item, value in counted.memo.items():  # what the count already valued is kept beside it
+        memo[item] = value
+    counts = replace(counted, memo=memo)
+    cache.keep(kind, key, game.id, _stored(counts), code)
     return counts
 
 
@@ -209,16 +214,16 @@ class _KeptMemo(dict):
     """A count's memo whose hand values and suits (they depend on the classes alone) are kept on disk too: a key missed
     here is looked for there, and one set here is kept there."""
 
-    def __init__(self, cache: Any, key: str, what: str) -> None:
+    def __init__(self, cache: Any, key: str, what: str, code: tuple[str, ...] = CODE) -> None:
         super().__init__()
-        self.cache, self.key, self.what = cache, key, what
+        self.cache, self.key, self.what, self.code = cache, key, what, code
 
     def __contains__(self, item: object) -> bool:
         if dict.__contains__(self, item):
             return True
         if not (isinstance(item, tuple) and item and item[0] in KEPT_MEMO):
             return False
-        found, stored = self.cache.load(MEMO_KIND, f"{self.key}|{item!r}", self.what, CODE)
+        found, stored = self.cache.load(MEMO_KIND, f"{self.key}|{item!r}", self.what, self.code)
         if not found:
             return False
         try:
@@ -234,7 +239,7 @@ class _KeptMemo(dict):
     def __setitem__(self, item: Any, value: Any) -> None:
         dict.__setitem__(self, item, value)
         if isinstance(item, tuple) and item and item[0] in KEPT_MEMO and isinstance(value, np.ndarray):
-            self.cache.keep(MEMO_KIND, f"{self.key}|{item!r}", self.what, _narrow(value), CODE)
+            self.cache.keep(MEMO_KIND, f"{self.key}|{item!r}", self.what, _narrow(value), self.code)
 
 
 BIG = 1_000_000  # classes at the showdown beyond which worker processes pay for their start

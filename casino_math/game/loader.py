@@ -28,7 +28,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSeriali
 from ..cards import Deck
 from ..errors import InputError
 from ..pays import MAX_PAY, Pay
-from ..rankings import RANKINGS, get_ranking
+from ..rankings import RANKINGS, SuitRanking, get_ranking
 from ..rankings.points import POINTS, get_points
 from ..yaml_source import read_text, read_yaml
 from .description import (ROLES, SHOWDOWN, SITUATIONS, WAR_SHOWDOWN, Deal, Decision, Draw, Game, Hand, Line, Names, Option, Paytable,
@@ -216,7 +216,8 @@ class HandSpec(_Strict):
 
     of: list[Literal["player", "dealer", "board"]] = Field(min_length=1)
     best: int | None = Field(None, ge=1)
-    ranking: str | None = "high"
+    ranking: str | None = Field("high", description=f"a poker ranking ({', '.join(RANKINGS)}: the last two value every card "
+                                "of the hand by its best suit), points (baccarat, blackjack), or null: colours only")
 
 
 class PaysSpec(_Strict):
@@ -593,6 +594,13 @@ class _Builder:
             try:
                 ranking = get_ranking(spec.ranking, deck, self.spec.deck.joker)
             except InputError as error:  # the joker rule and the ranking do not go together
+                raise self.fail((*path, "ranking"), str(error)) from None
+        if isinstance(ranking, SuitRanking):  # a ranking of suits values the whole hand, whatever its size
+            if spec.best is not None and spec.best != cards:
+                raise self.fail((*path, "best"), f"the {spec.ranking} ranking values all {cards} cards of the hand: leave out best")
+            try:
+                ranking = get_ranking(spec.ranking, deck, self.spec.deck.joker, cards=cards)
+            except InputError as error:
                 raise self.fail((*path, "ranking"), str(error)) from None
         best = spec.best or (ranking.hand_size if ranking else cards)
         if spec.best is None and ranking is not None and best > cards:

@@ -29,16 +29,20 @@ from functools import lru_cache
 import numpy as np
 
 from ..cards import RANK_CHARS, RANK_NAMES
-from ..rankings import CATEGORY_SHIFT, Ranking
-from .patterns import Pattern, normal, parse_pattern
+from ..rankings import CATEGORY_SHIFT, Ranking, SuitRanking
+from .patterns import Pattern, category_name, normal, parse_pattern
 
 _NAMED = {name: rank for rank, name in RANK_NAMES.items()}
 HELP = "write e.g. A-K, Q-6-4, Q-high, pair, pair of 4s"
+SUIT_HELP = "write e.g. four-card flush, 9-high three-card flush, T-8-6 three-card flush"
 
 
 @lru_cache(maxsize=64)
 def _every_hand(ranking: Ranking) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """(value, ranks high first) of every rank pattern of the ranking's hand size, unsuited and, where distinct, suited."""
+    """(value, ranks high first) of every rank pattern of the ranking's hand size, unsuited and, where distinct, suited
+    (for a ranking of suits, every set of ranks that can be a hand's best suit)."""
+    if isinstance(ranking, SuitRanking):
+        return ranking.every_value()
     out = []
     k = ranking.hand_size
     for ranks in itertools.combinations_with_replacement(sorted(ranking.deck.ranks, reverse=True), k):
@@ -81,11 +85,35 @@ def _room(ranking: Ranking, ranks: list[int]) -> str:
     return ""
 
 
+def _named_category(ranking: Ranking, words: str) -> tuple[int, list[int]] | None:
+    """A category led by its ranks, as ``9-high three card flush`` or ``T-8-6 three card flush`` read: (the
+    category's index, the ranks high first), or None where ``words`` is not so written."""
+    match = re.fullmatch(r"(\w+(?:-\w+)*?)(?:[ -]high)? (.+)", words)
+    categories = [category_name(c) for c in ranking.categories]
+    if match is None or match[2] not in categories:
+        return None
+    ranks = [_rank(t) for t in match[1].split("-")]
+    if None in ranks or any(a <= b for a, b in zip(ranks, ranks[1:])):  # type: ignore[operator]
+        return None
+    return categories.index(match[2]), ranks  # type: ignore[return-value]
+
+
 def weakest(ranking: Ranking, text: str) -> int:
     """The value of the weakest hand of ``ranking`` that ``text`` describes (raises ValueError if none)."""
-    words = normal(text).removesuffix(" or better")
+    words = re.sub(r"\b(\w+)-card\b", r"\1 card", normal(text).removesuffix(" or better"))  # a five-card flush
+    named = _named_category(ranking, words)
+    helps = SUIT_HELP if isinstance(ranking, SuitRanking) else HELP
+    if named is not None:
+        category, led = named
+        hands = [(v, r[:len(led)]) for v, r in _every_hand(ranking) if v >> CATEGORY_SHIFT == category]
+        if not any(tuple(r) == tuple(led) for _, r in hands):  # "3-high three-card flush": no such hand
+            raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking: no {category_name(ranking.categories[category])} "
+                             f"is {'-'.join(RANK_CHARS[r - 2] for r in led)}{'-high' if len(led) == 1 else ''} ({helps})")
+        return min(v for v, r in hands if tuple(r) >= tuple(led))
     high = re.fullmatch(r"(\w+)[ -]high", words)
     tokens = [high.group(1)] if high else words.split("-") if "-" in words else []
+    if tokens and isinstance(ranking, SuitRanking):  # a hand of suits names its flush's length: "Q-6-4" alone is no hand
+        raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({helps})")
     if tokens:
         ranks = [_rank(t) for t in tokens]
         if None in ranks or len(ranks) > ranking.hand_size or any(a <= b for a, b in zip(ranks, ranks[1:])):  # type: ignore[operator]
@@ -103,5 +131,5 @@ def weakest(ranking: Ranking, text: str) -> int:
             raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking: {error}") from None
         found = [v for v, _ in _every_hand(ranking) if pattern.matches(np.array([v]))[0]]
     if not found:
-        raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({HELP})")
+        raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({helps})")
     return min(found)

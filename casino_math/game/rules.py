@@ -2,7 +2,10 @@
 
 A rule takes one option at one decision when the player's hand there is at
 least the hand written (by the player hand's ranking), and otherwise the
-option that wagers least (the fold). The par sheet prices such rules against
+option that wagers least (the fold). ``OPTION or more with HAND or better``
+takes, with such a hand, the option wagering the most of those open to it
+(``only_with``), at least OPTION: High Card Flush's "the largest raise allowed
+with T-8-6 three-card flush or better". The par sheet prices such rules against
 the optimal strategy; a claim may name one.
 
 >>> from casino_math.game.loader import load_game
@@ -28,6 +31,7 @@ class Rule:
     option: str
     otherwise: str
     threshold: int | None  # the weakest player hand value that takes ``option``; None: always
+    most: bool = False  # take the option wagering the most of those open to the hand (at least ``option``)
 
 
 def player_cards_at(game: Game, decision: Decision) -> int:
@@ -60,7 +64,9 @@ def parse_rule(game: Game, text: str) -> Rule:
             raise ValueError(f"{text!r}: {option.name} is open only with {limit.text} or better: write "
                              f"'{option.name} with {limit.text} or better'")
         return Rule(text, decision.name, option.name, otherwise.name, None)
-    hand_text = re.sub(r"^(with|on) (an? )?", "", words.split(" ", 1)[1] if " " in words else "")
+    rest = words.split(" ", 1)[1] if " " in words else ""
+    most = rest.startswith("or more ")
+    hand_text = re.sub(r"^(with|on) (an? )?", "", rest.removeprefix("or more "))
     if not hand_text.endswith("or better"):
         raise ValueError(f"{text!r}: write 'always OPTION' or 'OPTION with HAND or better' (e.g. play Q-6-4 or better)")
     player = game.hands.get("player")
@@ -74,4 +80,4 @@ def parse_rule(game: Game, text: str) -> Rule:
         raise ValueError(f"{text!r}: {error}") from None
     if limit is not None and threshold < limit.value:
         raise ValueError(f"{text!r}: {option.name} is open only with {limit.text} or better, not to every hand the rule names")
-    return Rule(text, decision.name, option.name, otherwise.name, threshold)
+    return Rule(text, decision.name, option.name, otherwise.name, threshold, most)

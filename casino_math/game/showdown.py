@@ -85,16 +85,22 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
     if len(player_values) == 0:
         player_values = hand_values(ranking, deck, player)
     v = np.asarray(player_values, dtype=np.int64)
-    q = np.full_like(v, qualifier)
-    thresholds = np.stack([q, v, v + 1], axis=1)
+    thresholds = np.stack([np.full_like(v, qualifier), v, v + 1], axis=1)
     if len(player) * len(dealt) < COMPILED_FROM:
         below = below_reference(dealt, values, player, thresholds)
     else:  # the compiled kernel, for big showdowns (importing numba costs more than a small one)
         from ..kernels.showdown import Index, below as compiled
 
         below = compiled(Index.of(dealt, values), player, thresholds)
-    c_q, c_v, c_v1 = below[:, 0], below[:, 1], below[:, 2]
     total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
+    return cells_of(below, v, qualifier, total)
+
+
+def cells_of(below: np.ndarray, v: np.ndarray, qualifier: int, total: int) -> np.ndarray:
+    """The six showdown cells of rows whose hands are worth ``v``, from the dealer hands (of ``total``) worth less than
+    the qualifier, less than ``v`` and at most ``v`` (the three columns of ``below``)."""
+    c_q, c_v, c_v1 = below[:, 0], below[:, 1], below[:, 2]
+    q = np.full_like(v, qualifier)
     return np.stack([
         np.where(v < q, c_v, c_q),                  # not qualified, player higher
         np.where(v < q, c_v1 - c_v, 0),             # not qualified, equal

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import numpy as np
 
@@ -28,6 +28,9 @@ from .money import Ends, History, Lines, Money, add_stakes, initial_scale, prefe
 from .method import Solution, Strategy
 from .rules import Rule
 from .tree import Level, Progress
+
+if TYPE_CHECKING:
+    from .strategy import ClassLookup
 
 Policy = Callable[[int, Decision, History, np.ndarray], np.ndarray | None]  # a forced choice per class, or None: optimal
 
@@ -252,11 +255,19 @@ def rule_policy(game: Game, counts: Counts, rule: Rule) -> Policy:
     def policy(level: int, decision: Decision, history: History, values: np.ndarray) -> np.ndarray | None:
         if decision.name != rule.decision:
             return None
-        names = [o.name for o in preference(counts.decisions[level], game.equal_ev)]
+        options = preference(counts.decisions[level], game.equal_ev)
+        names = [o.name for o in options]
+        taken = np.full(values.shape[1], names.index(rule.option))
+        if rule.most:  # the option wagering the most of those open to each hand, from the rule's own up
+            held = counts.values(game.hands["player"], level)
+            least = options[names.index(rule.option)].units
+            for i in sorted((i for i, o in enumerate(options) if not o.folds and o.units > least), key=lambda i: options[i].units):
+                limit = options[i].only_with
+                taken = np.where(held >= limit.value, i, taken) if limit else np.full_like(taken, i)
         if rule.threshold is None:
-            return np.full(values.shape[1], names.index(rule.option))
+            return taken
         takes = counts.values(game.hands["player"], level) >= rule.threshold
-        return np.where(takes, names.index(rule.option), names.index(rule.otherwise))
+        return np.where(takes, taken, names.index(rule.otherwise))
 
     return policy
 
@@ -273,7 +284,7 @@ class LevelByLevel:
 
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
               runner: Runner | None = None) -> Solution:
-        from .strategy import ClassLookup, DecisionStrategy
+        from .strategy import DecisionStrategy
 
         def side_tables() -> dict[str, ReturnTable]:
             return self.side_bets(game)
@@ -281,13 +292,23 @@ class LevelByLevel:
         if not game.wagers:
             return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
                             side_tables)
-        counts = count(game, progress, runner)
+        counts = self.counts(game, progress, runner)
         solved = solve(game, counts, rule_policy(game, counts, rule) if rule else None, progress)
         order = {d.name: i for i, d in enumerate(game.decisions)}
         views = sorted((DecisionStrategy(game, solved.counts, c) for c in solved.decisions), key=lambda d: (order[d.name], d.history))
-        lookup = ClassLookup.of(symmetry_for(game)[0], solved.counts, solved.decisions) if solved.decisions else None
+        lookup = self.lookup(game, solved.counts, solved.decisions) if solved.decisions else None
         return Solution(self.name, game, solved.table, Strategy(game, tuple(views), lookup), solved.ends,
                         sum(len(level) for level in counts.levels), counts.deals, side_tables, solved)
+
+    def counts(self, game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
+        """The classes of seen cards and their showdown cells (:mod:`.counts`)."""
+        return count(game, progress, runner)
+
+    def lookup(self, game: Game, counts: Counts, decisions: tuple[Chosen, ...]) -> ClassLookup:
+        """The strategy's look-up: classes keyed as the counts grouped them (under the game's suit renamings)."""
+        from .strategy import ClassLookup
+
+        return ClassLookup.of(symmetry_for(game)[0], counts, decisions)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         from .side_bets import side_bet_table

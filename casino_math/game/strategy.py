@@ -18,7 +18,7 @@ from functools import cached_property
 import numpy as np
 
 from ..cards import RANK_CHARS, RANK_NAMES
-from ..rankings import CATEGORY_SHIFT
+from ..rankings import CATEGORY_SHIFT, SuitRanking
 from ..suits import Symmetry
 from ..text import percent, words
 from .counts import ROLE_OF, Counts
@@ -165,6 +165,8 @@ class DecisionStrategy:
         assert hand.ranking is not None and self.player_values is not None
         cards = self.counts.hand_cards(hand, self.chosen.level)[row]
         ranks = [self.game.deck.cards[c].rank for c in cards]
+        if isinstance(hand.ranking, SuitRanking):  # a hand of suits is named by its best suit's cards
+            return hand.ranking.describe(int(self.player_values[row]))
         category = hand.ranking.category_of(int(self.player_values[row]))
         if len(ranks) > hand.best:  # the best cards only: keep those of the hand's shape
             ranks = sorted(ranks, reverse=True)[: hand.best]
@@ -217,17 +219,21 @@ class ClassLookup:
             if name not in keyed:
                 level = counts.levels[chosen.level]
                 # a level that keeps one card set per class may hold several sets of one key, all played alike
-                keys, _ = symmetry.canonical([level.cards[r] for r in SEEN_ROLES])
-                unique, first = np.unique(keys, return_index=True)
+                unique, first = np.unique(cls.keys(symmetry, [level.cards[r] for r in SEEN_ROLES]), return_index=True)
                 keyed[name] = (unique, first)
         return cls(symmetry, keyed, {(c.decision.name, c.history): c for c in decisions})
+
+    @classmethod
+    def keys(cls, symmetry: Symmetry, roles: list[np.ndarray]) -> np.ndarray:
+        """The key of each row of seen cards (card ids per seen role): the same for every member of a class."""
+        return symmetry.canonical(roles)[0]
 
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
         chosen = self.chosen.get((decision, tuple(stakes)))
         if chosen is None:  # the decision is closed after these stakes (or never open)
             return None
         keys, classes = self.keyed[decision]
-        found, _ = self.symmetry.canonical([seen[r] for r in SEEN_ROLES])
+        found = self.keys(self.symmetry, [seen[r] for r in SEEN_ROLES])
         at = np.minimum(np.searchsorted(keys, found), len(keys) - 1)
         if not (keys[at] == found).all():
             raise KeyError(f"cards seen at {decision} that no class of the count holds (too many or too few cards?)")

@@ -5,6 +5,8 @@ No numba here, so that a small game never pays for importing it.
 
 from __future__ import annotations
 
+import itertools
+from math import comb
 from typing import Sequence
 
 import numpy as np
@@ -39,3 +41,29 @@ def canonical_reference(maps: np.ndarray, roles: Sequence[np.ndarray], radices: 
         for kept, m in zip(best, mapped):
             kept[better] = m[better]
     return best_key, best
+
+
+def suits_below_reference(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_most: np.ndarray) -> np.ndarray:
+    """:func:`casino_math.kernels.suit_counts.below` in plain Python: each suit's sets of a threshold's length listed
+    and compared rank by rank, highest first (no combinatorial number system), then the product over the suits."""
+    out = np.zeros(thresholds.shape, dtype=np.int64)
+    for row, suits in enumerate(held.tolist()):
+        for t, threshold in enumerate(thresholds[row].tolist()):
+            flush = sorted((r for r in range(ranks) if threshold >> r & 1), reverse=True)
+            product = [1] + [0] * drawn
+            for mask in suits:
+                left = [r for r in range(ranks) if not mask >> r & 1]
+                poly = [comb(len(left), k) if k < len(flush) else 0 for k in range(drawn + 1)]
+                if len(flush) <= drawn:
+                    poly[len(flush)] = sum(1 for s in itertools.combinations(sorted(left, reverse=True), len(flush))
+                                           if list(s) < flush or (bool(at_most[t]) and list(s) == flush))
+                product = [sum(product[i] * poly[k - i] for i in range(k + 1)) for k in range(drawn + 1)]
+            out[row, t] = product[drawn]
+    return out
+
+
+def card_ids_reference(held: np.ndarray, ranks: int) -> np.ndarray:
+    """:func:`casino_math.kernels.suit_counts.card_ids` in numpy: every card's bit, in the deck's order, row by row."""
+    bits = (held[:, None, :] >> np.arange(ranks)[None, :, None]) & 1  # (rows, rank, suit): ids in the deck's order
+    _, ids = np.nonzero(bits.reshape(len(held), -1))
+    return ids.reshape(len(held), -1)

@@ -18,6 +18,7 @@ from .four_card import four_card
 from .high import high
 from .low import ace_to_five, ace_to_six, deuce_to_seven, eight_or_better
 from .soko import soko
+from .suit_length import SuitRanking, high_card_flush, straight_flush
 from .three_card import three_card
 
 RANKINGS: dict[str, Callable[..., Ranking]] = {
@@ -32,6 +33,8 @@ RANKINGS: dict[str, Callable[..., Ranking]] = {
     "soko-canadian": lambda deck, **kw: soko(deck, canadian=True, **kw),
     "deuces-wild": lambda deck, **kw: high(deck, wild_deuces=True, **kw),
     "deuces-wild-five-wilds": lambda deck, **kw: high(deck, wild_deuces=True, five_wilds=True, **kw),
+    "high-card-flush": high_card_flush,
+    "straight-flush": straight_flush,
 }
 
 
@@ -54,4 +57,4 @@ def get_ranking(name: str = "high", deck: Deck | str = "standard", joker: WildPo
         raise InputError(f"ranking {name}: {error}") from None
 
 
-__all__ = ["CATEGORY_SHIFT", "RANKINGS", "WILD", "Ranking", "cards_to_arrays", "get_ranking", "sort_hands"]
+__all__ = ["CATEGORY_SHIFT", "RANKINGS", "WILD", "Ranking", "SuitRanking", "cards_to_arrays", "get_ranking", "sort_hands"]
