@@ -308,10 +308,13 @@ def test_cache_command_shows_and_clears(kept, monkeypatch, capsys):
     assert "0 entries" in analysed(monkeypatch, capsys, "cache")[0]
 
 
-def test_no_cache_neither_reads_nor_keeps(kept, monkeypatch, capsys):
-    analysed(monkeypatch, capsys, "--no-cache", "analyze", str(GAMES / "mini-three-card.yaml"), "--format", "json")
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_no_cache_neither_reads_nor_keeps(kept, monkeypatch, capsys, where):
+    """``--no-cache`` before the command or after it (the root's option, and every counting command's)."""
+    command = ["analyze", str(GAMES / "mini-three-card.yaml"), "--format", "json"]
+    analysed(monkeypatch, capsys, *(["--no-cache", *command] if where == "before" else [*command, "--no-cache"]))
     assert not kept.exists() or entries(kept) == []
-    assert "off" in analysed(monkeypatch, capsys, "--no-cache", "cache")[0]
+    assert "off" in analysed(monkeypatch, capsys, "cache")[0]  # switched off for the rest of the run (this process)
 
 
 def test_an_unwritable_cache_folder_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch, capsys):
