@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
@@ -52,6 +52,18 @@ def _plural(rank: int) -> str:
     return name + ("es" if name.endswith("x") else "s")
 
 
+def _sums(weights: np.ndarray, groups: np.ndarray, size: int) -> list[int]:
+    """The weights summed per group (``groups``: 0 to ``size`` - 1), exactly: as floats where no sum can reach 2**53
+    (whole numbers that size add exactly), one pass; else a pass per group in integers.
+
+    >>> _sums(np.array([5, 1, 2]), np.array([0, 2, 0]), 3)
+    [7, 0, 1]
+    """
+    if int(weights.sum()) < 2**53:
+        return [int(x) for x in np.bincount(groups, weights=weights.astype(np.float64), minlength=size)]
+    return [int(weights[groups == g].sum()) for g in range(size)]
+
+
 @dataclass(frozen=True, eq=False)
 class DecisionStrategy:
     """One decision under one history of stakes: what the player sees, each option's value, and the choice."""
@@ -89,7 +101,8 @@ class DecisionStrategy:
 
     def taken(self) -> dict[str, int]:
         """Card sets taking each option."""
-        return {o.name: int(self.weights[self.chosen.choice == i].sum()) for i, o in enumerate(self.chosen.options)}
+        per = _sums(self.weights, self.chosen.choice, len(self.chosen.options))
+        return {o.name: per[i] for i, o in enumerate(self.chosen.options)}
 
     def frame(self) -> pd.DataFrame:
         """One row per class: the cards seen (a member of the class), how many card sets it stands for, each option's
@@ -140,7 +153,7 @@ class DecisionStrategy:
         rank[options] = np.arange(len(options))
         level = rank[self.chosen.choice]
         out = []
-        order = np.argsort(values, kind="stable")
+        order = self._value_order()
         ordered = values[order]
         for step in range(len(options) - 1, 0, -1):
             takes = level[order] >= step
@@ -152,6 +165,15 @@ class DecisionStrategy:
                 return []
             out.append((self.chosen.options[options[step]].name, self._describe(int(order[first]))))
         return out
+
+    def _value_order(self) -> np.ndarray:
+        """The classes by the player's hand value, weakest first (kept with the counts: it does not depend on the pays)."""
+        hand = self.game.hands["player"]
+        assert hand.ranking is not None and self.player_values is not None
+        key = ("order", hand.of, hand.ranking.name, self.chosen.level % len(self.counts.levels))
+        if key not in self.counts.memo:
+            self.counts.memo[key] = np.argsort(self.player_values, kind="stable")
+        return self.counts.memo[key]
 
     def _describe(self, row: int) -> str:
         hand = self.game.hands["player"]
@@ -165,25 +187,27 @@ class DecisionStrategy:
 
     def summary(self) -> str:
         """The strategy in a sentence or two."""
-        taken = self.taken()
-        total = sum(taken.values())
         prefix = f"after {self.history}: " if self.history else ""
         if self.thresholds:
             parts = [f"{option} {hand} or better" for option, hand in self.thresholds]
             least = min(self.chosen.options, key=lambda o: (o.units, not o.folds)).name
             return prefix + "; ".join(parts) + f"; {least} the rest"
         if self.player_values is None:
+            taken = self.taken()
+            total = sum(taken.values())
             shares = [f"{name} {n:,} of {total:,} ({percent(n / total, 2)})" for name, n in taken.items() if n]
             return prefix + "; ".join(shares)
         hand = self.game.hands["player"]
         assert hand.ranking is not None
-        category = self.player_values >> CATEGORY_SHIFT
+        options = len(self.chosen.options)
+        grouped = _sums(self.weights, (self.player_values >> CATEGORY_SHIFT) * options + self.chosen.choice,
+                        len(hand.ranking.categories) * options)
+        seen = np.bincount(self.player_values >> CATEGORY_SHIFT, minlength=len(hand.ranking.categories))
         parts = []
         for c in reversed(range(len(hand.ranking.categories))):
-            mask = category == c
-            if not mask.any():
+            if not seen[c]:
                 continue
-            per = {o.name: int(self.weights[mask & (self.chosen.choice == i)].sum()) for i, o in enumerate(self.chosen.options)}
+            per = {o.name: grouped[c * options + i] for i, o in enumerate(self.chosen.options)}
             n = sum(per.values())
             name = words(hand.ranking.categories[c])
             shown = [f"{o} {percent(k / n, 2)}" if k != n else o for o, k in per.items() if k]
@@ -196,30 +220,46 @@ class DecisionStrategy:
 class ClassLookup:
     """Decisions looked up by the class of what the player has seen: per decision, the canonical key (up to the suit
     renamings the counts used) of each class's members, sorted, with the class of each; per decision and stakes, the
-    solver's choice and values per class."""
+    solver's choice and values per class.
+
+    The keys cost seconds on a big game and an analysis never asks for them: they are made when a decision is first
+    looked up (a simulation), kept with the counts (on disk with them, see :mod:`casino_math.count_cache`), and made
+    before the lookup is sent to a worker, so that no worker makes them again."""
 
     symmetry: Symmetry
-    keyed: dict[str, tuple[np.ndarray, np.ndarray]]
+    counts: Counts
     chosen: dict[tuple[str, History], Chosen]
+    keyed: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, symmetry: Symmetry, counts: Counts, decisions: tuple[Chosen, ...]) -> ClassLookup:
-        keyed: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        for chosen in decisions:
-            name = chosen.decision.name
-            if name not in keyed:
-                level = counts.levels[chosen.level]
+        return cls(symmetry, counts, {(c.decision.name, c.history): c for c in decisions})
+
+    def keys(self, decision: str) -> tuple[np.ndarray, np.ndarray]:
+        """The sorted canonical keys of the classes at ``decision``, and the class of each."""
+        if decision not in self.keyed:
+            level = next(c.level for c in self.chosen.values() if c.decision.name == decision)
+            memo = ("canonical", level)
+            if memo not in self.counts.memo:
+                cards = self.counts.levels[level].cards
                 # a level that keeps one card set per class may hold several sets of one key, all played alike
-                keys, _ = symmetry.canonical([level.cards[r] for r in SEEN_ROLES])
+                keys, _ = self.symmetry.canonical([cards[r] for r in SEEN_ROLES])
                 unique, first = np.unique(keys, return_index=True)
-                keyed[name] = (unique, first)
-        return cls(symmetry, keyed, {(c.decision.name, c.history): c for c in decisions})
+                self.counts.memo[memo] = np.stack([unique, first])
+            stored = self.counts.memo[memo]
+            self.keyed[decision] = (stored[0], stored[1])
+        return self.keyed[decision]
+
+    def __reduce__(self) -> tuple:
+        for name, _ in self.chosen:
+            self.keys(name)
+        return (ClassLookup, (self.symmetry, self.counts, self.chosen, self.keyed))
 
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
         chosen = self.chosen.get((decision, tuple(stakes)))
         if chosen is None:  # the decision is closed after these stakes (or never open)
             return None
-        keys, classes = self.keyed[decision]
+        keys, classes = self.keys(decision)
         found, _ = self.symmetry.canonical([seen[r] for r in SEEN_ROLES])
         at = np.minimum(np.searchsorted(keys, found), len(keys) - 1)
         if not (keys[at] == found).all():
