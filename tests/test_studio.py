@@ -239,13 +239,17 @@ def browse(url: str, tmp_path: Path, *extra: str) -> str:
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (Debian's package: apt-get install chromium)")
 def test_the_designers_loop_in_chromium(served, client, tmp_path):
-    """Open a game, change a pay: the figures follow, the cell is marked changed, the strategy's move is said; a pay that
-    does not read is marked at its cell with the CLI's words while the last valid figures stay; a screenshot is kept."""
+    """Open a game, change a pay: the figures follow, the cell is marked changed, the strategy's move is said, the edit is
+    compared with the file; a small search lists its paytables; a pay that does not read is marked at its cell with the
+    CLI's words while the last valid figures stay; a screenshot is kept."""
     expected = edit(client, with_pay(opened(client), "raise", "pair", "3"))["bets"][0]["figures"]["house edge"]
-    dom = browse(f"{served}#path=mini-caribbean.yaml&edit=raise|pair|3", tmp_path, "--dump-dom")
+    search = "&search=ante_raise|straight=1..4,flush=1..4|-1000%..1000%"  # a small grid of 16 paytables, every one kept
+    dom = browse(f"{served}#path=mini-caribbean.yaml&edit=raise|pair|3{search}", tmp_path, "--dump-dom")
     assert 'data-opened="mini-caribbean.yaml"' in dom and 'data-updated="1"' in dom
     assert f'<dd class="edge">{expected}</dd>' in dom and re.search(r'data-line="pair"[^>]*class="[^"]*changed', dom)
     assert "The strategy moved at decision_1" in dom
+    assert 'data-searched="16"' in dom and "16 of 16 paytables" in dom and dom.count(">Use</button>") == 16
+    assert re.search(r"<td>house edge</td><td[^>]*>[-0-9.]+%</td><td[^>]*>[-0-9.]+%</td><td[^>]*>[-+][0-9.]+ points</td>", dom)
     broken = browse(f"{served}#path=mini-caribbean.yaml&edit=raise|pair|3&edit=raise|flush|40:1", tmp_path, "--dump-dom")
     assert 'data-errors="1"' in broken and re.search(r'data-line="flush"[^>]*class="[^"]*invalid', broken) and "base-60 number 2401" in broken
     assert '<dd class="edge">' in broken  # the figures of the file are still on the screen

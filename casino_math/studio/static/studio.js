@@ -31,7 +31,7 @@ async function loadGames() {
   const { games } = await api("GET", "/api/games");
   const select = $("games");
   select.replaceChildren(...games.map((g) => element("option", `${g.path} — ${g.name}`, { value: g.path })));
-  // a link can carry a game and an edit: #path=FILE&edit=TABLE|LINE|PAYS (as many edits as wanted)
+  // a link can carry a game, edits and a search: #path=FILE&edit=TABLE|LINE|PAYS (as many as wanted)&search=BET|VARY|BAND
   const linked = new URLSearchParams(location.hash.slice(1));
   const path = linked.get("path") || (games.length ? games[0].path : "");
   if (!path) return;
@@ -44,6 +44,14 @@ async function loadGames() {
   if (edits.length) {
     renderPaytables();
     await sendEdit();
+  }
+  const search = linked.get("search");
+  if (search) {
+    const [bet, vary, band] = search.split("|");
+    $("search-bet").value = bet;
+    $("search-vary").value = vary || "";
+    $("search-edge").value = band || $("search-edge").value;
+    await searchGrid();
   }
 }
 
