@@ -108,11 +108,12 @@ def test_a_shoe_games_changed_pay_reads_the_kept_counts(kept, tmp_path, monkeypa
 
 @pytest.mark.parametrize("game", ["mini-let-it-ride", "mini-caribbean", "holdem-small", "shoe-baccarat-events"])
 def test_a_report_from_kept_counts_is_the_same_bytes(game, kept, tmp_path):
-    """The par sheet (HTML and PDF) written from kept counts and charts is byte for byte the one written cold, and the
-    one written with the cache off (each counting method: level by level, hold'em, by kind of card)."""
+    """The par sheet (HTML and PDF) written from kept counts, charts and PDF is byte for byte the one written cold, and
+    the one written with the cache off (each counting method: level by level, hold'em, by kind of card)."""
     path = GAMES / f"{game}.yaml"
     cold = write_report([path], tmp_path / "cold", issued="2026-01-02")
-    assert any(json.loads(p.read_text())["kind"] == "rendered chart" for p in entries(kept))  # its charts kept too
+    kinds = {json.loads(p.read_text())["kind"] for p in entries(kept)}
+    assert {"rendered chart", "rendered par sheet"} <= kinds  # its charts and its PDF kept too
     forget()
     warm = write_report([path], tmp_path / "warm", issued="2026-01-02")
     forget()
