@@ -149,6 +149,27 @@ def test_counts_sent_to_a_worker_carry_a_plain_memo(kept):
     assert type(sent.memo) is dict and sent.memo.keys() == counts.memo.keys()
 
 
+def test_the_lookups_keys_are_made_when_first_looked_up_and_kept(kept):
+    """An analysis never makes the canonical keys of the strategy's lookup (seconds on a big game); the first hand
+    looked up makes them and keeps them with the counts on disk (read back by the next run), and a lookup sent to a
+    worker carries them."""
+    from casino_math.game.analysis import GameAnalysis
+
+    game = load_game(GAMES / "mini-three-card.yaml")
+    decision = game.decisions[0].name
+    strategy = GameAnalysis(game).solution.strategy
+    lookup = strategy.lookup
+    assert not any(isinstance(k, tuple) and k[:1] == ("canonical",) for k in lookup.counts.memo) and lookup.keyed == {}
+    kept_before = len(entries(kept))
+    first = strategy.choose(decision, {"player": "As Ks Qs"})
+    assert decision in lookup.keyed and len(entries(kept)) == kept_before + 1  # the keys, kept
+    forget()
+    again = GameAnalysis(game).solution.strategy
+    assert again.choose(decision, {"player": "As Ks Qs"}) == first and len(entries(kept)) == kept_before + 1  # read back
+    sent = pickle.loads(pickle.dumps(again.lookup))
+    assert sent.keyed.keys() == {decision}
+
+
 # -- data only: what a bad entry does ---------------------------------------------------------------------------
 def kept_entry(folder: Path) -> tuple[Path, Path]:
     """The counts entry (manifest, archive) of mini-three-card, kept by a cold run."""
