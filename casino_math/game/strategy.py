@@ -151,17 +151,16 @@ class DecisionStrategy:
         options = sorted(range(len(self.chosen.options)), key=lambda i: (self.chosen.options[i].units, not self.chosen.options[i].folds))
         rank = np.empty(len(options), dtype=np.int64)
         rank[options] = np.arange(len(options))
-        level = rank[self.chosen.choice]
-        out = []
         order = self._value_order()
-        ordered = values[order]
+        level = rank[self.chosen.choice[order]]  # weakest hand first
+        out = []
         for step in range(len(options) - 1, 0, -1):
-            takes = level[order] >= step
+            takes = level >= step
             if not takes.any():
                 continue
             first = int(np.argmax(takes))
             # a threshold: every stronger hand takes it too, and no hand as strong leaves it
-            if not takes[first:].all() or (first > 0 and ordered[first - 1] == ordered[first]):
+            if not takes[first:].all() or (first > 0 and values[order[first - 1]] == values[order[first]]):
                 return []
             out.append((self.chosen.options[options[step]].name, self._describe(int(order[first]))))
         return out
@@ -200,9 +199,9 @@ class DecisionStrategy:
         hand = self.game.hands["player"]
         assert hand.ranking is not None
         options = len(self.chosen.options)
-        grouped = _sums(self.weights, (self.player_values >> CATEGORY_SHIFT) * options + self.chosen.choice,
-                        len(hand.ranking.categories) * options)
-        seen = np.bincount(self.player_values >> CATEGORY_SHIFT, minlength=len(hand.ranking.categories))
+        categories = self.player_values >> CATEGORY_SHIFT
+        grouped = _sums(self.weights, categories * options + self.chosen.choice, len(hand.ranking.categories) * options)
+        seen = np.bincount(categories, minlength=len(hand.ranking.categories))
         parts = []
         for c in reversed(range(len(hand.ranking.categories))):
             if not seen[c]:
