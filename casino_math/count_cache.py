@@ -6,7 +6,8 @@ names what its counts depend on as a *key*, and keeps them here under a digest o
 and that key. An entry is two files in the cache folder:
 
 - ``<digest>.npz``: the counts, as :mod:`casino_math.shard_store` writes a shard: an uncompressed numpy archive of
-  numbers and a JSON tree, read with ``allow_pickle=False`` (a planted file can never run code);
+  numbers and a JSON tree, read as ``allow_pickle=False`` reads it (a planted file can never run code), its arrays
+  read-only views of the file's bytes (whoever loads them copies what it would change);
 - ``<digest>.json``: its manifest: format, engine, kind, the key's SHA-256, what it counts (for ``casino-math cache``),
   the archive's size and SHA-256.
 
@@ -153,7 +154,7 @@ class CountCache:
             log.warning(f"{path}: its size or SHA-256 is not the manifest's (truncated or changed): not loaded; {again}")
             return False, None
         try:
-            value = from_bytes(data)
+            value = from_bytes(data, copy=False)  # read-only views of the file's bytes: a copy less of hundreds of megabytes
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError, zipfile.BadZipFile, OSError, EOFError) as error:
             log.warning(f"{path}: not counts this version can read ({type(error).__name__}); {again}")
             return False, None

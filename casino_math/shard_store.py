@@ -138,17 +138,46 @@ def to_bytes(value: Any) -> bytes:
     return buffer.getvalue()
 
 
-def from_bytes(data: bytes) -> Any:
-    """The value in :func:`to_bytes`' bytes; ValueError when they are anything else."""
+def from_bytes(data: bytes, copy: bool = True) -> Any:
+    """The value in :func:`to_bytes`' bytes; ValueError when they are anything else. ``copy=False``: its arrays are
+    read-only views of ``data`` (no copy of hundreds of megabytes; whoever keeps them must not write to them)."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:  # stored, not compressed: nothing can grow past the file's size
-        if any(info.compress_type != zipfile.ZIP_STORED for info in archive.infolist()):
+        members = archive.infolist()
+        if any(info.compress_type != zipfile.ZIP_STORED for info in members):
             raise ValueError("a compressed member")
-    with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-        arrays = {name: archive[name] for name in archive.files}
+    if copy:
+        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
+            arrays = {name: archive[name] for name in archive.files}
+    else:
+        arrays = {info.filename.removesuffix(".npy"): _view(data, info) for info in members}
     tree = arrays.pop("tree")
     if tree.dtype != np.uint8:
         raise ValueError("no tree")
     return decode(json.loads(tree.tobytes().decode()), arrays)
+
+
+def _view(data: bytes, member: zipfile.ZipInfo) -> np.ndarray:
+    """A stored ``.npy`` member of an archive as a read-only array over ``data`` (numbers only, as ``np.load`` with
+    ``allow_pickle=False`` reads them: an array of objects is refused)."""
+    import struct
+
+    from numpy.lib import format as npy
+
+    start = member.header_offset
+    if data[start:start + 4] != b"PK\x03\x04":
+        raise ValueError("not a member of the archive")
+    name_length, extra_length = struct.unpack("<HH", data[start + 26:start + 30])
+    begin = start + 30 + name_length + extra_length
+    header = io.BytesIO(data[begin:begin + min(member.file_size, 1 << 16)])
+    version = npy.read_magic(header)
+    shape, fortran, dtype = (npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0)(header)
+    if dtype.hasobject:
+        raise ValueError("an array of Python objects")
+    count = int(np.prod(shape, dtype=np.int64))
+    offset = begin + header.tell()
+    if offset + count * dtype.itemsize > begin + member.file_size:
+        raise ValueError("a member shorter than its array")
+    return np.frombuffer(data, dtype=dtype, count=count, offset=offset).reshape(shape, order="F" if fortran else "C")
 
 
 # -- the folder of one job ---------------------------------------------------------------------------

@@ -77,12 +77,26 @@ def manifest_line(path: Path, index: int) -> None:
     {"hands": 3, "nets": {"ante": Counter({-1: 2, 2: 1})}, "outcomes": Counter({(("situation", ("equal",)),): 5})},
     (np.int64(2**62), 10**40, -1.5, None, True, "text"),
 ])
-def test_every_kind_of_shard_result_comes_back_the_same(value):
-    back = from_bytes(to_bytes(value))
+@pytest.mark.parametrize("copy", [True, False])
+def test_every_kind_of_shard_result_comes_back_the_same(value, copy):
+    """Read back with copies (shards), or as read-only views of the bytes (kept counts): the same value either way."""
+    back = from_bytes(to_bytes(value), copy=copy)
     if isinstance(value, np.ndarray):
-        assert np.array_equal(back, value) and back.dtype == value.dtype
+        assert np.array_equal(back, value) and back.dtype == value.dtype and back.flags.writeable == copy
     else:
         assert back == value and type(back) is type(value)
+
+
+def test_views_of_the_bytes_refuse_what_np_load_refuses():
+    """The views read an archive as ``np.load(allow_pickle=False)`` does: an array of objects, or a member cut short,
+    is an error, never a value."""
+    planted = io.BytesIO()
+    np.savez(planted, tree=np.frombuffer(b'{"array":0}', dtype=np.uint8), a0=np.array([Fraction(1, 2)], dtype=object))
+    with pytest.raises(ValueError):
+        from_bytes(planted.getvalue(), copy=False)
+    data = to_bytes(np.arange(1000, dtype=np.int64))
+    with pytest.raises((ValueError, zipfile.BadZipFile, EOFError)):
+        from_bytes(data[:len(data) // 2], copy=False)
 
 
 def test_simulation_and_hold_em_results_are_plain_data():

@@ -107,15 +107,22 @@ def test_a_shoe_games_changed_pay_reads_the_kept_counts(kept, tmp_path, monkeypa
     assert warm == cold and '"cards"' in warm
 
 
-def test_a_report_from_kept_counts_is_the_same_bytes(kept, tmp_path):
-    """The par sheet (HTML and PDF) written from kept counts is byte for byte the one written from a cold count."""
-    game = GAMES / "mini-let-it-ride.yaml"
-    cold = write_report([game], tmp_path / "cold")
+@pytest.mark.parametrize("game", ["mini-let-it-ride", "mini-caribbean", "holdem-small", "shoe-baccarat-events"])
+def test_a_report_from_kept_counts_is_the_same_bytes(game, kept, tmp_path):
+    """The par sheet (HTML and PDF) written from kept counts, charts and PDF is byte for byte the one written cold, and
+    the one written with the cache off (each counting method: level by level, hold'em, by kind of card)."""
+    path = GAMES / f"{game}.yaml"
+    cold = write_report([path], tmp_path / "cold", issued="2026-01-02")
+    kinds = {json.loads(p.read_text())["kind"] for p in entries(kept)}
+    assert {"rendered chart", "rendered par sheet"} <= kinds  # its charts and its PDF kept too
     forget()
-    warm = write_report([game], tmp_path / "warm")
-    assert [p.name for p in cold] == [p.name for p in warm]
-    for a, b in zip(cold, warm):
-        assert a.read_bytes() == b.read_bytes(), a.name
+    warm = write_report([path], tmp_path / "warm", issued="2026-01-02")
+    forget()
+    with count_cache.disabled():
+        off = write_report([path], tmp_path / "off", issued="2026-01-02")
+    assert [p.name for p in cold] == [p.name for p in warm] == [p.name for p in off]
+    for a, b, c in zip(cold, warm, off):
+        assert a.read_bytes() == b.read_bytes() == c.read_bytes(), a.name
 
 
 def test_a_new_decision_of_the_same_name_is_the_games_own(kept):
@@ -141,6 +148,27 @@ def test_counts_sent_to_a_worker_carry_a_plain_memo(kept):
     counts.values(load_game(GAMES / "mini-three-card.yaml").hands["player"])
     sent = pickle.loads(pickle.dumps(counts))
     assert type(sent.memo) is dict and sent.memo.keys() == counts.memo.keys()
+
+
+def test_the_lookups_keys_are_made_when_first_looked_up_and_kept(kept):
+    """An analysis never makes the canonical keys of the strategy's lookup (seconds on a big game); the first hand
+    looked up makes them and keeps them with the counts on disk (read back by the next run), and a lookup sent to a
+    worker carries them."""
+    from casino_math.game.analysis import GameAnalysis
+
+    game = load_game(GAMES / "mini-three-card.yaml")
+    decision = game.decisions[0].name
+    strategy = GameAnalysis(game).solution.strategy
+    lookup = strategy.lookup
+    assert not any(isinstance(k, tuple) and k[:1] == ("canonical",) for k in lookup.counts.memo) and lookup.keyed == {}
+    kept_before = len(entries(kept))
+    first = strategy.choose(decision, {"player": "As Ks Qs"})
+    assert decision in lookup.keyed and len(entries(kept)) == kept_before + 1  # the keys, kept
+    forget()
+    again = GameAnalysis(game).solution.strategy
+    assert again.choose(decision, {"player": "As Ks Qs"}) == first and len(entries(kept)) == kept_before + 1  # read back
+    sent = pickle.loads(pickle.dumps(again.lookup))
+    assert sent.keyed.keys() == {decision}
 
 
 # -- data only: what a bad entry does ---------------------------------------------------------------------------
@@ -309,10 +337,13 @@ def test_cache_command_shows_and_clears(kept, monkeypatch, capsys):
     assert "0 entries" in analysed(monkeypatch, capsys, "cache")[0]
 
 
-def test_no_cache_neither_reads_nor_keeps(kept, monkeypatch, capsys):
-    analysed(monkeypatch, capsys, "--no-cache", "analyze", str(GAMES / "mini-three-card.yaml"), "--format", "json")
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_no_cache_neither_reads_nor_keeps(kept, monkeypatch, capsys, where):
+    """``--no-cache`` before the command or after it (the root's option, and every counting command's)."""
+    command = ["analyze", str(GAMES / "mini-three-card.yaml"), "--format", "json"]
+    analysed(monkeypatch, capsys, *(["--no-cache", *command] if where == "before" else [*command, "--no-cache"]))
     assert not kept.exists() or entries(kept) == []
-    assert "off" in analysed(monkeypatch, capsys, "--no-cache", "cache")[0]
+    assert "off" in analysed(monkeypatch, capsys, "cache")[0]  # switched off for the rest of the run (this process)
 
 
 def test_an_unwritable_cache_folder_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch, capsys):

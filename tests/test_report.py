@@ -606,7 +606,7 @@ def test_a_failed_run_leaves_the_previous_report(tmp_path: Path, monkeypatch: py
     def fail(*args: object) -> bytes:
         raise RuntimeError("the PDF could not be made")
 
-    monkeypatch.setattr(report, "render_pdf", fail)  # after the HTML exists in memory
+    monkeypatch.setattr(report, "kept_pdf", fail)  # after the HTML exists in memory
     with pytest.raises(RuntimeError):
         report.write_report([GAMES / "mini-three-card.yaml"], tmp_path)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == old

@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import threading
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -177,6 +178,41 @@ def test_target_mode_gives_the_pay_the_solve_command_gives(client, folder, monke
     assert wrong["errors"] and "target" in wrong["errors"][0]["message"]
 
 
+def test_an_edit_is_compared_with_the_file_figure_by_figure(client):
+    """Side by side: each bet's figures in the file and in the edit, and the change (exact figures subtracted)."""
+    shown = opened(client)
+    edited = edit(client, with_pay(shown, "raise", "pair", "3"))
+    rows = {(r["bet"], r["figure"]): r for r in edited["compare"]}
+    edge = rows[(shown["bets"][0]["title"], "house edge")]
+    assert edge["file"] == shown["bets"][0]["figures"]["house edge"] and edge["edit"] == edited["bets"][0]["figures"]["house edge"]
+    assert edge["moved"] == "True" and edge["change"].endswith(" points") and edge["change"][0] in "+-"
+    same = edit(client, shown["paytables"])  # nothing changed: nothing moved
+    assert all(r["moved"] == "False" and r["change"] in ("+0.0000 points", "+0.0000") for r in same["compare"])
+
+
+def test_a_small_search_finds_what_the_search_command_finds(client, folder, monkeypatch, capsys):
+    """A grid of pays on the paytables as edited: the paytables whose house edge lies in the band, as ``casino-math
+    search`` finds them for the same file; a grid past the studio's limit, or a band that does not read, is answered
+    in the command line's words."""
+    shown = opened(client, "mini-three-card.yaml")
+    asked = {"path": "mini-three-card.yaml", "tables": with_pay(shown, "ante_bonus", "three of a kind", "3"), "bet": "ante_play",
+             "vary": "straight=1..6,straight_flush=3..10", "edge": "-150%..-100%"}
+    found = client.post("/api/search", json=asked).json
+    assert found["errors"] == [] and found["grid"] == 48 and found["table"] == "ante_bonus" and found["rows"]
+    variant = folder / "edited.yaml"
+    variant.write_text(f"extends: mini-three-card.yaml\nid: edited\npaytables:\n  ante_bonus: {json.dumps(asked['tables']['ante_bonus'])}\n")
+    code, out, _ = run(monkeypatch, capsys, "search", str(variant), "--bet", "ante_play", "--vary", asked["vary"], "--edge", asked["edge"],
+                       "--format", "json")
+    expected = json.loads(out)
+    assert code == 0 and 0 < found["found"] == len(expected) < 48
+    lines = found["lines"]
+    assert [[Fraction(r["pays"][line]) for line in lines] for r in found["rows"]] == \
+        [[Fraction(e[line]) for line in lines] for e in expected[:len(found["rows"])]]
+    big = client.post("/api/search", json=asked | {"vary": "straight=1..100,straight_flush=1..100"}).json
+    assert "studio's limit" in big["errors"][0]["message"]
+    assert client.post("/api/search", json=asked | {"edge": "lots"}).json["errors"]
+
+
 def test_progress_answers(client):
     assert set(client.get("/api/progress").json) == {"what", "done", "of"}
 
@@ -203,13 +239,17 @@ def browse(url: str, tmp_path: Path, *extra: str) -> str:
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (Debian's package: apt-get install chromium)")
 def test_the_designers_loop_in_chromium(served, client, tmp_path):
-    """Open a game, change a pay: the figures follow, the cell is marked changed, the strategy's move is said; a pay that
-    does not read is marked at its cell with the CLI's words while the last valid figures stay; a screenshot is kept."""
+    """Open a game, change a pay: the figures follow, the cell is marked changed, the strategy's move is said, the edit is
+    compared with the file; a small search lists its paytables; a pay that does not read is marked at its cell with the
+    CLI's words while the last valid figures stay; a screenshot is kept."""
     expected = edit(client, with_pay(opened(client), "raise", "pair", "3"))["bets"][0]["figures"]["house edge"]
-    dom = browse(f"{served}#path=mini-caribbean.yaml&edit=raise|pair|3", tmp_path, "--dump-dom")
+    search = "&search=ante_raise|straight=1..4,flush=1..4|-1000%..1000%"  # a small grid of 16 paytables, every one kept
+    dom = browse(f"{served}#path=mini-caribbean.yaml&edit=raise|pair|3{search}", tmp_path, "--dump-dom")
     assert 'data-opened="mini-caribbean.yaml"' in dom and 'data-updated="1"' in dom
     assert f'<dd class="edge">{expected}</dd>' in dom and re.search(r'data-line="pair"[^>]*class="[^"]*changed', dom)
     assert "The strategy moved at decision_1" in dom
+    assert 'data-searched="16"' in dom and "16 of 16 paytables" in dom and dom.count(">Use</button>") == 16
+    assert re.search(r"<td>house edge</td><td[^>]*>[-0-9.]+%</td><td[^>]*>[-0-9.]+%</td><td[^>]*>[-+][0-9.]+ points</td>", dom)
     broken = browse(f"{served}#path=mini-caribbean.yaml&edit=raise|pair|3&edit=raise|flush|40:1", tmp_path, "--dump-dom")
     assert 'data-errors="1"' in broken and re.search(r'data-line="flush"[^>]*class="[^"]*invalid', broken) and "base-60 number 2401" in broken
     assert '<dd class="edge">' in broken  # the figures of the file are still on the screen

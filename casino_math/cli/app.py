@@ -6,6 +6,7 @@ Every command that prints figures takes ``--format``; bad input prints one line
 
 from __future__ import annotations
 
+import copy
 import logging
 import os
 import sys
@@ -45,7 +46,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor keep counts between runs (casino-math --no-cache analyze ...)."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor keep counts between runs (before the command or after it)."),
 ) -> None:
     """Exact mathematics of casino table games and their paytables."""
     if no_cache:
@@ -66,7 +67,38 @@ def command() -> Any:
     """The app as click runs it, its help in one style with an example under every command (``cli/help.py``)."""
     from .help import plain
 
-    return plain(typer.main.get_command(app))
+    return _no_cache_after_commands(plain(typer.main.get_command(app)))
+
+
+NO_COUNTS = ("cache", "schema")  # commands that count nothing: --no-cache means nothing to them
+
+
+def _no_cache_after_commands(root: Any) -> Any:
+    """``--no-cache`` taken after a command too (``casino-math analyze FILE --no-cache``), not only before it: the root's
+    option, given to every command that counts, switching the cache off as it is read (click reads a group's options
+    before its command only)."""
+    shared = next(p for p in root.params if p.name == "no_cache")
+
+    def switch(context: Any, param: Any, value: bool) -> bool:
+        if value:
+            from ..count_cache import switch_off
+
+            switch_off()
+        return value
+
+    def give(command: Any) -> None:
+        if command.name in NO_COUNTS:
+            return
+        if not any(p.name == "no_cache" for p in command.params):
+            option = copy.copy(shared)
+            option.expose_value, option.callback, option.is_eager = False, switch, True  # read before the command runs
+            command.params.append(option)
+        for sub in getattr(command, "commands", {}).values():
+            give(sub)
+
+    for sub in root.commands.values():
+        give(sub)
+    return root
 
 
 def main() -> None:

@@ -159,7 +159,7 @@ class SuitLookup(ClassLookup):
     the same for every renaming of the suits, with no renaming tried."""
 
     @classmethod
-    def keys(cls, symmetry: Symmetry, roles: list[np.ndarray]) -> np.ndarray:
+    def key_of(cls, symmetry: Symmetry, roles: list[np.ndarray]) -> np.ndarray:
         ids = np.concatenate(roles, axis=1)
         masks = np.stack([np.where(ids % 4 == suit, np.left_shift(1, ids // 4), 0).sum(axis=1) for suit in range(4)], axis=1)
         masks = np.sort(masks, axis=1)

@@ -132,7 +132,10 @@ def count(game: Game, progress: Progress | None = None, runner: Runner | None = 
 KIND = "level by level counts"
 MEMO_KIND = "level by level hand values"
 CODE = ("game/counts.py", "game/tree.py", "game/showdown.py")  # the modules these counts come from (see count_cache.engine)
-KEPT_MEMO = ("values", "suits")  # what the memo keeps that depends on the classes alone (hand values cost seconds on big games)
+# what the memo keeps that depends on the classes alone (hand values, their order, the card sets reaching the first decision,
+# the lookup's keys: up to seconds each on big games)
+KEPT_MEMO = ("values", "suits", "order", "mass", "canonical")
+SCRATCH = "in memory only"  # memo keys (SCRATCH, ...): what speeds a solve up in this process (sorted copies), never sent
 
 
 def kept_or_counted(game: Game, key: str, count: Callable[[], Counts], kind: str = KIND, code: tuple[str, ...] = CODE) -> Counts:
@@ -233,8 +236,9 @@ class _KeptMemo(dict):
         return True
 
     def __reduce__(self) -> tuple:
-        # sent to a worker (a simulation's strategy carries its counts) as the plain dict it holds: workers keep nothing
-        return (dict, (dict(self),))
+        # sent to a worker (a simulation's strategy carries its counts) as the plain dict it holds: workers keep nothing,
+        # and get none of what only speeds a solve up here
+        return (dict, ({k: v for k, v in self.items() if not (isinstance(k, tuple) and k[:1] == (SCRATCH,))},))
 
     def __setitem__(self, item: Any, value: Any) -> None:
         dict.__setitem__(self, item, value)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
@@ -52,6 +52,18 @@ def _plural(rank: int) -> str:
     return name + ("es" if name.endswith("x") else "s")
 
 
+def _sums(weights: np.ndarray, groups: np.ndarray, size: int) -> list[int]:
+    """The weights summed per group (``groups``: 0 to ``size`` - 1), exactly: as floats where no sum can reach 2**53
+    (whole numbers that size add exactly), one pass; else a pass per group in integers.
+
+    >>> _sums(np.array([5, 1, 2]), np.array([0, 2, 0]), 3)
+    [7, 0, 1]
+    """
+    if int(weights.sum()) < 2**53:
+        return [int(x) for x in np.bincount(groups, weights=weights.astype(np.float64), minlength=size)]
+    return [int(weights[groups == g].sum()) for g in range(size)]
+
+
 @dataclass(frozen=True, eq=False)
 class DecisionStrategy:
     """One decision under one history of stakes: what the player sees, each option's value, and the choice."""
@@ -89,7 +101,8 @@ class DecisionStrategy:
 
     def taken(self) -> dict[str, int]:
         """Card sets taking each option."""
-        return {o.name: int(self.weights[self.chosen.choice == i].sum()) for i, o in enumerate(self.chosen.options)}
+        per = _sums(self.weights, self.chosen.choice, len(self.chosen.options))
+        return {o.name: per[i] for i, o in enumerate(self.chosen.options)}
 
     def frame(self) -> pd.DataFrame:
         """One row per class: the cards seen (a member of the class), how many card sets it stands for, each option's
@@ -145,20 +158,28 @@ class DecisionStrategy:
         options = sorted(range(len(self.chosen.options)), key=lambda i: (self.chosen.options[i].units, not self.chosen.options[i].folds))
         rank = np.empty(len(options), dtype=np.int64)
         rank[options] = np.arange(len(options))
-        level = rank[self.chosen.choice]
+        order = self._value_order()
+        level = rank[self.chosen.choice[order]]  # weakest hand first
         out = []
-        order = np.argsort(values, kind="stable")
-        ordered = values[order]
         for step in range(len(options) - 1, 0, -1):
-            takes = level[order] >= step
+            takes = level >= step
             if not takes.any():
                 continue
             first = int(np.argmax(takes))
             # a threshold: every stronger hand takes it too, and no hand as strong leaves it
-            if not takes[first:].all() or (first > 0 and ordered[first - 1] == ordered[first]):
+            if not takes[first:].all() or (first > 0 and values[order[first - 1]] == values[order[first]]):
                 return []
             out.append((self.chosen.options[options[step]].name, self._describe(int(order[first]))))
         return out
+
+    def _value_order(self) -> np.ndarray:
+        """The classes by the player's hand value, weakest first (kept with the counts: it does not depend on the pays)."""
+        hand = self.game.hands["player"]
+        assert hand.ranking is not None and self.player_values is not None
+        key = ("order", hand.of, hand.ranking.name, self.chosen.level % len(self.counts.levels))
+        if key not in self.counts.memo:
+            self.counts.memo[key] = np.argsort(self.player_values, kind="stable")
+        return self.counts.memo[key]
 
     def _describe(self, row: int) -> str:
         hand = self.game.hands["player"]
@@ -174,25 +195,27 @@ class DecisionStrategy:
 
     def summary(self) -> str:
         """The strategy in a sentence or two."""
-        taken = self.taken()
-        total = sum(taken.values())
         prefix = f"after {self.history}: " if self.history else ""
         if self.thresholds:
             parts = [f"{option} {hand} or better" for option, hand in self.thresholds]
             least = min(self.chosen.options, key=lambda o: (o.units, not o.folds)).name
             return prefix + "; ".join(parts) + f"; {least} the rest"
         if self.player_values is None:
+            taken = self.taken()
+            total = sum(taken.values())
             shares = [f"{name} {n:,} of {total:,} ({percent(n / total, 2)})" for name, n in taken.items() if n]
             return prefix + "; ".join(shares)
         hand = self.game.hands["player"]
         assert hand.ranking is not None
-        category = self.player_values >> CATEGORY_SHIFT
+        options = len(self.chosen.options)
+        categories = self.player_values >> CATEGORY_SHIFT
+        grouped = _sums(self.weights, categories * options + self.chosen.choice, len(hand.ranking.categories) * options)
+        seen = np.bincount(categories, minlength=len(hand.ranking.categories))
         parts = []
         for c in reversed(range(len(hand.ranking.categories))):
-            mask = category == c
-            if not mask.any():
+            if not seen[c]:
                 continue
-            per = {o.name: int(self.weights[mask & (self.chosen.choice == i)].sum()) for i, o in enumerate(self.chosen.options)}
+            per = {o.name: grouped[c * options + i] for i, o in enumerate(self.chosen.options)}
             n = sum(per.values())
             name = words(hand.ranking.categories[c])
             shown = [f"{o} {percent(k / n, 2)}" if k != n else o for o, k in per.items() if k]
@@ -205,26 +228,42 @@ class DecisionStrategy:
 class ClassLookup:
     """Decisions looked up by the class of what the player has seen: per decision, the canonical key (up to the suit
     renamings the counts used) of each class's members, sorted, with the class of each; per decision and stakes, the
-    solver's choice and values per class."""
+    solver's choice and values per class.
+
+    The keys cost seconds on a big game and an analysis never asks for them: they are made when a decision is first
+    looked up (a simulation), kept with the counts (on disk with them, see :mod:`casino_math.count_cache`), and made
+    before the lookup is sent to a worker, so that no worker makes them again."""
 
     symmetry: Symmetry
-    keyed: dict[str, tuple[np.ndarray, np.ndarray]]
+    counts: Counts
     chosen: dict[tuple[str, History], Chosen]
+    keyed: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, symmetry: Symmetry, counts: Counts, decisions: tuple[Chosen, ...]) -> ClassLookup:
-        keyed: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        for chosen in decisions:
-            name = chosen.decision.name
-            if name not in keyed:
-                level = counts.levels[chosen.level]
+        return cls(symmetry, counts, {(c.decision.name, c.history): c for c in decisions})
+
+    def keys(self, decision: str) -> tuple[np.ndarray, np.ndarray]:
+        """The sorted canonical keys of the classes at ``decision``, and the class of each."""
+        if decision not in self.keyed:
+            level = next(c.level for c in self.chosen.values() if c.decision.name == decision)
+            memo = ("canonical", level)
+            if memo not in self.counts.memo:
+                cards = self.counts.levels[level].cards
                 # a level that keeps one card set per class may hold several sets of one key, all played alike
-                unique, first = np.unique(cls.keys(symmetry, [level.cards[r] for r in SEEN_ROLES]), return_index=True)
-                keyed[name] = (unique, first)
-        return cls(symmetry, keyed, {(c.decision.name, c.history): c for c in decisions})
+                unique, first = np.unique(self.key_of(self.symmetry, [cards[r] for r in SEEN_ROLES]), return_index=True)
+                self.counts.memo[memo] = np.stack([unique, first])
+            stored = self.counts.memo[memo]
+            self.keyed[decision] = (stored[0], stored[1])
+        return self.keyed[decision]
+
+    def __reduce__(self) -> tuple:
+        for name, _ in self.chosen:
+            self.keys(name)
+        return (type(self), (self.symmetry, self.counts, self.chosen, self.keyed))
 
     @classmethod
-    def keys(cls, symmetry: Symmetry, roles: list[np.ndarray]) -> np.ndarray:
+    def key_of(cls, symmetry: Symmetry, roles: list[np.ndarray]) -> np.ndarray:
         """The key of each row of seen cards (card ids per seen role): the same for every member of a class."""
         return symmetry.canonical(roles)[0]
 
@@ -232,8 +271,8 @@ class ClassLookup:
         chosen = self.chosen.get((decision, tuple(stakes)))
         if chosen is None:  # the decision is closed after these stakes (or never open)
             return None
-        keys, classes = self.keyed[decision]
-        found = self.keys(self.symmetry, [seen[r] for r in SEEN_ROLES])
+        keys, classes = self.keys(decision)
+        found = self.key_of(self.symmetry, [seen[r] for r in SEEN_ROLES])
         at = np.minimum(np.searchsorted(keys, found), len(keys) - 1)
         if not (keys[at] == found).all():
             raise KeyError(f"cards seen at {decision} that no class of the count holds (too many or too few cards?)")

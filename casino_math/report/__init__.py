@@ -30,7 +30,7 @@ from .charts import Rendered, render
 from .html import render_html
 from .index import Entry, index_document
 from .issued import issue_date
-from .pdf import render_pdf
+from .pdf import kept_pdf
 from .sheet import build_document, main_game
 from .verification import check_claims
 from .writer import write_atomically
@@ -125,7 +125,7 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
         steps.step(f"rendering {family}.html")
         out[f"{family}.html"] = render_html(document, images)
         steps.step(f"rendering {family}.pdf")
-        out[f"{family}.pdf"] = render_pdf(document, images)
+        out[f"{family}.pdf"] = kept_pdf(document, images)
         entries.append(Entry(family, main_game(analyses), len(group) - 1, tuple(checks)))
     if not paths:
         steps.step("rendering the index")

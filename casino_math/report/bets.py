@@ -19,6 +19,7 @@ linear in the meter's pay.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Sequence
 
 from ..game.analysis import GameAnalysis
@@ -174,7 +175,7 @@ def contribution_chart(analysis: GameAnalysis, bet: str) -> Chart:
     values = [float(o.net * Fraction(o.combinations, table.total)) for o in table.outcomes]
     name = analysis.game.names.bet(bet)
     return Chart(f"returns-{bet}", f"Return contribution by outcome: {name}",
-                 lambda: charts.return_contribution_chart(name, labels, values))
+                 partial(charts.return_contribution_chart, name, labels, values))
 
 
 def strategy_words(analysis: GameAnalysis) -> str:
@@ -217,7 +218,7 @@ def hand_frequencies(analysis: GameAnalysis) -> tuple[Block, ...]:
     )
     heading = f"The player's hand, {made}: {integer(total)} combinations"
     return table, Chart("hand-frequencies", f"Frequency of the player's hands ({made})",
-                        lambda: charts.hand_frequency_chart(labels, values, total, heading))
+                        partial(charts.hand_frequency_chart, labels, values, total, heading))
 
 
 # -- headline figures ----------------------------------------------------------------------------------
@@ -285,7 +286,7 @@ def funnel(analysis: GameAnalysis) -> Chart:
     rtps = [float(t.metrics.rtp) for t in analysis.tables.values()]
     indices = [t.metrics.volatility_index for t in analysis.tables.values()]
     return Chart("funnel", "Confidence funnel: 90% band of the return over N hands",
-                 lambda: charts.funnel_chart(labels, rtps, indices, BAND_HANDS))
+                 partial(charts.funnel_chart, labels, rtps, indices, BAND_HANDS))
 
 
 # -- progressive meters -----------------------------------------------------------------------------------
@@ -344,7 +345,7 @@ def comparison(analyses: Sequence[GameAnalysis], main: GameAnalysis) -> tuple[Bl
         grouped=True,
         caption="SD: standard deviation per initial stake. Max win: the largest net win, in initial stakes.",
     )
-    return table, Chart("house-edges", "House edge of each paytable variant", lambda: charts.house_edge_chart(labels, edges, groups))
+    return table, Chart("house-edges", "House edge of each paytable variant", partial(charts.house_edge_chart, labels, edges, groups))
 
 
 def variant_section(analysis: GameAnalysis) -> Section:

@@ -296,6 +296,37 @@ def _section(section: Section, number: str, level: int, images: Mapping[str, Ren
     return out + _blocks(section.blocks, number, level, images, styles)
 
 
+KIND = "rendered par sheet"
+CODE = ("report/pdf.py", "report/document.py")  # what a PDF's bytes come from, beside its document (see count_cache.engine)
+
+
+def kept_pdf(document: Document, images: Mapping[str, Rendered]) -> bytes:
+    """The PDF's bytes, kept between runs with the counts (:mod:`casino_math.count_cache`): the same document and charts
+    give the same bytes, so a warm report of unchanged games lays out no page. Keyed by the document written out whole,
+    each chart's bytes, this module's code and the versions of reportlab and matplotlib (its fonts)."""
+    import hashlib
+
+    import numpy as np
+    import reportlab
+
+    from ..count_cache import current
+
+    cache = current()
+    if cache is None:
+        return render_pdf(document, images)
+    digest = hashlib.sha256(repr(document).encode())
+    for key, image in sorted(images.items()):
+        digest.update(f"|{key}|".encode() + hashlib.sha256(image.png).digest())
+    key = f"{digest.hexdigest()}|reportlab {reportlab.Version}|matplotlib {matplotlib.__version__}"
+    what = f"the PDF of {document.title}"
+    found, stored = cache.load(KIND, key, what, CODE)
+    if found and isinstance(stored, np.ndarray) and stored.dtype == np.uint8:
+        return stored.tobytes()
+    data = render_pdf(document, images)
+    cache.keep(KIND, key, what, np.frombuffer(data, np.uint8), CODE)
+    return data
+
+
 def render_pdf(document: Document, images: Mapping[str, Rendered]) -> bytes:
     """The PDF's bytes."""
     styles = _styles()

@@ -10,6 +10,7 @@ Then the simpler strategies the game file lists, priced against the optimal one.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -87,7 +88,7 @@ def near_threshold(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     taken = [ordered.at[i, "decision"] != least for i in window]
     heading = f"{sentence(strategy.name)}: {strategy.summary()}"
     return table, Chart(key, f"Expected value of the best option other than {least}, less {least}'s, by player hand around the threshold",
-                        lambda: charts.option_gain_chart(labels, gains, taken, least, heading))
+                        partial(charts.option_gain_chart, labels, gains, taken, least, heading))
 
 
 ACTIONS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}  # a chart's codes by their first letter

@@ -3,9 +3,10 @@ a small JSON API the page calls. Bound to 127.0.0.1 by default: no account, no o
 
 - ``GET /api/games``: the game files of the folder;
 - ``GET /api/game?path=P``: a game as shown (rules, paytables, figures, strategy, warnings);
-- ``POST /api/edit`` ``{path, tables}``: the figures of an edit, or its errors at their cells;
+- ``POST /api/edit`` ``{path, tables}``: the figures of an edit beside the file's, or its errors at their cells;
 - ``POST /api/save`` ``{path, tables, name}``: the edit saved as a variant file beside the game;
 - ``POST /api/target`` ``{path, tables, bet, table, line, target}``: the exact pay of a line for a target house edge;
+- ``POST /api/search`` ``{path, tables, bet, vary, edge}``: the paytables of a small grid whose house edge lies in a band;
 - ``POST /api/report`` ``{path, tables, kind}``: the par sheet (html or pdf) of what is on the screen;
 - ``GET /api/progress``: how far a count in progress is.
 
@@ -80,6 +81,12 @@ def create_app(workbench: Workbench) -> Flask:
         body = _body()
         asked = {k: str(body.get(k, "")) for k in ("bet", "table", "line", "target")}
         return _answer(lambda: workbench.target(body["path"], body["tables"], **asked))
+
+    @app.post("/api/search")
+    def search() -> Response:
+        body = _body()
+        asked = {k: str(body.get(k, "")) for k in ("bet", "vary", "edge")}
+        return _answer(lambda: workbench.search(body["path"], body["tables"], **asked))
 
     @app.post("/api/report")
     def report() -> Response:

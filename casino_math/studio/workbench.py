@@ -28,10 +28,16 @@ from ..game.analysis import GameAnalysis
 from ..game.description import Game
 from ..game.loader import load_game
 from ..pays import Pay
+from ..returns import Metrics
 from ..text import decimal, integer, percent
 
 GAME_SUFFIXES = (".yaml", ".yml")
 SAFE_PAY = re.compile(r"[0-9A-Za-z .,/:+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
+MAX_SEARCH = 400  # paytables of a search in the studio (each of the game's own bet is a solve): a small grid, at once
+SHOWN_FOUND = 25  # paytables of a search shown
+SEARCH_FIGURES = ("house_edge", "element_of_risk", "hit_frequency", "standard_deviation")
+COMPARED = (("house_edge", True), ("element_of_risk", True), ("hit_frequency", True), ("standard_deviation", False),
+            ("average_wager", False))
 EDITED = re.compile(r"^(?P<file>.*?):(?P<line>\d+): (?P<field>[^:]+): (?P<message>.*)$")
 
 
@@ -80,6 +86,8 @@ class Workbench:
         self.scratch = Path(tempfile.mkdtemp(prefix="casino-math-studio-"))
         self.edits = 0
         self.strategies: dict[tuple[Path, str], dict[str, str]] = {}  # (file, its SHA-256) -> its strategy in words
+        self.figures: dict[tuple[Path, str], dict[str, Metrics]] = {}  # (file, its SHA-256) -> each bet's figures
+        self.originals: dict[Path, tuple[tuple, Game]] = {}  # file -> (its size and time, its game)
         # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
         folders = [f for f in os.environ.get("CASINO_MATH_EXTENDS", "").split(":") if f]
         if str(self.root) not in folders:
@@ -127,6 +135,7 @@ class Workbench:
                 analysis = self._analysed(game)
                 shown = self._shown(analysis)
             self.strategies[(path, game.sha256)] = shown["strategy"]
+            self.figures[(path, game.sha256)] = {name: table.metrics for name, table in analysis.tables.items()}
             shown.update(path=relative, paytables=_paytables(game), errors=[],
                          warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
             shown["rules"] = _rules(analysis)
@@ -137,7 +146,7 @@ class Workbench:
         changes, or the loader's errors placed at their cells (``errors``: table, line, message) with no figures."""
         path = self.resolve(relative)
         with self.lock:
-            original = self._load(path)
+            original = self._original(path)
             text, cells = variant_text(path, original, tables)
             self.edits += 1
             edited = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
@@ -152,10 +161,15 @@ class Workbench:
             except InputError as error:
                 return {"path": relative, "errors": [_placed(line, cells, edited, path) for line in str(error).splitlines()]}
             shown["elapsed_ms"] = round((time.perf_counter() - start) * 1000)
-            before = self.strategies.get((path, original.sha256))
-            if before is None:  # the file changed since it was opened: its strategy solved once more, then kept
-                before = self.strategies[(path, original.sha256)] = self._analysed(original).strategy_summary()
+            key = (path, original.sha256)
+            if key not in self.strategies or key not in self.figures:  # the file changed since it was opened: solved once more
+                solved = self._analysed(original)
+                self.strategies[key] = solved.strategy_summary()
+                self.figures[key] = {name: table.metrics for name, table in solved.tables.items()}
+            before = self.strategies[key]
             shown.update(path=relative, errors=[], changes=strategy_changes(before, shown["strategy"]),
+                         compare=compared(self.figures[key], {name: table.metrics for name, table in analysis.tables.items()},
+                                          {name: game.names.bet(name) for name in analysis.tables}),
                          warnings=[_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
             return shown
 
@@ -169,7 +183,7 @@ class Workbench:
         if self.root not in target.resolve().parents:
             raise Refused(f"{name!r}: outside the folder the studio was started on")
         with self.lock:
-            original = self._load(path)
+            original = self._original(path)
             changed = {t: lines for t, lines in tables.items() if t in original.paytables and lines != _paytables(original)[t]}
             text, _ = variant_text(path, original, changed, extends=path.name, identity=target.stem)
             try:
@@ -186,13 +200,7 @@ class Workbench:
 
         path = self.resolve(relative)
         with self.lock:
-            original = self._load(path)
-            source = path
-            if tables:
-                text, _ = variant_text(path, original, tables)
-                self.edits += 1
-                source = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
-                source.write_text(text)
+            source = self._edited(path, tables)
             try:
                 found = solve(self._load(source), bet, line, parse_number(target, "target"), "house_edge", table or None)
             except (InputError, KeyError, ValueError) as error:
@@ -200,6 +208,31 @@ class Workbench:
                 return {"errors": [{"table": "", "line": "", "message": _renamed(m, source, path)} for m in words.splitlines()]}
             pay = None if found.pay is None else pay_text(Pay(found.pay))
             return {"errors": [], "message": _renamed(found.message, source, path), "pay": pay, "table": found.table, "line": found.line}
+
+    def search(self, relative: str, tables: dict[str, dict[str, str]], bet: str, vary: str, edge: str) -> dict[str, Any]:
+        """A small search over a grid: every paytable of ``vary`` (``flush=2..6,straight=4..8``; the other pays as edited)
+        whose house edge lies in ``edge`` (``2%..4%``), lowest first, as ``casino-math search`` finds them; at most
+        :data:`MAX_SEARCH` paytables (the command line takes bigger grids), the first :data:`SHOWN_FOUND` shown."""
+        from ..design import parse_band, parse_vary, search
+        from ..parallel import Runner
+
+        path = self.resolve(relative)
+        with self.lock:
+            source = self._edited(path, tables)
+            try:
+                found = search(self._load(source), bet, parse_vary(vary), parse_band(edge, "band"), max_grid=MAX_SEARCH,
+                               runner=Runner.here())
+            except (InputError, KeyError, ValueError) as error:
+                words = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+                words = words.replace(f"over the limit of {MAX_SEARCH:,}", f"over the studio's limit of {MAX_SEARCH:,} (casino-math search takes more)")
+                return {"errors": [{"table": "", "line": "", "message": _renamed(m, source, path)} for m in words.splitlines()]}
+            pays = [c for c in found.columns if c not in SEARCH_FIGURES and not c.endswith("_float") and c != "strategy"]
+            rows = [{"pays": {line: pay_text(Pay(Fraction(record[line]))) for line in pays},
+                     "house edge": percent(record["house_edge"]), "element of risk": percent(record["element_of_risk"]),
+                     "hit frequency": percent(record["hit_frequency"]), "standard deviation": f"{record['standard_deviation']:.4f}",
+                     "strategy": str(record.get("strategy") or "")}
+                    for record in found.head(SHOWN_FOUND).to_dict("records")]
+            return {"errors": [], "table": found.attrs.get("table"), "lines": pays, "found": len(found), "grid": found.attrs["grid"], "rows": rows}
 
     def report(self, relative: str, tables: dict[str, dict[str, str]], kind: str) -> tuple[str, bytes]:
         """The par sheet of what is on the screen (the edit, or the file as it is): (file name, HTML or PDF bytes)."""
@@ -209,18 +242,31 @@ class Workbench:
         if kind not in ("html", "pdf"):
             raise Refused(f"{kind!r}: html or pdf")
         with self.lock:
-            original = self._load(path)
-            source = path
-            if tables:
-                text, _ = variant_text(path, original, tables)
-                self.edits += 1
-                source = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
-                source.write_text(text)
+            source = self._edited(path, tables)
             out = Path(tempfile.mkdtemp(dir=self.scratch))
             written = [p for p in write_report([source], out) if p.suffix == f".{kind}"]
             return written[0].name, written[0].read_bytes()
 
     # -- the engine ----------------------------------------------------------------------------------------------
+    def _edited(self, path: Path, tables: dict[str, dict[str, str]]) -> Path:
+        """The game file as edited: a variant file in the scratch folder (the file itself where nothing is edited)."""
+        if not tables:
+            return path
+        text, _ = variant_text(path, self._original(path), tables)
+        self.edits += 1
+        source = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
+        source.write_text(text)
+        return source
+
+    def _original(self, path: Path) -> Game:
+        """The game of a file of the folder as it is on disk now (read again only when the file changed: an edit reads
+        its original at every keystroke)."""
+        found = path.stat()
+        key = (path, found.st_mtime_ns, found.st_size, os.environ.get("CASINO_MATH_EXTENDS", ""))
+        if self.originals.get(path, (None,))[0] != key:
+            self.originals[path] = (key, self._load(path))
+        return self.originals[path][1]
+
     def _load(self, path: Path) -> Game:
         _forget_warned()
         return load_game(path)
@@ -307,6 +353,22 @@ def _edges(analysis: GameAnalysis) -> list[str]:
     game = analysis.game
     return [f"{game.names.bet(name)}: the player has the edge (house edge {percent(t.metrics.house_edge)}): check the pays and the rules"
             for name, t in analysis.tables.items() if t.metrics.house_edge < 0]
+
+
+def compared(before: dict[str, Metrics], after: dict[str, Metrics], titles: dict[str, str]) -> list[dict[str, str]]:
+    """The edit beside the file, figure by figure of every bet: the file's value, the edit's, and the change (exact
+    figures subtracted exactly; in percentage points for a rate)."""
+    rows = []
+    for bet in dict.fromkeys([*before, *after]):
+        was, now = before.get(bet), after.get(bet)
+        for figure, rate in COMPARED:
+            a = None if was is None else getattr(was, figure)
+            b = None if now is None else getattr(now, figure)
+            shown = (lambda x: percent(x)) if rate else (lambda x: f"{float(x):.4f}")
+            change = "" if a is None or b is None else (f"{float(b - a) * 100:+.4f} points" if rate else f"{float(b) - float(a):+.4f}")
+            rows.append({"bet": titles.get(bet, bet), "figure": figure.replace("_", " "), "file": "" if a is None else shown(a),
+                         "edit": "" if b is None else shown(b), "change": change, "moved": str(a != b)})
+    return rows
 
 
 def strategy_changes(before: dict[str, str], after: dict[str, str]) -> list[dict[str, str]]:

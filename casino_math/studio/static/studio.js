@@ -31,7 +31,7 @@ async function loadGames() {
   const { games } = await api("GET", "/api/games");
   const select = $("games");
   select.replaceChildren(...games.map((g) => element("option", `${g.path} — ${g.name}`, { value: g.path })));
-  // a link can carry a game and an edit: #path=FILE&edit=TABLE|LINE|PAYS (as many edits as wanted)
+  // a link can carry a game, edits and a search: #path=FILE&edit=TABLE|LINE|PAYS (as many as wanted)&search=BET|VARY|BAND
   const linked = new URLSearchParams(location.hash.slice(1));
   const path = linked.get("path") || (games.length ? games[0].path : "");
   if (!path) return;
@@ -44,6 +44,14 @@ async function loadGames() {
   if (edits.length) {
     renderPaytables();
     await sendEdit();
+  }
+  const search = linked.get("search");
+  if (search) {
+    const [bet, vary, band] = search.split("|");
+    $("search-bet").value = bet;
+    $("search-vary").value = vary || "";
+    $("search-edge").value = band || $("search-edge").value;
+    await searchGrid();
   }
 }
 
@@ -200,6 +208,63 @@ function show(shown, first) {
   choice.value = state.bet;
   renderReturns();
   renderTarget(shown);
+  renderCompare(first ? [] : shown.compare || []);
+}
+
+// -- the edit beside the file ------------------------------------------------------------------------------------------
+function renderCompare(rows) {
+  const moved = rows.filter((r) => r.moved === "True");
+  $("compare-none").hidden = moved.length > 0;
+  const columns = ["bet", "figure", "file", "edit", "change"];
+  const head = $("compare").tHead;
+  head.replaceChildren(...(moved.length ? [element("tr")] : []));
+  if (moved.length) head.rows[0].append(...columns.map((c) => element("th", c, c === "bet" || c === "figure" ? {} : { class: "num" })));
+  $("compare").tBodies[0].replaceChildren(...moved.map((row) => {
+    const tr = element("tr");
+    tr.append(...columns.map((c) => element("td", row[c], c === "bet" || c === "figure" ? {} : { class: "num" })));
+    return tr;
+  }));
+}
+
+// -- a small search over a grid of pays --------------------------------------------------------------------------------
+async function searchGrid() {
+  const answer = $("search-answer");
+  answer.textContent = "searching…";
+  $("search-found").tHead.replaceChildren();
+  $("search-found").tBodies[0].replaceChildren();
+  try {
+    const found = await api("POST", "/api/search", { path: state.path, tables: edited(), bet: $("search-bet").value,
+                                                     vary: $("search-vary").value, edge: $("search-edge").value });
+    if (found.errors && found.errors.length) {
+      answer.textContent = found.errors.map((e) => e.message).join("; ");
+      return;
+    }
+    const shown = found.rows.length < found.found ? `; the first ${found.rows.length}` : "";
+    answer.textContent = `${found.found} of ${found.grid} paytables have their house edge in ${$("search-edge").value}${shown}`;
+    const columns = [...found.lines, "house edge", "hit frequency", "standard deviation"];
+    const head = $("search-found").tHead;
+    head.replaceChildren(element("tr"));
+    head.rows[0].append(...columns.map((c) => element("th", c, { class: "num" })), element("th", ""));
+    $("search-found").tBodies[0].replaceChildren(...found.rows.map((row) => {
+      const tr = element("tr");
+      tr.append(...columns.map((c) => element("td", c in row.pays ? row.pays[c] : row[c], { class: "num" })));
+      const use = element("button", "Use", { type: "button" });
+      use.addEventListener("click", () => {
+        for (const [line, pays] of Object.entries(row.pays)) {
+          if (state.tables[found.table] && line in state.tables[found.table]) state.tables[found.table][line] = pays;
+        }
+        renderPaytables();
+        sendEdit();
+      });
+      const cell = element("td");
+      cell.append(use);
+      tr.append(cell);
+      return tr;
+    }));
+    document.body.dataset.searched = String(found.found);
+  } catch (error) {
+    answer.textContent = `error: ${error.message}`;
+  }
 }
 
 // -- target mode: the exact pay of a line for a house edge ------------------------------------------------------------
@@ -208,6 +273,10 @@ function renderTarget(shown) {
   const chosen = bets.value;
   bets.replaceChildren(...(shown.bets || []).map((b) => element("option", b.title, { value: b.name })));
   if ([...bets.options].some((o) => o.value === chosen)) bets.value = chosen;
+  const searched = $("search-bet");
+  const kept = searched.value;
+  searched.replaceChildren(...(shown.bets || []).map((b) => element("option", b.title, { value: b.name })));
+  if ([...searched.options].some((o) => o.value === kept)) searched.value = kept;
   const lines = $("target-line");
   const line = lines.value;
   lines.replaceChildren(...Object.entries(state.tables).flatMap(([table, rows]) =>
@@ -313,6 +382,7 @@ $("revert").addEventListener("click", () => {
 });
 $("save").addEventListener("click", save);
 $("target-solve").addEventListener("click", solveTarget);
+$("search-run").addEventListener("click", searchGrid);
 $("html").addEventListener("click", () => download("html"));
 $("pdf").addEventListener("click", () => download("pdf"));
 loadGames();
