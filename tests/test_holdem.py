@@ -21,6 +21,7 @@ from casino_math.errors import InputError
 from casino_math.game import holdem
 from casino_math.game.analysis import analyze
 from casino_math.game.counts import count
+from casino_math.game.description import Deal
 from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.rules import parse_rule
 from casino_math.game.side_bets import side_bet_table
@@ -84,6 +85,82 @@ wagers:
 paytables:
   play: {four of a kind: 3, full house: "3/2", three of a kind: 1, pair of kings or better: 1, pair: push}
 """,
+    # Texas Hold'em Bonus: fold or bet 2x before the flop, check or bet 1x on the flop and on the turn (a decision between
+    # the flop and the last card), no qualifier, the ante paid only on a straight or better when the player wins
+    "texas-holdem-bonus": """
+game: texas_holdem_bonus_like
+id: thb-small
+deck: {ranks: T-A}
+deal:
+  - player: 2
+  - dealer: 2
+  - decide: {name: pre_flop, options: {fold: fold, flop_bet: {flop: 2}}}
+  - board: 3
+  - decide: {name: flop, options: {check: check, turn_bet: {turn: 1}}}
+  - board: 1
+  - decide: {name: turn, options: {check: check, river_bet: {river: 1}}}
+  - board: 1
+hands:
+  player: {of: [player, board], best: 5, ranking: high}
+  dealer: {of: [dealer, board], best: 5, ranking: high}
+bet: ante_bets
+wagers:
+  ante: {stake: 1, settle: {folded: lose, player_higher: {pays: ante, on: player, else: push}, equal: push, dealer_higher: lose}}
+  flop: {settle: {player_higher: win, equal: push, dealer_higher: lose}}
+  turn: {settle: {player_higher: win, equal: push, dealer_higher: lose}}
+  river: {settle: {player_higher: win, equal: push, dealer_higher: lose}}
+paytables:
+  ante: {royal flush: 1, four of a kind: 1, full house: 1, straight: 1}
+""",
+    # a decision at every stage: before the flop, on the flop, on the turn and on the whole board, each open only while
+    # the play wager is unmade; a qualifier
+    "every-stage": """
+game: holdem_like
+id: every-stage
+deck: {ranks: J-A}
+deal:
+  - player: 2
+  - decide: {name: first, options: {check: check, raise_3x: {play: 3}}, while_unmade: [play]}
+  - board: 3
+  - decide: {name: flop, options: {check: check, raise_2x: {play: 2}}, while_unmade: [play]}
+  - board: 1
+  - decide: {name: turn, options: {check: check, bet_2x: {play: 2}}, while_unmade: [play]}
+  - board: 1
+  - dealer: 2
+  - decide: {name: river, options: {fold: fold, call: {play: 1}}, while_unmade: [play]}
+hands:
+  player: {of: [player, board], best: 5, ranking: high}
+  dealer: {of: [dealer, board], best: 5, ranking: high}
+dealer_qualifies: pair of queens
+bet: ante_play
+wagers:
+  ante: {stake: 1, settle: {folded: lose, dealer_not_qualified: push, player_higher: win, equal: push, dealer_higher: lose}}
+  play: {settle: {folded: lose, player_higher: win, equal: push, dealer_higher: lose}}
+""",
+    # Casino Hold'em with the turn and the river dealt apart and no decision between them (the deals counted in both orders)
+    "turn-and-river-apart": """
+game: casino_holdem_like
+id: ch-apart
+deck: {ranks: J-A}
+deal:
+  - player: 2
+  - board: 3
+  - decide: {name: call, options: {fold: fold, call: {call: 2}}}
+  - board: 1
+  - board: 1
+  - dealer: 2
+hands:
+  player: {of: [player, board], best: 5, ranking: high}
+  dealer: {of: [dealer, board], best: 5, ranking: high}
+dealer_qualifies: pair of queens
+bet: ante_call
+wagers:
+  ante: {stake: 1, settle: {folded: lose, dealer_not_qualified: {pays: ante, on: player}, player_higher: {pays: ante, on: player},
+         equal: push, dealer_higher: lose}}
+  call: {settle: {dealer_not_qualified: push, player_higher: win, equal: push, dealer_higher: lose}}
+paytables:
+  ante: {four of a kind: 10, full house: 3, three of a kind: 1, two pair: 1, pair: 1, high card: 1}
+""",
 }
 
 
@@ -110,8 +187,10 @@ def test_every_deal_counted(both):
     game, counts, _, solved = both
     n = len(game.deck.cards)
     assert solved.counts.deals == counts.deals == solved.table.total
-    flop = next(s.cards for s in game.steps if getattr(s, "role", "") == "board")
-    assert solved.table.total == comb(n, 2) * comb(n - 2, flop) * comb(n - 2 - flop, 5 - flop) * comb(n - 7, 2)
+    ways, left = 1, n
+    for cards in [s.cards for s in game.steps if isinstance(s, Deal)]:   # every step of the deal dealt apart
+        ways, left = ways * comb(left, cards), left - cards
+    assert solved.table.total == ways
     # every class of hole cards meets every completion once, in one showdown cell or another
     assert (solved.counts.cells.sum(axis=1) == solved.counts.completions[1]).all()
 
