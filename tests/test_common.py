@@ -4,7 +4,7 @@ Each game file (the test games and one file of every shipped family) goes throug
 README promises, all reached through :class:`~casino_math.game.analysis.GameAnalysis`: the exact
 analysis (against a brute force where the game is small), a 20,000-hand simulation, a two-point sweep,
 a solve, a small search, a par sheet, and its family's published claims. The full-deck big games
-(Caribbean Stud, Four Card Poker, Ultimate Texas Hold'em) count for minutes: they are the ``slow`` tier,
+(Caribbean Stud, Four Card Poker, Ultimate Texas Hold'em, Texas Hold'em Bonus, Casino Hold'em) count for minutes: they are the ``slow`` tier,
 run by ``python3 -m pytest -m slow tests/test_common.py``.
 
 The rule that keeps the tools on the contract is checked here too: no module outside ``game/`` imports a
@@ -35,7 +35,8 @@ ROOT = Path(__file__).parent.parent
 TEST_GAMES = sorted((ROOT / "tests" / "games").glob("*.yaml"))
 FAST = [ROOT / "paytables" / p for p in ("three_card_poker/standard.yaml", "let_it_ride/standard.yaml", "mississippi_stud/standard.yaml",
                                          "baccarat/standard.yaml", "blackjack_side_bets/twenty-one-plus-three.yaml")]
-BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml")]
+BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_card_poker/standard.yaml", "ultimate_texas_holdem/standard.yaml",
+                                        "texas_holdem_bonus/standard.yaml", "casino_holdem/standard.yaml")]
 GAMES = [*(pytest.param(p, id=p.stem) for p in TEST_GAMES), *(pytest.param(p, id=p.parent.name) for p in FAST),
          *(pytest.param(p, id=p.parent.name, marks=pytest.mark.slow) for p in BIG)]
 ENGINES = {"solver", "holdem", "by_kind", "drawing", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}

@@ -348,3 +348,62 @@ def test_figures_quoted_per_the_ante():
     assert per_ante.element_of_risk == per_both.element_of_risk
     with pytest.raises(InputError, match=r"x\.yaml:\d+: quoted_per\.0: no wager 'blinds' staked before the deal"):
         load_game_text(UTH.read_text().replace("quoted_per: [ante]", "quoted_per: [blinds]"), "x.yaml")
+
+
+THB = ROOT / "paytables" / "texas_holdem_bonus" / "standard.yaml"
+
+
+def test_the_texas_holdem_bonus_files():
+    """The turn decision is declared by its place in the deal: between the turn card and the river card."""
+    game = load_game(THB)
+    assert holdem.fits(game) and game.bets == ("ante_flop_turn_river",)
+    assert [d.name for d in game.decisions] == ["pre_flop", "flop", "turn"]
+    assert holdem.stages(game) == holdem.Stages(flop=3, turn=1, later=2, orders=(1, 1), levels={1: 1, 2: 2, 3: 3})
+    atlantic = load_game(THB.with_name("atlantic-city.yaml"))
+    assert [line.key for line in atlantic.paytables["ante"].lines][-1] == "flush"
+    casino = load_game(ROOT / "paytables" / "casino_holdem" / "standard.yaml")
+    assert holdem.fits(casino) and casino.qualifier.text == "pair of 4s"
+    assert [line.pay.net for line in casino.paytables["ante"].lines][:6] == [100, 20, 10, 3, 2, 1]
+
+
+@pytest.mark.parametrize(("edit", "error"), [
+    # the turn decision moved before the turn card: two decisions with nothing seen between them
+    (lambda text: text.replace("  - board: 1\n  - decide: {name: turn", "  - decide: {name: turn"),
+     r"x\.yaml:20: deal\.5\.decide: two decisions with no card seen between them: make them one"),
+    # a third decision between the flop and the last board card: more than the count takes (and too many sets of cards)
+    (lambda text: text.replace("  - board: 1\nhands:", "  - board: 1\n  - decide: {name: fourth, options: {check: check, more: {river: 1}}}\n"
+                               "  - board: 1\nhands:"),
+     r"x\.yaml:20: deal\.5\.board: by this step the player has seen 6 cards: .* nor board by board, as hold'em games are: "
+     r"decisions at more than one step between the flop and the last board card \(one, the turn, is counted\)"),
+    # a flop of two cards
+    (lambda text: text.replace("  - board: 3\n", "  - board: 2\n").replace("  - board: 1\nhands:", "  - board: 2\nhands:"),
+     r"x\.yaml:\d+: deal\.7\.board: by this step .* nor board by board, as hold'em games are: a flop of fewer than three cards"),
+])
+def test_stages_a_count_cannot_take_are_refused_where_declared(edit, error):
+    with pytest.raises(InputError, match=error):
+        load_game_text(edit(THB.read_text()), "x.yaml")
+
+
+def test_every_decision_looked_up_hand_by_hand_as_the_generic_engine_takes_it():
+    """Texas Hold'em Bonus on 20 cards: the option and its exact value at the pre-flop, flop and turn decisions (after
+    each history of stakes), for random deals, from the hold'em method's lookup and the level-by-level method's."""
+    from casino_math.game.method import Choice
+    from casino_math.game.solver import LEVEL_BY_LEVEL
+
+    game = load_game(ROOT / "tests" / "games" / "thb-small.yaml")
+    board, levels = holdem.HOLDEM.solve(game), LEVEL_BY_LEVEL.solve(game)
+    assert board.table.outcomes == levels.table.outcomes
+    rng = np.random.default_rng(17)
+    # units staked on the ante, flop, turn and river bets: before the deal; after the flop bet; after the turn bet too
+    ante, flop_bet, turn_bet = (tuple(Fraction(s) for s in stakes) for stakes in ((1, 0, 0, 0), (1, 2, 0, 0), (1, 2, 1, 0)))
+    taken = Counter()
+    for _ in range(40):
+        cards = rng.permutation(len(game.deck.cards))[:6]
+        hole, flop, turn = cards[:2], cards[2:5], cards[2:6]
+        for decision, seen, stakes in (("pre_flop", {"player": hole}, ante), ("flop", {"player": hole, "board": flop}, flop_bet),
+                                       ("turn", {"player": hole, "board": turn}, flop_bet),
+                                       ("turn", {"player": hole, "board": turn}, turn_bet)):
+            mine = board.strategy.choose(decision, seen, stakes)
+            assert isinstance(mine, Choice) and mine == levels.strategy.choose(decision, seen, stakes)
+            taken[(decision, mine.option)] += 1
+    assert taken[("turn", "river_bet")] and taken[("turn", "check")]  # both options met at the turn

@@ -70,6 +70,7 @@ log = logging.getLogger("casino_math.count_cache")
 PAIRINGS = ("unpaired board", "paired board", "board with three of a kind", "board with four of a kind")
 SHARDS = 64  # shards of flops by default: more than the cores of most machines, few enough to sum in no time
 BIG = 1_000_000  # boards (flop and later cards) from which the shards go to every local core by default
+HOLDEM_SHAPED = "no board dealt in two stages after two hole cards"  # why a game not dealt as hold'em is refused
 
 
 # -- the shape ----------------------------------------------------------------------------------------
@@ -79,7 +80,7 @@ def unfit(game: Game) -> str | None:
 
     seen = [(s.role, s.cards) for s in game.steps if isinstance(s, Deal) and s.seen]
     if len(seen) < 3 or seen[0] != ("player", 2) or any(role != "board" for role, _ in seen[1:]):
-        return "no board dealt in two stages after two hole cards"
+        return HOLDEM_SHAPED
     if seen[1][1] < 3:
         return "a flop of fewer than three cards"
     between = [level for level in game.decision_levels if 2 < level < len(seen)]
