@@ -177,6 +177,7 @@ class Plan:
     pairings: int
     coef: np.ndarray
     turn: int
+    boards: np.ndarray
     splits: np.ndarray
     orders: np.ndarray
     h4_ends: np.ndarray
@@ -226,11 +227,12 @@ class Plan:
         decisions = Decisions(*(getattr(self, name) for name in Decisions._fields))  # the plan's fields of the same names
         return cards, decisions
 
-    def flop_outputs(self, totals: Totals) -> Any:
-        """``totals`` to add a flop into, with room for the flop and turn decisions of every hole pair on it."""
+    def flop_outputs(self, totals: Totals, looked_up: bool = True) -> Any:
+        """``totals`` to add a flop into, with room for the flop and turn decisions of every hole pair on it (none where
+        they are not ``looked_up``)."""
         from ..kernels.boards import FlopTotals
 
-        pairs = comb(self.n_cards, 2)
+        pairs = comb(self.n_cards, 2) if looked_up else 0
         return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken, totals.turn_taken,
                           np.zeros((len(self.h2_count), pairs, self.h2_next.shape[1]), dtype=np.int64),
                           np.zeros((len(self.h2_count), pairs), dtype=np.int64),
@@ -241,8 +243,10 @@ class Plan:
         from ..kernels.boards import Scratch
 
         keys, pairs = self.coef.shape[1], comb(self.n_cards, 2)
-        return Scratch(np.zeros((self.turns, pairs, keys, 4), dtype=np.int64),
-                       np.zeros((self.turns, len(self.open4), pairs, self.h4_ends.shape[1], keys, 4), dtype=np.int64),
+        # one board's tally is at most C(45, 2) dealer pairs and its rivers at most C(47, 2): 32-bit integers hold their
+        # sums, in half the memory (what the tallies per turn are read and written at)
+        return Scratch(np.zeros((self.turns, pairs, keys, 4), dtype=np.int32),
+                       np.zeros((self.turns, len(self.open4), pairs, self.h4_ends.shape[1], keys, 4), dtype=np.int32),
                        np.zeros(len(self.tables.values), dtype=np.int64),
                        np.zeros((len(self.h3_count), len(self.coef), keys, 4), dtype=np.int64))
 
@@ -420,7 +424,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
     plan = Plan(
         n_cards=n, flop_cards=flop_cards, later=later, dealer_pairs=dealer_pairs, tables=tables, qualifier=qualifier,
         key_of=key_of.astype(np.int64), category_of=tables.categories().astype(np.int64), pairings=len(PAIRINGS),
-        coef=coef, turn=turn, splits=np.array(list(itertools.combinations(range(later), turn)), dtype=np.int64).reshape(comb(later, turn), turn),
+        coef=coef, turn=turn, boards=_board_order(n - flop_cards, later, turn), splits=np.array(list(itertools.combinations(range(later), turn)), dtype=np.int64).reshape(comb(later, turn), turn),
         orders=np.array(shape.orders, dtype=np.int64),
         h4_ends=_padded(h4_rows), h4_count=np.array([len(r) for r in h4_rows], dtype=np.int64), h4_open=h4_open,
         open4=open4_of, rule4=rules[4],
@@ -435,6 +439,22 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
     first_options = options(1) if first is not None else ()
     return _Compiled(plan, money, lines, counts, start, first, first_options, tuple(first_next), first_rule, tuple(h2), tuple(h3),
                      tuple(h4), tuple(sorted(ends, key=ends.__getitem__)), decisions)
+
+
+def _board_order(cards: int, later: int, turn: int) -> np.ndarray:
+    """The later cards of every board after one flop, as positions among the ``cards`` left: in colex order, or where a
+    turn card is split off two cards, in tiles of four by four positions, so that the few turns whose tallies a run of
+    boards adds to stay in the processor's cache.
+
+    >>> _board_order(5, 2, 1).tolist()
+    [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3], [0, 4], [1, 4], [2, 4], [3, 4]]
+    """
+    if turn == 0 or later != 2:
+        return all_subsets(cards, later).reshape(-1, later)
+    tile = 4
+    order = [(i, j) for high in range(0, cards, tile) for low in range(0, high + 1, tile)
+             for j in range(high, min(high + tile, cards)) for i in range(low, min(low + tile, j))]
+    return np.array(order, dtype=np.int64).reshape(-1, 2)
 
 
 def _index(items: list[History], h: History) -> int:
@@ -465,7 +485,7 @@ def count_shard(plan: Plan, index: int, of: int) -> Totals:
 
     totals = Totals.zeros(plan)
     cards, decisions = plan.kernel_inputs()
-    out, scratch = plan.flop_outputs(totals), plan.scratch()
+    out, scratch = plan.flop_outputs(totals, looked_up=False), plan.scratch()
     for f in range(index, len(plan.flops), of):
         flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch)
     return totals

@@ -106,6 +106,7 @@ class Decisions(NamedTuple):
     pairings: int
     coef: np.ndarray
     turn: int
+    boards: np.ndarray  # (boards, later): the later cards of every board, as positions among the cards after the flop
     splits: np.ndarray  # (ways, turn): which of a board's later cards (by position) are the turn, each way
     orders: np.ndarray  # ways of dealing the turn cards, and the river cards, in the steps the game deals them
     h4_ends: np.ndarray
@@ -128,7 +129,8 @@ class Decisions(NamedTuple):
 class FlopTotals(NamedTuple):
     """What a flop adds to (see :class:`~casino_math.game.holdem.Totals`), and the flop and turn decisions of every hole
     pair on it: each option's value (``flop_values[h2, pair, option]``, ``turn_values[h3, turn, pair, option]``, the
-    turn by its colex rank among the cards left after the flop) and the option taken."""
+    turn by its colex rank among the cards left after the flop) and the option taken; empty where only the totals are
+    wanted."""
 
     class_tally: np.ndarray
     class_cells: np.ndarray
@@ -195,9 +197,10 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
     pool = np.empty(n_pool, dtype=np.int64)
     strengths = np.empty(n_pool * (n_pool - 1) // 2, dtype=np.int64)
     turns = np.empty(ways, dtype=np.int64)
-    pick = np.arange(later)
-    while True:
+    pair_of = np.empty(len(strengths), dtype=np.int64)  # each pair of the pool (in colex order): its index among all pairs
+    for b in range(len(game.boards)):
         # the board: the flop and the later cards rest[pick]; the pool: the cards left for the two hole pairs
+        pick = game.boards[b]
         for t in range(later):
             board[s1 + t] = rest[pick[t]]
         u = 0
@@ -219,38 +222,84 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
         p = 0
         for j in range(n_pool):
             for i in range(j):
-                g = binomial[pool[j], 2] + pool[i]
-                s = strengths[p]
-                key = key_of[s]
-                x0, x1, x2 = less[p], equal[p], below[p]
+                pair_of[p] = binomial[pool[j], 2] + pool[i]
+                p += 1
+        # each hole pair's showdown added to its tally on each way of taking the turn (one region of memory at a time)
+        for w in range(ways):
+            region = tally_turn[turns[w]]
+            for p in range(len(strengths)):
+                tally = region[pair_of[p], key_of[strengths[p]]]
+                tally[0] += less[p]
+                tally[1] += equal[p]
+                tally[2] += below[p]
+                tally[3] += 1
+        for p in range(len(strengths) if n_open else 0):  # the last decision, where it is open: board by board
+            g = pair_of[p]
+            s = strengths[p]
+            key = key_of[s]
+            x0, x1, x2 = less[p], equal[p], below[p]
+            for o_index in range(n_open):
+                h4 = open4[o_index]
+                best = 0
+                if rule4[0] == 0:
+                    best_value = 0
+                    for o in range(h4_count[h4]):
+                        e = h4_ends[h4, o]
+                        value = coef[e, key, 0] * x0 + coef[e, key, 1] * x1 + coef[e, key, 2] * x2 + coef[e, key, 3]
+                        if o == 0 or value > best_value:
+                            best, best_value = o, value
+                best = _choose(rule4, s, best)
                 for w in range(ways):
                     tt = turns[w]
-                    tally_turn[tt, g, key, 0] += x0
-                    tally_turn[tt, g, key, 1] += x1
-                    tally_turn[tt, g, key, 2] += x2
-                    tally_turn[tt, g, key, 3] += 1
-                for o_index in range(n_open):
-                    h4 = open4[o_index]
-                    best = 0
-                    if rule4[0] == 0:
-                        best_value = 0
-                        for o in range(h4_count[h4]):
-                            e = h4_ends[h4, o]
-                            value = coef[e, key, 0] * x0 + coef[e, key, 1] * x1 + coef[e, key, 2] * x2 + coef[e, key, 3]
-                            if o == 0 or value > best_value:
-                                best, best_value = o, value
-                    best = _choose(rule4, s, best)
-                    for w in range(ways):
-                        tt = turns[w]
-                        tally_open[tt, o_index, g, best, key, 0] += x0
-                        tally_open[tt, o_index, g, best, key, 1] += x1
-                        tally_open[tt, o_index, g, best, key, 2] += x2
-                        tally_open[tt, o_index, g, best, key, 3] += 1
-                    river_taken[o_index, category_of[s] * pairings + pairing, best] += dealt * ways
+                    tally_open[tt, o_index, g, best, key, 0] += x0
+                    tally_open[tt, o_index, g, best, key, 1] += x1
+                    tally_open[tt, o_index, g, best, key, 2] += x2
+                    tally_open[tt, o_index, g, best, key, 3] += 1
+                river_taken[o_index, category_of[s] * pairings + pairing, best] += dealt * ways
+    _decide_per_pair(flop, weight, rest, cards, game, out, scratch)
+
+
+@njit(cache=True)
+def _turn_strengths(flop: np.ndarray, rest: np.ndarray, cards: CardTables, turn: int, turns: int,
+                    deciding: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Where a turn decision is taken: the strength of every hole pair (by pair index) with the flop and each turn
+    (by colex rank), and the pairing of the flop with each turn."""
+    n_cards = len(rest) + len(flop)
+    strength = np.zeros((turns if deciding else 0, n_cards * (n_cards - 1) // 2), dtype=np.int64)
+    pairing = np.zeros(turns if deciding else 0, dtype=np.int64)
+    if not deciding:
+        return strength, pairing
+    s1 = len(flop)
+    board = np.empty(s1 + turn, dtype=np.int64)
+    board[:s1] = flop
+    n_pool = len(rest) - turn
+    pool = np.empty(n_pool, dtype=np.int64)
+    strengths = np.empty(n_pool * (n_pool - 1) // 2, dtype=np.int64)
+    pick = np.arange(turn)
+    t = -1
+    while True:
+        t += 1
+        for u in range(turn):
+            board[s1 + u] = rest[pick[u]]
+        u = 0
+        v = 0
+        for i in range(len(rest)):
+            if v < turn and pick[v] == i:
+                v += 1
+            else:
+                pool[u] = rest[i]
+                u += 1
+        pair_strengths(board, pool, cards.rank_of, cards.suit_of, cards.turn_table, cards.flushes, cards.binomial, cards.n_ranks,
+                       strengths)
+        pairing[t] = _pairing(board, cards.rank_of, cards.n_ranks)
+        p = 0
+        for j in range(n_pool):
+            for i in range(j):
+                strength[t, cards.binomial[pool[j], 2] + pool[i]] = strengths[p]
                 p += 1
         if not _advance(pick, len(rest)):
             break
-    _decide_per_pair(flop, weight, rest, cards, game, out, scratch)
+    return strength, pairing
 
 
 @njit(cache=True)
@@ -269,9 +318,9 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
     flop_pairing = _pairing(flop, rank_of, n_ranks)
     hand = np.empty(s1 + 2, dtype=np.int64)
     hand[2:] = flop
-    seen = np.empty(s1 + 2 + turn, dtype=np.int64)  # the hole pair, the flop and the turn
-    seen[2:s1 + 2] = flop
     deciding = len(game.open3) > 0
+    looking_up = out.flop_values.size > 0  # each hole pair's values kept for a lookup, not only summed
+    turn_strength, turn_pairing = _turn_strengths(flop, rest, cards, turn, tally_turn.shape[0], deciding)
     keys = tally_turn.shape[2]
     values4 = np.empty(len(h4_count), dtype=np.int64)
     values3 = np.empty(len(h3_count), dtype=np.int64)
@@ -287,8 +336,6 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
             values3[:] = 0
             every[:] = 0
             boards = 0
-            seen[0] = a
-            seen[1] = c
             for u in range(turn):
                 pick[u] = u
             t = -1
@@ -299,25 +346,32 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                     if pick[u] == i or pick[u] == j:
                         crossed = True
                 if not crossed:
+                    # (indices rather than slices: this runs once per hole pair and turn)
                     rivers = 0
                     for k in range(keys):
                         rivers += tally_turn[t, g, k, 3]
+                        for x in range(4):
+                            every[k, x] += tally_turn[t, g, k, x]
                     boards += rivers
-                    _add_times(every, 1, tally_turn[t, g])
                     for h4 in range(len(h4_count)):
+                        value = 0
                         if h4_open[h4] >= 0:
-                            values4[h4] = 0
                             for o in range(h4_count[h4]):
-                                values4[h4] += _dot(coef[h4_ends[h4, o]], tally_open[t, h4_open[h4], g, o])
+                                e = h4_ends[h4, o]
+                                for k in range(keys):
+                                    for x in range(4):
+                                        value += coef[e, k, x] * tally_open[t, h4_open[h4], g, o, k, x]
                         else:
-                            values4[h4] = _dot(coef[h4_ends[h4, 0]], tally_turn[t, g])
+                            e = h4_ends[h4, 0]
+                            for k in range(keys):
+                                for x in range(4):
+                                    value += coef[e, k, x] * tally_turn[t, g, k, x]
+                        values4[h4] = value
                     strength = 0
                     category = 0
                     if deciding:
-                        for u in range(turn):
-                            seen[s1 + 2 + u] = rest[pick[u]]
-                        strength = hand_strength(seen, rank_of, suit_of, cards.turn_table, cards.flushes, binomial)
-                        category = category_of[strength] * pairings + _pairing(seen[2:], rank_of, n_ranks)
+                        strength = turn_strength[t, g]
+                        category = category_of[strength] * pairings + turn_pairing[t]
                     for h3 in range(len(h3_count)):
                         choice = 0
                         if h3_open[h3] >= 0:
@@ -325,11 +379,13 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                             for o in range(h3_count[h3]):
                                 nxt = h3_next[h3, o]
                                 value = values4[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * rivers
-                                out.turn_values[h3, t, g, o] = value
+                                if looking_up:
+                                    out.turn_values[h3, t, g, o] = value
                                 if o == 0 or value > best_value:
                                     choice, best_value = o, value
                             choice = _choose(rule3, strength, choice)
-                            out.turn_choice[h3, t, g] = choice
+                            if looking_up:
+                                out.turn_choice[h3, t, g] = choice
                             out.turn_taken[h3_open[h3], category, choice] += weight * orders[0]
                         nxt = h3_next[h3, choice]
                         if nxt < 0:
@@ -340,11 +396,17 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                             values3[h3] += values4[nxt]
                             if h4_open[nxt] >= 0:
                                 for o in range(h4_count[nxt]):
-                                    _add_times(path[h3, h4_ends[nxt, o]], 1, tally_open[t, h4_open[nxt], g, o])
-                                    touched[h3, h4_ends[nxt, o]] = True
+                                    e = h4_ends[nxt, o]
+                                    touched[h3, e] = True
+                                    for k in range(keys):
+                                        for x in range(4):
+                                            path[h3, e, k, x] += tally_open[t, h4_open[nxt], g, o, k, x]
                             else:
-                                _add_times(path[h3, h4_ends[nxt, 0]], 1, tally_turn[t, g])
-                                touched[h3, h4_ends[nxt, 0]] = True
+                                e = h4_ends[nxt, 0]
+                                touched[h3, e] = True
+                                for k in range(keys):
+                                    for x in range(4):
+                                        path[h3, e, k, x] += tally_turn[t, g, k, x]
                 if not _advance(pick, len(rest)):
                     break
             # the flop decision
@@ -360,11 +422,13 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                     for o in range(h2_count[h2]):
                         nxt = h2_next[h2, o]
                         value = values3[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * boards
-                        out.flop_values[h2, g, o] = value
+                        if looking_up:
+                            out.flop_values[h2, g, o] = value
                         if o == 0 or value > best_value:
                             choice, best_value = o, value
                     choice = _choose(rule2, strength, choice)
-                    out.flop_choice[h2, g] = choice
+                    if looking_up:
+                        out.flop_choice[h2, g] = choice
                     out.flop_taken[h2, category, choice] += weight
                 nxt = h2_next[h2, choice]
                 if nxt < 0:
