@@ -181,8 +181,10 @@ def test_report_builds(path):
 
 CLAIMS = sorted(ROOT.glob("paytables/*/claims/*.yaml"))
 BIG_FAMILIES = {p.parent.name for p in BIG}
-# published as 10.23% for the 1000-200-50-25-20-10-5 table; the exact figure is 10.2248%, and the par sheet shows it as FAIL
-PUBLISHED_ERRORS = {"six_card_bonus house edge"}
+# published as 10.23% for the 1000-200-50-25-20-10-5 table; the exact figure is 10.2248%, and the par sheet shows it as FAIL.
+# Texas Hold'em Bonus: the Wizard of Odds' standard deviation 3.500839 leaves the folds' squared loss out of the variance
+# (it is the square root of the variance less the chance of a fold, 10/221); the exact figure is 3.507296
+PUBLISHED_ERRORS = {"six_card_bonus house edge", "ante_flop_turn_river standard deviation"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.parent.name}-{p.stem}",
