@@ -1,4 +1,9 @@
-"""Benchmark: Ultimate Texas Hold'em exact on 52 cards by the hold'em method, in 1 and in N processes, against a plain numpy brute force.
+"""Benchmark: a hold'em game exact on 52 cards by the hold'em method, in 1 and in N processes, against a plain numpy brute force.
+
+The game is Ultimate Texas Hold'em (``--game uth``, decisions before the flop, on the flop and at the river) or Texas
+Hold'em Bonus (``--game thb``, before the flop, on the flop and on the turn). First, on a 20-card Texas Hold'em Bonus
+(tests/games/thb-small.yaml), the method is timed against its plain reference (every flop's boards in plain Python,
+casino_math.kernels.boards.flop_counts_reference) and against the level-by-level engine, with the same result.
 
 The method (casino_math/game/holdem.py) runs its shards of flops in this process (1 worker) or on a
 local Dask cluster of worker processes (casino_math.parallel; more workers), each run from a cold cache
@@ -16,6 +21,7 @@ matrix), which is what each of the 25,989,600 boards needs; the time per board i
 
     python benchmarks/holdem.py                    # 1 and 2 workers, 20 boards of brute force
     python benchmarks/holdem.py --workers 1 2 4 --sample 50
+    python benchmarks/holdem.py --game thb --workers 1
 
 Peak memory is the largest resident set of this process and of its worker processes.
 """
@@ -41,8 +47,43 @@ from casino_math.parallel import Runner, Shards
 from casino_math.subsets import all_subsets
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = ROOT / "paytables/ultimate_texas_holdem/standard.yaml"
+GAMES = {"uth": ROOT / "paytables/ultimate_texas_holdem/standard.yaml", "thb": ROOT / "paytables/texas_holdem_bonus/standard.yaml"}
+SMALL = ROOT / "tests/games/thb-small.yaml"
 CORES = 64
+
+
+def small_deck() -> None:
+    """Texas Hold'em Bonus on 20 cards: the method, its plain reference over every flop and the level-by-level engine,
+    each timed in CPU seconds of this process, with the same return table."""
+    from casino_math.count_cache import disabled
+    from casino_math.game.counts import count
+    from casino_math.game.solver import solve
+    from casino_math.kernels.boards import flop_counts_reference
+
+    game = load_game(SMALL)
+    with disabled():
+        holdem.solve(game)  # the kernels compiled or loaded from the disk cache, apart
+        holdem._CACHE.clear()
+        start = time.process_time()
+        ours = holdem.solve(game)
+        mine = time.process_time() - start
+    start = time.process_time()
+    compiled = holdem.compile_game(game)
+    plan = compiled.plan
+    totals = holdem.Totals.zeros(plan)
+    outputs = plan.flop_outputs(totals)._asdict()
+    for flop, weight in zip(plan.flops, plan.weights):
+        flop_counts_reference(plan, game.hands["player"].ranking, game.deck, flop, int(weight), outputs)
+    reference = holdem.assemble(game, compiled, totals)
+    plain = time.process_time() - start
+    start = time.process_time()
+    generic = solve(game, count(game))
+    levels = time.process_time() - start
+    assert ours.table.outcomes == reference.table.outcomes == generic.table.outcomes, "the three counts differ"
+    print(f"\nTexas Hold'em Bonus on 20 cards (tens to aces), {ours.table.total:,} deals, house edge "
+          f"{ours.table.metrics.house_edge} = {float(ours.table.metrics.house_edge):.5%}, the same by all three:")
+    print(f"  hold'em method {mine:.2f} s CPU; its plain reference {plain:.1f} s ({plain / mine:,.0f}x); "
+          f"level-by-level engine {levels:.2f} s ({levels / mine:,.1f}x)")
 
 
 def timed_shard(plan: holdem.Plan, index: int, of: int) -> tuple[holdem.Totals, float]:
@@ -74,7 +115,7 @@ def brute_force_per_board(game, sample: int, seed: int) -> float:
     rng = np.random.default_rng(seed)
     pairs = all_subsets(47, 2)
     disjoint = ~((pairs[:, None, :, None] == pairs[None, :, None, :]).any(axis=(2, 3)))
-    qualifier = game.qualifier.value
+    qualifier = game.qualifier.value if game.qualifier else np.iinfo(np.int64).min  # no qualifier: no dealer hand below it
     start = time.perf_counter()
     checksum = 0
     for _ in range(sample):
@@ -101,9 +142,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--shards", type=int, default=holdem.SHARDS)
     parser.add_argument("--sample", type=int, default=20, help="boards of brute force to time")
+    parser.add_argument("--game", choices=sorted(GAMES), default="uth", help="the 52-card game: uth or thb")
     args = parser.parse_args()
-    game = load_game(GAME)
+    game = load_game(GAMES[args.game])
     print(f"casino-math {__version__}, Python {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}")
+    small_deck()
 
     # the kernels' first compilation (or loading them from the disk cache), on one flop
     start = time.perf_counter()
@@ -116,8 +159,9 @@ def main() -> None:
     assert len(edges) == 1, "different workers gave different results"
     one = runs[min(runs)]
     deals = one["deals"]
-    assert deals == comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2)
-    print(f"\nUltimate Texas Hold'em, every deal: {deals:,} (= C(52,2)·C(50,3)·C(47,2)·C(45,2)); "
+    stages = "C(52,2)·C(50,3)·C(47,2)·C(45,2)" if args.game == "uth" else "C(52,2)·C(50,3)·47·46·C(45,2)"
+    assert deals == (comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2) * (1 if args.game == "uth" else 2))
+    print(f"\n{game.family_name}, every deal: {deals:,} (= {stages}); "
           f"house edge {edges.pop()} = {float(one['house_edge']):.5%} of the ante")
     print(f"{'workers':>8} {'total s':>9} {'serial s':>9} {'shards s':>9} {'shard CPU s':>12} {'busy cores':>11} {'speedup':>8}")
     for w, r in runs.items():

@@ -9,7 +9,7 @@ import pytest
 
 from casino_math.cards import Deck
 from casino_math.game import holdem
-from casino_math.game.loader import load_game
+from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.rules import parse_rule
 from casino_math.kernels.boards import flop_counts, flop_counts_reference
 from casino_math.kernels.hands import hand_strength, pair_strengths
@@ -17,6 +17,8 @@ from casino_math.kernels.pairs import showdown_counts, showdown_reference
 from casino_math.kernels.tables import strength_tables, strengths_reference, unsupported
 from casino_math.rankings import get_ranking
 from casino_math.subsets import all_subsets
+
+from test_holdem import VARIANTS
 
 SMALL = Path(__file__).resolve().parent / "games" / "holdem-small.yaml"
 DECKS = [Deck.stripped(10), Deck.stripped(6), Deck.standard()]  # five ranks; the short deck (flush over full house); 52
@@ -75,9 +77,15 @@ def test_showdown_of_one_board(n):
                 assert np.array_equal(a, b)
 
 
-@pytest.mark.parametrize("rule", [None, "bet_2x with two pair or better", "bet_1x with three of a kind or better", "always bet_1x"])
-def test_boards_of_a_flop(rule):
-    game = load_game(SMALL)
+@pytest.mark.parametrize(("game_name", "rule"), [
+    ("uth", None), ("uth", "bet_2x with two pair or better"), ("uth", "bet_1x with three of a kind or better"), ("uth", "always bet_1x"),
+    ("every-stage", None), ("every-stage", "bet_2x with two pair or better"), ("every-stage", "call with three of a kind or better"),
+    ("texas-holdem-bonus", None), ("texas-holdem-bonus", "river_bet with a straight or better"),
+    ("turn-and-river-apart", None)])
+def test_boards_of_a_flop(game_name, rule):
+    """The kernel against its plain reference on three flops: every total, and the flop's and the turn's decision of every
+    hole pair (UTH, with no turn decision; a decision at every stage; Texas Hold'em Bonus; the river dealt apart)."""
+    game = load_game(SMALL) if game_name == "uth" else load_game_text(VARIANTS[game_name], f"{game_name}.yaml")
     player = game.hands["player"]
     plan = holdem.compile_game(game, parse_rule(game, rule) if rule else None).plan
     for f in (0, len(plan.flops) // 2, len(plan.flops) - 1):
@@ -89,4 +97,4 @@ def test_boards_of_a_flop(rule):
         flop_counts_reference(plan, player.ranking, game.deck, flop, weight, theirs._asdict())
         for name in out._fields:
             assert np.array_equal(getattr(out, name), getattr(theirs, name)), name
-        assert mine.class_tally.any() and mine.river_taken.any()
+        assert mine.class_tally.any() and (mine.river_taken.any() or mine.turn_taken.any() or mine.flop_taken.any())

@@ -1,18 +1,18 @@
 """Hold'em-shaped games counted exactly: two hole cards, a board dealt in two stages, the dealer's two hidden cards.
 
 The shape: the player gets two cards; the board comes as a *flop* (three cards or more) and then the
-*later* cards; the dealer's two cards are never seen; the player may decide after his cards, after
-the flop and after the whole board; both hands are the best five of two cards and the board, by a
-ranking where only flushes read suits (high poker). Ultimate Texas Hold'em and Casino Hold'em are of
-it. The generic engine (:mod:`.counts`, :mod:`.solver`) solves such games on small decks, but on 52
+*later* cards, in one step or more; the dealer's two cards are never seen; the player may decide after
+his cards, after the flop, after one later step (the *turn*: Texas Hold'em Bonus) and after the whole
+board; both hands are the best five of two cards and the board, by a ranking where only flushes read
+suits (high poker). Ultimate Texas Hold'em, Texas Hold'em Bonus and Casino Hold'em are of it. The generic engine (:mod:`.counts`, :mod:`.solver`) solves such games on small decks, but on 52
 cards its last level would hold about 10^8 classes; this method counts them board by board instead:
 
 - flops by suit class (1,755 of the 22,100 on 52 cards), each with its weight;
 - for a flop, every later-card set: the strength of all hole pairs on the board (one table serves
   player and dealer, who both add two cards to it), and each pair's showdown against the pairs left
   to the dealer by inclusion–exclusion over shared cards (:mod:`casino_math.kernels`);
-- the last decision per board and hole pair; the flop decision per hole pair once its boards are
-  summed; the first decision per class of hole pairs (169 on 52 cards), once every flop is in: for a
+- the last decision per board and hole pair; the turn decision per turn and hole pair once its rivers are
+  summed; the flop decision per hole pair once its turns are summed; the first decision per class of hole pairs (169 on 52 cards), once every flop is in: for a
   class K, Σ over canonical flops F of weight(F) × Σ over pairs P in K of P's total on F equals |K|
   times one member's total over every flop, since renaming suits maps the class onto itself.
 
@@ -20,23 +20,27 @@ Everything is an exact integer. The work splits into *shards* of flops (:func:`c
 function of the plan and the shard, returning integer arrays that are summed), so that separate
 processes or machines share it (:mod:`casino_math.parallel`).
 
-Deals are counted with the flop and the later cards dealt apart (as the generic engine does): on 52
-cards C(52,2)·C(50,3)·C(47,2)·C(45,2) = 27,813,810,024,000, ten times the 2,781,381,002,400 of an
-analysis that deals the five board cards at once. Probabilities are the same.
+Deals are counted with every step of the deal dealt apart (as the generic engine does): Ultimate Texas
+Hold'em on 52 cards C(52,2)·C(50,3)·C(47,2)·C(45,2) = 27,813,810,024,000, ten times the
+2,781,381,002,400 of an analysis that deals the five board cards at once; Texas Hold'em Bonus, its turn
+and river apart, C(52,2)·C(50,3)·47·46·C(45,2) = 55,627,620,048,000. Probabilities are the same.
 
-The flop and last decisions are described by category (the player's hand and how the board pairs),
+The flop, turn and last decisions are described by category (the player's hand and how the board pairs),
 not one row per class of seen cards (about 1.1 million classes at the flop, 10^8 after the board).
 
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("tests/games/holdem-small.yaml")
 >>> unfit(game) is None, unfit(load_game("paytables/three_card_poker/standard.yaml"))
 (True, 'no board dealt in two stages after two hole cards')
+>>> stages(load_game("paytables/ultimate_texas_holdem/standard.yaml"))
+Stages(flop=3, turn=0, later=2, orders=(1, 1), levels={1: 1, 2: 2, 3: 4})
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -66,6 +70,7 @@ log = logging.getLogger("casino_math.count_cache")
 PAIRINGS = ("unpaired board", "paired board", "board with three of a kind", "board with four of a kind")
 SHARDS = 64  # shards of flops by default: more than the cores of most machines, few enough to sum in no time
 BIG = 1_000_000  # boards (flop and later cards) from which the shards go to every local core by default
+HOLDEM_SHAPED = "no board dealt in two stages after two hole cards"  # why a game not dealt as hold'em is refused
 
 
 # -- the shape ----------------------------------------------------------------------------------------
@@ -74,10 +79,13 @@ def unfit(game: Game) -> str | None:
     from ..kernels.tables import unsupported
 
     seen = [(s.role, s.cards) for s in game.steps if isinstance(s, Deal) and s.seen]
-    if len(seen) != 3 or seen[0] != ("player", 2) or seen[1][0] != "board" or seen[2][0] != "board":
-        return "no board dealt in two stages after two hole cards"
+    if len(seen) < 3 or seen[0] != ("player", 2) or any(role != "board" for role, _ in seen[1:]):
+        return HOLDEM_SHAPED
     if seen[1][1] < 3:
         return "a flop of fewer than three cards"
+    between = [level for level in game.decision_levels if 2 < level < len(seen)]
+    if len(between) > 1:
+        return "decisions at more than one step between the flop and the last board card (one, the turn, is counted)"
     hidden = [s for s in game.steps if isinstance(s, Deal) and not s.seen]
     if any(s.role != "dealer" for s in hidden) or sum(s.cards for s in hidden) != 2 or game.cards_of("dealer") != 2:
         return "the dealer's cards are not two, unseen"
@@ -106,6 +114,39 @@ def fits(game: Game) -> bool:
     return unfit(game) is None
 
 
+@dataclass(frozen=True)
+class Stages:
+    """How a hold'em-shaped game deals its board and where it decides: the flop's cards, the turn's (0 where no decision
+    comes between the flop and the last card), the cards after the flop, the ways of dealing the turn cards and the river
+    cards each in the steps the game deals them, and each decision's level in the count (1 the hole cards, 2 the
+    flop, 3 the turn, 4 the whole board) by its level in the game (the steps of seen cards before it)."""
+
+    flop: int
+    turn: int
+    later: int
+    orders: tuple[int, int]
+    levels: dict[int, int]
+
+
+def stages(game: Game) -> Stages:
+    """The board's stages and the decisions' levels of a hold'em-shaped game (see :class:`Stages`)."""
+    board = [s.cards for s in game.steps if isinstance(s, Deal) and s.seen][1:]
+    last = len(board) + 1
+    levels = {level: 1 if level == 1 else 2 if level == 2 else 4 if level == last else 3 for level in game.decision_levels}
+    at = next((level for level, kernel in levels.items() if kernel == 3), 2)  # the river's first step (without a turn: all)
+    turn, river = board[1:at - 1], board[at - 1:]
+    return Stages(board[0], sum(turn), sum(board[1:]), (_orders(turn), _orders(river)), levels)
+
+
+def _orders(steps: list[int]) -> int:
+    """Ways of dealing sum(steps) cards in those steps: the multinomial coefficient."""
+    ways, dealt = 1, 0
+    for k in steps:
+        dealt += k
+        ways *= comb(dealt, k)
+    return ways
+
+
 # -- the game, compiled to arrays -------------------------------------------------------------------------
 # the six showdown cells (CELLS) of one hole pair on one board, from (weaker dealer pairs, as strong, below the
 # qualifier, 1) and the number of dealer pairs: as a matrix per flag (the player's hand reaches the qualifier or not)
@@ -122,9 +163,9 @@ def _cell_matrix(reaches: bool, dealer_pairs: int) -> np.ndarray:
 class Plan:
     """What the kernels need of a game: tables, flops, and the decisions compiled to arrays. Picklable, small.
 
-    Histories enter the flop decision (``h2``) and the last one (``h3``); ``ends`` are how a deal ends
-    (a final stake, or a fold); ``coef[end, key]`` values a tally of one key in that end, in units of
-    1/denominator².
+    Histories enter the flop decision (``h2``), the turn's (``h3``) and the last one (``h4``); ``ends`` are how a
+    deal ends (a final stake, or a fold); ``coef[end, key]`` values a tally of one key in that end, in units of
+    1/denominator². Of the ``later`` cards after the flop, ``turn`` come before the turn decision.
     """
 
     n_cards: int
@@ -137,7 +178,16 @@ class Plan:
     category_of: np.ndarray
     pairings: int
     coef: np.ndarray
-    h3_ends: np.ndarray
+    turn: int
+    boards: np.ndarray
+    splits: np.ndarray
+    orders: np.ndarray
+    h4_ends: np.ndarray
+    h4_count: np.ndarray
+    h4_open: np.ndarray
+    open4: np.ndarray
+    rule4: np.ndarray
+    h3_next: np.ndarray
     h3_count: np.ndarray
     h3_open: np.ndarray
     open3: np.ndarray
@@ -155,32 +205,52 @@ class Plan:
     def categories(self) -> int:
         return int(self.category_of.max()) + 1
 
+    @property
+    def turns(self) -> int:
+        """The sets of turn cards after one flop (1 where the game has no turn decision: the empty set)."""
+        return comb(self.n_cards - self.flop_cards, self.turn)
+
+    def rivers(self, seen: int) -> int:
+        """Ways to deal the board's cards after the first ``seen`` (the flop, or the flop and the turn) with the turn and the
+        river apart, leaving two hole cards: what one decision's values are summed over."""
+        left = self.n_cards - seen - 2
+        if seen == self.flop_cards:
+            return comb(left, self.turn) * comb(left - self.turn, self.later - self.turn)
+        return comb(left, self.flop_cards + self.later - seen)
+
     def kernel_inputs(self) -> tuple[Any, Any]:
         """The card tables and the compiled decisions, as the kernels take them (:mod:`casino_math.kernels.boards`)."""
         from ..kernels.boards import CardTables, Decisions
 
         t = self.tables
         board = self.flop_cards + self.later
-        cards = CardTables(t.rank_of, t.suit_of, t.ranks, t.binomial, t.multisets[2 + board], t.multisets[2 + self.flop_cards], t.flushes)
+        cards = CardTables(t.rank_of, t.suit_of, t.ranks, t.binomial, t.multisets[2 + board], t.multisets[2 + self.flop_cards],
+                           t.multisets[2 + self.flop_cards + self.turn], t.flushes)
         decisions = Decisions(*(getattr(self, name) for name in Decisions._fields))  # the plan's fields of the same names
         return cards, decisions
 
-    def flop_outputs(self, totals: Totals) -> Any:
-        """``totals`` to add a flop into, with room for the flop decision of every hole pair on it."""
+    def flop_outputs(self, totals: Totals, looked_up: bool = True) -> Any:
+        """``totals`` to add a flop into, with room for the flop and turn decisions of every hole pair on it (none where
+        they are not ``looked_up``)."""
         from ..kernels.boards import FlopTotals
 
-        pairs = comb(self.n_cards, 2)
-        return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken,
+        pairs = comb(self.n_cards, 2) if looked_up else 0
+        return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken, totals.turn_taken,
                           np.zeros((len(self.h2_count), pairs, self.h2_next.shape[1]), dtype=np.int64),
-                          np.zeros((len(self.h2_count), pairs), dtype=np.int64))
+                          np.zeros((len(self.h2_count), pairs), dtype=np.int64),
+                          np.zeros((len(self.h3_count), self.turns, pairs, self.h3_next.shape[1]), dtype=np.int64),
+                          np.zeros((len(self.h3_count), self.turns, pairs), dtype=np.int64))
 
     def scratch(self) -> Any:
         from ..kernels.boards import Scratch
 
         keys, pairs = self.coef.shape[1], comb(self.n_cards, 2)
-        return Scratch(np.zeros((pairs, keys, 4), dtype=np.int64),
-                       np.zeros((len(self.open3), pairs, self.h3_ends.shape[1], keys, 4), dtype=np.int64),
-                       np.zeros(len(self.tables.values), dtype=np.int64))
+        # one board's tally is at most C(45, 2) dealer pairs and its rivers at most C(47, 2): 32-bit integers hold their
+        # sums, in half the memory (what the tallies per turn are read and written at)
+        return Scratch(np.zeros((self.turns, pairs, keys, 4), dtype=np.int32),
+                       np.zeros((self.turns, len(self.open4), pairs, self.h4_ends.shape[1], keys, 4), dtype=np.int32),
+                       np.zeros(len(self.tables.values), dtype=np.int64),
+                       np.zeros((len(self.h3_count), len(self.coef), keys, 4), dtype=np.int64))
 
 
 @dataclass(frozen=True, eq=False)
@@ -189,13 +259,15 @@ class Totals:
 
     ``class_tally[h2, class, end, key]``: the tally of every deal of the class's hole pairs reaching the flop
     decision with history h2, by how it ends; ``class_cells[class, key]``: the tally of every showdown;
-    ``flop_taken[h2, category, option]`` and ``river_taken[open h3, category, option]``: card sets taking each option.
+    ``flop_taken[h2, category, option]``, ``river_taken[open h4, category, option]`` and ``turn_taken[open h3, category,
+    option]``: card sets taking each option.
     """
 
     class_tally: np.ndarray
     class_cells: np.ndarray
     flop_taken: np.ndarray
     river_taken: np.ndarray
+    turn_taken: np.ndarray
 
     @classmethod
     def zeros(cls, plan: Plan) -> Totals:
@@ -204,7 +276,8 @@ class Totals:
         return cls(np.zeros((len(plan.h2_count), plan.classes, ends, keys, 4), dtype=np.int64),
                    np.zeros((plan.classes, keys, 4), dtype=np.int64),
                    np.zeros((len(plan.h2_count), categories, plan.h2_next.shape[1]), dtype=np.int64),
-                   np.zeros((len(plan.open3), categories, plan.h3_ends.shape[1]), dtype=np.int64))
+                   np.zeros((len(plan.open4), categories, plan.h4_ends.shape[1]), dtype=np.int64),
+                   np.zeros((len(plan.open3), categories, plan.h3_next.shape[1]), dtype=np.int64))
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(*(a + b for a, b in zip(dataclasses.astuple(self), dataclasses.astuple(other))))
@@ -225,8 +298,9 @@ class _Compiled:
     first_rule: int | None  # the option a simple rule forces at the first decision
     h2: tuple[History, ...]
     h3: tuple[History, ...]
+    h4: tuple[History, ...]
     ends: tuple[tuple[Any, ...], ...]  # ("end", history) or ("folded", history, where)
-    decisions: dict[int, Decision]
+    decisions: dict[int, Decision]  # by level in the count: 1 the hole cards, 2 the flop, 3 the turn, 4 the whole board
 
 
 def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
@@ -239,15 +313,16 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
     deck, player = game.deck, game.hands["player"]
     assert player.ranking is not None
     n = len(deck.cards)
-    seen = [s.cards for s in game.steps if isinstance(s, Deal) and s.seen]
-    flop_cards, later = seen[1], seen[2]
+    shape = stages(game)
+    flop_cards, turn, later = shape.flop, shape.turn, shape.later
     board = flop_cards + later
-    tables = strength_tables(player.ranking, deck, (2 + flop_cards, 2 + board))
+    tables = strength_tables(player.ranking, deck, tuple(sorted({2 + flop_cards, 2 + flop_cards + turn, 2 + board})))
     dealer_pairs = comb(n - board - 2, 2)
     symmetry = Symmetry.of(deck)
     hole_levels = build_levels(deck, [("player", 2)], symmetry)
-    decisions = game.decision_levels
-    ways = (completions(n, 0, [2, flop_cards, later, 2]), completions(n, 2, [flop_cards, later, 2]))
+    decisions = {shape.levels[level]: d for level, d in game.decision_levels.items()}
+    dealt = [s.cards for s in game.steps if isinstance(s, Deal) and s.seen][1:] + [2]
+    ways = (completions(n, 0, [2, *dealt]), completions(n, 2, dealt))
     counts = Counts(deck, tuple(hole_levels), {1: decisions[1]} if 1 in decisions else {}, ways,
                     np.zeros((len(hole_levels[1]), len(CELLS)), dtype=np.int64), CELLS)
     strengths = len(tables.values)
@@ -287,21 +362,32 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
                 first_next.append(_index(h2, add_stakes(start, o, staked)))
     else:
         h2.append(start)
+
+    def step(level: int, entering: list[History], following: list[History]) -> tuple[list[list[int]], list[int]]:
+        """Where each option leads from each history entering ``level``'s decision (the history after it, or a fold's
+        -(end + 1)); and which histories find the decision open."""
+        rows, opened = [], []
+        for i, h in enumerate(entering):
+            if is_open(level, h):
+                opened.append(i)
+                rows.append([-(end(folded(level, h)) + 1) if o.folds else _index(following, add_stakes(h, o, staked))
+                             for o in options(level)])
+            else:
+                rows.append([_index(following, h)])
+        return rows, opened
+
     h3: list[History] = []
-    h2_rows: list[list[int]] = []
-    for h in h2:
-        if is_open(2, h):
-            h2_rows.append([-(end(folded(2, h)) + 1) if o.folds else _index(h3, add_stakes(h, o, staked)) for o in options(2)])
+    h4: list[History] = []
+    h2_rows, _ = step(2, h2, h3)
+    h3_rows, open3 = step(3, h3, h4)
+    h4_rows: list[list[int]] = []
+    open4: list[int] = []
+    for i, h in enumerate(h4):
+        if is_open(4, h):
+            open4.append(i)
+            h4_rows.append([end(folded(4, h)) if o.folds else end(("end", add_stakes(h, o, staked))) for o in options(4)])
         else:
-            h2_rows.append([_index(h3, h)])
-    h3_rows: list[list[int]] = []
-    open3: list[int] = []
-    for h in h3:
-        if is_open(3, h):
-            open3.append(len(h3_rows))
-            h3_rows.append([end(folded(3, h)) if o.folds else end(("end", add_stakes(h, o, staked))) for o in options(3)])
-        else:
-            h3_rows.append([end(("end", h))])
+            h4_rows.append([end(("end", h))])
 
     keys = 2 * len(lines.combos)
     coef = np.zeros((len(ends), keys, 4), dtype=np.int64)
@@ -318,7 +404,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
     class_keys = symmetry.key([hole_levels[1].cards["player"]])
     class_of = np.searchsorted(class_keys, symmetry.canonical([pairs])[0])
     flop_levels = build_levels(deck, [("board", flop_cards)], symmetry)
-    rules = {2: np.zeros(4, dtype=np.int64), 3: np.zeros(4, dtype=np.int64)}
+    rules = {level: np.zeros(4, dtype=np.int64) for level in (2, 3, 4)}
     first_rule = None
     if rule is not None:
         level = next(lv for lv, d in decisions.items() if d.name == rule.decision)
@@ -329,12 +415,23 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
             first_rule = int(forced[2])
         else:
             rules[level] = forced
+
+    def opened(indices: list[int], histories: int) -> tuple[np.ndarray, np.ndarray]:
+        """The open histories' indices, and per history its index among them (-1: closed)."""
+        return (np.array(indices, dtype=np.int64).reshape(-1),
+                np.array([indices.index(i) if i in indices else -1 for i in range(histories)], dtype=np.int64))
+
+    open3_of, h3_open = opened(open3, len(h3))
+    open4_of, h4_open = opened(open4, len(h4))
     plan = Plan(
         n_cards=n, flop_cards=flop_cards, later=later, dealer_pairs=dealer_pairs, tables=tables, qualifier=qualifier,
         key_of=key_of.astype(np.int64), category_of=tables.categories().astype(np.int64), pairings=len(PAIRINGS),
-        coef=coef, h3_ends=_padded(h3_rows), h3_count=np.array([len(r) for r in h3_rows], dtype=np.int64),
-        h3_open=np.array([open3.index(i) if i in open3 else -1 for i in range(len(h3))], dtype=np.int64),
-        open3=np.array(open3, dtype=np.int64), rule3=rules[3],
+        coef=coef, turn=turn, boards=_board_order(n - flop_cards, later, turn), splits=np.array(list(itertools.combinations(range(later), turn)), dtype=np.int64).reshape(comb(later, turn), turn),
+        orders=np.array(shape.orders, dtype=np.int64),
+        h4_ends=_padded(h4_rows), h4_count=np.array([len(r) for r in h4_rows], dtype=np.int64), h4_open=h4_open,
+        open4=open4_of, rule4=rules[4],
+        h3_next=_padded(h3_rows), h3_count=np.array([len(r) for r in h3_rows], dtype=np.int64), h3_open=h3_open,
+        open3=open3_of, rule3=rules[3],
         h2_next=_padded(h2_rows), h2_count=np.array([len(r) for r in h2_rows], dtype=np.int64),
         h2_open=np.array([is_open(2, h) for h in h2], dtype=np.int64), rule2=rules[2],
         class_of=class_of.astype(np.int64), classes=len(hole_levels[1]),
@@ -343,7 +440,23 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
     first = decisions.get(1) if is_open(1, start) else None
     first_options = options(1) if first is not None else ()
     return _Compiled(plan, money, lines, counts, start, first, first_options, tuple(first_next), first_rule, tuple(h2), tuple(h3),
-                     tuple(sorted(ends, key=ends.__getitem__)), decisions)
+                     tuple(h4), tuple(sorted(ends, key=ends.__getitem__)), decisions)
+
+
+def _board_order(cards: int, later: int, turn: int) -> np.ndarray:
+    """The later cards of every board after one flop, as positions among the ``cards`` left: in colex order, or where a
+    turn card is split off two cards, in tiles of four by four positions, so that the few turns whose tallies a run of
+    boards adds to stay in the processor's cache.
+
+    >>> _board_order(5, 2, 1).tolist()
+    [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3], [0, 4], [1, 4], [2, 4], [3, 4]]
+    """
+    if turn == 0 or later != 2:
+        return all_subsets(cards, later).reshape(-1, later)
+    tile = 4
+    order = [(i, j) for high in range(0, cards, tile) for low in range(0, high + 1, tile)
+             for j in range(high, min(high + tile, cards)) for i in range(low, min(low + tile, j))]
+    return np.array(order, dtype=np.int64).reshape(-1, 2)
 
 
 def _index(items: list[History], h: History) -> int:
@@ -374,7 +487,7 @@ def count_shard(plan: Plan, index: int, of: int) -> Totals:
 
     totals = Totals.zeros(plan)
     cards, decisions = plan.kernel_inputs()
-    out, scratch = plan.flop_outputs(totals), plan.scratch()
+    out, scratch = plan.flop_outputs(totals, looked_up=False), plan.scratch()
     for f in range(index, len(plan.flops), of):
         flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch)
     return totals
@@ -519,12 +632,11 @@ def assemble(game: Game, compiled: _Compiled, totals: Totals) -> HoldemSolved:
     if chosen is not None:
         strategies.append(HoleStrategy(game, counts, chosen))
     decisions = compiled.decisions
-    for i, h in enumerate(compiled.h2):
-        if plan.h2_open[i]:
-            strategies.append(CategoryStrategy(game, decisions[2], h, preference(decisions[2], game.equal_ev), totals.flop_taken[i]))
-    for j, h3 in enumerate(plan.open3):
-        strategies.append(CategoryStrategy(game, decisions[3], compiled.h3[h3], preference(decisions[3], game.equal_ev),
-                                           totals.river_taken[j]))
+    later = [(2, compiled.h2[i], totals.flop_taken[i]) for i in np.flatnonzero(plan.h2_open)]
+    later += [(3, compiled.h3[h], totals.turn_taken[j]) for j, h in enumerate(plan.open3)]
+    later += [(4, compiled.h4[h], totals.river_taken[j]) for j, h in enumerate(plan.open4)]
+    for at, h, taken in sorted(later, key=lambda entry: entry[:2]):
+        strategies.append(CategoryStrategy(game, decisions[at], h, preference(decisions[at], game.equal_ev), taken))
     return HoldemSolved(table, (chosen,) if chosen is not None else (), counts, ends, tuple(strategies), compiled)
 
 
@@ -703,15 +815,16 @@ class CategoryStrategy:
 @dataclass(frozen=True, eq=False)
 class BoardLookup:
     """Hold'em decisions looked up for the very cards seen: the first by the class of the hole cards (as solved); the
-    flop's by counting that flop's boards again (kept per flop up to suits: every hole pair's values come at once);
-    the last by that board's showdown against every pair left to the dealer. Exact, as the count is."""
+    flop's and the turn's by counting that flop's boards again (kept per flop up to suits: every hole pair's values, on
+    every turn, come at once); the last by that board's showdown against every pair left to the dealer. Exact, as the
+    count is."""
 
     game: Game
     compiled: _Compiled
     first: Any  # a ClassLookup of the first decision, or None
     symmetry: Symmetry
     scale: int  # one initial unit, in the money's integers
-    flops: dict[bytes, tuple[np.ndarray, np.ndarray]] = dataclasses.field(default_factory=dict, repr=False)
+    flops: dict[bytes, Any] = dataclasses.field(default_factory=dict, repr=False)
 
     def decide(self, decision: str, stakes: History, seen: Any) -> Any:
         from .method import Decided
@@ -724,46 +837,56 @@ class BoardLookup:
         plan = self.compiled.plan
         options = preference(self.compiled.decisions[level], self.game.equal_ev)
         hole, board = seen["player"], seen["board"]
-        histories, still_open = (self.compiled.h2, plan.h2_open > 0) if level == 2 else (self.compiled.h3, plan.h3_open >= 0)
+        histories, still_open = {2: (self.compiled.h2, plan.h2_open > 0), 3: (self.compiled.h3, plan.h3_open >= 0),
+                                 4: (self.compiled.h4, plan.h4_open >= 0)}[level]
         if tuple(stakes) not in histories or not still_open[histories.index(tuple(stakes))]:
             return None
         h = histories.index(tuple(stakes))
-        hand = self._on_flop if level == 2 else self._on_board
+        hand = self._on_board if level == 4 else functools.partial(self._on_flop, level)
         values = np.zeros((len(options), len(hole)), dtype=np.int64)
         choice = np.zeros(len(hole), dtype=np.int64)
         for r in range(len(hole)):
             values[:, r], choice[r] = hand(h, board[r], hole[r], len(options))
-        # what one initial unit is worth summed over the cards still to come: the later boards (at the flop), the dealer's pairs
-        boards = comb(plan.n_cards - plan.flop_cards - 2, plan.later) if level == 2 else 1
+        # what one initial unit is worth summed over the cards still to come: the later boards (at the flop and the turn),
+        # the dealer's pairs
+        boards = plan.rivers(plan.flop_cards + (plan.turn if level == 3 else 0)) if level < 4 else 1
         return Decided(options, choice, values, self.scale * boards * plan.dealer_pairs)
 
-    def _on_flop(self, h2: int, flop: np.ndarray, hole: np.ndarray, options: int) -> tuple[np.ndarray, int]:
-        """Each option's value and the option taken at the flop decision, for one hand."""
-        mapped_flop, mapped_hole = self._canonical(flop, hole)
-        flop_values, flop_choice = self._flop(mapped_flop)
-        a, c = sorted(mapped_hole.tolist())
-        g = int(self.compiled.plan.tables.binomial[c, 2]) + a
-        return flop_values[h2, g, :options], int(flop_choice[h2, g])
+    def _on_flop(self, level: int, h: int, board: np.ndarray, hole: np.ndarray, options: int) -> tuple[np.ndarray, int]:
+        """Each option's value and the option taken at the flop decision (level 2) or the turn's (level 3), for one hand:
+        looked up among the values of every hole pair and turn on the flop, as counted for that flop."""
+        plan = self.compiled.plan
+        flop = board[:plan.flop_cards]
+        mapped_flop, mapped = self._canonical(flop, np.concatenate([hole, board[plan.flop_cards:plan.flop_cards + plan.turn]]))
+        values, choices = self._flop(mapped_flop)[0 if level == 2 else 1]
+        a, c = sorted(mapped[:2].tolist())
+        g = int(plan.tables.binomial[c, 2]) + a
+        if level == 2:
+            return values[h, g, :options], int(choices[h, g])
+        rest = [x for x in range(plan.n_cards) if x not in set(mapped_flop.tolist())]
+        t = sum(comb(rest.index(x), i + 1) for i, x in enumerate(sorted(mapped[2:].tolist())))  # the turn's colex rank
+        return values[h, t, g, :options], int(choices[h, t, g])
 
-    def _on_board(self, h3: int, board: np.ndarray, hole: np.ndarray, options: int) -> tuple[np.ndarray, int]:
+    def _on_board(self, h4: int, board: np.ndarray, hole: np.ndarray, options: int) -> tuple[np.ndarray, int]:
         """Each option's value and the option taken at the last decision, for one hand on the whole board."""
         from ..kernels.boards import ruled
 
         plan = self.compiled.plan
         strength, x = self._showdown(board, hole)
         key = plan.key_of[strength]
-        values = np.array([int(plan.coef[e, key] @ x) for e in plan.h3_ends[h3, :options]], dtype=np.int64)
-        return values, ruled(plan.rule3, strength, values.tolist())
+        values = np.array([int(plan.coef[e, key] @ x) for e in plan.h4_ends[h4, :options]], dtype=np.int64)
+        return values, ruled(plan.rule4, strength, values.tolist())
 
-    def _canonical(self, flop: np.ndarray, hole: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The flop renamed to the least of its suit renamings (sorted ids), and the hole cards renamed alike."""
+    def _canonical(self, flop: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The flop renamed to the least of its suit renamings (sorted ids), and the other cards renamed alike."""
         maps = self.symmetry.maps
         renamed = np.sort(maps[:, flop], axis=1)
         best = min(range(len(maps)), key=lambda m: renamed[m].tolist())
-        return renamed[best], maps[best, hole]
+        return renamed[best], maps[best, cards]
 
-    def _flop(self, flop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Every hole pair's flop decision on ``flop``: the flop's boards counted again (into scratch totals)."""
+    def _flop(self, flop: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+        """Every hole pair's flop decision on ``flop``, and its turn decision on every turn: the flop's boards counted
+        again (into scratch totals)."""
         key = flop.tobytes()
         if key not in self.flops:
             from ..kernels.boards import flop_counts
@@ -772,7 +895,7 @@ class BoardLookup:
             cards, decisions = plan.kernel_inputs()
             out = plan.flop_outputs(Totals.zeros(plan))
             flop_counts(flop.astype(np.int64), 1, plan.n_cards, plan.later, cards, decisions, out, plan.scratch())
-            self.flops[key] = (out.flop_values, out.flop_choice)
+            self.flops[key] = ((out.flop_values, out.flop_choice), (out.turn_values, out.turn_choice))
         return self.flops[key]
 
     def _showdown(self, board: np.ndarray, hole: np.ndarray) -> tuple[int, np.ndarray]:

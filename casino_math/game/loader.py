@@ -1053,12 +1053,16 @@ def _check_seen_sets(b: _Builder, game: Game) -> None:
         sets *= math.comb(n - seen, step.cards)
         seen += step.cards
         if sets > MAX_SEEN_SETS:
+            from .holdem import HOLDEM_SHAPED
             from .holdem import unfit as not_holdem
 
-            if not_holdem(game) is None:
+            reason = not_holdem(game)
+            if reason is None:
                 return  # counted board by board, not set by set
+            # a game dealt as hold'em games are (two hole cards, then the board) is told why it cannot be counted board by board
+            board = f"; nor board by board, as hold'em games are: {reason}" if reason != HOLDEM_SHAPED else ""
             raise b.fail(("deal", str(i), step.role), f"by this step the player has seen {seen} cards: {sets:,} sets of cards to "
-                         f"count, more than the {MAX_SEEN_SETS:,} counted at most (Mississippi Stud's 5 make 155,937,600); "
+                         f"count, more than the {MAX_SEEN_SETS:,} counted at most (Mississippi Stud's 5 make 155,937,600){board}; "
                          "deal fewer cards, or from a smaller deck")
 
 

@@ -7,12 +7,22 @@ qualifier, and 1 (see :func:`~casino_math.kernels.pairs.showdown_counts`). So a 
 four numbers summed, per *key* (the paytable lines P's hand is paid by, and whether it reaches the
 qualifier), and any history's value is a dot product of a tally with the game's coefficients.
 
-Per flop and hole pair: the tally over every board (``all``) and, for each history at which the last
-decision is open, the tally of each option as the best option takes it board by board. After the
-last board, the flop decision picks, per history reaching it, the option whose path is worth most,
-and the chosen paths' tallies are added, times the flop's weight, into the hole pair's class:
-``class_tally[history entering the flop decision, class, end, key]``. Which option the first decision
-takes is left to the caller, who sees every class's tallies summed over all flops.
+After the flop the board takes ``later`` cards: the *turn* (``turn`` cards, none where no decision
+comes between the flop and the last card) and the *river* (the rest). The decisions are taken at three
+levels after the hole cards: the flop (histories ``h2``), the turn (``h3``) and the whole board
+(``h4``); a level without a decision passes every history on unchanged.
+
+Per flop and hole pair: the tally over the rivers of each turn (``tally_turn``) and, for each history at
+which the last decision is open, the tally of each option as the best option takes it board by board
+(``tally_open``). Then per turn, the turn decision picks, per history reaching it, the option whose path
+is worth most; the chosen paths' tallies are summed over the turns (``path``), and the flop decision
+picks likewise among them. The chosen paths' tallies are added, times the flop's weight, into the hole
+pair's class: ``class_tally[history entering the flop decision, class, end, key]``. Which option the
+first decision takes is left to the caller, who sees every class's tallies summed over all flops.
+
+Deals are counted with the turn and the river dealt apart (a board is counted once per way of choosing
+its turn cards among its later cards), and with ``orders`` ways of dealing the turn cards and the river
+cards each where the game deals them in several steps with no decision between (the caller's weights).
 
 Options are in preference order: on equal values the first is taken.
 """
@@ -20,6 +30,7 @@ Options are in preference order: on equal values the first is taken.
 from __future__ import annotations
 
 import itertools
+from math import comb
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -28,7 +39,7 @@ from numba import njit
 from .hands import hand_strength, pair_strengths
 from .pairs import showdown_counts
 
-FOLDED = -1  # in ``h2_next``, an option that folds at the flop: -(end + 1)
+FOLDED = -1  # in ``h2_next`` and ``h3_next``, an option that folds: -(end + 1)
 
 
 @njit(cache=True)
@@ -56,6 +67,21 @@ def _pairing(cards: np.ndarray, rank_of: np.ndarray, n_ranks: int) -> int:
     return counts.max() - 1
 
 
+@njit(cache=True)
+def _advance(pick: np.ndarray, n: int) -> bool:
+    """``pick`` (ascending, of range(n)) moved to the next subset of its size in colex order; False after the last
+    (at once for the empty subset, the only one of its size)."""
+    k = len(pick)
+    if k == 0:
+        return False
+    t = 0
+    while t < k - 1 and pick[t] + 1 == pick[t + 1]:
+        pick[t] = t
+        t += 1
+    pick[t] += 1
+    return pick[k - 1] < n
+
+
 class CardTables(NamedTuple):
     """How the kernels read cards and value hands (see :class:`~casino_math.kernels.tables.StrengthTables`)."""
 
@@ -65,19 +91,30 @@ class CardTables(NamedTuple):
     binomial: np.ndarray
     final_table: np.ndarray  # strength of the hole pair and the whole board, by rank multiset
     flop_table: np.ndarray  # strength of the hole pair and the flop
+    turn_table: np.ndarray  # strength of the hole pair, the flop and the turn
     flushes: np.ndarray
 
 
 class Decisions(NamedTuple):
-    """The game compiled to arrays (see :class:`~casino_math.game.holdem.Plan`): the money of every end by key, where
-    each option leads, and a rule forcing a decision (mode, strength, option taken, option otherwise)."""
+    """The game compiled to arrays (see :class:`~casino_math.game.holdem.Plan`): the money of every end by key, the
+    turn's size, where each option leads, and a rule forcing a decision (mode, strength, option taken, option
+    otherwise)."""
 
     qualifier: int
     key_of: np.ndarray
     category_of: np.ndarray
     pairings: int
     coef: np.ndarray
-    h3_ends: np.ndarray
+    turn: int
+    boards: np.ndarray  # (boards, later): the later cards of every board, as positions among the cards after the flop
+    splits: np.ndarray  # (ways, turn): which of a board's later cards (by position) are the turn, each way
+    orders: np.ndarray  # ways of dealing the turn cards, and the river cards, in the steps the game deals them
+    h4_ends: np.ndarray
+    h4_count: np.ndarray
+    h4_open: np.ndarray
+    open4: np.ndarray
+    rule4: np.ndarray
+    h3_next: np.ndarray
     h3_count: np.ndarray
     h3_open: np.ndarray
     open3: np.ndarray
@@ -90,23 +127,39 @@ class Decisions(NamedTuple):
 
 
 class FlopTotals(NamedTuple):
-    """What a flop adds to (see :class:`~casino_math.game.holdem.Totals`), and the flop decision of every hole pair on
-    it: each option's value (``flop_values[h2, pair, option]``) and the option taken (``flop_choice[h2, pair]``)."""
+    """What a flop adds to (see :class:`~casino_math.game.holdem.Totals`), and the flop and turn decisions of every hole
+    pair on it: each option's value (``flop_values[h2, pair, option]``, ``turn_values[h3, turn, pair, option]``, the
+    turn by its colex rank among the cards left after the flop) and the option taken; empty where only the totals are
+    wanted."""
 
     class_tally: np.ndarray
     class_cells: np.ndarray
     flop_taken: np.ndarray
     river_taken: np.ndarray
+    turn_taken: np.ndarray
     flop_values: np.ndarray
     flop_choice: np.ndarray
+    turn_values: np.ndarray
+    turn_choice: np.ndarray
 
 
 class Scratch(NamedTuple):
     """Working space, reused from flop to flop."""
 
-    tally_all: np.ndarray
-    tally_open: np.ndarray
+    tally_turn: np.ndarray  # (turns, pairs, keys, 4)
+    tally_open: np.ndarray  # (turns, open h4, pairs, options, keys, 4)
     histogram: np.ndarray
+    path: np.ndarray  # (h3, ends, keys, 4): one hole pair's tally of each turn history's path, summed over the turns
+
+
+@njit(cache=True)
+def _choose(rule: np.ndarray, strength: int, best: int) -> int:
+    """The option a rule forces (mode 1: always; mode 2: from a strength up), else ``best``."""
+    if rule[0] == 1 or (rule[0] == 2 and strength >= rule[1]):
+        return rule[2]
+    if rule[0] == 2:
+        return rule[3]
+    return best
 
 
 @njit(cache=True)
@@ -114,16 +167,14 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                 out: FlopTotals, scratch: Scratch) -> None:
     """Add one flop's boards (``later`` cards more) into the class tallies and the decisions' category counts.
 
-    A rule (``rule2``, ``rule3``: mode, strength, option taken, option otherwise) forces a decision:
+    A rule (``rule2``, ``rule3``, ``rule4``: mode, strength, option taken, option otherwise) forces a decision:
     mode 0 none (the best option), 1 always the option taken, 2 that option from that strength up.
     """
     rank_of, suit_of, n_ranks, binomial = cards.rank_of, cards.suit_of, cards.n_ranks, cards.binomial
-    final_table, flop_table, flushes = cards.final_table, cards.flop_table, cards.flushes
     qualifier, key_of, category_of, pairings, coef = game.qualifier, game.key_of, game.category_of, game.pairings, game.coef
-    h3_ends, h3_count, h3_open, open3, rule3 = game.h3_ends, game.h3_count, game.h3_open, game.open3, game.rule3
-    h2_next, h2_count, h2_open, rule2, class_of = game.h2_next, game.h2_count, game.h2_open, game.rule2, game.class_of
-    class_tally, class_cells, flop_taken, river_taken = out.class_tally, out.class_cells, out.flop_taken, out.river_taken
-    tally_all, tally_open, histogram = scratch.tally_all, scratch.tally_open, scratch.histogram
+    turn, splits, orders = game.turn, game.splits, game.orders
+    h4_ends, h4_count, open4, rule4 = game.h4_ends, game.h4_count, game.open4, game.rule4
+    river_taken, tally_turn, tally_open, histogram = out.river_taken, scratch.tally_turn, scratch.tally_open, scratch.histogram
     s1 = len(flop)
     rest = np.empty(n_cards - s1, dtype=np.int64)
     r = 0
@@ -135,17 +186,21 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
         if not hit:
             rest[r] = c
             r += 1
-    tally_all[:] = 0
+    tally_turn[:] = 0
     tally_open[:] = 0
     n_open = river_taken.shape[0]
+    ways = splits.shape[0]
+    dealt = weight * orders[0] * orders[1]  # deals per board and hole pair, per way of choosing its turn cards
     board = np.empty(s1 + later, dtype=np.int64)
     board[:s1] = flop
     n_pool = len(rest) - later
     pool = np.empty(n_pool, dtype=np.int64)
     strengths = np.empty(n_pool * (n_pool - 1) // 2, dtype=np.int64)
-    pick = np.arange(later)
-    while True:
+    turns = np.empty(ways, dtype=np.int64)
+    pair_of = np.empty(len(strengths), dtype=np.int64)  # each pair of the pool (in colex order): its index among all pairs
+    for b in range(len(game.boards)):
         # the board: the flop and the later cards rest[pick]; the pool: the cards left for the two hole pairs
+        pick = game.boards[b]
         for t in range(later):
             board[s1 + t] = rest[pick[t]]
         u = 0
@@ -156,72 +211,210 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
             else:
                 pool[u] = rest[i]
                 u += 1
-        pair_strengths(board, pool, rank_of, suit_of, final_table, flushes, binomial, n_ranks, strengths)
+        # each way of taking the turn among the later cards, as the colex rank of its cards' positions in rest
+        for w in range(ways):
+            turns[w] = 0
+            for i in range(turn):
+                turns[w] += binomial[pick[splits[w, i]], i + 1]
+        pair_strengths(board, pool, rank_of, suit_of, cards.final_table, cards.flushes, binomial, n_ranks, strengths)
         less, equal, below = showdown_counts(strengths, n_pool, qualifier, histogram)
         pairing = _pairing(board, rank_of, n_ranks)
         p = 0
         for j in range(n_pool):
             for i in range(j):
-                g = binomial[pool[j], 2] + pool[i]
-                s = strengths[p]
-                key = key_of[s]
-                x0, x1, x2 = less[p], equal[p], below[p]
-                tally_all[g, key, 0] += x0
-                tally_all[g, key, 1] += x1
-                tally_all[g, key, 2] += x2
-                tally_all[g, key, 3] += 1
-                for o_index in range(n_open):
-                    h3 = open3[o_index]
-                    if rule3[0] == 1 or (rule3[0] == 2 and s >= rule3[1]):
-                        best = rule3[2]
-                    elif rule3[0] == 2:
-                        best = rule3[3]
-                    else:
-                        best = 0
-                        best_value = 0
-                        for o in range(h3_count[h3]):
-                            e = h3_ends[h3, o]
-                            value = coef[e, key, 0] * x0 + coef[e, key, 1] * x1 + coef[e, key, 2] * x2 + coef[e, key, 3]
-                            if o == 0 or value > best_value:
-                                best, best_value = o, value
-                    tally_open[o_index, g, best, key, 0] += x0
-                    tally_open[o_index, g, best, key, 1] += x1
-                    tally_open[o_index, g, best, key, 2] += x2
-                    tally_open[o_index, g, best, key, 3] += 1
-                    river_taken[o_index, category_of[s] * pairings + pairing, best] += weight
+                pair_of[p] = binomial[pool[j], 2] + pool[i]
                 p += 1
-        # the next set of later cards, in colex order
-        t = 0
-        while t < later - 1 and pick[t] + 1 == pick[t + 1]:
-            pick[t] = t
-            t += 1
-        pick[t] += 1
-        if pick[later - 1] >= len(rest):
+        # each hole pair's showdown added to its tally on each way of taking the turn (one region of memory at a time)
+        for w in range(ways):
+            region = tally_turn[turns[w]]
+            for p in range(len(strengths)):
+                tally = region[pair_of[p], key_of[strengths[p]]]
+                tally[0] += less[p]
+                tally[1] += equal[p]
+                tally[2] += below[p]
+                tally[3] += 1
+        for p in range(len(strengths) if n_open else 0):  # the last decision, where it is open: board by board
+            g = pair_of[p]
+            s = strengths[p]
+            key = key_of[s]
+            x0, x1, x2 = less[p], equal[p], below[p]
+            for o_index in range(n_open):
+                h4 = open4[o_index]
+                best = 0
+                if rule4[0] == 0:
+                    best_value = 0
+                    for o in range(h4_count[h4]):
+                        e = h4_ends[h4, o]
+                        value = coef[e, key, 0] * x0 + coef[e, key, 1] * x1 + coef[e, key, 2] * x2 + coef[e, key, 3]
+                        if o == 0 or value > best_value:
+                            best, best_value = o, value
+                best = _choose(rule4, s, best)
+                for w in range(ways):
+                    tt = turns[w]
+                    tally_open[tt, o_index, g, best, key, 0] += x0
+                    tally_open[tt, o_index, g, best, key, 1] += x1
+                    tally_open[tt, o_index, g, best, key, 2] += x2
+                    tally_open[tt, o_index, g, best, key, 3] += 1
+                river_taken[o_index, category_of[s] * pairings + pairing, best] += dealt * ways
+    _decide_per_pair(flop, weight, rest, cards, game, out, scratch)
+
+
+@njit(cache=True)
+def _turn_strengths(flop: np.ndarray, rest: np.ndarray, cards: CardTables, turn: int, turns: int,
+                    deciding: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Where a turn decision is taken: the strength of every hole pair (by pair index) with the flop and each turn
+    (by colex rank), and the pairing of the flop with each turn."""
+    n_cards = len(rest) + len(flop)
+    strength = np.zeros((turns if deciding else 0, n_cards * (n_cards - 1) // 2), dtype=np.int64)
+    pairing = np.zeros(turns if deciding else 0, dtype=np.int64)
+    if not deciding:
+        return strength, pairing
+    s1 = len(flop)
+    board = np.empty(s1 + turn, dtype=np.int64)
+    board[:s1] = flop
+    n_pool = len(rest) - turn
+    pool = np.empty(n_pool, dtype=np.int64)
+    strengths = np.empty(n_pool * (n_pool - 1) // 2, dtype=np.int64)
+    pick = np.arange(turn)
+    t = -1
+    while True:
+        t += 1
+        for u in range(turn):
+            board[s1 + u] = rest[pick[u]]
+        u = 0
+        v = 0
+        for i in range(len(rest)):
+            if v < turn and pick[v] == i:
+                v += 1
+            else:
+                pool[u] = rest[i]
+                u += 1
+        pair_strengths(board, pool, cards.rank_of, cards.suit_of, cards.turn_table, cards.flushes, cards.binomial, cards.n_ranks,
+                       strengths)
+        pairing[t] = _pairing(board, cards.rank_of, cards.n_ranks)
+        p = 0
+        for j in range(n_pool):
+            for i in range(j):
+                strength[t, cards.binomial[pool[j], 2] + pool[i]] = strengths[p]
+                p += 1
+        if not _advance(pick, len(rest)):
             break
-    # the flop decision, per hole pair
+    return strength, pairing
+
+
+@njit(cache=True)
+def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: CardTables, game: Decisions, out: FlopTotals,
+                     scratch: Scratch) -> None:
+    """Per hole pair, once a flop's boards are tallied: the turn decision on each turn, the flop decision, and the
+    chosen paths added into the pair's class."""
+    rank_of, suit_of, n_ranks, binomial = cards.rank_of, cards.suit_of, cards.n_ranks, cards.binomial
+    coef, category_of, pairings, turn, orders = game.coef, game.category_of, game.pairings, game.turn, game.orders
+    h4_ends, h4_count, h4_open = game.h4_ends, game.h4_count, game.h4_open
+    h3_next, h3_count, h3_open, rule3 = game.h3_next, game.h3_count, game.h3_open, game.rule3
+    h2_next, h2_count, h2_open, rule2 = game.h2_next, game.h2_count, game.h2_open, game.rule2
+    tally_turn, tally_open, path = scratch.tally_turn, scratch.tally_open, scratch.path
+    s1 = len(flop)
+    dealt = weight * orders[0] * orders[1]
     flop_pairing = _pairing(flop, rank_of, n_ranks)
     hand = np.empty(s1 + 2, dtype=np.int64)
     hand[2:] = flop
+    deciding = len(game.open3) > 0
+    looking_up = out.flop_values.size > 0  # each hole pair's values kept for a lookup, not only summed
+    turn_strength, turn_pairing = _turn_strengths(flop, rest, cards, turn, tally_turn.shape[0], deciding)
+    keys = tally_turn.shape[2]
+    values4 = np.empty(len(h4_count), dtype=np.int64)
     values3 = np.empty(len(h3_count), dtype=np.int64)
+    touched = np.zeros(path.shape[:2], dtype=np.bool_)
+    every = np.empty((keys, 4), dtype=np.int64)
+    pick = np.empty(turn, dtype=np.int64)
     for j in range(len(rest)):
         for i in range(j):
             a, c = rest[i], rest[j]
             g = binomial[c, 2] + a
+            path[:] = 0
+            touched[:] = False
+            values3[:] = 0
+            every[:] = 0
             boards = 0
-            for k in range(tally_all.shape[1]):
-                boards += tally_all[g, k, 3]
-            for h3 in range(len(h3_count)):
-                if h3_open[h3] >= 0:
-                    values3[h3] = 0
-                    for o in range(h3_count[h3]):
-                        values3[h3] += _dot(coef[h3_ends[h3, o]], tally_open[h3_open[h3], g, o])
-                else:
-                    values3[h3] = _dot(coef[h3_ends[h3, 0]], tally_all[g])
+            for u in range(turn):
+                pick[u] = u
+            t = -1
+            while True:
+                t += 1
+                crossed = False
+                for u in range(turn):
+                    if pick[u] == i or pick[u] == j:
+                        crossed = True
+                if not crossed:
+                    # (indices rather than slices: this runs once per hole pair and turn)
+                    rivers = 0
+                    for k in range(keys):
+                        rivers += tally_turn[t, g, k, 3]
+                        for x in range(4):
+                            every[k, x] += tally_turn[t, g, k, x]
+                    boards += rivers
+                    for h4 in range(len(h4_count)):
+                        value = 0
+                        if h4_open[h4] >= 0:
+                            for o in range(h4_count[h4]):
+                                e = h4_ends[h4, o]
+                                for k in range(keys):
+                                    for x in range(4):
+                                        value += coef[e, k, x] * tally_open[t, h4_open[h4], g, o, k, x]
+                        else:
+                            e = h4_ends[h4, 0]
+                            for k in range(keys):
+                                for x in range(4):
+                                    value += coef[e, k, x] * tally_turn[t, g, k, x]
+                        values4[h4] = value
+                    strength = 0
+                    category = 0
+                    if deciding:
+                        strength = turn_strength[t, g]
+                        category = category_of[strength] * pairings + turn_pairing[t]
+                    for h3 in range(len(h3_count)):
+                        choice = 0
+                        if h3_open[h3] >= 0:
+                            best_value = 0
+                            for o in range(h3_count[h3]):
+                                nxt = h3_next[h3, o]
+                                value = values4[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * rivers
+                                if looking_up:
+                                    out.turn_values[h3, t, g, o] = value
+                                if o == 0 or value > best_value:
+                                    choice, best_value = o, value
+                            choice = _choose(rule3, strength, choice)
+                            if looking_up:
+                                out.turn_choice[h3, t, g] = choice
+                            out.turn_taken[h3_open[h3], category, choice] += weight * orders[0]
+                        nxt = h3_next[h3, choice]
+                        if nxt < 0:
+                            path[h3, -nxt - 1, 0, 3] += rivers
+                            touched[h3, -nxt - 1] = True
+                            values3[h3] += coef[-nxt - 1, 0, 3] * rivers
+                        else:
+                            values3[h3] += values4[nxt]
+                            if h4_open[nxt] >= 0:
+                                for o in range(h4_count[nxt]):
+                                    e = h4_ends[nxt, o]
+                                    touched[h3, e] = True
+                                    for k in range(keys):
+                                        for x in range(4):
+                                            path[h3, e, k, x] += tally_open[t, h4_open[nxt], g, o, k, x]
+                            else:
+                                e = h4_ends[nxt, 0]
+                                touched[h3, e] = True
+                                for k in range(keys):
+                                    for x in range(4):
+                                        path[h3, e, k, x] += tally_turn[t, g, k, x]
+                if not _advance(pick, len(rest)):
+                    break
+            # the flop decision
             hand[0] = a
             hand[1] = c
-            strength = hand_strength(hand, rank_of, suit_of, flop_table, flushes, binomial)
+            strength = hand_strength(hand, rank_of, suit_of, cards.flop_table, cards.flushes, binomial)
             category = category_of[strength] * pairings + flop_pairing
-            cls = class_of[g]
+            cls = game.class_of[g]
             for h2 in range(len(h2_count)):
                 choice = 0
                 if h2_open[h2]:
@@ -229,97 +422,112 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                     for o in range(h2_count[h2]):
                         nxt = h2_next[h2, o]
                         value = values3[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * boards
-                        out.flop_values[h2, g, o] = value
+                        if looking_up:
+                            out.flop_values[h2, g, o] = value
                         if o == 0 or value > best_value:
                             choice, best_value = o, value
-                    if rule2[0] == 1 or (rule2[0] == 2 and strength >= rule2[1]):
-                        choice = rule2[2]
-                    elif rule2[0] == 2:
-                        choice = rule2[3]
-                    out.flop_choice[h2, g] = choice
-                    flop_taken[h2, category, choice] += weight
+                    choice = _choose(rule2, strength, choice)
+                    if looking_up:
+                        out.flop_choice[h2, g] = choice
+                    out.flop_taken[h2, category, choice] += weight
                 nxt = h2_next[h2, choice]
                 if nxt < 0:
-                    class_tally[h2, cls, -nxt - 1, 0, 3] += weight * boards
-                elif h3_open[nxt] >= 0:
-                    for o in range(h3_count[nxt]):
-                        _add_times(class_tally[h2, cls, h3_ends[nxt, o]], weight, tally_open[h3_open[nxt], g, o])
+                    out.class_tally[h2, cls, -nxt - 1, 0, 3] += dealt * boards
                 else:
-                    _add_times(class_tally[h2, cls, h3_ends[nxt, 0]], weight, tally_all[g])
-            _add_times(class_cells[cls], weight, tally_all[g])
+                    for e in range(path.shape[1]):
+                        if touched[nxt, e]:
+                            _add_times(out.class_tally[h2, cls, e], dealt, path[nxt, e])
+            _add_times(out.class_cells[cls], dealt, every)
 
 
 def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, weight: int, outputs: dict[str, np.ndarray]) -> None:
-    """:func:`flop_counts` in plain Python over every board and hole pair, with the ranking's own evaluator and a
-    showdown of every pair against every other.
+    """:func:`flop_counts` in plain Python: per hole pair, every turn and every river dealt apart, each board valued with
+    the ranking's own evaluator and a showdown of every pair against every other.
 
     ``plan`` is a :class:`~casino_math.game.holdem.Plan` of a game whose hands are of ``ranking`` over ``deck``;
-    ``outputs`` holds the four arrays of its :class:`~casino_math.game.holdem.Totals` by name, added to.
+    ``outputs`` holds the arrays of :class:`FlopTotals` by name (the decisions' values where given), added to.
     """
     from .pairs import showdown_reference
     from .tables import strengths_reference
 
-    n = plan.n_cards
-    rest = [c for c in range(n) if c not in set(flop.tolist())]
-    tally: dict[tuple, np.ndarray] = {}  # (hole pair, open history or -1, option) -> (keys, 4)
+    def pairing(cards: list[int]) -> int:
+        return int(max(np.bincount(plan.tables.rank_of[cards]))) - 1
 
-    def add(key: tuple, k: int, x: np.ndarray) -> None:
-        tally.setdefault(key, np.zeros((plan.coef.shape[1], 4), dtype=np.int64))[k] += x
-
+    flop_cards = flop.tolist()
+    rest = [c for c in range(plan.n_cards) if c not in flop_cards]
+    # every board: each hole pair's strength and showdown numbers (weaker, as strong, below the qualifier, 1)
+    shown: dict[tuple[int, ...], dict[tuple[int, int], tuple[int, np.ndarray]]] = {}
     for later in itertools.combinations(rest, plan.later):
-        board = np.array([*flop.tolist(), *later])
-        pool = np.array([c for c in rest if c not in later])
-        pairs = pool[np.array(list(itertools.combinations(range(len(pool)), 2)))[:, [0, 1]]]
-        # colex order of pairs, as the kernels number them
-        pairs = pairs[np.lexsort((pairs[:, 0], pairs[:, 1]))]
-        hands = np.concatenate([np.broadcast_to(board, (len(pairs), len(board))), pairs], axis=1)
+        pool = [c for c in rest if c not in later]
+        pairs = sorted(itertools.combinations(pool, 2), key=lambda pair: (pair[1], pair[0]))  # colex, as the kernels number them
+        hands = np.array([[*flop_cards, *later, *pair] for pair in pairs])
         strengths = strengths_reference(plan.tables, ranking, deck, hands)
         less, equal, below = showdown_reference(strengths, len(pool), plan.qualifier)
-        pairing = max(np.bincount(plan.tables.rank_of[board])) - 1
-        for p, (a, c) in enumerate(pairs.tolist()):
-            s, key = strengths[p], plan.key_of[strengths[p]]
-            x = np.array([less[p], equal[p], below[p], 1])
-            add((a, c, -1, 0), key, x)
-            for index, h3 in enumerate(plan.open3):
-                options = plan.h3_ends[h3, : plan.h3_count[h3]]
-                values = [int(plan.coef[e, key] @ x) for e in options]
-                choice = ruled(plan.rule3, s, values)
-                add((a, c, index, choice), key, x)
-                outputs["river_taken"][index, plan.category_of[s] * plan.pairings + pairing, choice] += weight
-    flop_pairing = max(np.bincount(plan.tables.rank_of[flop])) - 1
+        shown[later] = {pair: (int(strengths[p]), np.array([less[p], equal[p], below[p], 1])) for p, pair in enumerate(pairs)}
+    # the strength of each hole pair with the flop and each turn
+    seen = [(a, c, *turn) for a, c in itertools.combinations(rest, 2)
+            for turn in itertools.combinations([x for x in rest if x not in (a, c)], plan.turn)]
+    strength = dict(zip(seen, strengths_reference(plan.tables, ranking, deck, np.array([[*s, *flop_cards] for s in seen])).tolist()))
+    coef, keys = plan.coef, plan.coef.shape[1]
+    dealt = weight * int(plan.orders[0]) * int(plan.orders[1])
+
+    def tally(e: int, x: np.ndarray) -> np.ndarray:
+        """A path's tally of a fold: every board in column 3 (what the fold's coefficients read) of its end."""
+        out = np.zeros((len(coef), keys, 4), dtype=np.int64)
+        out[e, 0] = x
+        return out
+
     for a, c in itertools.combinations(rest, 2):
-        every = tally[(a, c, -1, 0)]
-
-        def path(h3: int, a: int = a, c: int = c, every: np.ndarray = every) -> list[tuple[int, np.ndarray]]:
-            if plan.h3_open[h3] < 0:
-                return [(plan.h3_ends[h3, 0], every)]
-            zero = np.zeros_like(every)
-            return [(plan.h3_ends[h3, o], tally.get((a, c, plan.h3_open[h3], o), zero)) for o in range(plan.h3_count[h3])]
-
-        strength = strengths_reference(plan.tables, ranking, deck, np.array([[a, c, *flop.tolist()]]))[0]
-        category = plan.category_of[strength] * plan.pairings + flop_pairing
-        cls = plan.class_of[plan.tables.binomial[c, 2] + a]
+        g = int(plan.tables.binomial[c, 2]) + a
+        others = [x for x in rest if x not in (a, c)]
+        paths3 = np.zeros((len(plan.h3_count), len(coef), keys, 4), dtype=np.int64)  # each turn history's path, every turn
+        every = np.zeros((keys, 4), dtype=np.int64)
+        for turn in itertools.combinations(others, plan.turn):
+            t = sum(comb(rest.index(x), i + 1) for i, x in enumerate(turn))  # the turn's colex rank among the cards after the flop
+            paths4 = np.zeros((len(plan.h4_count), len(coef), keys, 4), dtype=np.int64)  # each river history's path, every river
+            for river in itertools.combinations([x for x in others if x not in turn], plan.later - plan.turn):
+                s, x = shown[tuple(sorted(turn + river))][(a, c)]
+                key = int(plan.key_of[s])
+                every[key] += x
+                for h4 in range(len(plan.h4_count)):
+                    ends = plan.h4_ends[h4, : plan.h4_count[h4]]
+                    choice = 0
+                    if plan.h4_open[h4] >= 0:
+                        choice = ruled(plan.rule4, s, [int(coef[e, key] @ x) for e in ends])
+                        category = plan.category_of[s] * plan.pairings + pairing([*flop_cards, *turn, *river])
+                        outputs["river_taken"][plan.h4_open[h4], category, choice] += dealt
+                    paths4[h4, ends[choice], key] += x
+            rivers = int(paths4[0, :, :, 3].sum())
+            s3 = strength[(a, c, *turn)]
+            for h3 in range(len(plan.h3_count)):
+                values = [int((coef * paths4[nxt]).sum()) if nxt >= 0 else int(coef[-nxt - 1, 0, 3]) * rivers
+                          for nxt in plan.h3_next[h3, : plan.h3_count[h3]]]
+                choice = 0
+                if plan.h3_open[h3] >= 0:
+                    choice = ruled(plan.rule3, s3, values)
+                    category = plan.category_of[s3] * plan.pairings + pairing([*flop_cards, *turn])
+                    outputs["turn_taken"][plan.h3_open[h3], category, choice] += weight * int(plan.orders[0])
+                    if "turn_values" in outputs:
+                        outputs["turn_values"][h3, t, g, : len(values)] = values
+                        outputs["turn_choice"][h3, t, g] = choice
+                nxt = plan.h3_next[h3, choice]
+                paths3[h3] += paths4[nxt] if nxt >= 0 else tally(-nxt - 1, np.array([0, 0, 0, rivers]))
         boards = int(every[:, 3].sum())
+        s2 = int(strengths_reference(plan.tables, ranking, deck, np.array([[a, c, *flop_cards]]))[0])
+        cls = plan.class_of[g]
         for h2 in range(len(plan.h2_count)):
+            values = [int((coef * paths3[nxt]).sum()) if nxt >= 0 else int(coef[-nxt - 1, 0, 3]) * boards
+                      for nxt in plan.h2_next[h2, : plan.h2_count[h2]]]
             choice = 0
             if plan.h2_open[h2]:
-                values = []
-                for nxt in plan.h2_next[h2, : plan.h2_count[h2]]:
-                    values.append(sum(int((plan.coef[e] * t).sum()) for e, t in path(nxt)) if nxt >= 0
-                                  else int(plan.coef[-nxt - 1, 0, 3]) * boards)
-                choice = ruled(plan.rule2, strength, values)
-                outputs["flop_taken"][h2, category, choice] += weight
+                choice = ruled(plan.rule2, s2, values)
+                outputs["flop_taken"][h2, plan.category_of[s2] * plan.pairings + pairing(flop_cards), choice] += weight
                 if "flop_values" in outputs:
-                    g = plan.tables.binomial[c, 2] + a
                     outputs["flop_values"][h2, g, : len(values)] = values
                     outputs["flop_choice"][h2, g] = choice
             nxt = plan.h2_next[h2, choice]
-            if nxt < 0:
-                outputs["class_tally"][h2, cls, -nxt - 1, 0, 3] += weight * boards
-            else:
-                for e, t in path(nxt):
-                    outputs["class_tally"][h2, cls, e] += weight * t
-        outputs["class_cells"][cls] += weight * every
+            outputs["class_tally"][h2, cls] += dealt * (paths3[nxt] if nxt >= 0 else tally(-nxt - 1, np.array([0, 0, 0, boards])))
+        outputs["class_cells"][cls] += dealt * every
 
 
 def ruled(rule: np.ndarray, strength: int, values: list[int]) -> int:
