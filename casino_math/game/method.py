@@ -17,7 +17,7 @@ count. :class:`~casino_math.game.analysis.GameAnalysis` picks the method (:func:
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method_for(game).name, [m.unfit(game) for m in methods()]
-('level by level', ['not a blackjack game file (no blackjack: section)', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', None])
+('level by level', ['not a blackjack game file (no blackjack: section)', 'not a Pai Gow Poker game file (no pai_gow: section)', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', None])
 >>> solution = method_for(game).solve(game)
 >>> choice = solution.strategy.choose("play_or_fold", {"player": "Qs 6h 4d"})
 >>> choice.option, choice.ev
@@ -228,9 +228,10 @@ def methods() -> tuple[CountingMethod, ...]:
     from .blackjack.method import BLACKJACK
     from .by_kind import BY_KIND
     from .holdem import HOLDEM
+    from .pai_gow.method import PAI_GOW
     from .solver import LEVEL_BY_LEVEL
 
-    return BLACKJACK, BY_KIND, HOLDEM, LEVEL_BY_LEVEL
+    return BLACKJACK, PAI_GOW, BY_KIND, HOLDEM, LEVEL_BY_LEVEL
 
 
 def method_for(game: Game) -> CountingMethod:

@@ -178,7 +178,7 @@ class HouseWay:
         >>> way = load_game("paytables/pai_gow_poker/foxwoods.yaml").house_way
         >>> high, low, rule = way.setting_of("Ts Td 4c 4h Ad 9c 2s")
         >>> high, low
-        ('Ts Td 4c 4h 2s', 'Ad 9c')
+        ('Td Ts 4c 4h 2s', 'Ad 9c')
         >>> way.setting_of("Ts Td 4c 4h Kd 9c 2s")[:2]
         ('Ts Td Kd 9c 2s', '4c 4h')
         """
