@@ -181,7 +181,10 @@ def test_report_builds(path):
 CLAIMS = sorted(ROOT.glob("paytables/*/claims/*.yaml"))
 BIG_FAMILIES = {p.parent.name for p in BIG}
 # published as 10.23% for the 1000-200-50-25-20-10-5 table; the exact figure is 10.2248%, and the par sheet shows it as FAIL
-PUBLISHED_ERRORS = {"six_card_bonus house edge"}
+PUBLISHED_ERRORS = {"six_card_bonus house edge",
+                    # the Wizard of Odds' seven-card counts put the 201,824 hands with three of a kind and a straight under
+                    # three of a kind (paytables/pai_gow_poker/claims/fortune.yaml)
+                    "fortune combinations (three of a kind)", "fortune combinations (straight)", "fortune expected return"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.parent.name}-{p.stem}",

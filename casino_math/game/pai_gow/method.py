@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,15 +29,15 @@ from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 
-from ...errors import InputError
 from ...returns import Outcome, ReturnTable
 from ...subsets import colex
 from ...text import percent
 from ..description import Game, Option
 from ..method import Decided, DecisionView, Solution, Strategy
-from ..money import History, pays_text
+from ..money import Ends, History, pays_text
 from ..side_bets import side_bet_table
 from .counting import Counts, count
+from .coups import PaiGowCoups
 from .game_file import SET, SET_OPTIONS, PaiGowGame
 from .house_way import COMPLETE, KIND_NAMES, Features
 
@@ -64,29 +65,50 @@ class PaiGow:
         assert isinstance(game, PaiGowGame)
         if rule is not None:
             raise ValueError(f"{game.id}: Pai Gow Poker is priced by its house way and the optimal setting; no rule to force")
-        hands = comb(len(game.deck), 7)
-        if hands > LOCAL_HANDS:
-            raise InputError(f"{game.path}: the exact count of Pai Gow Poker's own bet over {hands:,} player hands is not "
-                             "yet within this machine's reach (benchmarks/pai_gow.py measures it and projects the full "
-                             f"count); the side bets count at once: casino-math analyze {game.path} --bet "
-                             f"{game.side_bets[0].name if game.side_bets else 'BET'}")
+        if comb(len(game.deck), 7) > LOCAL_HANDS:
+            # the game's own bet needs the sharded count (benchmarks/pai_gow.py): the side bets are counted alone
+            logging.getLogger("casino_math.game_file").warning(f"{game.path}: Pai Gow Poker's own bet over {comb(len(game.deck), 7) * comb(len(game.deck) - 7, 7):,} "
+                 "deals is not counted here (see benchmarks/pai_gow.py); the side bets are")
+            return Solution(self.name, game, None, Strategy(game), None, 0, comb(len(game.deck), 7),
+                            lambda: self.side_bets(game))
         counts = count(game)
-        table = return_table(game, counts)
+        table, ends = return_table(game, counts)
         views: tuple[DecisionView, ...] = (HouseWayView(game, counts),)
-        return Solution(self.name, game, table if game.wagers else None, Strategy(game, views, Lookup(game, counts)), None,
+        own = bool(game.wagers)
+        return Solution(self.name, game, table if own else None, Strategy(game, views, Lookup(game, counts)), ends if own else None,
                         len(counts.hands), counts.deals, lambda: self.side_bets(game), counts)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
 
+    def coups(self, solution: Solution) -> PaiGowCoups:
+        """Deals set by the house way card by card, for the simulator (:mod:`.coups`)."""
+        return PaiGowCoups(solution)
 
-def return_table(game: PaiGowGame, counts: Counts) -> ReturnTable:
+
+END_NAMES = (("player_higher", "both hands won"), ("equal", "one hand each (push)"), ("dealer_higher", "both hands lost"))
+
+
+@dataclass(frozen=True, eq=False)
+class PaiGowEnds(Ends):
+    """Deals by how they end (both hands won, one each, none), priced at any game's results for them (the commission
+    changed): :meth:`Solution.replayed <casino_math.game.method.Solution.replayed>`."""
+
+    deals: tuple[int, int, int] = (0, 0, 0)
+    notes: tuple[str, ...] = ()
+
+    def table(self, game: Game) -> ReturnTable:
+        bet = game.wagers[0]
+        rows = []
+        for (situation, name), deals in zip(END_NAMES, self.deals):
+            result = bet.settle[situation]
+            net = result.unit_net()
+            rows.append(Outcome(name, net, deals, pays_text(net), (("situation", situation),)))
+        return ReturnTable(game.bet, tuple(rows), notes=self.notes)
+
+
+def return_table(game: PaiGowGame, counts: Counts) -> tuple[ReturnTable, PaiGowEnds]:
     """Both hands won, one each, none: the player setting by the house way; the optimal setting's in the notes."""
-    win, push, lose = counts.ends(counts.house)
-    net = 1 - game.commission
-    rows = (Outcome("both hands won", net, win, pays_text(net), (("situation", "player_higher"),)),
-            Outcome("one hand each (push)", Fraction(0), push, "push", (("situation", "equal"),)),
-            Outcome("both hands lost", Fraction(-1), lose, "lose", (("situation", "dealer_higher"),)))
     o_win, o_push, o_lose = counts.ends(counts.optimal)
     optimal = counts.expected(counts.optimal)
     differs = int((counts.optimal != counts.house).sum())
@@ -99,7 +121,8 @@ def return_table(game: PaiGowGame, counts: Counts) -> ReturnTable:
              f"house edge {percent(-optimal, 4)}",
              f"the optimal setting differs from the house way's on {differs:,} of {len(counts.hands):,} hands "
              f"({percent(Fraction(differs, len(counts.hands)), 2)})")
-    return ReturnTable(game.bet, rows, notes=notes)
+    ends = PaiGowEnds({}, (), None, counts.ends(counts.house), notes)  # type: ignore[arg-type]
+    return ends.table(game), ends
 
 
 def card_rows(game: Game, seen: np.ndarray) -> np.ndarray:
@@ -135,7 +158,7 @@ class HouseWayView:
     game: PaiGowGame
     counts: Counts
     name: str = SET
-    by_category: bool = True
+    by_category: bool = False
     history: str = ""
     threshold: str | None = None
 
@@ -152,9 +175,17 @@ class HouseWayView:
         return None
 
     def taken(self) -> dict[str, int]:
-        """Player hands by the rule that set them."""
-        by_rule = Counter(self.counts.rule.tolist())
-        return {self.game.way.rules[r].summary: n for r, n in sorted(by_rule.items())}
+        """Player hands by the setting the house way takes (the positions of the low hand's cards, lowest card 1)."""
+        by_setting = Counter(self.counts.house.tolist())
+        return {o.name: by_setting.get(i, 0) for i, o in enumerate(SET_OPTIONS)}
+
+    def breakdown(self) -> tuple[str, pd.DataFrame]:
+        """The house way rule by rule, as the par sheet shows it."""
+        frame = self.frame()
+        shown = frame.assign(cost=[percent(c, 4) for c in frame["cost"]]).drop(columns=["cost_float"])
+        return ("Each rule of the house way (the published line it transcribes, where the file writes it), the player "
+                "hands it sets, how many of them the optimal setting sets otherwise, and the house way's cost there "
+                "(expected value given up, per initial stake over all deals).", shown)
 
     @cached_property
     def kinds(self) -> np.ndarray:
@@ -200,8 +231,8 @@ class HouseWayView:
     def summary(self) -> str:
         c = self.counts
         gain = c.expected(c.optimal) - c.expected(c.house)
-        return (f"the house way ({len(self.game.way.rules)} rules); setting optimally instead gains "
-                f"{percent(gain, 4)} of the bet")
+        return (f"as casinos quote the game, the player sets as the banker does, by the house way "
+                f"({len(self.game.way.rules)} rules), not optimally: setting optimally gains {percent(gain, 4)} of the bet")
 
 
 PAI_GOW = PaiGow()
