@@ -168,3 +168,27 @@ def test_a_hand_no_rule_covers_names_the_hand_and_the_house_way():
 def test_commission_none_and_the_wheel_lowest():
     game = load_pai_gow_text(TINY.replace("commission: 5%", "commission: none\n  wheel: lowest"))
     assert game.commission == Fraction(0) and not game.hands_valued.wheel_second
+
+
+def test_kernels_against_their_references():
+    from casino_math.kernels.pai_gow import dominance_pairs, dominance_pairs_reference, supersets, supersets_reference
+
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        m = int(rng.integers(1, 60))
+        high, low = rng.integers(0, 9, m), rng.integers(0, 5, m)
+        assert dominance_pairs(high, low, 9) == dominance_pairs_reference(high, low)
+        held = np.sort(rng.choice(12, int(rng.integers(0, 6)), replace=False))
+        assert np.array_equal(supersets(held, 12, 7), supersets_reference(held, 12, 7))
+
+
+def test_the_count_by_shared_cards_agrees_with_the_count_by_player_hand():
+    """The house way against itself by inclusion–exclusion over shared card sets (one set per class of suit renamings,
+    the count that scales to 53 cards) against the per-hand count, on 17 cards and on 21 (tens to aces, the joker)."""
+    from casino_math.game.pai_gow.totals import classes, hand_points, totals
+
+    game = load_game(SMALL)
+    counts = count(game)
+    won, lost = totals(hand_points(game), 17, classes(game.deck))
+    assert (won, counts.deals - won - lost, lost) == counts.ends(counts.house)
+    assert totals(hand_points(game), 17) == (won, lost)

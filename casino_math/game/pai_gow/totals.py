@@ -1,0 +1,91 @@
+"""The house way against itself over every deal, by the cards the two hands share: the count that scales to 53 cards.
+
+When the player sets as the banker does (the game as casinos quote it), each seven-card hand is one point: its
+setting's high and low values. The deals won both are Σ over card sets S of (−1)^|S| times the ordered pairs of hands
+both holding S with the banker's point below the player's in both coordinates (a deal's two hands share no card
+exactly when the alternating sum over the sets they share is 1); the deals lost both, the same with "at least as high
+in both". One term is one sweep over the C(n − |S|, 7 − |S|) hands holding S (:mod:`casino_math.kernels.pai_gow`).
+The terms of sets alike under a renaming of suits are equal, so one set per class is swept and weighed by the class's
+size: the 53-card deck has 1 + 14 + 182 + … classes of sets instead of its C(53, k) sets (:func:`classes`).
+
+>>> from casino_math.game.pai_gow.game_file import load_pai_gow_text, TINY
+>>> game = load_pai_gow_text(TINY)
+>>> points = hand_points(game)
+>>> totals(points, 17) == totals(points, 17, classes(game.deck))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+from ...cards import Deck
+from ...kernels.pai_gow import dominance_pairs, supersets
+from ...subsets import all_subsets
+from ...suits import Symmetry
+from .game_file import PaiGowGame
+
+CHUNK = 1 << 20  # hands set by the house way at once
+
+
+@dataclass(frozen=True, eq=False)
+class Points:
+    """Every seven-card hand's setting by the house way (colex order of its cards), as ranks of its high and low values."""
+
+    high: np.ndarray
+    low: np.ndarray
+    width: int  # distinct high values
+
+
+def hand_points(game: PaiGowGame, hands: int | None = None) -> Points:
+    """The house way's setting of every seven-card hand of the deck (or of its first ``hands`` in colex order)."""
+    way = game.way
+    every = all_subsets(len(game.deck), 7) if hands is None else all_subsets(len(game.deck), 7)[:hands]
+    high = np.empty(len(every), dtype=np.int64)
+    low = np.empty(len(every), dtype=np.int64)
+    for start in range(0, len(every), CHUNK):
+        rows = every[start:start + CHUNK]
+        setting, _ = way.set_or_fail(rows)
+        h, lo = way.hands.settings(rows)
+        pick = np.arange(len(rows))
+        high[start:start + CHUNK], low[start:start + CHUNK] = h[pick, setting], lo[pick, setting]
+    distinct_high, high_rank = np.unique(high, return_inverse=True)
+    low_rank = np.unique(low, return_inverse=True)[1]
+    return Points(high_rank.astype(np.int64), low_rank.astype(np.int64), len(distinct_high))
+
+
+def classes(deck: Deck, sizes: range = range(8)) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Per size k, one set of k cards per class under the renamings of suits, and how many sets each class holds."""
+    symmetry = Symmetry.of(deck)
+    out = {}
+    for k in sizes:
+        sets = all_subsets(len(deck), k)
+        if k == 0:
+            out[k] = (sets, np.ones(1, dtype=np.int64))
+            continue
+        keys, reps = symmetry.canonical([sets])
+        unique, first, weight = np.unique(keys, return_index=True, return_counts=True)
+        out[k] = (reps[0][first], weight.astype(np.int64))
+    return out
+
+
+def totals(points: Points, n: int, by_class: dict[int, tuple[np.ndarray, np.ndarray]] | None = None,
+           sizes: range = range(8)) -> tuple[int, int]:
+    """Deals won both and lost both by a player setting as the house does, over every deal of an ``n``-card deck
+    (the terms of ``sizes`` only, for a benchmark's sample)."""
+    won = lost = 0
+    for k in sizes:
+        if by_class is None:
+            sets, weights = all_subsets(n, k), np.ones(comb(n, k), dtype=np.int64)
+        else:
+            sets, weights = by_class[k]
+        sign = -1 if k % 2 else 1
+        for held, weight in zip(sets, weights.tolist()):
+            rows = supersets(held, n, 7)
+            below, above = dominance_pairs(points.high[rows], points.low[rows], points.width)
+            won += sign * weight * below
+            lost += sign * weight * above
+    return won, lost
