@@ -192,3 +192,26 @@ def test_the_count_by_shared_cards_agrees_with_the_count_by_player_hand():
     won, lost = totals(hand_points(game), 17, classes(game.deck))
     assert (won, counts.deals - won - lost, lost) == counts.ends(counts.house)
     assert totals(hand_points(game), 17) == (won, lost)
+
+
+def test_two_house_ways_compared_hand_type_by_hand_type(tmp_path):
+    """The dealer school's house way (Trump Plaza's two pairs) beside Foxwoods' on the small deck: the hands it sets
+    otherwise, and what a player setting by it gives up against the Foxwoods banker, checked hand by hand."""
+    from pathlib import Path
+
+    shipped = Path(__file__).parent.parent / "paytables" / "pai_gow_poker" / "gold-star.yaml"
+    small = tmp_path / "gold-star-small.yaml"
+    small.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
+    other = load_game(small).house_way
+    analysis = analyze(SMALL)
+    frame = analysis.decision("set").compared(other)
+    assert frame["hands"].sum() == comb(17, 7)
+    counts = analysis.solution.detail
+    theirs = other.set(counts.hands)[0]
+    differs = ((counts.high[counts.rows, theirs] != counts.high[counts.rows, counts.house])
+               | (counts.low[counts.rows, theirs] != counts.low[counts.rows, counts.house]))
+    assert frame["set otherwise"].sum() == int(differs.sum()) > 0
+    values = counts.values()
+    given_up = Fraction(int((values[counts.rows, counts.house] - values[counts.rows, theirs]).sum()),
+                        counts.deals * 20)
+    assert sum(frame["cost"]) == given_up

@@ -76,6 +76,7 @@ class PaiGowCoups:
         for bet in game.side_bets:
             table = game.paytables[bet.table]
             ranking = game.hands[SEVEN_CARDS].ranking
+            assert ranking is not None
             values = hand_values(ranking, game.deck, player)
             suits = card_arrays(game.deck, ranking, player)[1]
             paid = np.full(len(kinds), -1, dtype=np.int64)

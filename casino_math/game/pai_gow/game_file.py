@@ -193,7 +193,7 @@ def build_pai_gow(data: dict[str, Any], where: Where, files: list[tuple[str, str
              SEVEN_CARDS: Hand(SEVEN_CARDS, ("player",), 5, ranking)}
     paytables, side_bets = _side_bets(spec, ranking, fail)
     settle = {"player_higher": Result("win", 1 - commission), "equal": Result("push"), "dealer_higher": Result("lose")}
-    wagers = (Wager("bet", Fraction(1), settle),)
+    wagers: tuple[Wager, ...] = (Wager("bet", Fraction(1), settle),)
     if offers is not None:
         offered = set(offers) if isinstance(offers, list) else set()
         side_bets = tuple(b for b in side_bets if b.name in offered)

@@ -180,7 +180,7 @@ class HouseWay:
         >>> high, low
         ('Td Ts 4c 4h 2s', 'Ad 9c')
         >>> way.setting_of("Ts Td 4c 4h Kd 9c 2s")[:2]
-        ('Ts Td Kd 9c 2s', '4c 4h')
+        ('Kd Td Ts 9c 2s', '4c 4h')
         """
         ids = np.array([self.hands.ids(cards)])
         setting, rule = self.set_or_fail(ids)
@@ -317,7 +317,7 @@ class Features:
         wanted = np.array(sorted(clause.ranks))
         if clause.role is None:
             singles = self._by_count[1]
-            return np.isin(singles, wanted).any(axis=1)
+            return np.asarray(np.isin(singles, wanted).any(axis=1))
         return np.isin(self.role(clause.role), wanted)
 
     def meets(self, setting: Setting, rows: np.ndarray) -> np.ndarray:

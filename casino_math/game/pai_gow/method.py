@@ -39,7 +39,7 @@ from ..side_bets import side_bet_table
 from .counting import Counts, count
 from .coups import PaiGowCoups
 from .game_file import SET, SET_OPTIONS, PaiGowGame
-from .house_way import COMPLETE, KIND_NAMES, Features
+from .house_way import COMPLETE, KIND_NAMES, Features, HouseWay
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -226,6 +226,28 @@ class HouseWayView:
             rows.append({"hand": kind + ("" if complete == "nothing" else f" with a {complete}"), "hands": int(mine.sum()),
                          "optimal differs": int((c.optimal[mine] != c.house[mine]).sum()), "cost": cost,
                          "cost_float": float(cost)})
+        return pd.DataFrame(rows)
+
+    def compared(self, other: HouseWay) -> pd.DataFrame:
+        """Another house way beside this one, by hand type: the player hands it sets otherwise (to other values) and
+        what a player setting by it instead gives up against this game's banker (per initial stake over all deals;
+        negative where it does better)."""
+        import pandas as pd
+
+        c = self.counts
+        theirs = other.set_or_fail(c.hands)[0]
+        v = c.values()
+        mine_high, mine_low = c.high[c.rows, c.house], c.low[c.rows, c.house]
+        differs = (c.high[c.rows, theirs] != mine_high) | (c.low[c.rows, theirs] != mine_low)
+        loss = v[c.rows, c.house] - v[c.rows, theirs]
+        scale = c.deals * self.game.commission.denominator
+        rows = []
+        for code in np.unique(self.kinds):
+            mine = self.kinds == code
+            kind, complete = KIND_NAMES[code // len(COMPLETE)], COMPLETE[code % len(COMPLETE)]
+            cost = Fraction(int(loss[mine].sum()), scale)
+            rows.append({"hand": kind + ("" if complete == "nothing" else f" with a {complete}"), "hands": int(mine.sum()),
+                         "set otherwise": int(differs[mine].sum()), "cost": cost, "cost_float": float(cost)})
         return pd.DataFrame(rows)
 
     def summary(self) -> str:
