@@ -21,6 +21,12 @@ extrapolated per deal to the 8,250,459,031,214,400 deals of 53 cards.
 
     python benchmarks/pai_gow.py                     # 1 and 2 workers
     python benchmarks/pai_gow.py --workers 1 2 4 --hands 400000
+    python benchmarks/pai_gow.py --full --cache ~/pg-shards                        # the full count, every local core
+    python benchmarks/pai_gow.py --full --scheduler tcp://host:8786 --cache DIR    # on a Dask cluster, resumable
+
+``--full`` runs the whole count in shards on the shard runner (every local core by default, ``--workers N``, or a Dask
+cluster), with a progress bar and its ETA; ``--cache DIR`` keeps the hands' points and every finished shard there, so
+a stopped run resumes. It prints the figures beside the Wizard of Odds' published ones.
 """
 
 from __future__ import annotations
@@ -123,11 +129,38 @@ def brute_force_rate() -> float:
     return deals / (time.perf_counter() - start)
 
 
+def full(args: argparse.Namespace) -> None:
+    """The full count, house way against house way, with the published figures beside it."""
+    from fractions import Fraction
+
+    from casino_math.game.pai_gow.totals import full_count
+    from casino_math.progress import Bar
+
+    game = load_game(FOXWOODS)
+    runner = Runner.of(args.scheduler, None, args.workers[0] if args.workers != [1, 2] else None, args.cache)
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as scratch, Bar() as bar:
+        folder = str(runner.cache) if runner.cache is not None else scratch
+        won, lost = full_count(game, folder, runner, bar)
+    seconds = time.perf_counter() - start
+    push = DEALS - won - lost
+    edge = Fraction(lost, DEALS) - Fraction(won, DEALS) * (1 - game.commission)
+    print(f"full count in {seconds / 60:,.1f} min: won both {won:,} ({won / DEALS:.4%}; published 28.61%), push {push:,} "
+          f"({push / DEALS:.4%}; 41.48%), lost both {lost:,} ({lost / DEALS:.4%}; 29.91%); house edge {edge} "
+          f"= {float(edge):.4%} (published 2.73%)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--hands", type=int, default=200_000, help="hands set by the house way in the sample")
+    parser.add_argument("--full", action="store_true", help="run the full count (see above)")
+    parser.add_argument("--scheduler", help="a Dask scheduler's address, tcp://host:8786, for --full")
+    parser.add_argument("--cache", help="a folder keeping the full count's shards (resumable)")
     args = parser.parse_args()
+    if args.full:
+        full(args)
+        return
     rng = np.random.default_rng(18)
     print(f"Pai Gow Poker, Foxwoods house way against itself: {DEALS:,} deals; {os.cpu_count()} cores here")
 

@@ -215,3 +215,18 @@ def test_two_house_ways_compared_hand_type_by_hand_type(tmp_path):
     given_up = Fraction(int((values[counts.rows, counts.house] - values[counts.rows, theirs]).sum()),
                         counts.deals * 20)
     assert sum(frame["cost"]) == given_up
+
+
+def test_full_count_in_shards_resumes_from_kept_shards(tmp_path):
+    """The sharded count (points, then sweeps) on the shard runner, kept in a folder: a second run reads the kept
+    shards and gives the same figures, equal to the per-hand count's."""
+    from casino_math.game.pai_gow.totals import full_count
+    from casino_math.parallel import Runner
+
+    game = load_game(SMALL)
+    runner = Runner.here(cache=tmp_path)
+    first = full_count(game, str(tmp_path), runner, per_shard=100)
+    assert full_count(game, str(tmp_path), runner, per_shard=100) == first
+    counts = count(game)
+    won, _, lost = counts.ends(counts.house)
+    assert first == (won, lost)
