@@ -83,8 +83,11 @@ def foxwoods():
 
 
 def house_way_shard(rows: np.ndarray) -> np.ndarray:
-    """One shard of part 1: the house way's setting of some hands."""
-    return foxwoods().house_way.set_or_fail(rows)[0]
+    """One shard of part 1: the house way's setting of some hands; (CPU seconds of the shard, settings...)."""
+    game = foxwoods()
+    start = time.process_time()
+    settings = game.way.set_or_fail(rows)[0]
+    return np.concatenate([[time.process_time() - start], settings.astype(np.float64)])
 
 
 def sweep_shard(shard: tuple[str, int, np.ndarray]) -> np.ndarray:
@@ -93,19 +96,20 @@ def sweep_shard(shard: tuple[str, int, np.ndarray]) -> np.ndarray:
 
     path, width, sets = shard
     points = np.load(path, mmap_mode="r")
-    won = lost = 0
+    start = time.process_time()
     for held in sets:
         rows = supersets(held, 53, 7)
-        below, above = dominance_pairs(np.asarray(points[0][rows]), np.asarray(points[1][rows]), width)
-        won, lost = won + below, lost + above
-    return np.array([len(sets), won, lost], dtype=np.int64)
+        dominance_pairs(np.asarray(points[0][rows]), np.asarray(points[1][rows]), width)
+    return np.array([time.process_time() - start])
 
 
-def timed(shards: Shards, workers: int) -> float:
+def timed(shards: Shards, workers: int) -> tuple[float, float]:
+    """Wall seconds of the run and CPU seconds of its shards (on a machine shared with other work, the wall time
+    overstates what the shards cost: the CPU seconds are what the projection uses)."""
     runner = Runner.here() if workers == 1 else Runner("local", workers)
     start = time.perf_counter()
-    shards.run(runner)
-    return time.perf_counter() - start
+    results = shards.run(runner)
+    return time.perf_counter() - start, float(sum(r[0] for r in results))
 
 
 def brute_force_rate() -> float:
@@ -168,36 +172,37 @@ def main() -> None:
     foxwoods()  # read once per process: timed apart (each worker reads it once too, inside its first shard)
     sample = np.sort(np.array([rng.choice(53, 7, replace=False) for _ in range(args.hands)]), axis=1)
     shards = Shards(house_way_shard, np.array_split(sample, 8), "bench-pai-gow-house-way")
-    part1 = {w: timed(shards, w) * HANDS / args.hands for w in args.workers}
+    part1 = {w: [t * HANDS / args.hands for t in timed(shards, w)] for w in args.workers}
 
     # part 2: sweeps of fixed samples of sets, over points standing in for every hand's values
     width = 7463
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "points.npy")
         np.save(path, np.stack([rng.integers(0, width, HANDS, dtype=np.int32), rng.integers(0, 91, HANDS, dtype=np.int32)]))
-        part2: dict[int, dict[int, float]] = {w: {} for w in args.workers}
+        part2: dict[int, dict[int, list[float]]] = {w: {} for w in args.workers}
         for k, count in SAMPLE_SETS.items():
             sets = np.sort(np.array([rng.choice(53, k, replace=False) for _ in range(count)]).reshape(count, k), axis=1)
             pieces = [(path, width, piece) for piece in np.array_split(sets, min(count, 8)) if len(piece)]
             shards = Shards(sweep_shard, pieces, f"bench-pai-gow-sweep-{k}")
             for w in args.workers:
-                part2[w][k] = timed(shards, w) / count * classes_of_sets(k)
+                part2[w][k] = [t / count * classes_of_sets(k) for t in timed(shards, w)]
 
     rate = brute_force_rate()
-    print()
-    print("| workers | house way on every hand | sweeps (k = 0..6) | full count, projected |")
+    print(f"\nload average now: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (the wall times share them)")
+    print("| workers | house way on every hand (wall / CPU) | sweeps, k = 0..6 (wall / CPU) | full count, projected (wall / CPU) |")
     print("|---|---|---|---|")
     for w in args.workers:
-        total = part1[w] + sum(part2[w].values())
-        print(f"| {w} | {part1[w] / 60:,.1f} min | {sum(part2[w].values()) / 60:,.1f} min "
-              f"({', '.join(f'{k}: {t:,.0f} s' for k, t in part2[w].items())}) | {total / 3600:,.2f} h |")
-    cpu = part1[args.workers[0]] + sum(part2[args.workers[0]].values())
-    print(f"\n64 cores (from the 1-worker CPU time / 64, the k = 0 sweep kept whole): "
-          f"{max(cpu / 64, part2[args.workers[0]][0]) / 60:,.1f} min")
+        sweeps = [sum(t[i] for t in part2[w].values()) for i in (0, 1)]
+        total = [part1[w][i] + sweeps[i] for i in (0, 1)]
+        print(f"| {w} | {part1[w][0] / 60:,.1f} / {part1[w][1] / 60:,.1f} min | {sweeps[0] / 60:,.1f} / {sweeps[1] / 60:,.1f} min | "
+              f"{total[0] / 3600:,.2f} / {total[1] / 3600:,.2f} h |")
+    one = args.workers[0]
+    print("CPU seconds per k (1 worker): " + ", ".join(f"{k}: {t[1]:,.0f}" for k, t in part2[one].items()))
+    cpu = part1[one][1] + sum(t[1] for t in part2[one].values())
+    print(f"on 2 dedicated cores: {cpu / 2 / 60:,.1f} min (CPU time / 2); on 64: "
+          f"{max(cpu / 64, part2[one][0][1]) / 60:,.1f} min (CPU time / 64, the k = 0 sweep kept whole)")
     print(f"plain brute force: {rate:,.0f} deals/s on 17 cards; the 53-card deck's {DEALS:,} deals at that rate: "
-          f"{DEALS / rate / 86400 / 365.25:,.0f} years ({DEALS / rate / (part1[args.workers[0]] + sum(part2[args.workers[0]].values())):,.0f}x "
-          "the projected count on 1 worker)")
-
+          f"{DEALS / rate / 86400 / 365.25:,.0f} years ({DEALS / rate / cpu:,.0f}x the count's projected CPU time)")
 
 if __name__ == "__main__":
     main()

@@ -230,3 +230,14 @@ def test_full_count_in_shards_resumes_from_kept_shards(tmp_path):
     counts = count(game)
     won, _, lost = counts.ends(counts.house)
     assert first == (won, lost)
+
+
+def test_compiled_settings_against_the_numpy_reference():
+    from casino_math.kernels.pai_gow import settings
+    from casino_math.game.pai_gow.hands import HIGH_POSITIONS, LOW_POSITIONS
+
+    valued = load_game(SMALL).house_way.hands
+    hands = np.sort(np.random.default_rng(7).permuted(np.tile(np.arange(17), (500, 1)), axis=1)[:, :7], axis=1)
+    compiled = settings(hands, HIGH_POSITIONS, LOW_POSITIONS, valued.high_table, valued.low_table)
+    reference = valued.settings_reference(hands)
+    assert all(np.array_equal(a, b) for a, b in zip(compiled, reference))

@@ -144,3 +144,27 @@ def supersets_reference(held: np.ndarray, n: int, size: int) -> np.ndarray:
     free = [c for c in range(n) if c not in set(held.tolist())]
     rows = [sorted([*held.tolist(), *pick]) for pick in itertools.combinations(free, size - len(held))]
     return colex(np.array(rows, dtype=np.int64).reshape(len(rows), size))
+
+
+@njit(cache=True)
+def _settings(hands: np.ndarray, high_positions: np.ndarray, low_positions: np.ndarray, binomial: np.ndarray,
+              high_table: np.ndarray, low_table: np.ndarray, high: np.ndarray, low: np.ndarray) -> None:
+    for row in range(hands.shape[0]):
+        for s in range(high_positions.shape[0]):
+            key = 0
+            for t in range(5):
+                key += binomial[hands[row, high_positions[s, t]], t + 1]
+            high[row, s] = high_table[key]
+            low[row, s] = low_table[hands[row, low_positions[s, 0]], hands[row, low_positions[s, 1]]]
+
+
+def settings(hands: np.ndarray, high_positions: np.ndarray, low_positions: np.ndarray, high_table: np.ndarray,
+             low_table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every setting's high and low value of each seven-card hand (rows of ascending card ids): the five cards at
+    ``high_positions[s]`` looked up by their colex rank, the two at ``low_positions[s]`` by their ids; the plain
+    reference is :meth:`casino_math.game.pai_gow.hands.PaiGowHands.settings` on numpy."""
+    high = np.empty((len(hands), len(high_positions)), dtype=np.int64)
+    low = np.empty_like(high)
+    _settings(np.ascontiguousarray(hands, dtype=np.int64), high_positions, low_positions, BINOMIAL, high_table,
+              np.ascontiguousarray(low_table), high, low)
+    return high, low

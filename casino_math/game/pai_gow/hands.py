@@ -42,6 +42,7 @@ BACKS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(7) if i not in
 LOW_POSITIONS = np.array(SETTINGS, dtype=np.int64)  # (21, 2)
 HIGH_POSITIONS = np.array(BACKS, dtype=np.int64)  # (21, 5)
 TIE_SHIFT = 16  # the first tiebreak rank's place in a ranking's value (4 bits a rank)
+COMPILED_FROM = 50_000  # hands from which the compiled look-up pays for itself
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,7 +139,16 @@ class PaiGowHands:
 
     def settings(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Every setting of each seven-card hand (rows of card ids, ascending): the high and the low hand's values,
-        each (hands, 21), setting i putting positions :data:`SETTINGS`\\[i] in the low hand."""
+        each (hands, 21), setting i putting positions :data:`SETTINGS`\\[i] in the low hand. Many hands at once
+        are looked up by a compiled kernel (:func:`casino_math.kernels.pai_gow.settings`); this is its reference."""
+        if len(hands) >= COMPILED_FROM:
+            from ...kernels.pai_gow import settings
+
+            return settings(hands, HIGH_POSITIONS, LOW_POSITIONS, self.high_table, self.low_table)
+        return self.settings_reference(hands)
+
+    def settings_reference(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`settings` in plain numpy."""
         high = self.high_table[colex(hands[:, HIGH_POSITIONS])]
         low = self.low_table[hands[:, LOW_POSITIONS[:, 0]], hands[:, LOW_POSITIONS[:, 1]]]
         return high, low

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, Callable
 
 import numpy as np
@@ -128,8 +128,9 @@ class HouseWay:
 
     def _dispatch(self, f: Features, open_: np.ndarray, kind: np.ndarray, complete: np.ndarray, out: np.ndarray) -> None:
         for index, r in enumerate(self.rules):
-            fits = open_ & np.isin(kind * len(COMPLETE) + complete, [KIND_NAMES.index(k) * len(COMPLETE) + COMPLETE.index(c)
-                                                                       for k, c in r.hands])
+            shapes = np.zeros(len(KIND_NAMES) * len(COMPLETE), dtype=bool)
+            shapes[[KIND_NAMES.index(k) * len(COMPLETE) + COMPLETE.index(c) for k, c in r.hands]] = True
+            fits = open_ & shapes[kind * len(COMPLETE) + complete]
             for clause in r.conditions:
                 fits &= f.holds(clause)
             if r.negated:
@@ -260,6 +261,7 @@ class Features:
     high: np.ndarray  # (m, 21)
     low: np.ndarray  # (m, 21)
     hands: PaiGowHands = field(repr=False)
+    _groups: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, hands: PaiGowHands, ids: np.ndarray) -> Features:
@@ -285,40 +287,37 @@ class Features:
             complete[has] = index
         return cls(ranks, counts, kind, complete, high, low, hands)
 
-    @cached_property
-    def _by_count(self) -> dict[int, np.ndarray]:
-        """Per group size, the ranks holding exactly that many cards, highest first (0 past the last), (m, 7)."""
-        rank = np.arange(15)
-        out = {}
-        for n in range(1, 6):
-            held = np.where(self.counts == n, rank, 0)
-            out[n] = -np.sort(-held, axis=1)[:, :7]
-        return out
+    def _by_count(self, n: int) -> np.ndarray:
+        """The ranks holding exactly ``n`` cards, highest first (0 past the last), (m, 7); worked out once per n."""
+        if n not in self._groups:
+            held = np.where(self.counts == n, np.arange(15), 0)
+            self._groups[n] = -np.sort(-held, axis=1)[:, :7]
+        return self._groups[n]
 
     def role(self, name: str) -> np.ndarray:
         """The rank of a role in each hand (0: the hand has none)."""
-        pairs, trips = self._by_count[2], self._by_count[3]
         if name in ("big pair", "the pair"):
-            return pairs[:, 0]
+            return self._by_count(2)[:, 0]
         if name == "small pair":
+            pairs = self._by_count(2)
             lowest = np.where(pairs[:, 2] > 0, pairs[:, 2], pairs[:, 1])  # of two pairs the lower; of three the lowest
             return np.where(pairs[:, 1] > 0, lowest, 0)
         if name == "three of a kind":
-            return trips[:, 0]
+            return self._by_count(3)[:, 0]
         if name == "lower three of a kind":
-            return trips[:, 1]
+            return self._by_count(3)[:, 1]
         if name == "four of a kind":
-            return self._by_count[4][:, 0]
+            return self._by_count(4)[:, 0]
         if name == "five aces":
-            return self._by_count[5][:, 0]
+            return self._by_count(5)[:, 0]
         raise KeyError(name)
 
     def holds(self, clause: Clause) -> np.ndarray:
-        wanted = np.array(sorted(clause.ranks))
+        wanted = np.zeros(15, dtype=bool)
+        wanted[sorted(clause.ranks)] = True
         if clause.role is None:
-            singles = self._by_count[1]
-            return np.asarray(np.isin(singles, wanted).any(axis=1))
-        return np.isin(self.role(clause.role), wanted)
+            return np.asarray(wanted[self._by_count(1)].any(axis=1))
+        return wanted[self.role(clause.role)]
 
     def meets(self, setting: Setting, rows: np.ndarray) -> np.ndarray:
         """(len(rows), 21): which settings of those hands meet ``setting`` (legal ones only)."""
