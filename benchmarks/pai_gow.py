@@ -141,7 +141,9 @@ def full(args: argparse.Namespace) -> None:
     from casino_math.progress import Bar
 
     game = load_game(FOXWOODS)
-    runner = Runner.of(args.scheduler, None, args.workers[0] if args.workers != [1, 2] else None, args.cache)
+    workers = args.workers[0] if args.workers != [1, 2] else None
+    runner = Runner.here(Path(args.cache).expanduser() if args.cache else None) if workers == 1 and not args.scheduler \
+        else Runner.of(args.scheduler, None, workers, args.cache)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch, Bar() as bar:
         folder = str(runner.cache) if runner.cache is not None else scratch

@@ -30,7 +30,7 @@ from ...subsets import all_subsets
 from ...suits import Symmetry
 from .game_file import PaiGowGame
 
-CHUNK = 1 << 20  # hands set by the house way at once
+CHUNK = 50_000  # hands set by the house way at once (their 21 settings stay in the processor's cache: about 4x faster than 10^6)
 
 
 @dataclass(frozen=True, eq=False)
