@@ -330,8 +330,8 @@ class Features:
             out &= union
         ranks = self.ranks[rows]
         for keep in setting.back:
-            if keep in CATEGORY_WORDS.values():
-                out &= high >= self.hands.category_floor(keep) if keep in self.hands.ranking.categories else False
+            if keep in CATEGORY_WORDS.values():  # a category or better ("straight or better")
+                out &= high >= self.hands.category_floor(keep)
                 continue
             roles = ("big pair", "small pair") if keep == "both pairs" else (keep,)
             for role in roles:
