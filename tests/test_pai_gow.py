@@ -3,6 +3,7 @@ the side bets against the Wizard of Odds' counts, and the game file's errors."""
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from math import comb
 
@@ -22,6 +23,12 @@ SMALL = "tests/games/pai-gow-small.yaml"
 @pytest.fixture(scope="module")
 def foxwoods():
     return load_game(FOXWOODS).house_way
+
+
+@functools.cache
+def small():
+    """The 17-card game analysed once for the module: its per-hand counts are the solution's detail."""
+    return analyze(SMALL)
 
 
 # Each published line of the Foxwoods house way, a hand it speaks of, and the setting the line gives (high | low).
@@ -83,8 +90,7 @@ def _brute_force(counts, rows):
 
 @pytest.mark.parametrize("text", [TINY, open(SMALL).read()])
 def test_exact_count_agrees_with_every_deal_visited(text):
-    game = load_game(SMALL) if "extends" in text else load_pai_gow_text(text)
-    counts = count(game)
+    counts = small().solution.detail if "extends" in text else count(load_pai_gow_text(text))
     assert counts.deals == comb(17, 7) * comb(10, 7)
     rows = np.random.default_rng(18).choice(len(counts.hands), 150, replace=False)
     wins, losses = _brute_force(counts, rows)
@@ -102,14 +108,14 @@ def test_exact_count_agrees_with_every_deal_visited(text):
 
 
 def test_optimal_never_worse_than_the_house_way():
-    counts = count(load_game(SMALL))
+    counts = small().solution.detail
     values = counts.values()
     assert (values[counts.rows, counts.optimal] >= values[counts.rows, counts.house]).all()
     assert counts.expected(counts.optimal) > counts.expected(counts.house)
 
 
 def test_analysis_reports_the_house_way_and_its_rules():
-    game = analyze(SMALL)
+    game = small()
     table = game.tables["pai_gow"]
     assert table.total == comb(17, 7) * comb(10, 7)
     assert any("optimally" in note for note in table.notes)
@@ -188,7 +194,7 @@ def test_the_count_by_shared_cards_agrees_with_the_count_by_player_hand():
     from casino_math.game.pai_gow.totals import classes, hand_points, totals
 
     game = load_game(SMALL)
-    counts = count(game)
+    counts = small().solution.detail
     won, lost = totals(hand_points(game), 17, classes(game.deck))
     assert (won, counts.deals - won - lost, lost) == counts.ends(counts.house)
     assert totals(hand_points(game), 17) == (won, lost)
@@ -200,10 +206,10 @@ def test_two_house_ways_compared_hand_type_by_hand_type(tmp_path):
     from pathlib import Path
 
     shipped = Path(__file__).parent.parent / "paytables" / "pai_gow_poker" / "gold-star.yaml"
-    small = tmp_path / "gold-star-small.yaml"
-    small.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
-    other = load_game(small).house_way
-    analysis = analyze(SMALL)
+    path = tmp_path / "gold-star-small.yaml"
+    path.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
+    other = load_game(path).house_way
+    analysis = small()
     frame = analysis.decision("set").compared(other)
     assert frame["hands"].sum() == comb(17, 7)
     counts = analysis.solution.detail
@@ -227,7 +233,7 @@ def test_full_count_in_shards_resumes_from_kept_shards(tmp_path):
     runner = Runner.here(cache=tmp_path)
     first = full_count(game, str(tmp_path), runner, per_shard=100)
     assert full_count(game, str(tmp_path), runner, per_shard=100) == first
-    counts = count(game)
+    counts = small().solution.detail
     won, _, lost = counts.ends(counts.house)
     assert first == (won, lost)
 
