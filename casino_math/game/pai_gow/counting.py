@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -33,7 +34,7 @@ from ...kernels.showdown import Index, below
 from ...subsets import all_subsets
 from .game_file import PaiGowGame
 
-ILLEGAL = -1  # a setting's value where the high hand does not outrank the low one (never taken)
+log = logging.getLogger("casino_math.count_cache")
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,3 +133,42 @@ def dominance(banker: np.ndarray, bh: np.ndarray, bl: np.ndarray, players: np.nd
         wins += np.where(value < low, lower, 0)
         losses += np.where(value >= low, total - lower, 0)
     return wins, losses
+
+
+# -- counts kept between runs (casino_math/count_cache.py) ------------------------------------------------------------
+KIND = "Pai Gow Poker counts"
+CODE = ("game/pai_gow", "kernels/pai_gow.py", "kernels/showdown.py")  # the code these counts come from
+KEPT = ("high", "low", "house", "rule", "wins", "losses")
+
+
+def count_key(game: PaiGowGame) -> str:
+    """What the counts depend on: the deck, where A-2-3-4-5 ranks, and the house way's rules (not where they are
+    written nor their published text; never the commission or the side bets' pays)."""
+    rules = [(sorted(r.hands), r.conditions, r.negated, r.tries, r.play_as) for r in game.way.rules]
+    return repr((game.deck.name, game.deck.ranks, game.deck.jokers, game.way.hands.wheel_second, [
+        (hands, [(c.role, sorted(c.ranks)) for c in conditions], [(c.role, sorted(c.ranks)) for c in negated], tries, play_as)
+        for hands, conditions, negated, tries, play_as in rules]))
+
+
+def kept_or_counted(game: PaiGowGame) -> Counts:
+    """The counts kept on disk for this game's key if they check out, else counted now and kept."""
+    from ...count_cache import current
+
+    cache = current()
+    if cache is None:
+        return count(game)
+    key = count_key(game)
+    found, stored = cache.load(KIND, key, game.id, CODE)
+    if found:
+        try:
+            hands = all_subsets(len(game.deck), 7)
+            arrays = {name: np.asarray(stored[name], dtype=np.int64) for name in KEPT}
+            if any(len(a) != len(hands) for a in arrays.values()):
+                raise ValueError("not this deck's hands")
+            return Counts(game, hands, **arrays)
+        except (ValueError, KeyError, TypeError) as error:
+            log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); "
+                        "they are computed again")
+    counts = count(game)
+    cache.keep(KIND, key, game.id, {name: getattr(counts, name) for name in KEPT}, CODE)
+    return counts

@@ -36,7 +36,7 @@ from ..description import Game, Option
 from ..method import Decided, DecisionView, Solution, Strategy
 from ..money import Ends, History, pays_text
 from ..side_bets import side_bet_table
-from .counting import Counts, count
+from .counting import Counts, kept_or_counted
 from .coups import PaiGowCoups
 from .game_file import SET, SET_OPTIONS, PaiGowGame
 from .house_way import COMPLETE, KIND_NAMES, Features, HouseWay
@@ -71,7 +71,7 @@ class PaiGow:
                  "deals is not counted here (see benchmarks/pai_gow.py); the side bets are")
             return Solution(self.name, game, None, Strategy(game), None, 0, comb(len(game.deck), 7),
                             lambda: self.side_bets(game))
-        counts = count(game)
+        counts = kept_or_counted(game)
         table, ends = return_table(game, counts)
         views: tuple[DecisionView, ...] = (HouseWayView(game, counts),)
         own = bool(game.wagers)
