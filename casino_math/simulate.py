@@ -131,7 +131,7 @@ def shoe_plan(analysis: GameAnalysis) -> ShoePlan:
 def make_plan(analysis: GameAnalysis) -> Plan | ShoePlan:
     """The game of an analysis with its strategy as lookup tables and its settlement as integers."""
     game = analysis.game
-    if game.counted_by_kind:
+    if game.counted_by_kind or hasattr(analysis.method, "coups"):  # a method that deals its own coups (Pai Gow Poker)
         return shoe_plan(analysis)
     staked = tuple(w.name for w in game.wagers if w.bonus_on is None)
     stakes = [w.stake for w in game.wagers] + [u for d in game.decisions for o in d.options for _, u in o.adds]

@@ -42,7 +42,7 @@ BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_ca
                                         "texas_holdem_bonus/standard.yaml", "casino_holdem/standard.yaml")]  # blackjack: a full deck, every tool seconds to minutes
 GAMES = [*(pytest.param(p, id=p.stem) for p in TEST_GAMES), *(pytest.param(p, id=p.parent.name) for p in FAST),
          *(pytest.param(p, id=p.parent.name, marks=pytest.mark.slow) for p in BIG)]
-ENGINES = {"solver", "holdem", "by_kind", "by_suits", "drawing", "shoe_decisions", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
+ENGINES = {"solver", "holdem", "by_kind", "by_suits", "blackjack", "pai_gow", "drawing", "shoe_decisions", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
 
 
 @functools.cache
@@ -190,11 +190,14 @@ BIG_FAMILIES = {p.parent.name for p in BIG}
 # High Card Flush: a UK licensing page's odds of the longest straight flushes (1 in 83,615 and 1 in 3,351; exactly
 # 1 in 82,379.66 and 1 in 3,347.96);
 # Texas Hold'em Bonus: the Wizard of Odds' standard deviation 3.500839 leaves the folds' squared loss out of the variance
-# (it is the square root of the variance less the chance of a fold, 10/221); the exact figure is 3.507296
+# (it is the square root of the variance less the chance of a fold, 10/221); the exact figure is 3.507296;
+# Pai Gow Poker: the Wizard of Odds' seven-card counts put the 201,824 hands with three of a kind and a straight under
+# three of a kind (paytables/pai_gow_poker/claims/fortune.yaml)
 PUBLISHED_ERRORS = {"six_card_bonus house edge", "casino_war house edge [always surrender], Wizard of Macau",
                     "red_dog house edge, 1 deck (oddsshark.com)",
                     "six- or seven-card straight flush odds", "five-card straight flush odds",
-                    "ante_flop_turn_river standard deviation"}
+                    "ante_flop_turn_river standard deviation",
+                    "fortune combinations (three of a kind)", "fortune combinations (straight)", "fortune expected return"}
 
 
 # blackjack: the Wizard of Odds' game totals (Appendix 9) are computed with his approximation of splits and differ from the

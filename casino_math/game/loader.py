@@ -316,11 +316,12 @@ class GameSpec(_Strict):
                                   "wager are quoted per (default: every stake placed before the deal), e.g. [ante]")
     names: NamesSpec = Field(NamesSpec.model_validate({}), description="the game, its roles and bets as the table names them")
     blackjack: Any = Field(None, description="blackjack's rules: a file with them is read by casino_math/game/blackjack/game_file.py")
+    pai_gow: Any = Field(None, description="Pai Gow Poker's rules and house way: read by casino_math/game/pai_gow/game_file.py")
 
 
 # -- reading, with variants ---------------------------------------------------------------------
 Where = dict[tuple[str, ...], str]  # key path -> "file:line"
-_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack")
+_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack", "pai_gow")
 
 
 def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | None = None,
@@ -449,8 +450,9 @@ def load_game_text(text: str, filename: str = "<text>") -> Game:
 def game_schema() -> dict[str, Any]:
     """JSON Schema of a game file, for editors."""
     from .blackjack.game_file import with_blackjack
+    from .pai_gow.game_file import with_pai_gow
 
-    return with_blackjack(GameSpec.model_json_schema(mode="validation", by_alias=True))
+    return with_pai_gow(with_blackjack(GameSpec.model_json_schema(mode="validation", by_alias=True)))
 
 
 _WARNED: set[str] = set()  # warnings given in this run (a file read again does not repeat them)
@@ -751,6 +753,10 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
         from .blackjack.game_file import build_blackjack
 
         return build_blackjack(data, where, files, fallback)
+    if "pai_gow" in data:  # Pai Gow Poker's rules and house way too
+        from .pai_gow.game_file import build_pai_gow
+
+        return build_pai_gow(data, where, files, fallback)
     b = _Builder(_validated(data, where, f"{fallback}:1"), where, f"{fallback}:1")
     deck = b.deck()
     steps = b.steps(deck)

@@ -18,7 +18,7 @@ count. :class:`~casino_math.game.analysis.GameAnalysis` picks the method (:func:
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method_for(game).name, [m.unfit(game) for m in methods()]
-('level by level', ['not a blackjack game file (no blackjack: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
+('level by level', ['not a blackjack game file (no blackjack: section)', 'not a Pai Gow Poker game file (no pai_gow: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
 >>> solution = method_for(game).solve(game)
 >>> choice = solution.strategy.choose("play_or_fold", {"player": "Qs 6h 4d"})
 >>> choice.option, choice.ev
@@ -237,10 +237,11 @@ def methods() -> tuple[CountingMethod, ...]:
     from .by_kind import BY_KIND
     from .by_suits import BY_SUITS
     from .holdem import HOLDEM
+    from .pai_gow.method import PAI_GOW
     from .shoe_decisions import SHOE_DECISIONS
     from .solver import LEVEL_BY_LEVEL
 
-    return BLACKJACK, SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
+    return BLACKJACK, PAI_GOW, SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
 
 
 def method_for(game: Game) -> CountingMethod:

@@ -116,7 +116,13 @@ def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
                 Table(tuple(Column(sentence(str(c)), numeric=i > 0) for i, c in enumerate(frame.columns)),
                       tuple(cells(*(str(x) for x in r)) for r in frame.itertuples(index=False)), caption=f"{sentence(about)}."))
     blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
-    if strategy.by_category:
+    breakdown = getattr(strategy, "breakdown", None)
+    if breakdown is not None:  # a strategy written as rules (a house way): each rule, the hands it set, what it costs
+        caption, frame = breakdown()
+        blocks.append(Table(tuple(Column(str(c), numeric=frame[c].dtype.kind in "if") for c in frame.columns),
+                            tuple(cells(*(integer(int(v)) if isinstance(v, (int, np.integer)) else str(v) for v in row))
+                                  for row in frame.itertuples(index=False)), caption=caption))
+    elif strategy.by_category:
         blocks.append(category_table(strategy))
     elif strategy.thresholds and sum(n > 0 for n in strategy.taken().values()) > 1:  # a threshold some hands fall short of
         blocks += near_threshold(strategy, key)

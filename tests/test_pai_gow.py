@@ -1,0 +1,249 @@
+"""Pai Gow Poker: the house way's transcription against the published text, the exact count against a brute force,
+the side bets against the Wizard of Odds' counts, and the game file's errors."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from casino_math.errors import InputError
+from casino_math.game.analysis import analyze
+from casino_math.game.loader import load_game
+from casino_math.game.pai_gow.counting import count
+from casino_math.game.pai_gow.game_file import TINY, load_pai_gow_text
+
+FOXWOODS = "paytables/pai_gow_poker/foxwoods.yaml"
+SMALL = "tests/games/pai-gow-small.yaml"
+
+
+@pytest.fixture(scope="module")
+def foxwoods():
+    return load_game(FOXWOODS).house_way
+
+
+@functools.cache
+def small():
+    """The 17-card game analysed once for the module: its per-hand counts are the solution's detail."""
+    return analyze(SMALL)
+
+
+# Each published line of the Foxwoods house way, a hand it speaks of, and the setting the line gives (high | low).
+FOXWOODS_EXAMPLES = [
+    ("Ah Kd 9c 7s 5h 3d 2c", "Ah 7s 5h 3d 2c", "Kd 9c", "No Pair"),
+    ("8h 8d Kc Js 5h 3d 2c", "8d 8h 5h 3d 2c", "Kc Js", "One Pair"),
+    ("Kh Kd 4c 4s Ah 9d 2c", "Ah Kd Kh 9d 2c", "4c 4s", "Big Pair is Aces, Kings, Queens, Jacks"),
+    ("Ts Td 4c 4h Ad 9c 2s", "Td Ts 4c 4h 2s", "Ad 9c", "Big Pair is 10s, 9s, 8s, 7s"),
+    ("Ts Td 4c 4h Kd 9c 2s", "Kd Td Ts 9c 2s", "4c 4h", "Big Pair is 10s, 9s, 8s, 7s"),
+    ("6s 6d 4c 4h Kd 9c 2s", "6d 6s 4c 4h 2s", "Kd 9c", "Big Pair is 6s, 5s, 4s, 3s"),
+    ("6s 6d 4c 4h Qd 9c 2s", "Qd 6d 6s 9c 2s", "4c 4h", "Big Pair is 6s, 5s, 4s, 3s"),
+    ("Qs Qd 9c 9h 4d 4c 2s", "9c 9h 4c 4d 2s", "Qd Qs", "Three Pair"),
+    ("As Ad Ac Kd 9h 5c 2s", "Ad As 9h 5c 2s", "Ac Kd", "Three of a Kind: Aces"),
+    ("8s 8d 8c Kd 9h 5c 2s", "8c 8d 8s 5c 2s", "Kd 9h", "Kings and below"),
+    ("9s 9d 9c 5d 5h 5c 2s", "5c 5d 5h 9s 2s", "9c 9d", "Two Sets"),
+    ("Ah Qd 9c 8s 7h 6d 5c", "9c 8s 7h 6d 5c", "Ah Qd", "With No Pair"),
+    ("Kh Kd Ah Qs Jc Ts 3d", "Kd Kh Jc Ts 3d", "Ah Qs", "Exception"),
+    ("Kh Kd Ah Qs Jc Ts 9d", "Kh Qs Jc Ts 9d", "Ah Kd", "Exception"),
+    ("8h 8d 9c 7s 6h 5d 2c", "9c 8h 7s 6h 5d", "8d 2c", "With One Pair"),
+    ("5s 5d 5c 6d 7h 8c 9s", "9s 8c 7h 6d 5s", "5c 5d", "With Three of a Kind"),
+    ("Ks Kd Kc 4d 4h Ac 2s", "Kc Kd Ks Ac 2s", "4d 4h", "Full House"),
+    ("7h 7d 7c 7s Kd 3c 2h", "7c 7d 7h 7s 2h", "Kd 3c", "10s, 9s, 8s, 7s"),
+    ("7h 7d 7c 7s Qd 3c 2h", "Qd 7h 7s 3c 2h", "7c 7d", "10s, 9s, 8s, 7s"),
+    ("Qh Qd Qc Qs 9d 3c 2h", "Qh Qs 9d 3c 2h", "Qc Qd", "Aces, Kings, Queens, Jacks"),
+    ("5h 5d 5c 5s Ad 3c 2h", "5c 5d 5h 5s 2h", "Ad 3c", "6s and below"),
+    ("5h 5d 5c 5s Ad Ac 2h", "5c 5d 5h 5s 2h", "Ac Ad", "Four of a Kind with a Pair"),
+    ("Jk Ah Ad Ac As Kd Kh", "Ac Ad Ah As Jk", "Kd Kh", "Five Aces"),
+    ("Jk Ah Ad Ac As Qd 2h", "Ah As Jk Qd 2h", "Ac Ad", "Five Aces"),
+]
+
+
+@pytest.mark.parametrize("cards,high,low,line", FOXWOODS_EXAMPLES)
+def test_foxwoods_house_way_sets_the_published_examples(foxwoods, cards, high, low, line):
+    set_high, set_low, rule = foxwoods.setting_of(cards)
+    assert (set(set_high.split()), set(set_low.split())) == (set(high.split()), set(low.split()))
+    assert line in rule.text
+
+
+def test_every_seven_card_hand_of_the_small_deck_is_set():
+    game = load_game(SMALL)
+    setting, rule = game.house_way.set_or_fail(np.array([[0, 1, 2, 3, 4, 5, 16]]))
+    assert setting[0] >= 0 and rule[0] >= 0
+
+
+def _brute_force(counts, rows):
+    """Per player row and setting: the banker hands sharing no card with it, visited one by one."""
+    bits = np.bitwise_or.reduce(np.left_shift(np.int64(1), counts.hands), axis=1)
+    bh = counts.high[counts.rows, counts.house]
+    bl = counts.low[counts.rows, counts.house]
+    wins = np.zeros((len(rows), 21), dtype=np.int64)
+    losses = np.zeros((len(rows), 21), dtype=np.int64)
+    for k, row in enumerate(rows):
+        apart = (bits & bits[row]) == 0
+        for s in range(21):
+            wins[k, s] = (apart & (bh < counts.high[row, s]) & (bl < counts.low[row, s])).sum()
+            losses[k, s] = (apart & (bh >= counts.high[row, s]) & (bl >= counts.low[row, s])).sum()
+    return wins, losses
+
+
+@pytest.mark.parametrize("text", [TINY, open(SMALL).read()])
+def test_exact_count_agrees_with_every_deal_visited(text):
+    counts = small().solution.detail if "extends" in text else count(load_pai_gow_text(text))
+    assert counts.deals == comb(17, 7) * comb(10, 7)
+    rows = np.random.default_rng(18).choice(len(counts.hands), 150, replace=False)
+    wins, losses = _brute_force(counts, rows)
+    assert np.array_equal(wins, counts.wins[rows]) and np.array_equal(losses, counts.losses[rows])
+    # the whole game, house way against house way, every deal
+    bits = np.bitwise_or.reduce(np.left_shift(np.int64(1), counts.hands), axis=1)
+    bh = counts.high[counts.rows, counts.house]
+    bl = counts.low[counts.rows, counts.house]
+    won = lost = 0
+    for row in range(len(counts.hands)):
+        apart = (bits & bits[row]) == 0
+        won += int((apart & (bh < bh[row]) & (bl < bl[row])).sum())
+        lost += int((apart & (bh >= bh[row]) & (bl >= bl[row])).sum())
+    assert counts.ends(counts.house) == (won, counts.deals - won - lost, lost)
+
+
+def test_optimal_never_worse_than_the_house_way():
+    counts = small().solution.detail
+    values = counts.values()
+    assert (values[counts.rows, counts.optimal] >= values[counts.rows, counts.house]).all()
+    assert counts.expected(counts.optimal) > counts.expected(counts.house)
+
+
+def test_analysis_reports_the_house_way_and_its_rules():
+    game = small()
+    table = game.tables["pai_gow"]
+    assert table.total == comb(17, 7) * comb(10, 7)
+    assert any("optimally" in note for note in table.notes)
+    view = game.decision("set")
+    frame = view.frame()
+    assert frame["hands"].sum() == comb(17, 7)
+    assert view.by_hand()["hands"].sum() == comb(17, 7)
+    choice = game.solution.strategy.choose("set", {"player": "Ah Ad Kh Kd Qh Qd Jk"})
+    assert choice.option.startswith("low ")
+
+
+def test_fortune_bonus_counts_by_class():
+    """The Wizard of Odds' seven-card counts with the joker (Pai Gow Mania, appendix 5): every line agrees but three
+    of a kind and straight, where the published table counts the 201,824 hands holding both three of a kind and a
+    straight (50,600 without the joker, 151,224 with it) as three of a kind; the best five cards make a straight."""
+    table = analyze(FOXWOODS).side_tables["fortune"]
+    got = {o.name: o.combinations for o in table.outcomes}
+    published = {"five aces": 1128, "royal flush": 26132, "straight flush": 184832, "four of a kind": 307472,
+                 "full house": 4188528, "flush": 6172088, "three of a kind": 7672500, "straight": 11034204}
+    assert table.total == comb(53, 7) == 154_143_080
+    for line in ("five aces", "royal flush", "straight flush", "four of a kind", "full house", "flush"):
+        assert got[line] == published[line]
+    assert got["three of a kind"] == published["three of a kind"] - 201_824
+    assert got["straight"] == published["straight"] + 201_824
+    assert sum(got.values()) - got["loses"] + got["loses"] == 154_143_080
+    assert got["loses"] == 124_556_196
+
+
+ERRORS = [
+    (("commission: 5%", "commission: lots"), "bad.yaml:5: pai_gow.commission: a commission is a percent"),
+    (("{ranks: J-A, jokers: 1}", "{ranks: J-A, jokers: 1, decks: 2}"), "bad.yaml:3: deck.decks: Pai Gow Poker is dealt from one deck"),
+    (("set: {front: highest}", "set: {front: the moon}"), "bad.yaml:9: pai_gow.house_way.set.front: unknown low hand 'the moon'"),
+    (("set: {front: highest}", "set: {back: the moon}"), "bad.yaml:9: pai_gow.house_way.set.back: unknown part 'the moon'"),
+    (("with: anything,", "with: anything, if: big pair is sevens to elevens,"), "bad.yaml:9: pai_gow.house_way.if: unknown ranks"),
+    (("with: anything,", "with: anything, if: the dealer is happy,"), "bad.yaml:9: pai_gow.house_way.if: unknown role 'the dealer'"),
+    (("with: anything,", "with: anything, colour: red,"), "bad.yaml:9: pai_gow.house_way.colour: unknown field 'colour'"),
+    (("hand: [no pair, one pair, two pair,", "hand: [no pair, one pair, two pairs,"), "pai_gow.house_way.hand: unknown hand 'two pairs'"),
+    (("with: anything", "with: nothing"), "pai_gow.house_way: no rule sets"),
+    (("set: {front: highest}", "set: {front: small pair}"), "bad.yaml:7: pai_gow.house_way: no setting of"),
+]
+
+
+@pytest.mark.parametrize("edit,message", ERRORS)
+def test_game_file_errors_at_file_and_line(edit, message):
+    with pytest.raises(InputError) as error:
+        load_pai_gow_text(TINY.replace(*edit), "bad.yaml")
+    assert message in str(error.value)
+
+
+def test_a_hand_no_rule_covers_names_the_hand_and_the_house_way():
+    text = TINY.replace("two pair, three pair", "two pair")
+    with pytest.raises(InputError, match=r"bad.yaml:6: pai_gow.house_way: no rule sets .* \(three pair\); add a rule"):
+        load_pai_gow_text(text, "bad.yaml")
+
+
+def test_commission_none_and_the_wheel_lowest():
+    game = load_pai_gow_text(TINY.replace("commission: 5%", "commission: none\n  wheel: lowest"))
+    assert game.commission == Fraction(0) and not game.hands_valued.wheel_second
+
+
+def test_kernels_against_their_references():
+    from casino_math.kernels.pai_gow import dominance_pairs, dominance_pairs_reference, supersets, supersets_reference
+
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        m = int(rng.integers(1, 60))
+        high, low = rng.integers(0, 9, m), rng.integers(0, 5, m)
+        assert dominance_pairs(high, low, 9) == dominance_pairs_reference(high, low)
+        held = np.sort(rng.choice(12, int(rng.integers(0, 6)), replace=False))
+        assert np.array_equal(supersets(held, 12, 7), supersets_reference(held, 12, 7))
+
+
+def test_the_count_by_shared_cards_agrees_with_the_count_by_player_hand():
+    """The house way against itself by inclusion–exclusion over shared card sets (one set per class of suit renamings,
+    the count that scales to 53 cards) against the per-hand count, on 17 cards and on 21 (tens to aces, the joker)."""
+    from casino_math.game.pai_gow.totals import classes, hand_points, totals
+
+    game = load_game(SMALL)
+    counts = small().solution.detail
+    won, lost = totals(hand_points(game), 17, classes(game.deck))
+    assert (won, counts.deals - won - lost, lost) == counts.ends(counts.house)
+    assert totals(hand_points(game), 17) == (won, lost)
+
+
+def test_two_house_ways_compared_hand_type_by_hand_type(tmp_path):
+    """The dealer school's house way (Trump Plaza's two pairs) beside Foxwoods' on the small deck: the hands it sets
+    otherwise, and what a player setting by it gives up against the Foxwoods banker, checked hand by hand."""
+    from pathlib import Path
+
+    shipped = Path(__file__).parent.parent / "paytables" / "pai_gow_poker" / "gold-star.yaml"
+    path = tmp_path / "gold-star-small.yaml"
+    path.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
+    other = load_game(path).house_way
+    analysis = small()
+    frame = analysis.decision("set").compared(other)
+    assert frame["hands"].sum() == comb(17, 7)
+    counts = analysis.solution.detail
+    theirs = other.set(counts.hands)[0]
+    differs = ((counts.high[counts.rows, theirs] != counts.high[counts.rows, counts.house])
+               | (counts.low[counts.rows, theirs] != counts.low[counts.rows, counts.house]))
+    assert frame["set otherwise"].sum() == int(differs.sum()) > 0
+    values = counts.values()
+    given_up = Fraction(int((values[counts.rows, counts.house] - values[counts.rows, theirs]).sum()),
+                        counts.deals * 20)
+    assert sum(frame["cost"]) == given_up
+
+
+def test_full_count_in_shards_resumes_from_kept_shards(tmp_path):
+    """The sharded count (points, then sweeps) on the shard runner, kept in a folder: a second run reads the kept
+    shards and gives the same figures, equal to the per-hand count's."""
+    from casino_math.game.pai_gow.totals import full_count
+    from casino_math.parallel import Runner
+
+    game = load_game(SMALL)
+    runner = Runner.here(cache=tmp_path)
+    first = full_count(game, str(tmp_path), runner, per_shard=100)
+    assert full_count(game, str(tmp_path), runner, per_shard=100) == first
+    counts = small().solution.detail
+    won, _, lost = counts.ends(counts.house)
+    assert first == (won, lost)
+
+
+def test_compiled_settings_against_the_numpy_reference():
+    from casino_math.kernels.pai_gow import settings
+    from casino_math.game.pai_gow.hands import HIGH_POSITIONS, LOW_POSITIONS
+
+    valued = load_game(SMALL).house_way.hands
+    hands = np.sort(np.random.default_rng(7).permuted(np.tile(np.arange(17), (500, 1)), axis=1)[:, :7], axis=1)
+    compiled = settings(hands, HIGH_POSITIONS, LOW_POSITIONS, valued.high_table, valued.low_table)
+    reference = valued.settings_reference(hands)
+    assert all(np.array_equal(a, b) for a, b in zip(compiled, reference))
