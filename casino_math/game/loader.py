@@ -217,7 +217,7 @@ class HandSpec(_Strict):
     of: list[Literal["player", "dealer", "board"]] = Field(min_length=1)
     best: int | None = Field(None, ge=1)
     ranking: str | None = Field("high", description=f"a poker ranking ({', '.join(RANKINGS)}: the last two value every card "
-                                "of the hand by its best suit), points (baccarat, blackjack), or null: colours only")
+                                "of the hand by its best suit), points (baccarat, blackjack), or null: read only for colours or the ranks of its cards (A-K suited)")
 
 
 class PaysSpec(_Strict):
@@ -309,7 +309,10 @@ class GameSpec(_Strict):
     bet: str = Field("game", pattern=_NAME, description="the name of the game's own bet (its wagers, settled together)")
     wagers: dict[str, WagerSpec] = Field(default_factory=dict)
     side_bets: dict[str, SideBetSpec] = Field(default_factory=dict)
-    paytables: dict[str, dict[str, PayValue]] = Field(default_factory=dict)
+    paytables: dict[str, dict[str, PayValue]] = Field(default_factory=dict, description=(
+        "table -> {line: pay}, tried in order: a category (flush), a category by rank (pair of tens or better), a special "
+        "hand (mini royal, same colour, … in spades), the ranks of every card (A-K suited, A-Q or A-J offsuit), "
+        "or any of them '… on HAND'"))
     equal_ev: Literal["wager_more", "wager_less"] = "wager_more"
     strategies: dict[str, str] = Field(default_factory=dict, description="simpler strategies to price, e.g. 'play J-high or better'")
     quoted_per: list[str] = Field(default_factory=list, description="the wagers whose stakes the house edge and the average "
