@@ -88,6 +88,11 @@ def test_the_small_deck_bonus_through_the_analysis():
     # a line naming ranks that pays the game's own wager
     (lambda text: text.replace("  ante: {royal flush: 1,", "  ante: {A-A-K-K-Q-Q-J: 1, royal flush: 1,"),
      r"x\.yaml:\d+: paytables\.ante\.A-A-K-K-Q-Q-J: a line naming the ranks of the cards pays a side bet only"),
+    # ranks named on the cards of player, dealer and board: more deals than are visited one by one
+    (lambda text: text.replace("both_hole_cards: {of: [player, dealer]", "both_hole_cards: {of: [player, dealer, board]")
+     .replace("A-A-A-A on both_hole_cards", "A-A-A-A-K-K-K-K-Q on both_hole_cards"),
+     r"x\.yaml:\d+: paytables\.bonus: its lines name ranks on cards of several deals: 132,446,714,400 deals to visit one by one, "
+     r"more than the 5,000,000 visited at most"),
     # a word that is no rank: read as a category, which a hand without a ranking has none of
     (lambda text: text.replace("    A-K suited: 25", "    A-X suited: 25"),
      r"x\.yaml:\d+: paytables\.bonus\.A-X suited: 'A-X suited': this hand has no ranking, so only same colour or the "
