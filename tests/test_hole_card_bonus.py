@@ -11,7 +11,10 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from casino_math.errors import InputError
 from casino_math.game import holdem
@@ -103,3 +106,28 @@ def test_lines_naming_ranks_a_hand_cannot_hold_are_refused_where_written(edit, e
     assert edit(text) != text
     with pytest.raises(InputError, match=error):
         load_game_text(edit(text), "x.yaml")
+
+
+RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A", **{r: str(r) for r in range(2, 10)}}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(2, 14), st.integers(2, 14)), min_size=1, max_size=3),
+       st.sampled_from(["", " suited", " offsuit"]), st.lists(st.integers(0, 51), min_size=2, max_size=2, unique=True))
+def test_a_rank_line_pays_the_two_cards_it_names(named, suits, card_ids):
+    """A line such as ``A-Q or A-J suited`` pays two cards exactly when their ranks, in any order, are one of the named
+    pairs, and (suited) their suits agree or (offsuit) differ; and it covers a line only if it pays all that line pays."""
+    from casino_math.game.patterns import named_ranks
+
+    text = " or ".join(f"{RANK_TEXT[a]}-{RANK_TEXT[b]}" for a, b in named) + suits
+    pattern = named_ranks(text)
+    assert pattern is not None
+    cards = sorted(((i // 4 + 2, i % 4) for i in card_ids), reverse=True)  # ids run by rank then suit, high first
+    ranks = np.array([[r for r, _ in cards]])
+    suit_of = np.array([[s for _, s in cards]])
+    same = cards[0][1] == cards[1][1]
+    expected = (any(sorted(pair) == sorted(r for r, _ in cards) for pair in named)
+                and (suits != " suited" or same) and (suits != " offsuit" or not same))
+    assert bool(pattern.matches(np.zeros(1, dtype=np.int64), suit_of, ranks)[0]) == expected
+    first = named_ranks(" or ".join(f"{RANK_TEXT[a]}-{RANK_TEXT[b]}" for a, b in named[:1]) + suits)
+    assert pattern.covers(first) and (first.covers(pattern) == (set(pattern.ranks) == set(first.ranks)))
