@@ -137,19 +137,24 @@ def _every_deal(game: Game, lines: tuple[Line, ...], blocks: list[tuple[Role, ..
         raise InputError(f"{game.id}: the side bet's lines name ranks on cards of several deals ({total:,} deals): too many to visit one by one")
     deck = len(game.deck.cards)
     ids = np.zeros((1, 0), dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)  # the cards of each row as bits: rows of one deal share none
     columns: dict[Role, np.ndarray] = {}
     for block in blocks:
         more = all_subsets(deck, sum(sizes[r] for r in block)).astype(np.int64)
-        rows, cols = (a.ravel() for a in np.indices((len(ids), len(more))))
-        both = np.concatenate([ids[rows], more[cols]], axis=1)
-        ordered = np.sort(both, axis=1)
-        ids = both[np.all(ordered[:, 1:] != ordered[:, :-1], axis=1)]  # the sets of one deal share no card
+        bits = np.bitwise_or.reduce(np.left_shift(1, more), axis=1)
+        rows, cols = np.nonzero((used[:, None] & bits[None, :]) == 0)
+        ids, used = np.concatenate([ids[rows], more[cols]], axis=1), used[rows] | bits[cols]
         for role in block:
             columns[role] = np.arange(ids.shape[1] - more.shape[1], ids.shape[1])
-    hits = []
+    hits, seen = [], {}
     for line in lines:
-        of = np.concatenate([columns[r] for r in dict.fromkeys(game.hands[line.hand].of)])
-        hits.append(_matches(game, line, ids[:, np.unique(of)]))
+        if line.hand not in seen:  # each hand's cards read once, whatever its lines
+            hand = game.hands[line.hand]
+            cards = ids[:, np.unique(np.concatenate([columns[r] for r in hand.of]))]
+            values = hand_values(hand.ranking, game.deck, cards) if hand.ranking else np.zeros(len(cards), dtype=np.int64)
+            seen[line.hand] = (values, *card_arrays(game.deck, hand.ranking, cards)[::-1])
+        values, suits, ranks = seen[line.hand]
+        hits.append(line.card_pattern.matches(values, suits, ranks))
     return np.bincount(_first_line(lines, hits), minlength=len(lines) + 1)[:-1], total
 
 
