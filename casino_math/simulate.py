@@ -225,12 +225,13 @@ def _decide(plan: Plan, decision: Decision, seen: dict[str, list[np.ndarray]], s
                 stakes[chosen, plan.staked.index(wager)] += int(units * plan.stake_scale)
 
 
-def _paid_lines(table: Paytable, values: Mapping[str, np.ndarray], suits: Mapping[str, np.ndarray]) -> np.ndarray:
+def _paid_lines(table: Paytable, values: Mapping[str, np.ndarray], suits: Mapping[str, np.ndarray],
+                ranks: Mapping[str, np.ndarray]) -> np.ndarray:
     """Per hand, the index of the first line of ``table`` its hand matches (-1: none)."""
     out = np.full(len(next(iter(values.values()))), -1, dtype=np.int64)
     for i in reversed(range(len(table.lines))):
         line = table.lines[i]
-        out[line.pattern.matches(values[line.hand], suits.get(line.hand))] = i
+        out[line.pattern.matches(values[line.hand], suits.get(line.hand), ranks.get(line.hand))] = i
     return out
 
 
@@ -278,15 +279,15 @@ def play(plan: Plan, cards: np.ndarray) -> Tally:
                 seen[SEEN_AS[step.role]].append(part)
         elif isinstance(step, Decision) and plan.strategy.lookup is not None:
             _decide(plan, step, seen, stakes, folded, tally)
-    values, suits = {}, {}
+    values, suits, ranks = {}, {}, {}
     lines = [line for t in game.paytables.values() for line in t.lines]
     for name in {line.hand for line in lines} | ({"player", "dealer"} & set(game.hands)):
         hand = game.hands[name]
         ids = np.concatenate([c for r in hand.of for c in held[r]], axis=1)
         values[name] = plan.analysis.hand_values(name, ids)
         if any(line.hand == name and line.pattern.needs_cards for line in lines):
-            suits[name] = plan.analysis.hand_suits(name, ids)
-    paid = {name: _paid_lines(t, values, suits) for name, t in game.paytables.items()}
+            ranks[name], suits[name] = plan.analysis.hand_cards(name, ids)
+    paid = {name: _paid_lines(t, values, suits, ranks) for name, t in game.paytables.items()}
     if game.wagers:
         tally.nets[game.bet] = _histogram(_settle(plan, values, paid, stakes, folded))
         tally.stakes = _histogram(stakes.sum(axis=1))

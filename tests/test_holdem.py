@@ -356,7 +356,7 @@ THB = ROOT / "paytables" / "texas_holdem_bonus" / "standard.yaml"
 def test_the_texas_holdem_bonus_files():
     """The turn decision is declared by its place in the deal: between the turn card and the river card."""
     game = load_game(THB)
-    assert holdem.fits(game) and game.bets == ("ante_flop_turn_river",)
+    assert holdem.fits(game) and game.bets == ("ante_flop_turn_river", "bonus")
     assert [d.name for d in game.decisions] == ["pre_flop", "flop", "turn"]
     assert holdem.stages(game) == holdem.Stages(flop=3, turn=1, later=2, orders=(1, 1), levels={1: 1, 2: 2, 3: 3})
     atlantic = load_game(THB.with_name("atlantic-city.yaml"))
@@ -369,11 +369,11 @@ def test_the_texas_holdem_bonus_files():
 @pytest.mark.parametrize(("edit", "error"), [
     # the turn decision moved before the turn card: two decisions with nothing seen between them
     (lambda text: text.replace("  - board: 1\n  - decide: {name: turn", "  - decide: {name: turn"),
-     r"x\.yaml:20: deal\.5\.decide: two decisions with no card seen between them: make them one"),
+     r"x\.yaml:21: deal\.5\.decide: two decisions with no card seen between them: make them one"),
     # a third decision between the flop and the last board card: more than the count takes (and too many sets of cards)
     (lambda text: text.replace("  - board: 1\nhands:", "  - board: 1\n  - decide: {name: fourth, options: {check: check, more: {river: 1}}}\n"
                                "  - board: 1\nhands:"),
-     r"x\.yaml:20: deal\.5\.board: by this step the player has seen 6 cards: .* nor board by board, as hold'em games are: "
+     r"x\.yaml:21: deal\.5\.board: by this step the player has seen 6 cards: .* nor board by board, as hold'em games are: "
      r"decisions at more than one step between the flop and the last board card \(one, the turn, is counted\)"),
     # a flop of two cards
     (lambda text: text.replace("  - board: 3\n", "  - board: 2\n").replace("  - board: 1\nhands:", "  - board: 2\nhands:"),

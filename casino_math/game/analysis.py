@@ -150,11 +150,12 @@ class GameAnalysis:
         ranking = self.game.hands[hand].ranking
         return hand_values(ranking, self.game.deck, ids) if ranking is not None else np.zeros(len(ids), dtype=np.int64)
 
-    def hand_suits(self, hand: str, ids: np.ndarray) -> np.ndarray:
-        """The suits of each row of card ids as the paytables read them (jokers as the ranking lets them stand)."""
+    def hand_cards(self, hand: str, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The ranks (high first) and suits of each row of card ids as the paytables read them (jokers as the ranking
+        lets them stand)."""
         from .showdown import card_arrays
 
-        return card_arrays(self.game.deck, self.game.hands[hand].ranking, ids)[1]
+        return card_arrays(self.game.deck, self.game.hands[hand].ranking, ids)
 
     def coups(self) -> Coups:
         """A shoe game's coups settled card by card, by the rules its count uses (for the simulator); a method that

@@ -148,7 +148,7 @@ class Event:
         return any(a.suited or a.same_colour or a.suit is not None or (a.poker is not None and a.poker.needs_cards)
                    for a in self.atoms)
 
-    def matches(self, values: np.ndarray, suits: np.ndarray | None = None) -> np.ndarray:
+    def matches(self, values: np.ndarray, suits: np.ndarray | None = None, ranks: np.ndarray | None = None) -> np.ndarray:
         """Never read on hand values: an event reads the whole deal (totals, first cards, other hands), so the
         lines of a game counted by kinds of card are counted by :mod:`.drawing` (and checked by :mod:`.coup`)."""
         raise TypeError(f"{self!r} is an event of a game counted by kinds of card: it is not read on hand values")

@@ -89,7 +89,7 @@ def unfit(game: Game) -> str | None:
     hidden = [s for s in game.steps if isinstance(s, Deal) and not s.seen]
     if any(s.role != "dealer" for s in hidden) or sum(s.cards for s in hidden) != 2 or game.cards_of("dealer") != 2:
         return "the dealer's cards are not two, unseen"
-    if not game.wagers or set(game.hands) - {"player", "dealer"} or "dealer" not in game.hands:
+    if not game.wagers or not {"player", "dealer"} <= set(game.hands):  # other hands are read by side bets only
         return "no showdown of the player's hand against the dealer's alone"
     player, dealer = game.hands["player"], game.hands["dealer"]
     if set(player.of) != {"player", "board"} or set(dealer.of) != {"dealer", "board"} or player.best != 5 or dealer.best != 5:

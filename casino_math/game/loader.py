@@ -25,7 +25,7 @@ from typing import Annotated, Any, Callable, Literal, Sequence
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator, ValidationError, WithJsonSchema, model_validator
 
-from ..cards import Deck
+from ..cards import RANK_NAMES, Deck
 from ..errors import InputError
 from ..pays import MAX_PAY, Pay
 from ..rankings import RANKINGS, SuitRanking, get_ranking
@@ -217,7 +217,7 @@ class HandSpec(_Strict):
     of: list[Literal["player", "dealer", "board"]] = Field(min_length=1)
     best: int | None = Field(None, ge=1)
     ranking: str | None = Field("high", description=f"a poker ranking ({', '.join(RANKINGS)}: the last two value every card "
-                                "of the hand by its best suit), points (baccarat, blackjack), or null: colours only")
+                                "of the hand by its best suit), points (baccarat, blackjack), or null: read only for colours or the ranks of its cards (A-K suited)")
 
 
 class PaysSpec(_Strict):
@@ -309,7 +309,10 @@ class GameSpec(_Strict):
     bet: str = Field("game", pattern=_NAME, description="the name of the game's own bet (its wagers, settled together)")
     wagers: dict[str, WagerSpec] = Field(default_factory=dict)
     side_bets: dict[str, SideBetSpec] = Field(default_factory=dict)
-    paytables: dict[str, dict[str, PayValue]] = Field(default_factory=dict)
+    paytables: dict[str, dict[str, PayValue]] = Field(default_factory=dict, description=(
+        "table -> {line: pay}, tried in order: a category (flush), a category by rank (pair of tens or better), a special "
+        "hand (mini royal, same colour, … in spades), the ranks of every card (A-K suited, A-Q or A-J offsuit), "
+        "or any of them '… on HAND'"))
     equal_ev: Literal["wager_more", "wager_less"] = "wager_more"
     strategies: dict[str, str] = Field(default_factory=dict, description="simpler strategies to price, e.g. 'play J-high or better'")
     quoted_per: list[str] = Field(default_factory=list, description="the wagers whose stakes the house edge and the average "
@@ -465,6 +468,7 @@ class _Builder:
     def __init__(self, spec: GameSpec, where: Where, fallback: str) -> None:
         self.spec, self.where, self.fallback = spec, where, fallback
         self.by_kind = False  # a game counted by kinds of card: its lines are events (see events.py)
+        self.dealt: dict[Role, int] = {}  # cards dealt to each role (read by lines naming the ranks of a hand's cards)
 
     def warn(self, path: tuple[str, ...], message: str) -> None:
         """Something allowed but worth a look (a line never paid, a pay at the cap): one ``warning:`` line, once a run."""
@@ -552,6 +556,7 @@ class _Builder:
         """The named hands, each valued by a poker ranking, in points, or by colour only; a dealer hand is a player's match."""
         dealt = {role: sum(s.cards for s in steps if isinstance(s, Deal) and s.role == role) for role in ROLES}
         drawn = {role: sum(isinstance(s, Draw) and s.role == role for s in steps) for role in ROLES}
+        self.dealt = dealt
         out: dict[str, Hand] = {}
         for name, spec in self.spec.hands.items():
             path = ("hands", name)
@@ -730,6 +735,14 @@ class _Builder:
                 if not key.strip():
                     raise self.fail(path, "a line needs a name: a hand the table pays, e.g. flush or pair of tens or better") from None
                 raise self.fail(path, f"{error} (on the {line_hand} hand)") from None
+            cards = sum(self.dealt.get(r, 0) for r in the_hand.of)
+            named = {len(r) for r in pattern.ranks} - {cards} if isinstance(pattern, Pattern) else set()
+            if named:
+                raise self.fail(path, f"the line names the ranks of {min(named)} cards, but the {line_hand} hand holds "
+                                f"{cards} (its {' and '.join(the_hand.of)} cards): name a rank for each")
+            missing = sorted({r for ranks in pattern.ranks for r in ranks} - set(self.deck().ranks)) if isinstance(pattern, Pattern) else []
+            if missing:
+                raise self.fail(path, f"the {self.spec_deck_name()} deck has no {RANK_NAMES[missing[0]]}s")
             shape = two_alike(pattern, the_hand.ranking)
             if shape is not None:
                 raise self.fail(path, f"a suited {shape} needs two cards alike: one deck has none")
@@ -1074,9 +1087,15 @@ def _check_seen_sets(b: _Builder, game: Game) -> None:
 
 def _check_side_bets_countable(b: _Builder, game: Game) -> None:
     """Each side bet paid by a table reads its cards in a way :mod:`.side_bets` can count (the same three routes: by
-    value, card set by card set, or by suits over several deals), checked here to say where the bet is declared."""
-    from .side_bets import MAX_ENUMERATED
+    value, card set by card set, every deal one by one, or by suits over several deals), checked here to say where the
+    bet is declared; a line naming the ranks of the cards is a side bet's (the game's own bet is counted by hand value)."""
+    from .side_bets import MAX_ENUMERATED, blocks_of, every_deal_count
 
+    for table in game.own_tables:
+        for line in game.paytables[table].lines:
+            if line.card_pattern.needs_ranks:
+                raise b.fail(("paytables", table, line.key), "a line naming the ranks of the cards pays a side bet only; "
+                             "the game's own wagers are paid by the hand's value (e.g. pair of aces)")
     for bet in game.side_bets:
         if not bet.table:
             continue
@@ -1102,6 +1121,12 @@ def _check_side_bets_countable(b: _Builder, game: Game) -> None:
             if sets > MAX_ENUMERATED:
                 raise b.fail(("paytables", bet.table), f"its lines read suits on {cards} cards: {sets:,} card sets to visit one by "
                              f"one, more than the {MAX_ENUMERATED:,} visited at most; pay by hand only (no suit, no colour)")
+            continue
+        if any(line.card_pattern.needs_ranks for line in lines):  # every deal of the sets, one by one
+            deals = every_deal_count(game, blocks_of(game, set(hands), roles))
+            if deals > MAX_ENUMERATED:
+                raise b.fail(("paytables", bet.table), f"its lines name ranks on cards of several deals: {deals:,} deals to visit "
+                             f"one by one, more than the {MAX_ENUMERATED:,} visited at most")
             continue
         first = max(parts.values(), key=sum)  # the roles of the most hands: read card by card, the others by suits
         for line in lines:

@@ -9,6 +9,12 @@ black), and any of these ``in spades`` (hearts, diamonds, clubs). Suits and
 colours are read on every card the hand is made of. Underscores
 and spaces are alike; ``pair`` and ``one pair`` are the same category.
 
+A line may also name the ranks of every card of the hand, as a two-card
+bonus table does: ``A-K suited``, ``A-K offsuit`` (not all one suit),
+``A-Q or A-J``, ``K-K or Q-Q or J-J``; ``A-A-A-A`` on a hand of the player's
+and the dealer's two cards each is both of them holding a pair of aces. Such
+a line reads the cards, not the hand's value, so it suits any hand, ranked or not.
+
 A hand is paid by the first line of its paytable that it matches, so a
 special line goes before its category (``mini royal`` before
 ``straight_flush``); a line that an earlier one always takes is an error.
@@ -17,6 +23,8 @@ special line goes before its category (``mini royal`` before
 >>> three = get_ranking("three-card")
 >>> parse_pattern("pair of tens or better", three), parse_pattern("mini_royal in spades", three)
 (Pattern('pair of tens or better'), Pattern('mini royal in spades'))
+>>> parse_pattern("A-Q or A-J offsuit", None).ranks
+((14, 12), (14, 11))
 >>> parse_pattern("royal flush", three)
 Traceback (most recent call last):
 ...
@@ -70,8 +78,9 @@ class LinePredicate(Protocol):
         """Whether the line reads the suits of the cards, beyond what the hand's value says."""
         ...
 
-    def matches(self, values: np.ndarray, suits: np.ndarray | None = None) -> np.ndarray:
-        """Which hands, given their values (and the suits of their cards where :attr:`needs_cards`), the line pays."""
+    def matches(self, values: np.ndarray, suits: np.ndarray | None = None, ranks: np.ndarray | None = None) -> np.ndarray:
+        """Which hands, given their values (and the suits and ranks of their cards where :attr:`needs_cards`), the
+        line pays."""
         ...
 
     def covers(self, other: LinePredicate) -> bool:
@@ -91,6 +100,8 @@ class Pattern:
     suited: bool = False  # every card in one suit
     suit: int | None = None  # every card in this suit
     same_colour: bool = False
+    ranks: tuple[tuple[int, ...], ...] = ()  # the hand's cards are of one of these ranks (high first); () any
+    offsuit: bool = False  # not every card in one suit
 
     def __repr__(self) -> str:
         return f"Pattern({self.text!r})"
@@ -98,7 +109,12 @@ class Pattern:
     @property
     def needs_cards(self) -> bool:
         """Whether the cards' suits matter, beyond what the hand's value says."""
-        return self.suited or self.suit is not None or self.same_colour
+        return self.suited or self.suit is not None or self.same_colour or self.needs_ranks
+
+    @property
+    def needs_ranks(self) -> bool:
+        """Whether the line names the ranks of the hand's cards (read on the cards, not the hand's value)."""
+        return bool(self.ranks)
 
     @property
     def whole_category(self) -> int | None:
@@ -112,13 +128,16 @@ class Pattern:
             return False  # an event: a line of another kind of game
         if self.category is not None and self.category != other.category:
             return False
+        if self.ranks and not (other.ranks and set(other.ranks) <= set(self.ranks)) or self.offsuit and not other.offsuit:
+            return False
         return (self.low <= other.low and other.high <= self.high and (not self.mini_royal or other.mini_royal)
                 and (not self.suited or other.suited or other.suit is not None)
                 and (self.suit is None or self.suit == other.suit)
                 and (not self.same_colour or other.same_colour or other.suited or other.suit is not None))
 
-    def matches(self, values: np.ndarray, suits: np.ndarray | None = None) -> np.ndarray:
-        """Which hands (values, and the suits of all their cards where the pattern looks at them) are of this pattern."""
+    def matches(self, values: np.ndarray, suits: np.ndarray | None = None, ranks: np.ndarray | None = None) -> np.ndarray:
+        """Which hands (values, and the suits and ranks of all their cards, high first, where the pattern looks at
+        them) are of this pattern."""
         category = values >> CATEGORY_SHIFT
         primary = (values >> PRIMARY_SHIFT) & 0xF
         hit = np.ones(len(values), dtype=bool) if self.category is None else category == self.category
@@ -133,6 +152,11 @@ class Pattern:
             if self.same_colour:
                 red = np.isin(suits, RED)
                 hit &= np.all(red == red[:, :1], axis=1)
+            if self.offsuit:
+                hit &= ~np.all(suits == suits[:, :1], axis=1)
+            if self.ranks:
+                assert ranks is not None
+                hit &= np.any([np.all(ranks == np.array(named), axis=1) for named in self.ranks], axis=0)
         return hit
 
 
@@ -150,8 +174,31 @@ def unknown_suit(words: str, text: str) -> None:
         raise ValueError(f"{text!r}: {suit[1]!r} is not a suit (write in clubs, in diamonds, in hearts or in spades)")
 
 
+_RANKS = "(?:10|[2-9tjqka])(?:-(?:10|[2-9tjqka]))+"
+_NAMED = re.compile(rf"^(?P<ranks>{_RANKS}(?: or {_RANKS})*)(?: (?P<suits>suited|offsuit))?$")
+_RANK_OF = {**{c.lower(): r for r, c in zip(range(2, 15), RANK_CHARS)}, "10": 10}
+
+
+def named_ranks(text: str) -> Pattern | None:
+    """A line naming the ranks of every card (``A-K suited``, ``A-Q or A-J offsuit``), or None if it names none.
+
+    >>> named_ranks("K-K or Q-Q"), named_ranks("flush")
+    (Pattern('k-k or q-q'), None)
+    """
+    words = normal(text)
+    match = _NAMED.match(words)
+    if not match:
+        return None
+    ranks = tuple(dict.fromkeys(tuple(sorted((_RANK_OF[c] for c in alternative.split("-")), reverse=True))
+                                for alternative in match["ranks"].split(" or ")))
+    return Pattern(words, None, suited=match["suits"] == "suited", offsuit=match["suits"] == "offsuit", ranks=ranks)
+
+
 def parse_pattern(text: str, ranking: Ranking | None) -> Pattern:
     """Read one paytable line for hands of ``ranking`` (None: a hand with no ranking, where only colours count)."""
+    named = named_ranks(text)
+    if named is not None:
+        return named
     words = normal(text)
     suit = None
     for name, index in SUIT_WORDS.items():
@@ -163,7 +210,8 @@ def parse_pattern(text: str, ranking: Ranking | None) -> Pattern:
     if words == "same colour":
         return Pattern(normal(text), None, same_colour=True, suit=suit)
     if ranking is None:
-        raise ValueError(f"{text!r}: this hand has no ranking, so only same colour can be paid on it")
+        raise ValueError(f"{text!r}: this hand has no ranking, so only same colour or the ranks of its cards (A-K suited) "
+                         "can be paid on it")
     suited = words.startswith("suited ")
     words = words.removeprefix("suited ")
     if words == "mini royal":

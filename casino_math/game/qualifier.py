@@ -56,8 +56,9 @@ def _every_hand(ranking: Ranking) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 def made_by_some_hand(ranking: Ranking, pattern: Pattern) -> bool | None:
     """Whether some hand of the ranking's deck is of ``pattern``'s category and ranks, suits aside (a straight on a deck
-    of three ranks is not); None where wild cards or partial flushes (Sökö) make more hands than plain ranks say."""
-    if ranking.wild or ranking.wild_deuces or ranking.name.startswith("soko"):
+    of three ranks is not); None where wild cards or partial flushes (Sökö) make more hands than plain ranks say, or the
+    pattern names the ranks of the cards (read on the cards, not on the hand's value)."""
+    if ranking.wild or ranking.wild_deuces or ranking.name.startswith("soko") or pattern.needs_ranks:
         return None
     plain = dataclasses.replace(pattern, suited=False, suit=None, same_colour=False)
     values = np.array([v for v, _ in _every_hand(ranking)], dtype=np.int64)

@@ -9,7 +9,10 @@ How the deals are counted depends on what the lines look at:
   spades): every card set, one by one;
 - lines on hands of several sets of cards (Prime: the player's three of one
   colour, or all six with the dealer's): the first set card by card, and the
-  others by how many cards of each suit they hold, since only suits matter.
+  others by how many cards of each suit they hold, since only suits matter;
+  but where a line names the ranks of the cards (Texas Hold'em Bonus: the
+  player's A-A, or the four aces between player and dealer), every deal of
+  the sets one by one.
 
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
@@ -50,11 +53,13 @@ def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
     hands = {line.hand for line in table.lines} or {"player"}
     roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
     sizes = {r: game.cards_of(r) for r in roles}
-    blocks = _blocks(game, hands, roles)
+    blocks = blocks_of(game, hands, roles)
     if len(hands) == 1 and all(not line.card_pattern.needs_cards for line in table.lines) and game.hands[next(iter(hands))].ranking:
         counts, total = _by_value(game, table.lines, sum(sizes.values()))
     elif len(blocks) == 1:
         counts, total = _one_by_one(game, table.lines, roles, sizes)
+    elif any(line.card_pattern.needs_ranks for line in table.lines):
+        counts, total = _every_deal(game, table.lines, blocks, sizes)
     else:
         counts, total = _by_suits(game, table.lines, blocks, sizes)
     outcomes = [Outcome(line.key, line.pay.net, int(counts[i]), str(line.pay), (("line", line.key),))
@@ -63,7 +68,7 @@ def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
     return ReturnTable(bet.name, tuple(outcomes))
 
 
-def _blocks(game: Game, hands: set[str], roles: tuple[Role, ...]) -> list[tuple[Role, ...]]:
+def blocks_of(game: Game, hands: set[str], roles: tuple[Role, ...]) -> list[tuple[Role, ...]]:
     """The coarsest split of the roles such that every hand is a union of parts (Prime: player | dealer)."""
     signature = {r: tuple(r in game.hands[h].of for h in sorted(hands)) for r in roles}
     groups: dict[tuple[bool, ...], list[Role]] = {}
@@ -110,8 +115,47 @@ def _one_by_one(game: Game, lines: tuple[Line, ...], roles: tuple[Role, ...], si
 def _matches(game: Game, line: Line, ids: np.ndarray) -> np.ndarray:
     hand = game.hands[line.hand]
     values = hand_values(hand.ranking, game.deck, ids) if hand.ranking else np.zeros(len(ids), dtype=np.int64)
-    suits = card_arrays(game.deck, hand.ranking, ids)[1] if line.card_pattern.needs_cards else None
-    return line.card_pattern.matches(values, suits)
+    if not line.card_pattern.needs_cards:
+        return line.card_pattern.matches(values)
+    ranks, suits = card_arrays(game.deck, hand.ranking, ids)
+    return line.card_pattern.matches(values, suits, ranks)
+
+
+def every_deal_count(game: Game, blocks: list[tuple[Role, ...]]) -> int:
+    """How many deals of the blocks' cards there are, one set after another from one deck."""
+    left, total = len(game.deck.cards), 1
+    for block in blocks:
+        cards = sum(game.cards_of(r) for r in block)
+        total, left = total * comb(left, cards), left - cards
+    return total
+
+
+def _every_deal(game: Game, lines: tuple[Line, ...], blocks: list[tuple[Role, ...]], sizes: dict[Role, int]) -> tuple[np.ndarray, int]:
+    """Every deal of the blocks' cards, one by one (a line naming ranks reads the cards of several deals)."""
+    total = every_deal_count(game, blocks)
+    if total > MAX_ENUMERATED:
+        raise InputError(f"{game.id}: the side bet's lines name ranks on cards of several deals ({total:,} deals): too many to visit one by one")
+    deck = len(game.deck.cards)
+    ids = np.zeros((1, 0), dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)  # the cards of each row as bits: rows of one deal share none
+    columns: dict[Role, np.ndarray] = {}
+    for block in blocks:
+        more = all_subsets(deck, sum(sizes[r] for r in block)).astype(np.int64)
+        bits = np.bitwise_or.reduce(np.left_shift(1, more), axis=1)
+        rows, cols = np.nonzero((used[:, None] & bits[None, :]) == 0)
+        ids, used = np.concatenate([ids[rows], more[cols]], axis=1), used[rows] | bits[cols]
+        for role in block:
+            columns[role] = np.arange(ids.shape[1] - more.shape[1], ids.shape[1])
+    hits, seen = [], {}
+    for line in lines:
+        if line.hand not in seen:  # each hand's cards read once, whatever its lines
+            hand = game.hands[line.hand]
+            cards = ids[:, np.unique(np.concatenate([columns[r] for r in hand.of]))]
+            values = hand_values(hand.ranking, game.deck, cards) if hand.ranking else np.zeros(len(cards), dtype=np.int64)
+            seen[line.hand] = (values, *card_arrays(game.deck, hand.ranking, cards)[::-1])
+        values, suits, ranks = seen[line.hand]
+        hits.append(line.card_pattern.matches(values, suits, ranks))
+    return np.bincount(_first_line(lines, hits), minlength=len(lines) + 1)[:-1], total
 
 
 def _by_suits(game: Game, lines: tuple[Line, ...], blocks: list[tuple[Role, ...]], sizes: dict[Role, int]) -> tuple[np.ndarray, int]:

@@ -131,7 +131,7 @@ class PayLine:
     text: str
     needs_cards: ClassVar[bool] = False
 
-    def matches(self, values: Any, suits: Any = None) -> Any:
+    def matches(self, values: Any, suits: Any = None, ranks: Any = None) -> Any:
         raise TypeError(f"the blackjack pay {self.text!r} is read by the blackjack method, not on hand values")
 
     def covers(self, other: Any) -> bool:
