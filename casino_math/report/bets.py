@@ -45,8 +45,8 @@ def _pattern(line: Line) -> Pattern | None:
         atom = line.pattern.atoms[0]
         alone = len(line.pattern.atoms) == 1 and atom == Atom(atom.hand, poker=atom.poker)
         return atom.poker if alone else None
-    assert isinstance(line.pattern, Pattern)  # a game counted card set by card set
-    return line.pattern
+    # a pattern of card sets; other lines (blackjack's pays) are written by name
+    return line.pattern if isinstance(line.pattern, Pattern) else None
 
 
 def _in_dashes(line: Line, hand: str) -> bool:
