@@ -20,6 +20,7 @@ casino_math.errors.InputError: f.yaml:1: b.0.0: more than 8 values once aliases 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -185,3 +186,18 @@ def read_text(path: str | Path, what: str = "file") -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{path}:1: not a UTF-8 text file") from None
+
+
+def read_mapping(text: str, filename: str, what: str) -> tuple[dict[str, Any], dict[tuple[str, ...], str], list[tuple[str, str]]]:
+    """A game file's text read as the mapping it must be: its data, where each key stands (``file:line``), and the
+    file's name with its hash (for the par sheet's identification); anything else is an error saying ``what``.
+
+    >>> data, where, files = read_mapping("game: x\\nid: y\\n", "g.yaml", "a game file is a mapping")
+    >>> data["id"], where[("id",)], files[0][0]
+    ('y', 'g.yaml:2', 'g.yaml')
+    """
+    data, lines = read_yaml(text, filename)
+    if not isinstance(data, dict):
+        raise InputError(f"{filename}:1: {what}")
+    where = {key: f"{filename}:{line}" for key, line in lines.items()}
+    return data, where, [(filename, hashlib.sha256(text.encode()).hexdigest())]

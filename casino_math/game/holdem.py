@@ -59,6 +59,7 @@ from .description import Deal, Decision, Game, Option
 from .rules import Rule
 from .showdown import CELLS
 from .money import Ends, History, Lines, Money, add_stakes, history_text, initial_scale, preference, table_of_ends
+from .method import UnrankedView
 from .solver import Chosen, Solved
 from .strategy import DecisionStrategy
 from .tree import Progress, build_levels, completions
@@ -726,7 +727,7 @@ class HoleStrategy(DecisionStrategy):
 
 
 @dataclass(frozen=True, eq=False)
-class CategoryStrategy:
+class CategoryStrategy(UnrankedView):
     """A decision after board cards, by category: the player's hand there and how the board pairs.
 
     ``taken[category, option]`` counts the card sets (hole cards and board) of each category taking each
@@ -748,12 +749,7 @@ class CategoryStrategy:
         return history_text(self.game, self.stakes)
 
     threshold = None
-    player_values = None
     by_category = True  # described by category, not class by class
-
-    @property
-    def thresholds(self) -> list[tuple[str, str]]:
-        return []
 
     def taken(self) -> dict[str, int]:
         return {o.name: int(self.taken_by[:, i].sum()) for i, o in enumerate(self.options)}

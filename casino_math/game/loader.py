@@ -30,7 +30,7 @@ from ..errors import InputError
 from ..pays import MAX_PAY, Pay
 from ..rankings import RANKINGS, SuitRanking, get_ranking
 from ..rankings.points import POINTS, get_points
-from ..yaml_source import read_text, read_yaml
+from ..yaml_source import read_mapping, read_text, read_yaml
 from .description import (ROLES, SHOWDOWN, SITUATIONS, WAR_SHOWDOWN, Deal, Decision, Draw, Game, Hand, Line, Names, Option, Paytable,
                           Qualifier, Result, Role, SideBet, Situation, Stop, Wager, War, counted_by_kind, seen_before, ties_settle)
 from .description import Step as GameStep
@@ -441,13 +441,10 @@ def load_game(path: str | Path) -> Game:
 
 def load_game_text(text: str, filename: str = "<text>") -> Game:
     """Check a game file's text (no ``extends``: a variant needs its file's folder)."""
-    data, lines = read_yaml(text, filename)
-    if not isinstance(data, dict):
-        raise InputError(f"{filename}:1: a game file is a mapping with game, id, deal, hands and wagers")
+    data, where, files = read_mapping(text, filename, "a game file is a mapping with game, id, deal, hands and wagers")
     if "extends" in data:
-        raise InputError(f"{filename}:{lines[('extends',)]}: extends: only a game file on disk can extend another")
-    where = {key: f"{filename}:{line}" for key, line in lines.items()}
-    return _build(data, where, [(filename, hashlib.sha256(text.encode()).hexdigest())], filename)
+        raise InputError(f"{where[('extends',)]}: extends: only a game file on disk can extend another")
+    return _build(data, where, files, filename)
 
 
 def game_schema() -> dict[str, Any]:

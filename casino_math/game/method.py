@@ -115,6 +115,20 @@ class DecisionView(Protocol):
     def summary(self) -> str: ...
 
 
+class UnrankedView:
+    """The part of a :class:`DecisionView` shared by views whose classes are not ordered by the player's hand value (a
+    shoe game's ranks seen, blackjack's totals, Pai Gow's settings, hold'em's categories): no hand values, so no
+    "play X or better" thresholds."""
+
+    @property
+    def thresholds(self) -> list[tuple[str, str]]:
+        return []
+
+    @property
+    def player_values(self) -> np.ndarray | None:
+        return None
+
+
 @dataclass(frozen=True, eq=False)
 class Strategy:
     """A solution's strategy, whatever the method: every decision as a table (``decisions``, in the order of the deal)

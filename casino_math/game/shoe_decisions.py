@@ -49,7 +49,7 @@ from .coup import Coup, first_line, holds
 from .description import SHOWDOWN, Deal, Decision, Game, Option, War
 from .drawing import Rows, bet_tables, places
 from .events import Event
-from .method import Decided, Solution, Strategy
+from .method import Decided, Solution, Strategy, UnrankedView
 from .money import History, opening_stakes, pays_text, preference, units_text
 from .situations import Situation, surrendered
 from .tableau import ranges
@@ -366,7 +366,7 @@ def category(game: Game, seen: Seen) -> tuple[int, str]:
 
 
 @dataclass(eq=False)
-class DecisionTable:
+class DecisionTable(UnrankedView):
     """The decision as the par sheet shows it: per category of seen cards, the deals, how many take each option, and
     each option's expected value (averaged over the category's classes, per initial unit)."""
 
@@ -396,14 +396,6 @@ class DecisionTable:
     @property
     def options(self) -> tuple[Option, ...]:
         return self.game.decisions[0].options
-
-    @property
-    def thresholds(self) -> list[tuple[str, str]]:
-        return []
-
-    @property
-    def player_values(self) -> np.ndarray | None:
-        return None
 
     @cached_property
     def rows(self) -> list[dict[str, Any]]:

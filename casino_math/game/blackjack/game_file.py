@@ -30,7 +30,6 @@ casino_math.errors.InputError: bad.yaml:4: blackjack.split.hands: a split makes 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -42,7 +41,7 @@ from ...cards import Deck
 from ...errors import InputError
 from ...pays import Pay
 from ...rankings.points import get_points
-from ...yaml_source import read_yaml
+from ...yaml_source import read_mapping
 from ..description import Deal, Decision, Game, Hand, Line, Names, Option, Paytable, Result, Wager
 from ..loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
 from .rules import TEN, BlackjackRules, Shoe
@@ -216,11 +215,8 @@ def with_blackjack(schema: dict[str, Any]) -> dict[str, Any]:
 # -- reading --------------------------------------------------------------------------------------------
 def load_blackjack_text(text: str, filename: str = "<text>") -> BlackjackGame:
     """A blackjack file's text, checked (no ``extends``: a variant needs its file's folder)."""
-    data, lines = read_yaml(text, filename)
-    if not isinstance(data, dict):
-        raise InputError(f"{filename}:1: a blackjack file is a mapping with game, id, deck and blackjack")
-    where = {key: f"{filename}:{line}" for key, line in lines.items()}
-    return build_blackjack(data, where, [(filename, hashlib.sha256(text.encode()).hexdigest())], filename)
+    data, where, files = read_mapping(text, filename, "a blackjack file is a mapping with game, id, deck and blackjack")
+    return build_blackjack(data, where, files, filename)
 
 
 def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str) -> BlackjackGame:

@@ -36,7 +36,7 @@ import numpy as np
 from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ..description import Game, Option
-from ..method import Decided, DecisionView, Solution, Strategy
+from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView
 from ..money import History, pays_text
 from .basic import BasicStrategy, key_of, key_text
 from .coups import BlackjackCoups
@@ -235,7 +235,7 @@ class Lookup:
 
 # -- the strategy as tables ------------------------------------------------------------------------------------
 @dataclass(eq=False)
-class FirstTwoCards:
+class FirstTwoCards(UnrankedView):
     """The optimal play of the first two cards: one row per up card and two cards, each option's value."""
 
     game: Game
@@ -248,14 +248,6 @@ class FirstTwoCards:
     @property
     def options(self) -> tuple[Option, ...]:
         return OPTIONS
-
-    @property
-    def thresholds(self) -> list[tuple[str, str]]:
-        return []
-
-    @property
-    def player_values(self) -> np.ndarray | None:
-        return None
 
     @cached_property
     def rows(self) -> list[tuple[UpCard, Hand, Fraction, Mapping[str, Fraction], str]]:
@@ -331,7 +323,7 @@ class AfterHitting(FirstTwoCards):
 
 
 @dataclass(eq=False)
-class ChartView:
+class ChartView(UnrankedView):
     """One part of the basic strategy chart (hard totals, soft totals or pairs of the first two cards), by up card."""
 
     game: BlackjackGame
@@ -351,14 +343,6 @@ class ChartView:
     @property
     def options(self) -> tuple[Option, ...]:
         return OPTIONS
-
-    @property
-    def thresholds(self) -> list[tuple[str, str]]:
-        return []
-
-    @property
-    def player_values(self) -> np.ndarray | None:
-        return None
 
     @cached_property
     def keys(self) -> list[tuple[str, int, bool]]:
@@ -409,7 +393,7 @@ class ChartView:
 
 
 @dataclass(eq=False)
-class ByUpCard:
+class ByUpCard(UnrankedView):
     """A figure per dealer up card, printed as a table (``table``: the par sheet prints the view's frame as it is, no
     decision in it): the expected return of a round under each strategy, or the dealer's final totals."""
 
@@ -435,14 +419,6 @@ class ByUpCard:
     @property
     def options(self) -> tuple[Option, ...]:
         return ()
-
-    @property
-    def thresholds(self) -> list[tuple[str, str]]:
-        return []
-
-    @property
-    def player_values(self) -> np.ndarray | None:
-        return None
 
     @property
     def ups(self) -> list[int]:

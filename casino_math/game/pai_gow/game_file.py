@@ -33,7 +33,6 @@ casino_math.errors.InputError: bad.yaml:5: pai_gow.commission: a commission is a
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -44,7 +43,7 @@ from ...cards import Deck
 from ...errors import InputError
 from ...pays import Pay
 from ...rankings import get_ranking
-from ...yaml_source import read_yaml
+from ...yaml_source import read_mapping
 from ..description import Deal, Decision, Game, Hand, Line, Names, Option, Paytable, Result, SideBet, Wager
 from ..loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
 from ..patterns import parse_pattern
@@ -149,11 +148,8 @@ RULE_SCHEMA: dict[str, Any] = {"type": "object", "additionalProperties": False, 
 
 def load_pai_gow_text(text: str, filename: str = "<text>") -> PaiGowGame:
     """A Pai Gow file's text, checked (no ``extends``)."""
-    data, lines = read_yaml(text, filename)
-    if not isinstance(data, dict):
-        raise InputError(f"{filename}:1: a Pai Gow file is a mapping with game, id, deck and pai_gow")
-    where = {key: f"{filename}:{line}" for key, line in lines.items()}
-    return build_pai_gow(data, where, [(filename, hashlib.sha256(text.encode()).hexdigest())], filename)
+    data, where, files = read_mapping(text, filename, "a Pai Gow file is a mapping with game, id, deck and pai_gow")
+    return build_pai_gow(data, where, files, filename)
 
 
 def build_pai_gow(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str) -> PaiGowGame:

@@ -33,7 +33,7 @@ from ...returns import Outcome, ReturnTable
 from ...subsets import colex
 from ...text import percent
 from ..description import Game, Option
-from ..method import Decided, DecisionView, Solution, Strategy
+from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView
 from ..money import Ends, History, pays_text
 from ..side_bets import side_bet_table
 from .counting import Counts, kept_or_counted
@@ -151,7 +151,7 @@ class Lookup:
 
 
 @dataclass(eq=False)
-class HouseWayView:
+class HouseWayView(UnrankedView):
     """The house way as the par sheet shows it: each rule, the player hands it set, how often the optimal setting
     differs there, and the house way's cost against it (per hand set by the rule, and in all)."""
 
@@ -165,14 +165,6 @@ class HouseWayView:
     @property
     def options(self) -> tuple[Option, ...]:
         return SET_OPTIONS
-
-    @property
-    def thresholds(self) -> list[tuple[str, str]]:
-        return []
-
-    @property
-    def player_values(self) -> np.ndarray | None:
-        return None
 
     def taken(self) -> dict[str, int]:
         """Player hands by the setting the house way takes (the positions of the low hand's cards, lowest card 1)."""
