@@ -199,6 +199,8 @@ class _Context:
     def wager(self, claim: Claim) -> Any:
         """The claim's bet: its ReturnTable, or under a named simpler strategy, that strategy's table."""
         game = self.game(claim)
+        if claim.wager in game.game.side_bet and claim.strategy in (None, "optimal"):
+            return game.side_tables[claim.wager]  # a side bet is counted alone: the game's own bet may take hours
         tables = game.tables
         if claim.wager not in tables:
             offered = ", ".join(tables) or "none"

@@ -124,7 +124,7 @@ def test_analysis_reports_the_house_way_and_its_rules():
     assert frame["hands"].sum() == comb(17, 7)
     assert view.by_hand()["hands"].sum() == comb(17, 7)
     choice = game.solution.strategy.choose("set", {"player": "Ah Ad Kh Kd Qh Qd Jk"})
-    assert choice.option.startswith("low ")
+    assert choice.option == "the 2nd and 3rd highest cards low"  # a pair of aces (an ace and the joker) in front
 
 
 def test_fortune_bonus_counts_by_class():
@@ -247,3 +247,41 @@ def test_compiled_settings_against_the_numpy_reference():
     compiled = settings(hands, HIGH_POSITIONS, LOW_POSITIONS, valued.high_table, valued.low_table)
     reference = valued.settings_reference(hands)
     assert all(np.array_equal(a, b) for a, b in zip(compiled, reference))
+
+
+def test_a_deck_too_big_for_the_hand_by_hand_count_is_swept_kept_and_read_back(monkeypatch, tmp_path):
+    """Past ``LOCAL_HANDS`` seven-card hands (the 53-card deck) the game's own bet is counted by the cards two hands share
+    (totals.py) through the method, with its progress, and kept in the count cache. Forced down that path, the 17-card
+    game gives the per-hand count's return table and hands per rule; a second run reads the totals back (no count) and
+    writes the same par sheet, byte for byte."""
+    from casino_math.game.analysis import GameAnalysis
+    from casino_math.game.pai_gow import method, totals
+    from casino_math.report import build_reports
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
+    by_hand = small()
+    monkeypatch.setattr(method, "LOCAL_HANDS", 1000)
+    heard: list[str] = []
+    swept = GameAnalysis(load_game(SMALL), lambda what, done, of: heard.append(what))
+    assert swept.tables["pai_gow"].outcomes == by_hand.tables["pai_gow"].outcomes
+    assert swept.decision("set").frame()["hands"].tolist() == by_hand.decision("set").frame()["hands"].tolist()
+    assert {"hands set by the house way", "card sets swept"} <= set(heard)
+    assert "not counted for this deck" in swept.decision("set").summary()
+    cold = build_reports([SMALL], issued="2026-01-02")
+    monkeypatch.setattr(totals, "full_count", lambda *args, **kwargs: pytest.fail("counted again, not read back"))
+    again = GameAnalysis(load_game(SMALL))
+    assert again.tables["pai_gow"].outcomes == swept.tables["pai_gow"].outcomes
+    assert again.decision("set").frame().equals(swept.decision("set").frame())
+    assert build_reports([SMALL], issued="2026-01-02") == cold
+
+
+def test_the_par_sheet_gives_the_house_way_in_the_casinos_words():
+    """The rules of the house way with the hands each sets, the settings in words (no position codes), the optimal
+    setting beside the house way, and the rules' files named without the folders they lie in."""
+    from casino_math.report import build_reports
+
+    html = build_reports([SMALL], issued="2026-01-02")["pai_gow_poker.html"].decode()
+    assert "Full House: Put highest permissible pair in front." in html and "foxwoods.yaml:70" in html
+    assert "which two of the seven cards make the low hand" in html
+    assert "low 1-2" not in html and "backward induction" not in html and "/work/" not in html
+    assert "optimally" in html and "Examples of hands the optimal setting sets otherwise" in html

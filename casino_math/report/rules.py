@@ -136,6 +136,10 @@ def deal_rows(game: Game) -> list[tuple[str, str]]:
                          f"one card more each to {the(game, 'player')} and {the(game, 'dealer')}, face up; these two cards are compared."))
             continue
         assert isinstance(step, Decision)
+        said = getattr(game, "decision_words", {}).get(step.name)  # a decision of many options said in words (Pai Gow)
+        if said:
+            rows.append((str(i + 1), f"Decision \u201c{words(step.name)}\u201d, seeing {_seen_before(game, i)}: {said}."))
+            continue
         options = [option_text(o) for o in step.options]
         choice = ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 else options[0]
         unmade = ""
@@ -231,8 +235,9 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
     game = analysis.game
     items = [f"Deck: {deck_text(game)}."]
     items += list(getattr(game, "rules_in_words", ()))  # a game whose rules are sentences of its own (blackjack)
-    items += [f"Hand {hand_text(game, hand)}." for hand in game.hands.values()]
-    if _showdown(game):
+    hands_said = getattr(game, "hands_in_words", ())  # a game whose hands are set, not dealt whole (Pai Gow)
+    items += list(hands_said) or [f"Hand {hand_text(game, hand)}." for hand in game.hands.values()]
+    if _showdown(game) and not hands_said:
         dealer = game.hands["dealer"]
         if dealer.points is not None:
             items.append(f"Showdown: {the(game, 'player', True)} total is compared with {the(game, 'dealer', True)} "
@@ -247,7 +252,10 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
                          f"of {integer(hands)} {game.names.role('dealer')} hands ({percent(qualifying / hands)}).")
         else:
             items.append(f"Qualifier: none; {the(game, 'dealer', True)} hand always plays.")
-    if game.decisions:
+    strategy_said = getattr(game, "strategy_in_words", "")  # a strategy the game declares (a house way), not derived
+    if strategy_said:
+        items.append(strategy_said)
+    elif game.decisions:
         items.append("Strategy: at every decision the player takes the option of highest expected value, computed exactly "
                      "for this file's pays by backward induction over every class of the cards seen.")
         items.append(f"Equal expected values: {EQUAL_EV[game.equal_ev]}")

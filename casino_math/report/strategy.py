@@ -115,14 +115,15 @@ def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
         return (Paragraph(f"{sentence(strategy.summary())}."),
                 Table(tuple(Column(sentence(str(c)), numeric=i > 0) for i, c in enumerate(frame.columns)),
                       tuple(cells(*(str(x) for x in r)) for r in frame.itertuples(index=False)), caption=f"{sentence(about)}."))
-    blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
     breakdown = getattr(strategy, "breakdown", None)
     if breakdown is not None:  # a strategy written as rules (a house way): each rule, the hands it set, what it costs
-        caption, frame = breakdown()
-        blocks.append(Table(tuple(Column(str(c), numeric=frame[c].dtype.kind in "if") for c in frame.columns),
-                            tuple(cells(*(integer(int(v)) if isinstance(v, (int, np.integer)) else str(v) for v in row))
-                                  for row in frame.itertuples(index=False)), caption=caption))
-    elif strategy.by_category:
+        return (Paragraph(f"{sentence(strategy.summary())}."), *(
+            Table(tuple(Column(str(c), numeric=frame[c].dtype.kind in "if") for c in frame.columns),
+                  tuple(cells(*(integer(int(v)) if isinstance(v, (int, np.integer)) else str(v) for v in row))
+                        for row in frame.itertuples(index=False)), caption=caption)
+            for caption, frame in breakdown()))
+    blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
+    if strategy.by_category:
         blocks.append(category_table(strategy))
     elif strategy.thresholds and sum(n > 0 for n in strategy.taken().values()) > 1:  # a threshold some hands fall short of
         blocks += near_threshold(strategy, key)
@@ -174,10 +175,11 @@ def simpler_strategies(analysis: GameAnalysis) -> Table:
 def strategy_section(analysis: GameAnalysis) -> Section:
     """Every decision of the main file's own bet, then the simpler strategies it lists."""
     strategies = analysis.decisions
-    blocks: list[Block] = [Paragraph(
+    intro = next((str(said) for said in (getattr(s, "intro", "") for s in strategies) if said), "")  # a strategy declared
+    blocks: list[Block] = [Paragraph(intro or (
         "The engine derives the strategy by backward induction: at the last decision each option's expected value is "
         "counted exactly over the cards still hidden; at an earlier one, an option is worth the average over the next "
-        "cards of the best option there.")]
+        "cards of the best option there."))]
     for i, strategy in enumerate(strategies):
         heading = sentence(strategy.name) + (f", after {strategy.history}" if strategy.history else "")
         anchor = f"strategy-{i + 1}"

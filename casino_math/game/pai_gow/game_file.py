@@ -107,9 +107,49 @@ class PaiGowGame(Game):
         assert self.house_way is not None
         return self.house_way
 
+    # -- the rules in words, as the par sheet gives them (casino_math/report/rules.py) --------------------------------
+    @property
+    def decision_words(self) -> dict[str, str]:
+        return {SET: SET_WORDS}
 
-SET_OPTIONS = tuple(Option(f"low {a + 1}-{b + 1}") for a, b in SETTINGS)  # positions of the cards, highest first
+    @property
+    def hands_in_words(self) -> tuple[str, ...]:
+        return (*self.notes[1:], "The high hand is ranked as high poker, the joker as the bug: an ace, or any card "
+                                 "completing a straight, a flush or a straight flush (five aces the best hand); the low "
+                                 "hand is a pair or two cards by rank, the joker an ace. Side bets read the best five of "
+                                 "the player's seven cards.")
+
+    @property
+    def strategy_in_words(self) -> str:
+        return (f"Setting: the {self.names.role('dealer')} sets by the house way, {len(self.way.rules)} rules in the "
+                "casino's words, the first that fits a hand setting it (the Strategy section lists them with the hands "
+                "each sets); as casinos quote the game, the player sets by the same house way.")
+
+
+def setting_name(low: tuple[int, int]) -> str:
+    """A setting in words: which two of the seven cards, by rank (positions in ascending order of the cards, the joker
+    highest), go to the low hand.
+
+    >>> setting_name((5, 6)), setting_name((4, 5)), setting_name((0, 6))
+    ('the two highest cards low', 'the 2nd and 3rd highest cards low', 'the highest and the lowest cards low')
+    """
+    a, b = sorted(low)
+    if (a, b) == (5, 6):
+        return "the two highest cards low"
+    if (a, b) == (0, 1):
+        return "the two lowest cards low"
+    nth = {6: "highest", 5: "2nd", 4: "3rd", 3: "4th", 2: "5th", 1: "6th", 0: "lowest"}
+    if b == 6:
+        return f"the highest and the {nth[a]}{' highest' * (0 < a)} cards low"
+    if a == 0:
+        return f"the {nth[b]} highest and the lowest cards low"
+    return f"the {nth[b]} and {nth[a]} highest cards low"
+
+
+SET_OPTIONS = tuple(Option(setting_name(low)) for low in SETTINGS)
 SET_DECISION = Decision(SET, SET_OPTIONS)
+SET_WORDS = ("which two of the seven cards make the low hand (21 ways), the other five the high hand, which must outrank "
+             "the low hand")
 
 
 def with_pai_gow(schema: dict[str, Any]) -> dict[str, Any]:

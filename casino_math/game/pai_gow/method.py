@@ -8,6 +8,12 @@ setting, each setting's exact value in the solution's ``detail``) and as a table
 hands, how often the optimal setting differs, what the house way costs against it). The optimal setting's figures are
 in the return table's notes and in ``detail`` (:class:`~.counting.Counts`).
 
+A deck of more than ``LOCAL_HANDS`` seven-card hands (the 53-card deck: 154,143,080) is counted house way against house
+way by the cards the two hands share (:mod:`.totals`: about 13 min of processor time and 5 GB for 53 cards), in shards
+on the run's runner (one process here by default), with its progress, and kept in the count cache: a later run reads
+the two totals and the hands each rule set back at once. The optimal setting over such a deck comes from its own count
+(:func:`optimal_figures`); until it is there, the par sheet says it is not counted.
+
 >>> from casino_math.game.pai_gow.game_file import load_pai_gow_text, TINY
 >>> game = load_pai_gow_text(TINY)
 >>> PAI_GOW.unfit(game) is None
@@ -25,13 +31,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import comb
+from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 
 from ...returns import Outcome, ReturnTable
 from ...subsets import colex
-from ...text import percent
+from ...text import integer, percent
 from ..description import Game, Option
 from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView
 from ..money import Ends, History, pays_text
@@ -39,6 +46,7 @@ from ..side_bets import side_bet_table
 from .counting import Counts, kept_or_counted
 from .coups import PaiGowCoups
 from .game_file import SET, SET_OPTIONS, PaiGowGame
+from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features, HouseWay
 
 if TYPE_CHECKING:
@@ -48,7 +56,8 @@ if TYPE_CHECKING:
     from ..rules import Rule
     from ..tree import Progress
 
-LOCAL_HANDS = 2_000_000  # player hands counted here at most (the full deck's 154,143,080 need the sharded count)
+LOCAL_HANDS = 2_000_000  # player hands counted hand by hand at most (the full deck's 154,143,080 are swept: .totals)
+log = logging.getLogger("casino_math.count_cache")
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,10 @@ class PaiGow:
     """The Pai Gow Poker method (see the module)."""
 
     name: str = "Pai Gow Poker, exact over every setting"
+    description: str = ("exhaustive enumeration of every deal: every seven-card hand set by the house way, each player "
+                        "hand against every banker hand of the cards left (a small deck hand by hand and setting by "
+                        "setting; the 53-card deck by inclusion-exclusion over the cards the two hands share, one sweep "
+                        "per class of shared cards under the renamings of suits); exact integers, rounded only for printing")
 
     def unfit(self, game: Game) -> str | None:
         return None if isinstance(game, PaiGowGame) else "not a Pai Gow Poker game file (no pai_gow: section)"
@@ -65,18 +78,17 @@ class PaiGow:
         assert isinstance(game, PaiGowGame)
         if rule is not None:
             raise ValueError(f"{game.id}: Pai Gow Poker is priced by its house way and the optimal setting; no rule to force")
-        if comb(len(game.deck), 7) > LOCAL_HANDS:
-            # the game's own bet needs the sharded count (benchmarks/pai_gow.py): the side bets are counted alone
-            logging.getLogger("casino_math.game_file").warning(f"{game.path}: Pai Gow Poker's own bet over {comb(len(game.deck), 7) * comb(len(game.deck) - 7, 7):,} "
-                 "deals is not counted here (see benchmarks/pai_gow.py); the side bets are")
-            return Solution(self.name, game, None, Strategy(game), None, 0, comb(len(game.deck), 7),
-                            lambda: self.side_bets(game))
-        counts = kept_or_counted(game)
-        table, ends = return_table(game, counts)
-        views: tuple[DecisionView, ...] = (HouseWayView(game, counts),)
-        own = bool(game.wagers)
-        return Solution(self.name, game, table if own else None, Strategy(game, views, Lookup(game, counts)), ends if own else None,
-                        len(counts.hands), counts.deals, lambda: self.side_bets(game), counts)
+        hands = comb(len(game.deck), 7)
+        if not game.wagers:  # side bets only: nothing of the game's own bet to count
+            return Solution(self.name, game, None, Strategy(game), None, hands, hands, lambda: self.side_bets(game))
+        counts = kept_or_counted(game) if hands <= LOCAL_HANDS else None
+        totals = HouseTotals.of(counts) if counts is not None else kept_or_swept(game, progress, runner)
+        optimal = optimal_figures(game, counts)
+        table, ends = return_table(game, totals, optimal)
+        views: tuple[DecisionView, ...] = (HouseWayView(game, totals, optimal, counts),)
+        lookup = Lookup(game, counts) if counts is not None else None
+        return Solution(self.name, game, table, Strategy(game, views, lookup), ends, hands, totals.deals,
+                        lambda: self.side_bets(game), counts if counts is not None else totals)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
@@ -107,22 +119,123 @@ class PaiGowEnds(Ends):
         return ReturnTable(game.bet, tuple(rows), notes=self.notes)
 
 
-def return_table(game: PaiGowGame, counts: Counts) -> tuple[ReturnTable, PaiGowEnds]:
+@dataclass(frozen=True, eq=False)
+class HouseTotals:
+    """The player setting by the house way against the banker doing the same, over every deal: deals won both, lost
+    both, and how many of the player's seven-card hands each rule of the house way set."""
+
+    won: int
+    lost: int
+    deals: int
+    by_rule: np.ndarray  # (rules,)
+
+    @property
+    def push(self) -> int:
+        return self.deals - self.won - self.lost
+
+    @classmethod
+    def of(cls, counts: Counts) -> HouseTotals:
+        won, _, lost = counts.ends(counts.house)
+        return cls(won, lost, counts.deals, np.bincount(counts.rule, minlength=len(counts.game.way.rules)))
+
+
+@dataclass(frozen=True, eq=False)
+class Optimal:
+    """The player setting each hand optimally (the setting of highest exact expected value against the banker's hands
+    left) against the banker's house way: deals won both, pushed, lost both; the player hands set otherwise than the
+    house way sets them, and, per rule of the house way, those hands and the expected value the house way gives up
+    there (in units of 1 / ``scale`` of the initial stake, over all deals)."""
+
+    won: int
+    push: int
+    lost: int
+    expected: Fraction
+    hands: int
+    differs: int
+    differs_by_rule: np.ndarray  # (rules,)
+    cost_by_rule: np.ndarray  # (rules,), integers over scale
+    scale: int
+
+    @classmethod
+    def of(cls, counts: Counts) -> Optimal:
+        v = counts.values()
+        house, best = v[counts.rows, counts.house], v[counts.rows, counts.optimal]
+        rules = len(counts.game.way.rules)
+        differs = counts.optimal != counts.house
+        cost = np.array([int((best[counts.rule == r] - house[counts.rule == r]).sum()) for r in range(rules)], dtype=object)
+        return cls(*counts.ends(counts.optimal), counts.expected(counts.optimal), len(counts.hands), int(differs.sum()),
+                   np.bincount(counts.rule[differs], minlength=rules), cost, counts.deals * counts.game.commission.denominator)
+
+
+def optimal_figures(game: PaiGowGame, counts: Counts | None) -> Optimal | None:
+    """The optimal setting's figures: from the per-hand counts where the deck is small enough to count hand by hand;
+    over a bigger deck (53 cards) they need the optimal setting's own count, not wired here yet (None: the par sheet
+    says the optimal setting is not counted for this deck)."""
+    return Optimal.of(counts) if counts is not None else None
+
+
+def return_table(game: PaiGowGame, totals: HouseTotals, optimal: Optimal | None) -> tuple[ReturnTable, PaiGowEnds]:
     """Both hands won, one each, none: the player setting by the house way; the optimal setting's in the notes."""
-    o_win, o_push, o_lose = counts.ends(counts.optimal)
-    optimal = counts.expected(counts.optimal)
-    differs = int((counts.optimal != counts.house).sum())
-    notes = (*game.notes,
-             f"every deal: {len(counts.hands):,} player hands × {counts.banker_hands:,} banker hands, the banker's set "
-             "by the house way",
-             "the player sets by the house way too (the table); set optimally (the highest exact expected value against "
-             f"the banker's hands left) he wins both {percent(Fraction(o_win, counts.deals), 4)}, pushes "
-             f"{percent(Fraction(o_push, counts.deals), 4)}, loses both {percent(Fraction(o_lose, counts.deals), 4)}: "
-             f"house edge {percent(-optimal, 4)}",
-             f"the optimal setting differs from the house way's on {differs:,} of {len(counts.hands):,} hands "
-             f"({percent(Fraction(differs, len(counts.hands)), 2)})")
-    ends = PaiGowEnds({}, (), None, counts.ends(counts.house), notes)  # type: ignore[arg-type]
+    hands = comb(len(game.deck), 7)
+    notes = [*game.notes, f"every deal: {hands:,} player hands × {comb(len(game.deck) - 7, 7):,} banker hands, the "
+                          "banker's set by the house way"]
+    if optimal is None:
+        notes.append("the player sets by the house way too (the table); the optimal setting is not counted for this deck")
+    else:
+        d = totals.deals
+        notes += ["the player sets by the house way too (the table); set optimally (the highest exact expected value "
+                  f"against the banker's hands left) he wins both {percent(Fraction(optimal.won, d), 4)}, pushes "
+                  f"{percent(Fraction(optimal.push, d), 4)}, loses both {percent(Fraction(optimal.lost, d), 4)}: "
+                  f"house edge {percent(-optimal.expected, 4)}",
+                  f"the optimal setting differs from the house way's on {optimal.differs:,} of {optimal.hands:,} hands "
+                  f"({percent(Fraction(optimal.differs, optimal.hands), 2)})"]
+    ends = PaiGowEnds({}, (), None, (totals.won, totals.push, totals.lost), tuple(notes))  # type: ignore[arg-type]
     return ends.table(game), ends
+
+
+# -- the house way against itself over a big deck, kept between runs (casino_math/count_cache.py) --------------------
+TOTALS_KIND = "Pai Gow Poker house way against itself"
+
+
+def kept_or_swept(game: PaiGowGame, progress: Progress | None, runner: Runner | None) -> HouseTotals:
+    """The house way against itself over every deal (:func:`.totals.full_count`), read back from the count cache if
+    kept there, else counted in shards on ``runner`` (one process here by default: two share one machine's memory
+    bandwidth and double the memory) and kept."""
+    import tempfile
+
+    from ...count_cache import current
+    from ...parallel import Runner
+    from .counting import CODE, count_key
+    from .totals import full_count, rule_counts
+
+    cache = current()
+    key = count_key(game)
+    if cache is not None:
+        found, stored = cache.load(TOTALS_KIND, key, game.id, CODE)
+        if found:
+            try:
+                by_rule = np.asarray(stored["by_rule"], dtype=np.int64)
+                won, lost = int(stored["won"]), int(stored["lost"])
+                if len(by_rule) != len(game.way.rules) or by_rule.sum() != comb(len(game.deck), 7):
+                    raise ValueError("not this house way's rules")
+                return HouseTotals(won, lost, deals_of(game), by_rule)
+            except (ValueError, KeyError, TypeError) as error:
+                log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); "
+                            "they are computed again")
+    where = runner or Runner.here()
+    with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
+        folder = str(where.cache) if where.cache is not None else scratch
+        won, lost = full_count(game, folder, where, progress)
+        by_rule = np.asarray(rule_counts(folder), dtype=np.int64)
+    totals = HouseTotals(won, lost, deals_of(game), by_rule)
+    if cache is not None:
+        cache.keep(TOTALS_KIND, key, game.id, {"won": won, "lost": lost, "by_rule": by_rule}, CODE)
+    return totals
+
+
+def deals_of(game: Game) -> int:
+    """Every deal: the player's seven cards, then the banker's seven of the rest."""
+    return comb(len(game.deck), 7) * comb(len(game.deck) - 7, 7)
 
 
 def card_rows(game: Game, seen: np.ndarray) -> np.ndarray:
@@ -152,11 +265,14 @@ class Lookup:
 
 @dataclass(eq=False)
 class HouseWayView(UnrankedView):
-    """The house way as the par sheet shows it: each rule, the player hands it set, how often the optimal setting
-    differs there, and the house way's cost against it (per hand set by the rule, and in all)."""
+    """The house way as the par sheet shows it: each rule in the casino's words, the player hands it set, and where the
+    optimal setting is counted, how often it differs there and what the house way costs against it (per rule, by
+    hand type, with examples)."""
 
     game: PaiGowGame
-    counts: Counts
+    totals: HouseTotals
+    optimal: Optimal | None = None
+    counts: Counts | None = None
     name: str = SET
     by_category: bool = False
     history: str = ""
@@ -167,57 +283,123 @@ class HouseWayView(UnrankedView):
         return SET_OPTIONS
 
     def taken(self) -> dict[str, int]:
-        """Player hands by the setting the house way takes (the positions of the low hand's cards, lowest card 1)."""
-        by_setting = Counter(self.counts.house.tolist())
+        """Player hands by the setting the house way takes (which two of the seven cards, by rank, go to the low hand);
+        counted hand by hand (a small deck) only."""
+        by_setting = Counter(self._counts().house.tolist())
         return {o.name: by_setting.get(i, 0) for i, o in enumerate(SET_OPTIONS)}
 
-    def breakdown(self) -> tuple[str, pd.DataFrame]:
-        """The house way rule by rule, as the par sheet shows it."""
+    def _counts(self) -> Counts:
+        if self.counts is None:
+            raise ValueError(f"{self.game.id}: the hands of this deck are counted by the cards two hands share, not hand "
+                             "by hand: settings, hand types and other house ways are counted on small decks")
+        return self.counts
+
+    @property
+    def intro(self) -> str:
+        """What the strategy section says the strategy is (not a backward induction: a house way, and the optimal
+        setting beside it)."""
+        optimal = ("The optimal setting is counted beside it: for each hand, the setting of highest exact expected "
+                   "value against every banker hand of the cards left.") if self.optimal is not None else (
+                   "The optimal setting is not counted for this deck.")
+        return ("As casinos quote the game, the player sets his seven cards as the banker does, by the house way: its "
+                "rules, in the casino's words, are tried in order and the first that fits the hand sets it. " + optimal)
+
+    def breakdown(self) -> list[tuple[str, pd.DataFrame]]:
+        """The house way rule by rule (and, where the optimal setting is counted, by hand type and with examples), as
+        the par sheet shows it: (caption, table) each."""
         frame = self.frame()
-        shown = frame.assign(cost=[percent(c, 4) for c in frame["cost"]]).drop(columns=["cost_float"])
-        return ("Each rule of the house way (the published line it transcribes, where the file writes it), the player "
-                "hands it sets, how many of them the optimal setting sets otherwise, and the house way's cost there "
-                "(expected value given up, per initial stake over all deals).", shown)
+        if self.optimal is not None:
+            frame = frame.assign(cost=[percent(c, 4) for c in frame["cost"]]).drop(columns=["cost_float"])
+        words = {"rule": "Rule (the casino's words)", "where": "Written at", "hands": "Player hands it sets",
+                 "optimal differs": "Set otherwise by the optimal setting", "cost": "Cost of the house way"}
+        out = [("The player setting by the house way (the return table) and, where counted, optimally; against the "
+                "banker setting by the house way, over every deal.", self.outcomes()),
+               ("Each rule of the house way, as the casino publishes it, where the game file writes it, and how many of "
+                f"the {integer(int(self.totals.by_rule.sum()))} seven-card hands it sets"
+                + (("; how many of them the optimal setting sets otherwise, and the expected value the house way gives "
+                    "up there (per initial stake, over all deals)") if self.optimal is not None else "") + ".",
+                frame.rename(columns=words))]
+        if self.counts is not None:
+            hands = self.by_hand()
+            hands = hands.assign(cost=[percent(c, 4) for c in hands["cost"]]).drop(columns=["cost_float"])
+            out.append(("The house way's cost against the optimal setting by hand type (the hand's pairs, the joker an "
+                        "ace, and the best straight or flush besides): per initial stake, over all deals.",
+                        hands.rename(columns={**words, "hand": "Hand", "hands": "Player hands"})))
+            out.append(("Examples of hands the optimal setting sets otherwise: the first such hand of each rule, each "
+                        "setting's expected value per initial stake.", self.examples()))
+        return out
+
+    def outcomes(self) -> pd.DataFrame:
+        """Both hands won, one each, both lost and the house edge, the player setting by the house way and optimally."""
+        import pandas as pd
+
+        t, d = self.totals, self.totals.deals
+        rows = [("by the house way", t.won, t.push, t.lost)]
+        if self.optimal is not None:
+            rows.append(("optimally", self.optimal.won, self.optimal.push, self.optimal.lost))
+        net = 1 - self.game.commission
+        return pd.DataFrame([{"Player sets": name, "Both hands won": percent(Fraction(w, d), 4),
+                              "One each (push)": percent(Fraction(p, d), 4), "Both hands lost": percent(Fraction(lo, d), 4),
+                              "House edge": percent(Fraction(lo - w * net, d), 4)} for name, w, p, lo in rows])
+
+    def frame(self) -> pd.DataFrame:
+        """One row per rule: its text, where it is written (file:line), the player hands it set; with the optimal
+        setting counted, how many of them it sets otherwise and the house way's cost there (exact and float)."""
+        import pandas as pd
+
+        rows = []
+        for index, rule in enumerate(self.game.way.rules):
+            row: dict[str, object] = {"rule": rule.summary, "where": _written_at(rule.where),
+                                      "hands": int(self.totals.by_rule[index])}
+            if self.optimal is not None:
+                cost = Fraction(int(self.optimal.cost_by_rule[index]), self.optimal.scale)
+                row |= {"optimal differs": int(self.optimal.differs_by_rule[index]), "cost": cost, "cost_float": float(cost)}
+            rows.append(row)
+        return pd.DataFrame(rows)
 
     @cached_property
     def kinds(self) -> np.ndarray:
-        f = Features.of(self.game.way.hands, self.counts.hands)
+        c = self._counts()
+        f = Features.of(self.game.way.hands, c.hands)
         return f.kind * len(COMPLETE) + f.complete
-
-    def frame(self) -> pd.DataFrame:
-        import pandas as pd
-
-        c = self.counts
-        v = c.values()
-        house, best = v[c.rows, c.house], v[c.rows, c.optimal]
-        scale = c.deals * self.game.commission.denominator
-        rows = []
-        for index, rule in enumerate(self.game.way.rules):
-            mine = c.rule == index
-            if not mine.any():
-                continue
-            cost = Fraction(int((best[mine] - house[mine]).sum()), scale)
-            rows.append({"rule": rule.summary, "where": rule.where, "hands": int(mine.sum()),
-                         "optimal differs": int((c.optimal[mine] != c.house[mine]).sum()),
-                         "cost": cost, "cost_float": float(cost)})
-        return pd.DataFrame(rows)
 
     def by_hand(self) -> pd.DataFrame:
         """The house way's cost by hand type: hands, how often the optimal setting differs, the cost (per deal)."""
         import pandas as pd
 
-        c = self.counts
+        c = self._counts()
         v = c.values()
         gain = v[c.rows, c.optimal] - v[c.rows, c.house]
         scale = c.deals * self.game.commission.denominator
         rows = []
         for code in np.unique(self.kinds):
             mine = self.kinds == code
-            kind, complete = KIND_NAMES[code // len(COMPLETE)], COMPLETE[code % len(COMPLETE)]
             cost = Fraction(int(gain[mine].sum()), scale)
-            rows.append({"hand": kind + ("" if complete == "nothing" else f" with a {complete}"), "hands": int(mine.sum()),
+            rows.append({"hand": _hand_type(int(code)), "hands": int(mine.sum()),
                          "optimal differs": int((c.optimal[mine] != c.house[mine]).sum()), "cost": cost,
                          "cost_float": float(cost)})
+        return pd.DataFrame(rows)
+
+    def examples(self) -> pd.DataFrame:
+        """The first hand (in card order) of each rule that the optimal setting sets otherwise: both settings as high
+        hand | low hand, and each one's exact expected value per initial stake."""
+        import pandas as pd
+
+        c = self._counts()
+        v = c.values()
+        scale = c.banker_hands * self.game.commission.denominator
+        rows = []
+        for index, rule in enumerate(self.game.way.rules):
+            found = np.flatnonzero((c.rule == index) & (c.optimal != c.house))
+            if not len(found):
+                continue
+            row = int(found[0])
+            way, best = int(c.house[row]), int(c.optimal[row])
+            rows.append({"hand": _cards(self.game, c.hands[row]), "rule": _written_at(rule.where),
+                         "house way": _setting(self.game, c.hands[row], way),
+                         "house way EV": f"{float(Fraction(int(v[row, way]), scale)):+.6f}",
+                         "optimal": _setting(self.game, c.hands[row], best),
+                         "optimal EV": f"{float(Fraction(int(v[row, best]), scale)):+.6f}"})
         return pd.DataFrame(rows)
 
     def compared(self, other: HouseWay) -> pd.DataFrame:
@@ -226,7 +408,7 @@ class HouseWayView(UnrankedView):
         negative where it does better)."""
         import pandas as pd
 
-        c = self.counts
+        c = self._counts()
         theirs = other.set_or_fail(c.hands)[0]
         v = c.values()
         mine_high, mine_low = c.high[c.rows, c.house], c.low[c.rows, c.house]
@@ -236,17 +418,40 @@ class HouseWayView(UnrankedView):
         rows = []
         for code in np.unique(self.kinds):
             mine = self.kinds == code
-            kind, complete = KIND_NAMES[code // len(COMPLETE)], COMPLETE[code % len(COMPLETE)]
             cost = Fraction(int(loss[mine].sum()), scale)
-            rows.append({"hand": kind + ("" if complete == "nothing" else f" with a {complete}"), "hands": int(mine.sum()),
+            rows.append({"hand": _hand_type(int(code)), "hands": int(mine.sum()),
                          "set otherwise": int(differs[mine].sum()), "cost": cost, "cost_float": float(cost)})
         return pd.DataFrame(rows)
 
     def summary(self) -> str:
-        c = self.counts
-        gain = c.expected(c.optimal) - c.expected(c.house)
-        return (f"as casinos quote the game, the player sets as the banker does, by the house way "
-                f"({len(self.game.way.rules)} rules), not optimally: setting optimally gains {percent(gain, 4)} of the bet")
+        rules = f"as casinos quote the game, the player sets as the banker does, by the house way ({len(self.game.way.rules)} rules)"
+        if self.optimal is None:
+            return rules + "; the optimal setting is not counted for this deck"
+        gain = self.optimal.expected - Fraction(self.totals.won * (1 - self.game.commission) - self.totals.lost, self.totals.deals)
+        return rules + f", not optimally: setting optimally gains {percent(gain, 4)} of the bet"
+
+
+def _written_at(where: str) -> str:
+    """A rule's ``file:line`` with the file's name alone (the par sheet's bytes do not depend on where files lie)."""
+    path, _, line = where.rpartition(":")
+    return f"{Path(path).name}:{line}" if path else where
+
+
+def _hand_type(code: int) -> str:
+    kind, complete = KIND_NAMES[code // len(COMPLETE)], COMPLETE[code % len(COMPLETE)]
+    return kind + ("" if complete == "nothing" else f" with a {complete}")
+
+
+def _cards(game: PaiGowGame, ids: np.ndarray) -> str:
+    return " ".join(str(game.deck.cards[i]) for i in reversed(ids.tolist()))
+
+
+def _setting(game: PaiGowGame, ids: np.ndarray, setting: int) -> str:
+    """A setting as dealers write it: the high hand | the low hand, high cards first."""
+    low = set(SETTINGS[setting])
+    order = list(reversed(range(len(ids))))
+    return (" ".join(str(game.deck.cards[ids[i]]) for i in order if i not in low) + " | "
+            + " ".join(str(game.deck.cards[ids[i]]) for i in order if i in low))
 
 
 PAI_GOW = PaiGow()
