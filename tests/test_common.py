@@ -184,6 +184,7 @@ def test_report_builds(path):
 
 CLAIMS = sorted(ROOT.glob("paytables/*/claims/*.yaml"))
 BIG_FAMILIES = {p.parent.name for p in BIG}
+BIG_CLAIMS = {"pai_gow_poker/house-way"}  # Pai Gow Poker's own bet over 53 cards: about 13 minutes of processor time, 5 GB
 # published as 10.23% for the 1000-200-50-25-20-10-5 table; the exact figure is 10.2248%, and the par sheet shows it as FAIL;
 # the Wizard of Macau's 2.88% for a surrendering Casino War player is the going-to-war figure (surrender: 3.6977%);
 # oddsshark.com's one-deck Red Dog 3.15% is 3.1554% cut short (it rounds to 3.16%);
@@ -192,8 +193,11 @@ BIG_FAMILIES = {p.parent.name for p in BIG}
 # Texas Hold'em Bonus: the Wizard of Odds' standard deviation 3.500839 leaves the folds' squared loss out of the variance
 # (it is the square root of the variance less the chance of a fold, 10/221); the exact figure is 3.507296;
 # Pai Gow Poker: the Wizard of Odds' seven-card counts put the 201,824 hands with three of a kind and a straight under
-# three of a kind (paytables/pai_gow_poker/claims/fortune.yaml)
-PUBLISHED_ERRORS = {"six_card_bonus house edge", "casino_war house edge [always surrender], Wizard of Macau",
+# three of a kind (paytables/pai_gow_poker/claims/fortune.yaml); his long-quoted house way figures (28.61%, 41.48%,
+# 29.91%, 2.73%) are a random simulation's, older than JB's exact count (paytables/pai_gow_poker/claims/house-way.yaml)
+PUBLISHED_ERRORS = {"pai_gow player wins both (simulation)", "pai_gow push (simulation)",
+                    "pai_gow banker wins both (simulation)", "pai_gow house edge (simulation)",
+                    "six_card_bonus house edge", "casino_war house edge [always surrender], Wizard of Macau",
                     "red_dog house edge, 1 deck (oddsshark.com)",
                     "six- or seven-card straight flush odds", "five-card straight flush odds",
                     "ante_flop_turn_river standard deviation",
@@ -213,7 +217,8 @@ BLACKJACK_CONVENTION_GAPS = {f"expected return, {rules} (Appendix 9)" for rules 
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.parent.name}-{p.stem}",
-                                               marks=[pytest.mark.slow] if p.parent.parent.name in BIG_FAMILIES else [])
+                                               marks=[pytest.mark.slow] if p.parent.parent.name in BIG_FAMILIES
+                                               or f"{p.parent.parent.name}/{p.stem}" in BIG_CLAIMS else [])
                                   for p in CLAIMS])
 def test_shipped_claims_hold(path):
     """Every published figure a shipped claims file quotes, verified; the one known published error fails as it should."""

@@ -285,3 +285,23 @@ def test_the_par_sheet_gives_the_house_way_in_the_casinos_words():
     assert "which two of the seven cards make the low hand" in html
     assert "low 1-2" not in html and "backward induction" not in html and "/work/" not in html
     assert "optimally" in html and "Examples of hands the optimal setting sets otherwise" in html
+
+
+def test_compare_says_which_hands_two_house_ways_set_otherwise_and_what_it_costs(tmp_path):
+    """``compare`` of two house ways on one deck: the hands the second sets otherwise and what a player setting by it
+    gives up against the first file's banker, in all and by hand type, as the first file's view counts them."""
+    from pathlib import Path
+
+    from casino_math.design import compare
+    from casino_math.design.show import readable
+
+    shipped = Path(__file__).parent.parent / "paytables" / "pai_gow_poker" / "gold-star.yaml"
+    path = tmp_path / "gold-star-small.yaml"
+    path.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
+    frame = compare([SMALL, path]).set_index("figure")
+    by_type = small().decision("set").compared(load_game(path).house_way)
+    assert frame.loc["hands its house way sets otherwise than the first file's", "gold-star-small"] == by_type["set otherwise"].sum() > 0
+    cost = frame.loc["its house way's cost against the first file's banker (per initial stake)", "gold-star-small"]
+    assert cost == sum(by_type["cost"]) and frame.loc["three of a kind and two pair: cost (per initial stake)", "pgp-small"] is None
+    shown = readable(frame.reset_index(), "figure").set_index("figure")
+    assert shown.loc["three of a kind and two pair: cost (per initial stake)", "gold-star-small"].endswith("%")

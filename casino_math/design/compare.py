@@ -3,7 +3,9 @@
 Bets are matched by name. The game's own bet also shows its average wager
 (where some file's is not one unit) and, where the files play it
 differently, the strategy at each decision; a side bet with a progressive
-meter shows the meter's break-even pay.
+meter shows the meter's break-even pay. Where the first file's decision can
+price another file's way of taking it (two Pai Gow Poker house ways), rows
+say what each other file's way sets otherwise and what it costs there.
 
 >>> frame = compare(["paytables/three_card_poker/standard.yaml", "paytables/three_card_poker/pair-plus-40-30-6-3-1.yaml"])
 >>> row = frame[(frame.wager == "pair_plus") & (frame.figure == "house_edge")].iloc[0]
@@ -86,4 +88,22 @@ def compare(games: Sequence[str | Path | Game]) -> pd.DataFrame:
             for name, value in zip(names[1:], values[1:]):
                 row[f"Δ {name}"] = None if value is None or first is None or isinstance(value, str) else value - first
             rows.append(row)
+    rows += _set_otherwise(analyses, names)
     return pd.DataFrame(rows)
+
+
+def _set_otherwise(analyses: Sequence[GameAnalysis], names: list[str]) -> list[dict[str, Any]]:
+    """Where the first file's decision can price another file's way of taking it (Pai Gow Poker's house ways), one row
+    per figure it gives: for each other file, what a player deciding by that file's way instead does against the first
+    file's game (the hands it sets otherwise, by hand type, and what that costs); the first file's column is empty."""
+    first = analyses[0]
+    own = first.game.bet if first.game.wagers else None
+    views = [v for v in first.decisions if hasattr(v, "against")] if own is not None else []
+    rows: dict[str, dict[str, Any]] = {}
+    for view in views:
+        for name, other in zip(names[1:], analyses[1:]):
+            for figure, value in view.against(other.game):  # type: ignore[attr-defined]
+                rows.setdefault(figure, {"wager": own, "figure": figure, names[0]: None})[name] = value
+    for row in rows.values():
+        row.update({f"Δ {name}": None for name in names[1:]})
+    return list(rows.values())

@@ -16,6 +16,11 @@ import pandas as pd
 from ..text import decimal, exact, integer, percent
 
 RATES = ("house_edge", "element_of_risk", "hit_frequency", "off_target", "rtp")
+PER_STAKE = "(per initial stake)"  # how a figure named in words says it is a rate (compare's costs of another house way)
+
+
+def _rate(figure: Any) -> bool:
+    return figure in RATES or str(figure).endswith(PER_STAKE)
 
 
 def number(value: Any, sign: str = "") -> str:
@@ -39,7 +44,8 @@ def rate(value: Any, sign: str = "") -> str:
 def readable(frame: pd.DataFrame, figure_column: str | None = None) -> pd.DataFrame:
     """Rates as percentages, ``_float`` twins of exact columns dropped, the rest as numbers.
 
-    A rate is a column named in RATES, or, with ``figure_column``, any value in a row whose figure is one.
+    A rate is a column named in RATES, or, with ``figure_column``, any value in a row whose figure is one (or whose
+    figure ends "(per initial stake)").
     Differences (columns named ``Δ …``) carry their sign.
     """
     out = {}
@@ -50,7 +56,7 @@ def readable(frame: pd.DataFrame, figure_column: str | None = None) -> pd.DataFr
         if column == figure_column:
             out[column] = frame[column]
         elif figure_column is not None:
-            out[column] = [rate(v, sign) if f in RATES else number(v, sign) for v, f in zip(frame[column], frame[figure_column])]
+            out[column] = [rate(v, sign) if _rate(f) else number(v, sign) for v, f in zip(frame[column], frame[figure_column])]
         else:
             out[column] = [rate(v, sign) if column in RATES else number(v, sign) for v in frame[column]]
     return pd.DataFrame(out, index=frame.index)

@@ -423,6 +423,22 @@ class HouseWayView(UnrankedView):
                          "set otherwise": int(differs[mine].sum()), "cost": cost, "cost_float": float(cost)})
         return pd.DataFrame(rows)
 
+    def against(self, other: Game) -> list[tuple[str, object]]:
+        """Another game file's house way, set by a player against this game's banker, as ``compare`` shows it: the
+        player hands it sets otherwise and what that costs (per initial stake, over all deals; negative: it does
+        better), in all and by hand type, in words; none where the other file is not Pai Gow Poker on this deck or this
+        deck is not counted hand by hand."""
+        if not isinstance(other, PaiGowGame) or other.deck != self.game.deck or self.counts is None:
+            return []
+        frame = self.compared(other.way)
+        differs = frame[frame["set otherwise"] > 0]
+        out: list[tuple[str, object]] = [
+            ("hands its house way sets otherwise than the first file's", int(frame["set otherwise"].sum())),
+            ("its house way's cost against the first file's banker (per initial stake)", sum(frame["cost"], Fraction(0)))]
+        for row in differs.itertuples(index=False):
+            out += [(f"{row.hand}: hands set otherwise", int(row[2])), (f"{row.hand}: cost (per initial stake)", row.cost)]
+        return out
+
     def summary(self) -> str:
         rules = f"as casinos quote the game, the player sets as the banker does, by the house way ({len(self.game.way.rules)} rules)"
         if self.optimal is None:
