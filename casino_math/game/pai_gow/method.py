@@ -152,9 +152,9 @@ class Optimal:
     expected: Fraction
     hands: int
     differs: int
-    differs_by_rule: np.ndarray  # (rules,)
-    cost_by_rule: np.ndarray  # (rules,), integers over scale
-    scale: int
+    differs_by_rule: np.ndarray | None = None  # (rules,); None: not counted rule by rule
+    cost_by_rule: np.ndarray | None = None  # (rules,), integers over scale
+    scale: int = 1
 
     @classmethod
     def of(cls, counts: Counts) -> Optimal:
@@ -168,9 +168,11 @@ class Optimal:
 
 
 def optimal_figures(game: PaiGowGame, counts: Counts | None) -> Optimal | None:
-    """The optimal setting's figures: from the per-hand counts where the deck is small enough to count hand by hand;
-    over a bigger deck (53 cards) they need the optimal setting's own count, not wired here yet (None: the par sheet
-    says the optimal setting is not counted for this deck)."""
+    """The optimal setting's figures: from the per-hand counts where the deck is small enough to count hand by hand.
+    Over a bigger deck (53 cards) they need the optimal setting's own count, which is not wired here yet: this is its
+    place (an :class:`Optimal` from it, kept in the count cache as :func:`kept_or_swept` keeps the house way's totals;
+    the par sheet then shows its outcomes, the house way's cost and how often the settings differ, and per rule where
+    it gives them). None: the par sheet says the optimal setting is not counted for this deck."""
     return Optimal.of(counts) if counts is not None else None
 
 
@@ -308,7 +310,7 @@ class HouseWayView(UnrankedView):
         """The house way rule by rule (and, where the optimal setting is counted, by hand type and with examples), as
         the par sheet shows it: (caption, table) each."""
         frame = self.frame()
-        if self.optimal is not None:
+        if self.by_rule is not None:
             frame = frame.assign(cost=[percent(c, 4) for c in frame["cost"]]).drop(columns=["cost_float"])
         words = {"rule": "Rule (the casino's words)", "where": "Written at", "hands": "Player hands it sets",
                  "optimal differs": "Set otherwise by the optimal setting", "cost": "Cost of the house way"}
@@ -317,7 +319,7 @@ class HouseWayView(UnrankedView):
                ("Each rule of the house way, as the casino publishes it, where the game file writes it, and how many of "
                 f"the {integer(int(self.totals.by_rule.sum()))} seven-card hands it sets"
                 + (("; how many of them the optimal setting sets otherwise, and the expected value the house way gives "
-                    "up there (per initial stake, over all deals)") if self.optimal is not None else "") + ".",
+                    "up there (per initial stake, over all deals)") if self.by_rule is not None else "") + ".",
                 frame.rename(columns=words))]
         if self.counts is not None:
             hands = self.by_hand()
@@ -326,7 +328,9 @@ class HouseWayView(UnrankedView):
                         "ace, and the best straight or flush besides): per initial stake, over all deals.",
                         hands.rename(columns={**words, "hand": "Hand", "hands": "Player hands"})))
             out.append(("Examples of hands the optimal setting sets otherwise: the first such hand of each rule, each "
-                        "setting's expected value per initial stake.", self.examples()))
+                        "setting's expected value per initial stake.", self.examples().rename(columns={
+                            "hand": "Hand", "rule": "Rule", "house way": "House way (high | low)", "house way EV": "EV",
+                            "optimal": "Optimal (high | low)", "optimal EV": "EV, optimal"})))
         return out
 
     def outcomes(self) -> pd.DataFrame:
@@ -351,11 +355,20 @@ class HouseWayView(UnrankedView):
         for index, rule in enumerate(self.game.way.rules):
             row: dict[str, object] = {"rule": rule.summary, "where": _written_at(rule.where),
                                       "hands": int(self.totals.by_rule[index])}
-            if self.optimal is not None:
-                cost = Fraction(int(self.optimal.cost_by_rule[index]), self.optimal.scale)
-                row |= {"optimal differs": int(self.optimal.differs_by_rule[index]), "cost": cost, "cost_float": float(cost)}
+            if self.by_rule is not None:
+                differs, costs, scale = self.by_rule
+                cost = Fraction(int(costs[index]), scale)
+                row |= {"optimal differs": int(differs[index]), "cost": cost, "cost_float": float(cost)}
             rows.append(row)
         return pd.DataFrame(rows)
+
+    @property
+    def by_rule(self) -> tuple[np.ndarray, np.ndarray, int] | None:
+        """The optimal setting per rule (hands it sets otherwise, the house way's cost over ``scale``), where counted."""
+        o = self.optimal
+        if o is None or o.differs_by_rule is None or o.cost_by_rule is None:
+            return None
+        return o.differs_by_rule, o.cost_by_rule, o.scale
 
     @cached_property
     def kinds(self) -> np.ndarray:
