@@ -324,9 +324,10 @@ def stakes_text(game: Game) -> str:
 
 def own_matrix(game: Game) -> Table:
     """One row per situation the game's own bet can end in, one column per wager: each cell the declared result."""
+    said = getattr(game, "situation_words", {})  # situations a game names its own way (Pai Gow's two hands)
     return Table(
         (Column("Situation"), *(Column(game.names.bet(w.name)) for w in game.wagers)),
-        tuple(cells(surrendered(game.names.roles) if s == "surrendered" else Situation(s).heading(game.names.roles),
+        tuple(cells(said.get(s) or (surrendered(game.names.roles) if s == "surrendered" else Situation(s).heading(game.names.roles)),
                     *(_cell(game, w.name, s) for w in game.wagers))
               for s in (*game.situations, *["surrendered"] * any(o.surrenders for d in game.decisions for o in d.options))),
         caption=stakes_text(game),

@@ -113,6 +113,13 @@ class PaiGowGame(Game):
         return {SET: SET_WORDS}
 
     @property
+    def situation_words(self) -> dict[str, str]:
+        banker = self.names.role("dealer")
+        return {"player_higher": f"Both hands higher than the {banker}'s",
+                "equal": f"One hand higher, the other equal to or below the {banker}'s",
+                "dealer_higher": f"Neither hand higher than the {banker}'s (an equal hand, a copy, goes to the {banker})"}
+
+    @property
     def hands_in_words(self) -> tuple[str, ...]:
         return (*self.notes[1:], "The high hand is ranked as high poker, the joker as the bug: an ace, or any card "
                                  "completing a straight, a flush or a straight flush (five aces the best hand); the low "
