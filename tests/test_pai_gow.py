@@ -67,6 +67,45 @@ def test_foxwoods_house_way_sets_the_published_examples(foxwoods, cards, high, l
     assert line in rule.text
 
 
+# The Foxwoods house way as the Wizard of Odds publishes it (https://wizardofodds.com/games/pai-gow-poker/house-way/foxwoods/),
+# each line under its heading, word for word.
+FOXWOODS_PUBLISHED = [
+    ("No Pair", "Place the second and third highest cards in front."),
+    ("One Pair", "Pair in back, highest two other cards in front."),
+    ("Two Pair", "Big Pair is Aces, Kings, Queens, Jacks: Place small pair in front."),
+    ("Two Pair", "Big Pair is 10s, 9s, 8s, 7s: Place both pair in back if you can: Put an Ace in front, otherwise split."),
+    ("Two Pair", "Big Pair is 6s, 5s, 4s, 3s: Place both pair in back if you can: place a King or higher in front: otherwise split."),
+    ("Three Pair", "Place high pair in front."),
+    ("Three of a Kind", "Aces: Place an Ace and the next highest card in front."),
+    ("Three of a Kind", "Kings and below: Place three of a kind in back, two highest cards in front."),
+    ("Two Sets", "Place pair from higher set in front."),
+    ("Straight, Flush, Straight Flush", "With No Pair: Place the two highest cards in front that will leave any complete hand in back."),
+    ("Straight, Flush, Straight Flush", "With One Pair: Place highest possible two cards (pair or no pair) in front that will leave any complete hand in back."),
+    ("Straight, Flush, Straight Flush", "Exception: With an Ace and a pair of Kings, Queens, Jacks or 10s, play the Ace in front and pair in back if front hand can be improved."),
+    ("Straight, Flush, Straight Flush", "With Two Pair: Play according to two-pair strategy."),
+    ("Straight, Flush, Straight Flush", "With Three of a Kind: Place complete hand in back, pair in front."),
+    ("Full House", "Put highest permissible pair in front."),
+    ("Four of a Kind", "Aces, Kings, Queens, Jacks: Always split."),
+    ("Four of a Kind", "10s, 9s, 8s, 7s: Play four of a kind in back if you can; put at least a King up front; otherwise split."),
+    ("Four of a Kind", "6s and below: never split."),
+    ("Four of a Kind", "Four of a Kind with a Pair (or Three of a Kind): Play the pair in front."),
+    ("Five Aces", "Place pair of Aces in front, unless a pair of Kings can be played in front."),
+]
+
+
+def test_foxwoods_transcription_is_the_published_text_line_for_line(foxwoods):
+    """Every published line is transcribed by a rule that quotes it word for word (in the order a first-fit needs: the
+    exception before the line it excepts), and every rule quotes a published line (five aces by two rules: with a pair
+    of kings, and otherwise)."""
+    texts = [r.text for r in foxwoods.rules]
+    quoted = [next(i for i, (_, line) in enumerate(FOXWOODS_PUBLISHED) if text.endswith(line)) for text in texts]
+    assert sorted(set(quoted)) == list(range(len(FOXWOODS_PUBLISHED)))
+    for text, i in zip(texts, quoted):
+        heading, line = FOXWOODS_PUBLISHED[i]
+        assert text in (f"{heading}: {line}", line), text
+    assert quoted.count(len(FOXWOODS_PUBLISHED) - 1) == 2
+
+
 def test_every_seven_card_hand_of_the_small_deck_is_set():
     game = load_game(SMALL)
     setting, rule = game.house_way.set_or_fail(np.array([[0, 1, 2, 3, 4, 5, 16]]))
