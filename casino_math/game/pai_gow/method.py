@@ -353,8 +353,8 @@ class HouseWayView(UnrankedView):
 
         rows = []
         for index, rule in enumerate(self.game.way.rules):
-            row: dict[str, object] = {"rule": rule.summary, "where": _written_at(rule.where),
-                                      "hands": int(self.totals.by_rule[index])}
+            said = rule.summary if rule.play_as is None else f"{rule.summary} (these hands are set, and counted, by the {rule.play_as} rules)"
+            row: dict[str, object] = {"rule": said, "where": _written_at(rule.where), "hands": int(self.totals.by_rule[index])}
             if self.by_rule is not None:
                 differs, costs, scale = self.by_rule
                 cost = Fraction(int(costs[index]), scale)
