@@ -344,3 +344,24 @@ def test_compare_says_which_hands_two_house_ways_set_otherwise_and_what_it_costs
     assert cost == sum(by_type["cost"]) and frame.loc["three of a kind and two pair: cost (per initial stake)", "pgp-small"] is None
     shown = readable(frame.reset_index(), "figure").set_index("figure")
     assert shown.loc["three of a kind and two pair: cost (per initial stake)", "gold-star-small"].endswith("%")
+
+
+def test_two_house_ways_swept_with_one_kept_folder_keep_their_own_points(monkeypatch, tmp_path):
+    """A report of a family counts each file's house way on the same runner (and its kept folder, with ``--cache``):
+    each way's hands' points are kept apart, so the second file never reads the first's."""
+    from pathlib import Path
+
+    from casino_math.game.analysis import GameAnalysis
+    from casino_math.game.pai_gow import method
+    from casino_math.parallel import Runner
+
+    shipped = Path(__file__).parent.parent / "paytables" / "pai_gow_poker" / "gold-star.yaml"
+    other = tmp_path / "gold-star-small.yaml"
+    other.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
+    monkeypatch.setenv("CASINO_MATH_CACHE", "off")
+    expected = {path: GameAnalysis(load_game(path)).tables["pai_gow"].outcomes for path in (SMALL, other)}
+    monkeypatch.setattr(method, "LOCAL_HANDS", 1000)
+    runner = Runner.here(cache=tmp_path / "kept")
+    for path in (SMALL, other, SMALL):
+        assert GameAnalysis(load_game(path), None, runner).tables["pai_gow"].outcomes == expected[path]
+    assert expected[SMALL] != expected[other]

@@ -203,6 +203,7 @@ def kept_or_swept(game: PaiGowGame, progress: Progress | None, runner: Runner | 
     """The house way against itself over every deal (:func:`.totals.full_count`), read back from the count cache if
     kept there, else counted in shards on ``runner`` (one process here by default: two share one machine's memory
     bandwidth and double the memory) and kept."""
+    import hashlib
     import tempfile
 
     from ...count_cache import current
@@ -226,9 +227,12 @@ def kept_or_swept(game: PaiGowGame, progress: Progress | None, runner: Runner | 
                             "they are computed again")
     where = runner or Runner.here()
     with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
-        folder = str(where.cache) if where.cache is not None else scratch
-        won, lost = full_count(game, folder, where, progress)
-        by_rule = np.asarray(rule_counts(folder), dtype=np.int64)
+        # the hands' points of this house way: in the runner's kept folder (a stopped run resumes), one folder per house
+        # way, so that another file's run there never reads them
+        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(key.encode()).hexdigest()[:16]}" if where.cache else Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        won, lost = full_count(game, str(folder), where, progress)
+        by_rule = np.asarray(rule_counts(str(folder)), dtype=np.int64)
     totals = HouseTotals(won, lost, deals_of(game), by_rule)
     if cache is not None:
         cache.keep(TOTALS_KIND, key, game.id, {"won": won, "lost": lost, "by_rule": by_rule}, CODE)
