@@ -337,7 +337,7 @@ def test_the_ends_of_rounds_played_as_one_hand(rules):
     for up, upcard in play.upcards.items():
         for hand, root in upcard.roots.items():
             got: dict[Fraction, Fraction] = {}
-            scale = end_scale(rules)
+            scale = end_scale(rules, shoe)
             for (_, net, _), p in root_ends(upcard, root).items():
                 got[Fraction(net, scale)] = got.get(Fraction(net, scale), Fraction(0)) + p
             assert got == brute_ends(brute, up, root, upcard), (up, str(hand))

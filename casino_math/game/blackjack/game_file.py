@@ -44,12 +44,16 @@ from ...rankings.points import get_points
 from ...yaml_source import read_mapping
 from ..description import Deal, Decision, Game, Hand, Line, Names, Option, Paytable, Result, Wager
 from ..loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
+from .bonuses import SUIT_CONDITIONS, one_suit_chance
 from .rules import TEN, BlackjackRules, Shoe
 
 MOST_HANDS = 8  # a split to more hands than this is not a table rule
 BONUS_LINES = {"five-card 21": 5, "six-card 21": 6, "seven-card 21": 7}  # a 21 of that many cards or more (the most first)
 COMBINATIONS = {"6-7-8": (5, 6, 7), "7-7-7": (6, 6, 6)}  # three-card 21s by their values (positions ACE..TEN)
-PAY_LINES = ("blackjack", "suited blackjack", *BONUS_LINES, *COMBINATIONS)
+SUITED_COMBINATIONS = {  # the same three cards all of one suit, or all of the suit named (bonuses.py: paid exactly)
+    line: (values, suits) for name, values in COMBINATIONS.items()
+    for line, suits in [(f"suited {name}", "suited"), *((f"{name} in {s}", s) for s in SUIT_CONDITIONS[1:])]}
+PAY_LINES = ("blackjack", "suited blackjack", *BONUS_LINES, *COMBINATIONS, *SUITED_COMBINATIONS)
 
 
 class DealerRules(_Strict):
@@ -96,7 +100,10 @@ class BlackjackSection(_Strict):
     player_21: Literal["as usual", "always wins"] = Field("as usual", description="always wins: a player's 21 beats a dealer's 21, "
                                                          "a player's blackjack a dealer's blackjack (Spanish 21)")
     pays: dict[str, PayValue] = Field(default_factory=lambda: {"blackjack": Pay(Fraction(3, 2))},
-                                      description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, 6-7-8, 7-7-7")
+                                      description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, "
+                                                  "6-7-8, 7-7-7 (a three-card 21 of those cards, not doubled), and the same of one "
+                                                  "suit or of a named suit: suited 6-7-8, 6-7-8 in spades (hearts, diamonds, clubs), "
+                                                  "suited 7-7-7, 7-7-7 in spades, ...")
 
 
 class BlackjackFile(_Strict):
@@ -144,7 +151,9 @@ def pays_table(rules: BlackjackRules) -> Paytable:
         pays["suited blackjack"] = rules.suited_blackjack_pays
     by_cards = {cards: name for name, cards in BONUS_LINES.items()}
     by_values: dict[tuple[int, ...], str] = {values: name for name, values in COMBINATIONS.items()}
+    by_suits = {(tuple(values), suits): name for name, (values, suits) in SUITED_COMBINATIONS.items()}
     pays |= {by_cards[cards]: pay for cards, pay in rules.card_bonuses} | {by_values[values]: pay for values, pay in rules.combination_bonuses}
+    pays |= {by_suits[(values, suits)]: pay for values, suits, pay in rules.suit_bonuses}
     return Paytable(PAYS, tuple(Line(name, PayLine(name), Pay(pay), "player") for name, pay in pays.items()))
 
 
@@ -152,7 +161,8 @@ def paid_rules(rules: BlackjackRules, pays: dict[str, Fraction]) -> BlackjackRul
     """The rules with these pays (by line name: blackjack, suited blackjack, the bonuses)."""
     return replace(rules, blackjack_pays=pays["blackjack"], suited_blackjack_pays=pays.get("suited blackjack"),
                    card_bonuses=tuple(sorted(((BONUS_LINES[k], p) for k, p in pays.items() if k in BONUS_LINES), reverse=True)),
-                   combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS))
+                   combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS),
+                   suit_bonuses=tuple((*SUITED_COMBINATIONS[k], p) for k, p in pays.items() if k in SUITED_COMBINATIONS))
 
 
 @dataclass(frozen=True)
@@ -239,6 +249,12 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
         written = f"{spec.deck.decks} × {spec.deck.ranks or spec.deck.name}" if spec.deck.decks > 1 else spec.deck.ranks or spec.deck.name
         raise fail(("deck",), f"the {written} deck could run out of cards in a round of {hands} hand{'s' * (hands > 1)}: "
                               f"its cards are worth {shoe.points}, and a round can use cards worth {31 * hands + 26}")
+    for values, suits, _ in rules.suit_bonuses:
+        if not one_suit_chance(values, shoe.counts):
+            line = next(k for k, v in SUITED_COMBINATIONS.items() if v == (values, suits))
+            each = shoe.counts[values[0]] // 4
+            raise fail(("blackjack", "pays", line), f"{spec.deck.decks} deck{'s' * (spec.deck.decks > 1)} hold{'s' * (spec.deck.decks == 1)} "
+                                                    f"{each} {values[0] + 1}{'s' * (each > 1)} of each suit: no {line} can be dealt")
     points = get_points("blackjack", deck)
     player = Hand("player", ("player",), 2, points)
     dealer = Hand("dealer", ("dealer",), 2, points)
@@ -315,6 +331,7 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         player_21_wins=section.player_21 == "always wins",
         card_bonuses=paid.card_bonuses,
         combination_bonuses=paid.combination_bonuses,
+        suit_bonuses=paid.suit_bonuses,
     )
 
 
@@ -339,6 +356,11 @@ def _pays(section: BlackjackSection, fail: Any) -> dict[str, Fraction]:
         out[line] = pay.net
     if "blackjack" not in out:
         raise fail(("blackjack", "pays"), "say what a blackjack pays (blackjack: 3 to 2)")
+    for line, (values, suits) in SUITED_COMBINATIONS.items():  # a hand of a named suit is also suited, and of any suits
+        plain = next(name for name, v in COMBINATIONS.items() if v == values)
+        wider = plain if suits == "suited" or f"suited {plain}" not in out else f"suited {plain}"
+        if line in out and wider in out and out[line] < out[wider]:
+            raise fail(("blackjack", "pays", line), f"{line} pays less than {wider}, yet every such hand is also a {wider}")
     return out
 
 
@@ -388,5 +410,11 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append(f"A 21 of {cards} cards or more pays {pay(bonus)} (not on a doubled hand).")
     for values, bonus in rules.combination_bonuses:
         out.append(f"A 21 of {'-'.join(str(v + 1) for v in values)} pays {pay(bonus)} (not on a doubled hand).")
+    for values, suits, bonus in rules.suit_bonuses:
+        out.append(f"A 21 of {'-'.join(str(v + 1) for v in values)} " + ("all of one suit" if suits == "suited" else f"all in {suits}") + f" pays {pay(bonus)} "
+                   "(not on a doubled hand).")
+    if rules.suit_bonuses:
+        out.append("The pays of a 21 by its suits are counted exactly: given the values of every card dealt, the suits of "
+                   "each rank's cards are as random as the shoe's, and no decision reads a suit.")
     return tuple(out)
 

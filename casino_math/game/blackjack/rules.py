@@ -109,6 +109,7 @@ class BlackjackRules:
     player_21_wins: bool = False  # Spanish 21: a player's 21 beats the dealer's 21, a player's blackjack the dealer's
     card_bonuses: tuple[tuple[int, Fraction], ...] = ()  # Spanish 21: (cards in a 21, its pay), most cards first
     combination_bonuses: tuple[tuple[tuple[int, ...], Fraction], ...] = ()  # Spanish 21: (values of a 3-card 21, pay)
+    suit_bonuses: tuple[tuple[tuple[int, ...], str, Fraction], ...] = ()  # the same of one suit ("suited") or a named suit
     notes: tuple[str, ...] = field(default=(), compare=False)  # what the file says of the rules beyond these
 
     def __post_init__(self) -> None:
