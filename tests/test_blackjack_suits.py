@@ -70,14 +70,15 @@ class SuitedBrute:
         self.rules, self.play = rules, play
         self.kinds = [(v, s) for v in range(10) for s in ((0, 1, 2, 3) if v in (SIX, SEVEN, EIGHT) else (None,))]
         self.full = tuple(SHOE[v] // 4 if s is not None else SHOE[v] for v, s in self.kinds)
+        self.dealer = lru_cache(maxsize=None)(self._dealer)
+        self.act = lru_cache(maxsize=None)(self._act)
 
     @staticmethod
     def total(values: list[int]) -> int:
         hard = sum(v + 1 for v in values)
         return hard + 10 if 0 in values and hard <= 11 else hard
 
-    @lru_cache(maxsize=None)
-    def dealer(self, rem: tuple[int, ...], values: tuple[int, ...]) -> dict[str, Fraction]:
+    def _dealer(self, rem: tuple[int, ...], values: tuple[int, ...]) -> dict[str, Fraction]:
         """The dealer's result from ``values`` drawing from ``rem`` (counts by value: the dealer reads no suit)."""
         t = self.total(list(values))
         soft = 0 in values and sum(v + 1 for v in values) <= 11
@@ -139,8 +140,7 @@ class SuitedBrute:
             if c:
                 yield Fraction(c, n), rem[:i] + (c - 1,) + rem[i + 1:], self.kinds[i]
 
-    @lru_cache(maxsize=None)
-    def act(self, rem, up: int, cards, option: str) -> dict[Fraction, Fraction]:
+    def _act(self, rem, up: int, cards, option: str) -> dict[Fraction, Fraction]:
         """The chance of each net after ``option``, then the engine's strategy for every later hand (``cards`` sorted:
         their order changes nothing)."""
         if option == STAND:
