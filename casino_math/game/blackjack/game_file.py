@@ -53,6 +53,7 @@ COMBINATIONS = {"6-7-8": (5, 6, 7), "7-7-7": (6, 6, 6)}  # three-card 21s by the
 SUITED_COMBINATIONS = {  # the same three cards all of one suit, or all of the suit named (bonuses.py: paid exactly)
     line: (values, suits) for name, values in COMBINATIONS.items()
     for line, suits in [(f"suited {name}", "suited"), *((f"{name} in {s}", s) for s in SUIT_CONDITIONS[1:])]}
+PAIR_NAMES = {"A": 0, **{str(v + 1): v for v in range(1, 9)}, "T": 9, "10": 9}  # a pair's card, by name (positions ACE..TEN)
 PAY_LINES = ("blackjack", "suited blackjack", *BONUS_LINES, *COMBINATIONS, *SUITED_COMBINATIONS)
 
 
@@ -73,6 +74,8 @@ class DoubleRules(_Strict):
     after_split: bool = True
     cards: Literal[2, "any"] = Field(2, description="2: the first two cards of a hand; any: any number (Spanish 21)")
     free: Literal["none", "9-11", "10-11"] = Field("none", description="hard totals doubled for free: the house stakes the double (Free Bet)")
+    free_cards: Literal[2, "any"] = Field(2, description="2: free doubles on a hand's first two cards; any: on any number of cards "
+                                                        "(Free Bet's first rules: a hard 9-11 of three cards too)")
     rescue: bool = Field(False, description="after the double's card, the player may take the double back and forfeit the "
                                            "original bet (Spanish 21's double-down rescue; counted on hands not split)")
 
@@ -83,7 +86,8 @@ class SplitRules(_Strict):
     hands: int = Field(4, description=f"the most hands a pair can become (2 to {MOST_HANDS})")
     resplit_aces: bool = False
     hit_split_aces: bool = False
-    free: Literal["none", "all but tens", "all"] = Field("none", description="pairs split for free: the house stakes the new hands (Free Bet)")
+    free: Literal["none", "all but tens", "all"] | list[str | int] = Field(
+        "none", description="pairs split for free: the house stakes the new hands (Free Bet); or the pairs named, e.g. [A, 2, 3, 5, 6, 7, 8, 9]")
 
 
 def _none_or(value: Any) -> Any:
@@ -305,12 +309,13 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
             raise fail((*at, "double", "free"), f"free doubles on {double.free}, but doubling only on {double.on}")
         if double.rescue and free:
             raise fail((*at, "double", "rescue"), "a rescue takes a double back: a free double stakes none of the player's money")
+        if double.free_cards == "any" and not free:
+            raise fail((*at, "double", "free_cards"), "free doubles on any number of cards, but no free doubles (free: none)")
         if double.after_split and split == "none" and "after_split" in double.model_fields_set:
             raise fail((*at, "double", "after_split"), "doubling after a split, but split: none")
     pays = _pays(section, fail)
     paid = paid_rules(BlackjackRules(), pays)
-    free_splits = frozenset() if not isinstance(split, SplitRules) or split.free == "none" else (
-        frozenset(range(10)) if split.free == "all" else frozenset(v for v in range(10) if v != TEN))
+    free_splits = _free_splits(split, fail)
     return BlackjackRules(
         dealer_hits_soft_17=dealer.soft_17 == "hits",
         dealer_peeks=dealer.hole_card == "peek",
@@ -328,11 +333,33 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         dealer_22_pushes=dealer.twenty_two == "pushes",
         free_double_totals=(_range(double.free) or frozenset()) if isinstance(double, DoubleRules) else frozenset(),
         free_split_values=free_splits,
+        free_double_any_cards=isinstance(double, DoubleRules) and double.free_cards == "any",
         player_21_wins=section.player_21 == "always wins",
         card_bonuses=paid.card_bonuses,
         combination_bonuses=paid.combination_bonuses,
         suit_bonuses=paid.suit_bonuses,
     )
+
+
+def _free_splits(split: Literal["none"] | SplitRules, fail: Any) -> frozenset[int]:
+    """The pairs split for free (positions ACE..TEN): none, all, all but tens, or the pairs named."""
+    if not isinstance(split, SplitRules) or split.free == "none":
+        return frozenset()
+    if split.free == "all":
+        return frozenset(range(10))
+    if split.free == "all but tens":
+        return frozenset(v for v in range(10) if v != TEN)
+    out = set()
+    for i, name in enumerate(split.free):
+        value = PAIR_NAMES.get(str(name).upper())
+        if value is None:
+            raise fail(("blackjack", "split", "free", str(i)), f"{name!r} is not a pair's card: A, 2 to 9, or T (tens and faces)")
+        if value in out:
+            raise fail(("blackjack", "split", "free", str(i)), f"{name} named twice")
+        out.add(value)
+    if not out:
+        raise fail(("blackjack", "split", "free"), "no pair named: for no free split, write free: none")
+    return frozenset(out)
 
 
 def _range(text: str) -> frozenset[int] | None:
@@ -391,13 +418,16 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append("Double-down rescue: after the double's card, the player may take the double back and forfeit the original "
                    "bet (counted on hands not split).")
     if rules.free_double_totals:
-        out.append(f"Free doubles on hard {min(rules.free_double_totals)}-{max(rules.free_double_totals)}: the house stakes the "
+        out.append(f"Free doubles on hard {min(rules.free_double_totals)}-{max(rules.free_double_totals)}"
+                   + (" of any number of cards" if rules.free_double_any_cards else "") + ": the house stakes the "
                    "double, which wins like the player's money and loses nothing.")
     if rules.splits:
         out.append(f"Split pairs up to {rules.split_hands} hands; aces " + ("may be resplit" if rules.resplit_aces else "once only")
                    + (" and hit." if rules.hit_split_aces else ", one card each."))
         if rules.free_split_values:
-            out.append("Free splits of " + ("every pair" if len(rules.free_split_values) == 10 else "every pair but tens")
+            others = sorted(set(range(10)) - rules.free_split_values)
+            out.append("Free splits of " + ("every pair" if not others else "every pair but " + " and ".join(
+                       "tens" if v == TEN else "aces" if v == 0 else f"{v + 1}s" for v in others))
                        + ": the house stakes each new hand.")
     else:
         out.append("No splitting.")
