@@ -204,7 +204,7 @@ PUBLISHED_ERRORS = {"six_card_bonus house edge", "casino_war house edge [always 
 # blackjack: the Wizard of Odds' game totals (Appendix 9) are computed with his approximation of splits and differ from the
 # exact ones by a few units in their last printed place (a convention gap: paytables/blackjack/claims/); Free Bet's 0.625%
 # was published for the game's first rules. The par sheet shows each as FAIL with the exact figure.
-BLACKJACK_CONVENTION_GAPS = {f"expected return, {rules} (Appendix 9)" for rules in (
+BLACKJACK_CONVENTION_GAPS = {f"expected return, {rules} (Appendix 9: his split approximation; ours exact, CDP1)" for rules in (
     "1 deck S17 DAS", "1 deck S17 no DAS", "1 deck H17 DAS", "1 deck H17 no DAS", "2 decks H17 DAS", "2 decks H17 no DAS",
     "5 decks S17 DAS", "5 decks H17 DAS", "5 decks H17 no DAS", "6 decks H17 no hole card DAS", "6 decks H17 no hole card no DAS",
     "8 decks H17 no hole card DAS", "8 decks H17 no hole card no DAS")} | {
