@@ -88,6 +88,30 @@ def expected_combination_pay(lines: tuple[CombinationLine, ...], values: tuple[i
     return sum((pay * chance for pay, chance in pays), Fraction(0)) if pays else None
 
 
+SUIT_NUMBERS = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}  # as casino_math.cards numbers the suits
+
+
+def pay_by_suits(lines: tuple[CombinationLine, ...], values: tuple[int, ...], suits: tuple[int, ...]) -> Fraction | None:
+    """What a won 21 of these values (sorted) and these suits (numbered as :mod:`casino_math.cards` does) pays, as a
+    dealer reads the cards: the named suit's line, else the suited line, else the line of any suits, else even money;
+    None where no line names these values.
+
+    >>> lines = (((5, 6, 7), None, Fraction(3, 2)), ((5, 6, 7), "suited", Fraction(2)), ((5, 6, 7), "spades", Fraction(3)))
+    >>> [pay_by_suits(lines, (5, 6, 7), s) for s in ((3, 3, 3), (2, 2, 2), (3, 3, 2))]
+    [Fraction(3, 1), Fraction(2, 1), Fraction(3, 2)]
+    """
+    mine = {condition: pay for v, condition, pay in lines if v == values}
+    if not mine:
+        return None
+    one = len(set(suits)) == 1
+    named = next((pay for condition, pay in mine.items() if one and condition in SUIT_NUMBERS and SUIT_NUMBERS[condition] == suits[0]), None)
+    if named is not None:
+        return named
+    if one and "suited" in mine:
+        return mine["suited"]
+    return mine.get(None, Fraction(1))
+
+
 def pays_denominator(lines: tuple[CombinationLine, ...], shoe: tuple[int, ...]) -> int:
     """The common denominator of the lines' average pays in this shoe (what keeps every value a whole number)."""
     out = 1
