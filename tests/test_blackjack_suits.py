@@ -15,8 +15,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from casino_math.game.blackjack.bonuses import combination_pays, one_suit_chance
+from casino_math.game.blackjack.bonuses import combination_pays, one_suit_chance, pay_by_suits
 from casino_math.game.blackjack.hands import Hand, hand_table
 from casino_math.game.blackjack.rounds import BLACKJACK_OPTION, end_scale, play_game, root_ends
 from casino_math.game.blackjack.rules import BlackjackRules, Shoe
@@ -217,3 +219,26 @@ def test_every_option_and_every_net_against_rounds_dealt_with_suits(rules):
             assert dict(got) == brute.root(up, first, second, root.taken), (up, str(hand))
             checked += HIT in root.options
     assert checked > 20
+
+
+@given(decks=st.integers(1, 8), seven=st.booleans(), pays=st.lists(st.integers(2, 9), min_size=3, max_size=3),
+       named=st.sampled_from(["spades", "hearts", "diamonds", "clubs"]))
+def test_the_spread_of_pays_is_the_suits_dealt_one_by_one(decks, seven, pays, named):
+    """For any number of decks and pays: the spread of pays equals the three cards' suits dealt one after the other
+    without replacement (each rank's cards, a quarter of them of each suit), each read as a dealer reads it."""
+    values = (SEVEN,) * 3 if seven else (SIX, SEVEN, EIGHT)
+    plain, suited, one = sorted(Fraction(p) for p in pays)
+    lines = ((values, None, plain), (values, "suited", suited), (values, named, one))
+    shoe = tuple(4 * decks for _ in range(10))
+    dealt: dict[Fraction, Fraction] = defaultdict(Fraction)
+    for suits in itertools.product(range(4), repeat=3):
+        chance = Fraction(1)
+        for i, suit in enumerate(suits):
+            same = sum(1 for j in range(i) if suits[j] == suit and values[j] == values[i])  # that suit of that rank gone
+            before = sum(1 for j in range(i) if values[j] == values[i])
+            chance *= Fraction(decks - same, 4 * decks - before)
+        if chance:
+            pay = pay_by_suits(lines, values, suits)
+            assert pay is not None
+            dealt[pay] += chance
+    assert dict(combination_pays(lines, values, shoe)) == {p: c for p, c in dealt.items() if c}
