@@ -141,6 +141,7 @@ class Claim:
     decision: str | None = None
     option: str | None = None
     line_of: str | None = None
+    up: str | None = None  # a blackjack dealer's up card (dealer_total)
     ranking: str | None = None
     category: str | None = None
     cards: int | None = None
@@ -164,6 +165,8 @@ class Claim:
         """What the claim says, in words (its own ``claim`` text when given)."""
         if self.claim:
             return self.claim
+        if self.figure == "dealer_total":
+            return f"dealer's {_outcome_text(self.outcome or '')} under {self.up}"
         if self.ranking:
             cards = f", {self.cards} cards" if self.cards else ""
             what = {"hands": "all hands", "frequency": f"{self.category} hands"}.get(self.figure, f"{self.category} {self.figure}")
@@ -356,6 +359,25 @@ def _option_probability(context: _Context, claim: Claim) -> Fraction:
     return Fraction(taken[claim.option], sum(taken.values()))
 
 
+DEALER_RESULTS = ("17", "18", "19", "20", "21", "blackjack", "bust", "22", "23 or more")  # bust: 22 or more
+
+
+def _dealer_total(context: _Context, claim: Claim) -> Fraction:
+    """The chance that a blackjack dealer showing ``up`` ends on ``outcome``, from the full shoe before any peek."""
+    try:
+        totals = context.game(claim).dealer_totals()
+    except ValueError as error:
+        raise InputError(f"{claim.where}: {claim.figure}: {error}") from None
+    if claim.up not in totals:
+        raise InputError(f"{claim.where}: up: no up card {claim.up!r} (up cards: {', '.join(totals)})")
+    chances = totals[claim.up]
+    if claim.outcome not in DEALER_RESULTS:
+        raise InputError(f"{claim.where}: outcome: the dealer ends on one of {', '.join(DEALER_RESULTS)}, not {claim.outcome!r}")
+    if claim.outcome == "bust":
+        return chances["22"] + chances["bust"]
+    return chances["bust" if claim.outcome == "23 or more" else claim.outcome]
+
+
 def _hands_played(context: _Context, claim: Claim) -> int:
     decision = context.decision(claim)
     folds = {o.name for o in decision.chosen.options if o.folds}
@@ -388,13 +410,15 @@ FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValu
     "option_probability": (("option",), _option_probability, "how often the optimal strategy takes an option at a decision"),
     "deals": ((), lambda c, k: c.game(k).deals, "equally likely deals counted"),
     "dealer_qualifying_hands": ((), _dealer_qualifying, "dealer hands that qualify"),
+    "dealer_total": (("up", "outcome"), _dealer_total, "blackjack: the chance the dealer showing an up card (A, 2 ... 9, T) "
+                     "ends on an outcome (17 to 21, blackjack, bust, 22, 23 or more), from the full shoe before any peek"),
     "dealer_qualifies": ((), lambda c, k: Fraction(*_qualifying(c, k)), "probability the dealer qualifies"),
     "break_even_pay": (("wager",), _break_even, "the pay of a side bet's line (its meter by default) with no house edge, "
                        "published as \"X to 1\" or \"X for 1\""),
 }
 _TEXT_FIGURES = {"weakest_hand_played"}
 _FIELDS = {"figure", "published", "game", "paytable", "wager", "outcome", "strategy", "decision", "option", "line", "ranking",
-           "category", "cards", "deck", "source", "claim"}
+           "category", "cards", "deck", "source", "claim", "up"}
 
 
 # -- claims files --------------------------------------------------------------------------
@@ -485,7 +509,7 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
         game = _game_by_id(path, item["paytable"], lines[(*key, "paytable")])
     else:
         game = _game_path(path, item["game"], lines[(*key, "game")]) if "game" in item else default_game
-    text = {name: (None if item.get(name) is None else str(item[name])) for name in ("wager", "strategy", "decision", "option", "ranking", "category")}
+    text = {name: (None if item.get(name) is None else str(item[name])) for name in ("wager", "strategy", "decision", "option", "ranking", "category", "up")}
     return Claim(
         figure=figure, published=published, game=game, cards=cards, deck=str(item.get("deck", "standard")),
         outcome=_outcome(item.get("outcome"), f"{where}.outcome"), line_of=None if item.get("line") is None else str(item["line"]),
@@ -511,6 +535,8 @@ def _outcome(value: Any, where: str) -> str | tuple[tuple[str, tuple[str, ...]],
     """An outcome: a row's label, or keys that rows must match (a list: any of its values)."""
     if value is None or isinstance(value, str):
         return value
+    if isinstance(value, int) and not isinstance(value, bool):  # a dealer's total, 17 to 21
+        return str(value)
     if not isinstance(value, dict) or not value:
         raise InputError(f"{where}: name an outcome by its label, or by keys such as {{situation: player_higher, line: flush}}")
     out = []

@@ -290,6 +290,9 @@ RULES = {
                                                   double_totals=frozenset({10, 11})),
     "free bet": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True, free_double_totals=frozenset({9, 10, 11}),
                                free_split_values=frozenset(range(9))),
+    "free bet, first rules": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True,
+                                            free_double_totals=frozenset({9, 10, 11}), free_double_any_cards=True,
+                                            free_split_values=frozenset(range(9)) - {3}),  # free doubles on any cards, no free 4s
     "spanish 21": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, player_21_wins=True, double_any_cards=True, hit_split_aces=True,
                                  double_rescue=True,
                                  surrender="late", card_bonuses=((5, Fraction(3, 2)),), combination_bonuses=(((5, 6, 7), Fraction(3, 2)),)),
@@ -337,7 +340,7 @@ def test_the_ends_of_rounds_played_as_one_hand(rules):
     for up, upcard in play.upcards.items():
         for hand, root in upcard.roots.items():
             got: dict[Fraction, Fraction] = {}
-            scale = end_scale(rules)
+            scale = end_scale(rules, shoe)
             for (_, net, _), p in root_ends(upcard, root).items():
                 got[Fraction(net, scale)] = got.get(Fraction(net, scale), Fraction(0)) + p
             assert got == brute_ends(brute, up, root, upcard), (up, str(hand))

@@ -37,6 +37,25 @@ blackjack:
     assert game.shoe.counts[TEN] == 96 and game.shoe.size == 312
 
 
+def test_pays_by_suits_are_read_and_are_the_paytable_s_lines():
+    game = load_game_text(HEAD + """deck: {name: spanish, decks: 6}
+blackjack:
+  pays: {blackjack: 3 to 2, 6-7-8: 3 to 2, suited 6-7-8: 2 to 1, 6-7-8 in spades: 3 to 1, 7-7-7 in hearts: 5 to 1}
+""")
+    r = game.rules
+    assert r.combination_bonuses == (((5, 6, 7), Fraction(3, 2)),)
+    assert r.suit_bonuses == (((5, 6, 7), "suited", Fraction(2)), ((5, 6, 7), "spades", Fraction(3)), ((6, 6, 6), "hearts", Fraction(5)))
+    assert [line.key for line in game.paytables["pays"].lines] == ["blackjack", "6-7-8", "suited 6-7-8", "6-7-8 in spades", "7-7-7 in hearts"]
+    assert "A 21 of 7-7-7 all in hearts pays 5 to 1 (not on a doubled hand)." in game.rules_in_words
+
+
+def test_free_bet_s_first_rules_are_read():
+    r = load_game(ROOT / "paytables/blackjack/free-bet-2012.yaml").rules
+    assert r.free_double_any_cards and r.free_double_totals == frozenset({9, 10, 11}) and not r.double_any_cards
+    assert r.free_split_values == frozenset({0, 1, 2, 4, 5, 6, 7, 8})  # every pair but 4s and tens
+    assert r.can_double(11, False, 3, False) and not r.can_double(12, False, 3, False) and not r.can_double(11, True, 3, False)
+
+
 def test_defaults_are_the_common_rules():
     r = load_game_text(HEAD + "blackjack:\n").rules
     assert (r.dealer_hits_soft_17, r.dealer_peeks, r.double_totals, r.double_after_split, r.split_hands, r.resplit_aces,
@@ -102,6 +121,22 @@ BAD = {
     "a bare 3:2": ("blackjack:\n  pays: {blackjack: 3:2}\n", 'bad.yaml:4: blackjack.pays.blackjack: write "3 to 2" (quoted) or 3'),
     "an unknown pay": ("blackjack:\n  pays: {blackjack: 3 to 2, royal match: 25}\n",
                        "bad.yaml:4: blackjack.pays.royal match: unknown pay 'royal match'"),
+    "a suited pay below the mixed": ("blackjack:\n  pays: {blackjack: 3 to 2, 6-7-8: 3 to 2, suited 6-7-8: 1 to 1}\n",
+                                     "bad.yaml:4: blackjack.pays.suited 6-7-8: suited 6-7-8 pays less than 6-7-8, yet every such "
+                                     "hand is also a 6-7-8"),
+    "a spade pay below the suited": ("blackjack:\n  pays: {blackjack: 3 to 2, suited 7-7-7: 2 to 1, 7-7-7 in spades: 3 to 2}\n",
+                                     "bad.yaml:4: blackjack.pays.7-7-7 in spades: 7-7-7 in spades pays less than suited 7-7-7"),
+    "a suit misspelt": ("blackjack:\n  pays: {blackjack: 3 to 2, 6-7-8 in spade: 3 to 1}\n",
+                        "bad.yaml:4: blackjack.pays.6-7-8 in spade: unknown pay '6-7-8 in spade'"),
+    "a suited pay that is no pay": ("blackjack:\n  pays: {blackjack: 3 to 2, 6-7-8 in spades: 0}\n",
+                                    "bad.yaml:4: blackjack.pays.6-7-8 in spades: 6-7-8 in spades must pay something"),
+    "a suited 7-7-7 from two decks": ("deck: {decks: 2}\nblackjack:\n  pays: {blackjack: 3 to 2, suited 7-7-7: 2 to 1}\n",
+                                      "bad.yaml:5: blackjack.pays.suited 7-7-7: 2 decks hold 2 7s of each suit: no suited 7-7-7 can be dealt"),
+    "a free split of no pair": ("blackjack:\n  split: {free: [A, 2, X]}\n",
+                                "bad.yaml:4: blackjack.split.free.2: 'X' is not a pair's card: A, 2 to 9, or T"),
+    "a free split named twice": ("blackjack:\n  split: {free: [A, 8, 8]}\n", "bad.yaml:4: blackjack.split.free.2: 8 named twice"),
+    "free doubles on any cards without free doubles": ("blackjack:\n  double: {free_cards: any}\n",
+                                                       "bad.yaml:4: blackjack.double.free_cards: free doubles on any number of cards, but no free doubles"),
     "no blackjack pay": ("blackjack:\n  pays: {suited blackjack: 2}\n", "bad.yaml:4: blackjack.pays: say what a blackjack pays"),
     "a word for a rule": ("blackjack:\n  dealer: {soft_17: maybe}\n", "bad.yaml:4: blackjack.dealer.soft_17: unknown value 'maybe'"),
     "an unknown rule": ("blackjack:\n  insurance_pays: 2\n", "bad.yaml:4: blackjack.insurance_pays: unknown field 'insurance_pays'"),

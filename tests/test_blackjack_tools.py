@@ -80,3 +80,21 @@ def test_the_dealers_counts_kept_between_runs_give_the_same_bytes(monkeypatch, c
 
 def _never(*args, **kwargs):
     raise AssertionError("the dealer's hands were counted again, not read")
+
+
+def test_a_pay_by_suits_is_a_paytable_line_the_design_tools_change():
+    """A spade 6-7-8 paying 3, 4 and 5 to 1, the optimal strategy's decisions replayed: equal steps, each the chance of a
+    won 6-7-8 in spades (a 64th of the won three-card 6-7-8s: whole decks of 6s to aces)."""
+    from casino_math.design.model import wager_model
+    from casino_math.game.blackjack.game_file import load_blackjack_text
+
+    game = load_blackjack_text("game: blackjack\nid: bj-suits\ndeck: {ranks: 6-A}\nblackjack:\n  split: none\n  player_21: always wins\n"
+                               "  pays: {blackjack: 3 to 2, 6-7-8: 3 to 2, suited 6-7-8: 2 to 1, 6-7-8 in spades: 3 to 1}\n")
+    analysis = analyze(game)
+    model = wager_model(analysis.game, "blackjack")
+    returns = [analysis.solution.replayed(model.game_with({"6-7-8_in_spades": Fraction(p)})).metrics.expected_return for p in (3, 4, 5)]
+    assert returns[0] == analysis.tables["blackjack"].metrics.expected_return
+    assert returns[2] - returns[1] == returns[1] - returns[0] > 0
+    table = analysis.tables["blackjack"]
+    spades = sum(Fraction(o.combinations, table.total) for o in table.outcomes if o.net == 3)  # the only rows netting 3
+    assert returns[1] - returns[0] == spades

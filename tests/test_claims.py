@@ -111,6 +111,39 @@ def test_bad_claims_file_is_one_clear_error(name, tmp_path):
     assert expected in str(error.value) and str(error.value).startswith(str(path)) and "\n" not in str(error.value)
 
 
+BLACKJACK = "game: blackjack\nid: bj-small\ndeck: {ranks: 9-A}\nblackjack: {split: none}\n"  # 24 cards, 16 worth ten
+DEALER_CLAIMS = {
+    "up card unknown": ("  - {figure: dealer_total, up: \"1\", outcome: \"17\", published: \"0.1\"}\n", ":4: up: no up card '1' (up cards: A, 9, T)"),
+    "no such total": ("  - {figure: dealer_total, up: A, outcome: \"16\", published: \"0.1\"}\n", ":4: outcome: the dealer ends on one of 17, 18"),
+    "no up card": ("  - {figure: dealer_total, outcome: \"17\", published: \"0.1\"}\n", ":4: claims.0: dealer_total needs up"),
+}
+
+
+def test_a_blackjack_dealer_s_final_totals_are_claimed_by_up_card(tmp_path):
+    (tmp_path / "bj.yaml").write_text(BLACKJACK)
+    path = write(tmp_path, "game: bj.yaml\nclaims:\n  - {figure: dealer_total, up: A, outcome: blackjack, published: \"0.695652\"}\n"
+                           "  - {figure: dealer_total, up: T, outcome: 21, published: \"0.695652\"}\n")
+    frame = verify_file(path)
+    assert frame["computed"].tolist()[0] == Fraction(16, 23) and frame["result"].tolist() == ["pass", "FAIL"]
+    assert frame["claim"].tolist() == ["dealer's blackjack under A", "dealer's 21 under T"]
+
+
+@pytest.mark.parametrize("name", sorted(DEALER_CLAIMS))
+def test_bad_dealer_total_claims(name, tmp_path):
+    text, expected = DEALER_CLAIMS[name]
+    (tmp_path / "bj.yaml").write_text(BLACKJACK)
+    path = write(tmp_path, "game: bj.yaml\nsource: s\nclaims:\n" + text)
+    with pytest.raises(InputError) as error:
+        verify_file(path)
+    assert str(error.value).startswith(str(path)) and expected in str(error.value), str(error.value)
+
+
+def test_dealer_totals_are_a_blackjack_figure(tmp_path):
+    path = write(tmp_path, "game: game.yaml\nclaims:\n  - {figure: dealer_total, up: A, outcome: \"17\", published: \"0.1\"}\n")
+    with pytest.raises(InputError, match=r":3: dealer_total: .* the dealer's final totals are a blackjack game's figure"):
+        verify_file(path)
+
+
 def test_paytable_id_names_a_game_beside_the_claims():
     claims = load_claims(CLAIMS / "pair-plus.yaml").claims
     assert {c.game.name for c in claims} >= {"standard.yaml", "pair-plus-40-30-6-3-1.yaml"}

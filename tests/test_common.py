@@ -201,19 +201,18 @@ PUBLISHED_ERRORS = {"pai_gow player wins both (simulation)", "pai_gow push (simu
                     "red_dog house edge, 1 deck (oddsshark.com)",
                     "six- or seven-card straight flush odds", "five-card straight flush odds",
                     "ante_flop_turn_river standard deviation",
-                    "fortune combinations (three of a kind)", "fortune combinations (straight)", "fortune expected return"}
+                    "fortune combinations (three of a kind)", "fortune combinations (straight)", "fortune expected return",
+                    "dealer's blackjack under A (printed 0.313726; 16/51 = 0.3137255 rounds to 0.313725)"}
 
 
 # blackjack: the Wizard of Odds' game totals (Appendix 9) are computed with his approximation of splits and differ from the
 # exact ones by a few units in their last printed place (a convention gap: paytables/blackjack/claims/); Free Bet's 0.625%
-# was published for the game's first rules; Spanish 21's figures count the suited and spade 6-7-8 / 7-7-7 pays, which the
-# engine does not read. The par sheet shows each as FAIL with the exact figure.
-BLACKJACK_CONVENTION_GAPS = {f"expected return, {rules} (Appendix 9)" for rules in (
+# was published for the game's first rules. The par sheet shows each as FAIL with the exact figure.
+BLACKJACK_CONVENTION_GAPS = {f"expected return, {rules} (Appendix 9: his split approximation; ours exact, CDP1)" for rules in (
     "1 deck S17 DAS", "1 deck S17 no DAS", "1 deck H17 DAS", "1 deck H17 no DAS", "2 decks H17 DAS", "2 decks H17 no DAS",
     "5 decks S17 DAS", "5 decks H17 DAS", "5 decks H17 no DAS", "6 decks H17 no hole card DAS", "6 decks H17 no hole card no DAS",
     "8 decks H17 no hole card DAS", "8 decks H17 no hole card no DAS")} | {
-    "Free Bet house edge (the game's first rules)", "Spanish 21 H17 house edge (without the suited and spade pays)",
-    "Spanish 21 S17 house edge (without the suited and spade pays)"}
+    "Free Bet house edge, first rules (with the rules he states, ours is 0.6305%: 0.0055% above, a gap no rule reading closes)"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.parent.name}-{p.stem}",

@@ -65,6 +65,14 @@ class GameAnalysis:
             return self.solution
         return self.method.solve(self.game, parse_rule(self.game, rule), self.progress, self.runner)
 
+    def dealer_totals(self) -> dict[str, dict[str, Fraction]]:
+        """Blackjack: per dealer up card (``A``, ``2`` ... ``9``, ``T``), the chance of each final result from the full
+        shoe before any peek (``17`` to ``21``, ``blackjack``, ``22``, ``bust``: 23 or more)."""
+        totals = getattr(self.solution.detail, "dealer_by_name", None)
+        if totals is None:
+            raise ValueError(f"{self.game.id}: the dealer's final totals are a blackjack game's figure")
+        return dict(totals)
+
     @cached_property
     def side_tables(self) -> dict[str, ReturnTable]:
         """The return table of each side bet (counted without solving the game's own bet)."""

@@ -31,6 +31,7 @@ import numpy as np
 
 from ...cards import ACE as ACE_RANK
 from ...returns import Outcome, ReturnTable
+from .bonuses import combination_lines, pay_by_suits
 from .dealer import hand_total, natural
 from .game_file import BlackjackGame
 from .hands import Hand, hand_table
@@ -39,6 +40,7 @@ from .rules import ACE, VALUES
 from .values import DOUBLE, FREE, HIT, OWN, SPLIT, STAND, SURRENDER, Stakes
 
 MOST_CARDS_PER_HAND = 22  # 21 in aces, and the card that busts
+Played = tuple[Hand, Stakes, bool, tuple[int, ...]]  # a hand played out: its cards, stakes, doubled or not, its cards' suits
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,6 +90,10 @@ class Round:
         self.next += 1
         return v
 
+    def suit(self) -> int:
+        """The suit of the card dealt last."""
+        return self.suits[self.next - 1]
+
     def end(self) -> tuple[str, Fraction]:
         """How the round ends: what happened (a row's ``result``) and the net per initial unit."""
         rules = self.rules
@@ -132,45 +138,49 @@ class Round:
         return kind, sum((self.settle(h, dealer) for h in hands), Fraction(0))
 
     # -- the player's hands --------------------------------------------------------------------------------
-    def hand(self, up: int, hand: Hand, option: str) -> tuple[Hand, Stakes, bool]:
-        """A hand not split played out from its first two cards: (final hand, stakes, doubled)."""
+    def hand(self, up: int, hand: Hand, option: str) -> Played:
+        """A hand not split played out from its first two cards: (final hand, stakes, doubled, its cards' suits)."""
         upcard = self.coups.play.upcards[up]
         table = hand_table()
+        suits = [self.suits[0], self.suits[2]]
         while True:
             if option == STAND or hand.hard >= 21 and option != DOUBLE:
-                return hand, OWN, False
+                return hand, OWN, False, tuple(suits)
             if option == DOUBLE:
                 stakes = OWN.doubled(self.rules.free_double(hand.total, hand.soft))
-                return hand.plus(self.card()), stakes, True
+                hand = hand.plus(self.card())
+                return hand, stakes, True, (*suits, self.suit())
             hand = hand.plus(self.card())
+            suits.append(self.suit())
             if hand.hard > 21:
-                return hand, OWN, False
+                return hand, OWN, False, tuple(suits)
             option = upcard.valued[table.index[hand]].taken
 
-    def rescued(self, upcard: Any, hand: tuple[Hand, Stakes, bool]) -> bool:
+    def rescued(self, upcard: Any, hand: Played) -> bool:
         """Whether the strategy rescues this doubled hand (a hand not split, its double's card dealt)."""
-        cards, stakes, doubled = hand
+        cards, stakes, doubled, _ = hand
         if not doubled or cards.hard > 21:
             return False
         return upcard.position.rescued(hand_table().index[cards], OWN, stakes)
 
-    def split(self, up: int, pair: int) -> list[tuple[Hand, Stakes, bool]]:
+    def split(self, up: int, pair: int) -> list[Played]:
         """The hands of a split, second cards dealt as each is played, resplitting while the rules allow."""
         split = self.coups.play.upcards[up].splits[pair]
         table = hand_table()
         one = Hand(tuple(int(v == pair) for v in range(VALUES)))
         new = FREE if split.free else OWN
-        waiting: list[Stakes] = [OWN, new]
-        done: list[tuple[Hand, Stakes, bool]] = []
+        waiting: list[tuple[Stakes, int]] = [(OWN, self.suits[0]), (new, self.suits[2])]  # each hand's stakes, its pair card's suit
+        done: list[Played] = []
         while waiting:
-            stakes = waiting.pop(0)
+            stakes, first = waiting.pop(0)
             while True:
                 second = self.card()
                 if second == pair and len(waiting) + len(done) + 1 < split.most:
-                    waiting.insert(0, new)  # the new hand, next to this one
+                    waiting.insert(0, (new, self.suit()))  # the new hand, next to this one
                     continue
                 break
             hand = one.plus(second)
+            suits = [first, self.suit()]
             doubled = False
             strategy = split.strategy(stakes)
             while True:
@@ -182,12 +192,14 @@ class Round:
                 if option == DOUBLE:
                     stakes = stakes.doubled(self.rules.free_double(hand.total, hand.soft))
                     hand, doubled = hand.plus(self.card()), True
+                    suits.append(self.suit())
                     break
                 assert option == HIT
                 hand = hand.plus(self.card())
+                suits.append(self.suit())
                 if hand.hard > 21:
                     break
-            done.append((hand, stakes, doubled))
+            done.append((hand, stakes, doubled, tuple(suits)))
         return done
 
     # -- the dealer and the settlement ----------------------------------------------------------------------
@@ -205,14 +217,14 @@ class Round:
             v = self.card()
             hard, aces = hard + v + 1, aces or v == ACE
 
-    def settle(self, hand: tuple[Hand, Stakes, bool], dealer: str) -> Fraction:
+    def settle(self, hand: Played, dealer: str) -> Fraction:
         """One hand's net against the dealer's result: the player's own units win or lose, the house's only win."""
-        cards, stakes, doubled = hand
+        cards, stakes, doubled, suits = hand
         if cards.hard > 21:
             return Fraction(-stakes.own)
         if dealer == "blackjack":
             return Fraction(-stakes.own)
-        win = self.win(cards, doubled)
+        win = self.win(cards, doubled, suits)
         if dealer == "bust" or (dealer == "22" and not self.rules.dealer_22_pushes):
             base = win
         elif dealer == "22":
@@ -222,14 +234,13 @@ class Round:
             base = win if total > d or (total == 21 and self.rules.player_21_wins) else Fraction(0) if total == d else Fraction(-1)
         return stakes.own * base + stakes.free * max(base, Fraction(0))
 
-    def win(self, cards: Hand, doubled: bool) -> Fraction:
+    def win(self, cards: Hand, doubled: bool, suits: tuple[int, ...]) -> Fraction:
+        """What a win pays: 1, or a bonus for a 21 of many cards or of certain cards (by their suits as dealt)."""
         if doubled or cards.total != 21:
             return Fraction(1)
         for least, pay in self.rules.card_bonuses:
             if cards.cards >= least:
                 return pay
-        for values, pay in self.rules.combination_bonuses:
-            if sorted(cards.values()) == sorted(values):
-                return pay
-        return Fraction(1)
+        by_suits = pay_by_suits(combination_lines(self.rules), tuple(cards.values()), suits) if cards.cards == 3 else None
+        return Fraction(1) if by_suits is None else by_suits
 

@@ -25,7 +25,7 @@ from typing import Mapping
 from .basic import BasicStrategy, basic_strategy
 from .dealer import OUTCOMES, dealer_chances
 from .rounds import Ends, Play, play_game
-from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
+from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe, value_name
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,11 @@ class BlackjackFigures:
         """Per up card: the probability of each final total from the full shoe (the blackjack included; where the dealer
         peeks, its chance is that of the hole card making one)."""
         return {up: dealer_chances(self.shoe, up, self.rules) for up in range(VALUES) if self.shoe.counts[up]}
+
+    @property
+    def dealer_by_name(self) -> dict[str, dict[str, Fraction]]:
+        """:attr:`dealer` with each up card by its name (``A``, ``2`` ... ``T``), as a published table gives it."""
+        return {value_name(up): chances for up, chances in self.dealer.items()}
 
     @cached_property
     def dealer_given_no_blackjack(self) -> dict[int, dict[str, Fraction]]:

@@ -44,12 +44,17 @@ from ...rankings.points import get_points
 from ...yaml_source import read_mapping
 from ..description import Deal, Decision, Game, Hand, Line, Names, Option, Paytable, Result, Wager
 from ..loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
+from .bonuses import SUIT_CONDITIONS, one_suit_chance
 from .rules import TEN, BlackjackRules, Shoe
 
 MOST_HANDS = 8  # a split to more hands than this is not a table rule
 BONUS_LINES = {"five-card 21": 5, "six-card 21": 6, "seven-card 21": 7}  # a 21 of that many cards or more (the most first)
 COMBINATIONS = {"6-7-8": (5, 6, 7), "7-7-7": (6, 6, 6)}  # three-card 21s by their values (positions ACE..TEN)
-PAY_LINES = ("blackjack", "suited blackjack", *BONUS_LINES, *COMBINATIONS)
+SUITED_COMBINATIONS = {  # the same three cards all of one suit, or all of the suit named (bonuses.py: paid exactly)
+    line: (values, suits) for name, values in COMBINATIONS.items()
+    for line, suits in [(f"suited {name}", "suited"), *((f"{name} in {s}", s) for s in SUIT_CONDITIONS[1:])]}
+PAIR_NAMES = {"A": 0, **{str(v + 1): v for v in range(1, 9)}, "T": 9, "10": 9}  # a pair's card, by name (positions ACE..TEN)
+PAY_LINES = ("blackjack", "suited blackjack", *BONUS_LINES, *COMBINATIONS, *SUITED_COMBINATIONS)
 
 
 class DealerRules(_Strict):
@@ -69,6 +74,8 @@ class DoubleRules(_Strict):
     after_split: bool = True
     cards: Literal[2, "any"] = Field(2, description="2: the first two cards of a hand; any: any number (Spanish 21)")
     free: Literal["none", "9-11", "10-11"] = Field("none", description="hard totals doubled for free: the house stakes the double (Free Bet)")
+    free_cards: Literal[2, "any"] = Field(2, description="2: free doubles on a hand's first two cards; any: on any number of cards "
+                                                        "(Free Bet's first rules: a hard 9-11 of three cards too)")
     rescue: bool = Field(False, description="after the double's card, the player may take the double back and forfeit the "
                                            "original bet (Spanish 21's double-down rescue; counted on hands not split)")
 
@@ -79,7 +86,8 @@ class SplitRules(_Strict):
     hands: int = Field(4, description=f"the most hands a pair can become (2 to {MOST_HANDS})")
     resplit_aces: bool = False
     hit_split_aces: bool = False
-    free: Literal["none", "all but tens", "all"] = Field("none", description="pairs split for free: the house stakes the new hands (Free Bet)")
+    free: Literal["none", "all but tens", "all"] | list[str | int] = Field(
+        "none", description="pairs split for free: the house stakes the new hands (Free Bet); or the pairs named, e.g. [A, 2, 3, 5, 6, 7, 8, 9]")
 
 
 def _none_or(value: Any) -> Any:
@@ -96,7 +104,10 @@ class BlackjackSection(_Strict):
     player_21: Literal["as usual", "always wins"] = Field("as usual", description="always wins: a player's 21 beats a dealer's 21, "
                                                          "a player's blackjack a dealer's blackjack (Spanish 21)")
     pays: dict[str, PayValue] = Field(default_factory=lambda: {"blackjack": Pay(Fraction(3, 2))},
-                                      description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, 6-7-8, 7-7-7")
+                                      description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, "
+                                                  "6-7-8, 7-7-7 (a three-card 21 of those cards, not doubled), and the same of one "
+                                                  "suit or of a named suit: suited 6-7-8, 6-7-8 in spades (hearts, diamonds, clubs), "
+                                                  "suited 7-7-7, 7-7-7 in spades, ...")
 
 
 class BlackjackFile(_Strict):
@@ -144,7 +155,9 @@ def pays_table(rules: BlackjackRules) -> Paytable:
         pays["suited blackjack"] = rules.suited_blackjack_pays
     by_cards = {cards: name for name, cards in BONUS_LINES.items()}
     by_values: dict[tuple[int, ...], str] = {values: name for name, values in COMBINATIONS.items()}
+    by_suits = {(tuple(values), suits): name for name, (values, suits) in SUITED_COMBINATIONS.items()}
     pays |= {by_cards[cards]: pay for cards, pay in rules.card_bonuses} | {by_values[values]: pay for values, pay in rules.combination_bonuses}
+    pays |= {by_suits[(values, suits)]: pay for values, suits, pay in rules.suit_bonuses}
     return Paytable(PAYS, tuple(Line(name, PayLine(name), Pay(pay), "player") for name, pay in pays.items()))
 
 
@@ -152,7 +165,8 @@ def paid_rules(rules: BlackjackRules, pays: dict[str, Fraction]) -> BlackjackRul
     """The rules with these pays (by line name: blackjack, suited blackjack, the bonuses)."""
     return replace(rules, blackjack_pays=pays["blackjack"], suited_blackjack_pays=pays.get("suited blackjack"),
                    card_bonuses=tuple(sorted(((BONUS_LINES[k], p) for k, p in pays.items() if k in BONUS_LINES), reverse=True)),
-                   combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS))
+                   combination_bonuses=tuple((COMBINATIONS[k], p) for k, p in pays.items() if k in COMBINATIONS),
+                   suit_bonuses=tuple((*SUITED_COMBINATIONS[k], p) for k, p in pays.items() if k in SUITED_COMBINATIONS))
 
 
 @dataclass(frozen=True)
@@ -239,6 +253,12 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
         written = f"{spec.deck.decks} × {spec.deck.ranks or spec.deck.name}" if spec.deck.decks > 1 else spec.deck.ranks or spec.deck.name
         raise fail(("deck",), f"the {written} deck could run out of cards in a round of {hands} hand{'s' * (hands > 1)}: "
                               f"its cards are worth {shoe.points}, and a round can use cards worth {31 * hands + 26}")
+    for values, suits, _ in rules.suit_bonuses:
+        if not one_suit_chance(values, shoe.counts):
+            line = next(k for k, v in SUITED_COMBINATIONS.items() if v == (values, suits))
+            each = shoe.counts[values[0]] // 4
+            raise fail(("blackjack", "pays", line), f"{spec.deck.decks} deck{'s' * (spec.deck.decks > 1)} hold{'s' * (spec.deck.decks == 1)} "
+                                                    f"{each} {values[0] + 1}{'s' * (each > 1)} of each suit: no {line} can be dealt")
     points = get_points("blackjack", deck)
     player = Hand("player", ("player",), 2, points)
     dealer = Hand("dealer", ("dealer",), 2, points)
@@ -289,12 +309,13 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
             raise fail((*at, "double", "free"), f"free doubles on {double.free}, but doubling only on {double.on}")
         if double.rescue and free:
             raise fail((*at, "double", "rescue"), "a rescue takes a double back: a free double stakes none of the player's money")
+        if double.free_cards == "any" and not free:
+            raise fail((*at, "double", "free_cards"), "free doubles on any number of cards, but no free doubles (free: none)")
         if double.after_split and split == "none" and "after_split" in double.model_fields_set:
             raise fail((*at, "double", "after_split"), "doubling after a split, but split: none")
     pays = _pays(section, fail)
     paid = paid_rules(BlackjackRules(), pays)
-    free_splits = frozenset() if not isinstance(split, SplitRules) or split.free == "none" else (
-        frozenset(range(10)) if split.free == "all" else frozenset(v for v in range(10) if v != TEN))
+    free_splits = _free_splits(split, fail)
     return BlackjackRules(
         dealer_hits_soft_17=dealer.soft_17 == "hits",
         dealer_peeks=dealer.hole_card == "peek",
@@ -312,10 +333,33 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         dealer_22_pushes=dealer.twenty_two == "pushes",
         free_double_totals=(_range(double.free) or frozenset()) if isinstance(double, DoubleRules) else frozenset(),
         free_split_values=free_splits,
+        free_double_any_cards=isinstance(double, DoubleRules) and double.free_cards == "any",
         player_21_wins=section.player_21 == "always wins",
         card_bonuses=paid.card_bonuses,
         combination_bonuses=paid.combination_bonuses,
+        suit_bonuses=paid.suit_bonuses,
     )
+
+
+def _free_splits(split: Literal["none"] | SplitRules, fail: Any) -> frozenset[int]:
+    """The pairs split for free (positions ACE..TEN): none, all, all but tens, or the pairs named."""
+    if not isinstance(split, SplitRules) or split.free == "none":
+        return frozenset()
+    if split.free == "all":
+        return frozenset(range(10))
+    if split.free == "all but tens":
+        return frozenset(v for v in range(10) if v != TEN)
+    out = set()
+    for i, name in enumerate(split.free):
+        value = PAIR_NAMES.get(str(name).upper())
+        if value is None:
+            raise fail(("blackjack", "split", "free", str(i)), f"{name!r} is not a pair's card: A, 2 to 9, or T (tens and faces)")
+        if value in out:
+            raise fail(("blackjack", "split", "free", str(i)), f"{name} named twice")
+        out.add(value)
+    if not out:
+        raise fail(("blackjack", "split", "free"), "no pair named: for no free split, write free: none")
+    return frozenset(out)
 
 
 def _range(text: str) -> frozenset[int] | None:
@@ -339,6 +383,11 @@ def _pays(section: BlackjackSection, fail: Any) -> dict[str, Fraction]:
         out[line] = pay.net
     if "blackjack" not in out:
         raise fail(("blackjack", "pays"), "say what a blackjack pays (blackjack: 3 to 2)")
+    for line, (values, suits) in SUITED_COMBINATIONS.items():  # a hand of a named suit is also suited, and of any suits
+        plain = next(name for name, v in COMBINATIONS.items() if v == values)
+        wider = plain if suits == "suited" or f"suited {plain}" not in out else f"suited {plain}"
+        if line in out and wider in out and out[line] < out[wider]:
+            raise fail(("blackjack", "pays", line), f"{line} pays less than {wider}, yet every such hand is also a {wider}")
     return out
 
 
@@ -369,13 +418,16 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append("Double-down rescue: after the double's card, the player may take the double back and forfeit the original "
                    "bet (counted on hands not split).")
     if rules.free_double_totals:
-        out.append(f"Free doubles on hard {min(rules.free_double_totals)}-{max(rules.free_double_totals)}: the house stakes the "
+        out.append(f"Free doubles on hard {min(rules.free_double_totals)}-{max(rules.free_double_totals)}"
+                   + (" of any number of cards" if rules.free_double_any_cards else "") + ": the house stakes the "
                    "double, which wins like the player's money and loses nothing.")
     if rules.splits:
         out.append(f"Split pairs up to {rules.split_hands} hands; aces " + ("may be resplit" if rules.resplit_aces else "once only")
                    + (" and hit." if rules.hit_split_aces else ", one card each."))
         if rules.free_split_values:
-            out.append("Free splits of " + ("every pair" if len(rules.free_split_values) == 10 else "every pair but tens")
+            others = sorted(set(range(10)) - rules.free_split_values)
+            out.append("Free splits of " + ("every pair" if not others else "every pair but " + " and ".join(
+                       "tens" if v == TEN else "aces" if v == 0 else f"{v + 1}s" for v in others))
                        + ": the house stakes each new hand.")
     else:
         out.append("No splitting.")
@@ -388,5 +440,11 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append(f"A 21 of {cards} cards or more pays {pay(bonus)} (not on a doubled hand).")
     for values, bonus in rules.combination_bonuses:
         out.append(f"A 21 of {'-'.join(str(v + 1) for v in values)} pays {pay(bonus)} (not on a doubled hand).")
+    for values, suits, bonus in rules.suit_bonuses:
+        out.append(f"A 21 of {'-'.join(str(v + 1) for v in values)} " + ("all of one suit" if suits == "suited" else f"all in {suits}") + f" pays {pay(bonus)} "
+                   "(not on a doubled hand).")
+    if rules.suit_bonuses:
+        out.append("The pays of a 21 by its suits are counted exactly: given the values of every card dealt, the suits of "
+                   "each rank's cards are as random as the shoe's, and no decision reads a suit.")
     return tuple(out)
 

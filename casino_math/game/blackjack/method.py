@@ -110,7 +110,7 @@ class Replay:
 
 def _unpaid(rules: BlackjackRules) -> BlackjackRules:
     """The rules but their pays (what a replay must not change)."""
-    return replace(rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None, card_bonuses=(), combination_bonuses=())
+    return replace(rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None, card_bonuses=(), combination_bonuses=(), suit_bonuses=())
 
 
 def _has(strategy: BasicStrategy, kind: str) -> bool:

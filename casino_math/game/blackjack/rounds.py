@@ -27,6 +27,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Callable, Mapping
 
+from .bonuses import combination_lines, pays_denominator
 from .dealer import BLACKJACK, blackjack_hole, natural
 from .hands import Hand, hand_table
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
@@ -118,9 +119,10 @@ def play_game(rules: BlackjackRules, shoe: Shoe, hand_choice: Chooser = best, ro
     return Play(rules, shoe, upcards)
 
 
-def pays_scale(rules: BlackjackRules) -> int:
-    """The common denominator of the pays a hand can win (bonuses in halves: 2)."""
-    return math.lcm(1, *(p.denominator for _, p in rules.card_bonuses), *(p.denominator for _, p in rules.combination_bonuses))
+def pays_scale(rules: BlackjackRules, shoe: tuple[int, ...]) -> int:
+    """The common denominator of the pays a hand can win (bonuses in halves: 2), and of their averages over the suits
+    where the suits change a pay (:mod:`.bonuses`: 99/64 for Spanish 21's 6-7-8 in six decks)."""
+    return math.lcm(1, *(p.denominator for _, p in rules.card_bonuses), pays_denominator(combination_lines(rules), shoe))
 
 
 def replay(play: Play, rules: BlackjackRules) -> Play:
@@ -155,7 +157,7 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
     pair and stakes)."""
     left = tuple(c - (v == up) for v, c in enumerate(shoe.counts))
     dealer = dealer_counts(rules, up, shoe.counts)
-    position = dealer.position(left, scale=pays_scale(rules))
+    position = dealer.position(left, scale=pays_scale(rules, shoe.counts))
     valued = position.solve(OWN, hand_choice)
     n = sum(left)
     hole = blackjack_hole(up)
@@ -198,10 +200,10 @@ def root_options(upcard: UpCard, hand: int, blackjack: Fraction) -> dict[str, Fr
 
 
 # -- how rounds end ----------------------------------------------------------------------------------------
-def end_scale(rules: BlackjackRules) -> int:
+def end_scale(rules: BlackjackRules, shoe: tuple[int, ...]) -> int:
     """The denominator every net of a round is a whole number over: halves (a surrender), and every pay's."""
     pays = [rules.blackjack_pays, *(x for x in [rules.suited_blackjack_pays] if x is not None)]
-    return math.lcm(2, pays_scale(rules), *(p.denominator for p in pays))
+    return math.lcm(2, pays_scale(rules, shoe), *(p.denominator for p in pays))
 
 
 @dataclass(frozen=True)
@@ -223,9 +225,9 @@ class Ends:
         out: dict[EndKey, Fraction] = defaultdict(Fraction)
         split: dict[EndKey, float] = defaultdict(float)
         totals = [Fraction(0)] * 3
-        scale = end_scale(play.rules)
+        scale = end_scale(play.rules, play.shoe.counts)
         for upcard in play.upcards.values():
-            played: dict[EndKey, int] = defaultdict(int)  # rounds played as one hand, as whole numbers (see below)
+            played: dict[EndKey, int | Fraction] = defaultdict(int)  # rounds played as one hand, whole numbers (a 21 paid by its suits: fractions)
             n = sum(upcard.position.left)
             for root in upcard.roots.values():
                 apart, hand, ends = root_parts(upcard, root, scale)
@@ -279,7 +281,7 @@ class Ends:
 
 def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     """How the round of these first two cards ends under the strategy, each chance given the deal."""
-    apart, hand, split = root_parts(upcard, root, end_scale(upcard.position.rules))
+    apart, hand, split = root_parts(upcard, root, end_scale(upcard.position.rules, upcard.position.dealer.shoe))
     if split is not None:
         raise ValueError("a split round's ends are not all exact: see Ends")
     out: dict[EndKey, Fraction] = defaultdict(Fraction, apart)
@@ -289,7 +291,7 @@ def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     return dict(out)
 
 
-def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int], SplitEnds | None]:
+def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int | Fraction], SplitEnds | None]:
     """The round's ends given the deal, in three parts: chances, the ends of a hand played out as whole numbers over
     the ordered deals of the cards still to come (:func:`hand_ends`), and a split's ends (:mod:`.split_ends`)."""
     rules = upcard.position.rules
@@ -299,7 +301,7 @@ def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fra
     blackjack = Fraction(left[hole], n) if hole is not None else Fraction(0)
     lost = ("dealer blackjack", -scale, 1)
     if root.taken == BLACKJACK_OPTION:
-        return blackjack_ends(rules, blackjack), {}, None
+        return blackjack_ends(rules, blackjack, scale), {}, None
     if root.taken == SURRENDER:
         if rules.surrender == "late" and rules.dealer_peeks:
             return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack}), {}, None
@@ -312,10 +314,9 @@ def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fra
     return dict(apart), hand_ends(upcard, root, scale), None
 
 
-def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction) -> dict[EndKey, Fraction]:
+def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction, scale: int) -> dict[EndKey, Fraction]:
     """A player's blackjack: a push against the dealer's (paid where a player's 21 always wins), else paid (a suited one
-    at its own pay, a quarter of them)."""
-    scale = end_scale(rules)
+    at its own pay, a quarter of them; ``scale``: the round's, :func:`end_scale`)."""
     out = {("both blackjack", 0, 1): Fraction(0) if rules.player_21_wins else dealer_blackjack}
     paid = Fraction(1) if rules.player_21_wins else 1 - dealer_blackjack
     pays = int(rules.blackjack_pays * scale)
@@ -331,7 +332,7 @@ def _merge(chances: Mapping[EndKey, Fraction]) -> dict[EndKey, Fraction]:
     return {k: p for k, p in chances.items() if p}
 
 
-def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int]:
+def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int | Fraction]:
     """A round played as one hand (stood, hit or doubled): the ordered deals of the cards still to come, ``(n)_h`` in all
     (:meth:`~.values.Position.denominator` of two cards, unscaled), ending in each net; joint with no dealer blackjack
     where that is counted apart."""
@@ -339,7 +340,7 @@ def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int]:
     table = hand_table()
     start = table.index[root.hand]
     kind = "double" if root.taken == DOUBLE else "hand"
-    out: dict[EndKey, int] = defaultdict(int)
+    out: dict[EndKey, int | Fraction] = defaultdict(int)
     _, h0 = position.horizon(2)
     ends = _Ends(position, out, h0, scale // position.scale)
     by_size: dict[int, dict[int, int]] = defaultdict(dict)  # hands reached, by their cards: ordered ways over (n)_k
@@ -372,7 +373,7 @@ class _Ends:
     """Ends of one hand added up as whole numbers over the ordered deals of ``h0`` cards from the hand's shoe."""
 
     position: Position
-    out: dict[EndKey, int]
+    out: dict[EndKey, int | Fraction]
     h0: int
     factor: int  # the position's nets to the round's scale
 
@@ -422,7 +423,9 @@ class _Ends:
         n = position.size - table.cards[hand]
         most = min(position.dealer.longest, n)
         extend = math.perm(n - most, self.h0 - k - most)
-        nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
-        for o, (count, net) in enumerate(zip(counts, nets)):
-            if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
-                self.out[(kind, net * self.factor, stakes.own)] += ways * count * extend
+        for pay, chance in position.win_pays(hand, doubled):  # one pay, or a 21 paid by its suits: each pay a result
+            nets = position.nets(table.total[hand], pay, stakes)
+            for o, (count, net) in enumerate(zip(counts, nets)):
+                if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
+                    w = ways * count * extend
+                    self.out[(kind, net * self.factor, stakes.own)] += w if chance == 1 else w * chance

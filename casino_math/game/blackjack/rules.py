@@ -105,10 +105,12 @@ class BlackjackRules:
     suited_blackjack_pays: Fraction | None = None  # a blackjack of one suit (None: as any blackjack)
     dealer_22_pushes: bool = False  # Free Bet: a dealer total of 22 pushes every hand still standing
     free_double_totals: frozenset[int] = frozenset()  # Free Bet: hard totals doubled for free (the house stakes the double)
+    free_double_any_cards: bool = False  # a free double on any number of cards (Free Bet's first rules), not just two
     free_split_values: frozenset[int] = frozenset()  # Free Bet: pairs split for free (positions: ACE..TEN)
     player_21_wins: bool = False  # Spanish 21: a player's 21 beats the dealer's 21, a player's blackjack the dealer's
     card_bonuses: tuple[tuple[int, Fraction], ...] = ()  # Spanish 21: (cards in a 21, its pay), most cards first
     combination_bonuses: tuple[tuple[tuple[int, ...], Fraction], ...] = ()  # Spanish 21: (values of a 3-card 21, pay)
+    suit_bonuses: tuple[tuple[tuple[int, ...], str, Fraction], ...] = ()  # the same of one suit ("suited") or a named suit
     notes: tuple[str, ...] = field(default=(), compare=False)  # what the file says of the rules beyond these
 
     def __post_init__(self) -> None:
@@ -127,7 +129,7 @@ class BlackjackRules:
 
     def can_double(self, total: int, soft: bool, cards: int, split: bool) -> bool:
         """Whether a hand of ``cards`` cards and this total may double (``split``: a hand made by splitting)."""
-        if cards != 2 and not self.double_any_cards:
+        if cards != 2 and not self.double_any_cards and not (self.free_double_any_cards and self.free_double(total, soft)):
             return False
         if split and not self.double_after_split and not self.free_double(total, soft):
             return False

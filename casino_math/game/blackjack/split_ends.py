@@ -53,8 +53,8 @@ def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[C
     one = min(valued, key=lambda h: table.cards[h])  # the pair card alone
     n1, h1 = position.horizon(1)
     shoe = position.shoes[one]
-    any_: dict[Key, int] = defaultdict(int)
-    paired: dict[Key, int] = defaultdict(int)
+    any_: dict[Key, int | Fraction] = defaultdict(int)
+    paired: dict[Key, int | Fraction] = defaultdict(int)
     for v, two in enumerate(table.child[one]):
         if shoe[v]:
             _follow(position, valued, two, shoe[v], 1, stakes, h1, paired if v == split.pair else any_, scale // position.scale)
@@ -65,7 +65,7 @@ def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[C
 
 
 def _follow(position: Position, valued: dict[int, Valued], start: int, ways: int, k: int, stakes: Stakes, h1: int,
-            out: dict[Key, int], factor: int) -> None:
+            out: dict[Key, int | Fraction], factor: int) -> None:
     """Every end of the hand ``start``, reached in ``ways`` over ``(n)_k``, played on by the split strategy."""
     table = hand_table()
     weights = {start: ways}
@@ -108,7 +108,7 @@ def _descendants(position: Position, valued: dict[int, Valued], start: int) -> s
 
 
 def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
-          out: dict[Key, int], factor: int) -> None:
+          out: dict[Key, int | Fraction], factor: int) -> None:
     """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
     table = hand_table()
     shoe = position.shoes[hand]
@@ -121,13 +121,16 @@ def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubl
     n = sum(shoe)
     most = min(position.dealer.longest, n)
     extend = math.perm(n - most, h1 - k - most)
-    if bust is not None:
-        nets: tuple[int, ...] = (-stakes.own * position.scale,) * len(counts)
-    else:
-        nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
-    for o, (count, net) in enumerate(zip(counts, nets)):
-        if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
-            out[(net * factor, stakes.own, o)] += ways * count * extend
+    spread = ((Fraction(1), Fraction(1)),) if bust is not None else position.win_pays(hand, doubled)
+    for pay, chance in spread:  # one pay, or a 21 paid by its suits: each pay a result
+        if bust is not None:
+            nets: tuple[int, ...] = (-stakes.own * position.scale,) * len(counts)
+        else:
+            nets = position.nets(table.total[hand], pay, stakes)
+        for o, (count, net) in enumerate(zip(counts, nets)):
+            if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
+                w = ways * count * extend
+                out[(net * factor, stakes.own, o)] += w if chance == 1 else w * chance
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from typing import Callable, Mapping
 
 import numpy as np
 
+from .bonuses import combination_lines, combination_pays
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_graph, dealer_ways
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
@@ -108,7 +109,7 @@ class DealerCounts:
     split hands, share shoes (and the value of standing, which no strategy changes)."""
 
     def __init__(self, rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> None:
-        self.rules, self.up = rules, up
+        self.rules, self.up, self.shoe = rules, up, shoe
         self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
@@ -266,18 +267,25 @@ class Position:
         return nets
 
     def win_amount(self, hand: int, doubled: bool) -> Fraction:
-        """What a win pays on this hand: 1, or a bonus for a 21 of many cards or of certain cards (never doubled)."""
+        """What a win pays on this hand: 1, or a bonus for a 21 of many cards or of certain cards (never doubled), on
+        average over the suits where they change the pay (:mod:`.bonuses`)."""
+        pays = self.win_pays(hand, doubled)
+        return pays[0][0] if len(pays) == 1 else sum((pay * chance for pay, chance in pays), ZERO)
+
+    def win_pays(self, hand: int, doubled: bool) -> tuple[tuple[Fraction, Fraction], ...]:
+        """What a win pays on this hand, each pay with its chance given the cards' values (one pay but for a 21 whose
+        pay depends on its suits, :mod:`.bonuses`)."""
         table = self.table
-        if table.total[hand] != 21 or doubled or not (self.rules.card_bonuses or self.rules.combination_bonuses):
-            return ONE
+        rules = self.rules
+        if table.total[hand] != 21 or doubled or not (rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses):
+            return ((ONE, ONE),)
         cards = table.cards[hand]
-        for least, pay in self.rules.card_bonuses:
+        for least, pay in rules.card_bonuses:
             if cards >= least:
-                return pay
-        for values, pay in self.rules.combination_bonuses:
-            if cards == len(values) and sorted(table.hands[hand].values()) == sorted(values):
-                return pay
-        return ONE
+                return ((pay, ONE),)
+        if cards == 3:
+            return combination_pays(combination_lines(rules), tuple(table.hands[hand].values()), self.dealer.shoe) or ((ONE, ONE),)
+        return ((ONE, ONE),)
 
     # -- every hand, biggest first ------------------------------------------------------------------------
     def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None) -> dict[int, Valued]:
