@@ -111,3 +111,18 @@ def test_unrank_inverts_colex_and_parts_cover_every_hand():
         assert ranges[0][0] == 0 and ranges[-1][1] == n
         assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
         assert sum(comb(hi, 7) - comb(lo, 7) for lo, hi in ranges) == comb(n, 7)
+
+
+def test_canonical_members_name_the_classes_of_the_suit_renamings():
+    """The compiled canonical member against the suit symmetry's own (another member of each class): the same classes,
+    and each canonical member its own."""
+    from casino_math.kernels.pai_gow import canonical_hands
+    from casino_math.suits import Symmetry
+
+    game = load_game(SMALL)
+    hands = all_subsets(17, 7)
+    mine = canonical_hands(hands, 16)
+    theirs = colex(np.sort(Symmetry.of(game.deck).canonical([hands])[1][0], axis=1))
+    pairs = set(zip(mine.tolist(), theirs.tolist()))
+    assert len(pairs) == len(set(mine.tolist())) == len(set(theirs.tolist()))
+    assert np.array_equal(canonical_hands(hands[mine], 16), mine)

@@ -309,3 +309,44 @@ def settings_against_reference(sets: np.ndarray, weights: np.ndarray, n: int, hi
             below, above = ((bh < h) & (bl < lo)).sum(axis=1), ((bh >= h) & (bl >= lo)).sum(axis=1)
             with np.errstate(over="ignore"):
                 counts[p, legal] += sign * weight * (below + (above << 32))
+
+
+@njit(cache=True)
+def _canonical(hands: np.ndarray, naturals: int, binomial: np.ndarray, out: np.ndarray) -> None:
+    masks = np.zeros(4, dtype=np.int64)
+    for row in range(hands.shape[0]):
+        masks[:] = 0
+        jokers = 0
+        for t in range(hands.shape[1]):
+            card = hands[row, t]
+            if card >= naturals:
+                jokers += 1
+            else:
+                masks[card & 3] |= 1 << (card >> 2)
+        masks.sort()  # the suits' ranks, in an order no renaming of suits changes: suit 0 gets the smallest
+        key = 0
+        t = 0
+        for rank in range(naturals >> 2):
+            for suit in range(4):
+                if masks[suit] >> rank & 1:
+                    t += 1
+                    key += binomial[4 * rank + suit, t]
+        for j in range(jokers):
+            t += 1
+            key += binomial[naturals + j, t]
+        out[row] = key
+
+
+def canonical_hands(hands: np.ndarray, naturals: int) -> np.ndarray:
+    """The colex rank of one member of each hand's class under the renamings of suits (rows of ascending card ids;
+    natural cards numbered rank by rank, four suits each, then the jokers, which are alike): the member whose suits,
+    each read as the set of its ranks, come in increasing order, its jokers the first ones. Hands alike but for their
+    suits get the same member; :meth:`casino_math.suits.Symmetry.canonical` names classes the same way by another
+    member (the plain reference).
+
+    >>> canonical_hands(np.array([[0, 5, 52], [1, 4, 52], [0, 4, 52]]), 52).tolist()
+    [22123, 22123, 22124]
+    """
+    out = np.empty(len(hands), dtype=np.int64)
+    _canonical(np.ascontiguousarray(hands, dtype=np.int64), naturals, BINOMIAL, out)
+    return out

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from ...subsets import BINOMIAL, colex
+from ...subsets import BINOMIAL
 from ...suits import Symmetry
 from .game_file import PaiGowGame
 from .hands import SETTINGS
@@ -153,16 +153,13 @@ def _kept(folder: str) -> bool:
 
 def canonical_shard(shard: tuple[str, int]) -> np.ndarray:
     """One shard of the hands' classes: for the hands whose highest card is ``top`` (colex order), the colex rank of
-    the first member of each one's class (its canonical member)."""
+    its class's canonical member (:func:`casino_math.kernels.pai_gow.canonical_hands`)."""
+    from ...kernels.pai_gow import canonical_hands
+
     path, top = shard
     game = _game(path)
-    symmetry = Symmetry.of(game.deck)
     rows = block(len(game.deck), top)
-    out = np.empty(len(rows), dtype=np.int32)
-    for start in range(0, len(rows), 1 << 21):
-        reps = symmetry.canonical([rows[start:start + (1 << 21)]])[1][0]
-        out[start:start + (1 << 21)] = colex(np.sort(reps, axis=1))
-    return out
+    return canonical_hands(rows, len(game.deck) - game.deck.jokers).astype(np.int32)
 
 
 def _keep_classes(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
@@ -195,6 +192,7 @@ def _keep_classes(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> 
 def unrank(ranks: np.ndarray, size: int = 7) -> np.ndarray:
     """The sets of ``size`` cards of these colex ranks (rows ascending).
 
+    >>> from casino_math.subsets import colex
     >>> unrank(colex(np.array([[0, 3, 5, 6, 9, 11, 20]]))).tolist()
     [[0, 3, 5, 6, 9, 11, 20]]
     """
