@@ -174,7 +174,7 @@ def full_optimal(args: argparse.Namespace) -> None:
     seconds: list[float] = []
     with tempfile.TemporaryDirectory() as scratch, Bar() as bar:
         folder = str(runner.cache) if runner.cache is not None else scratch
-        result = optimal_totals(game, folder, runner, bar, seconds=seconds)
+        result = optimal_totals(game, folder, runner, bar, args.parts, seconds)
         wall = time.perf_counter() - start
         checked = full_count(game, folder, runner, bar) if args.check else None
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -212,6 +212,7 @@ def main() -> None:
     parser.add_argument("--cache", help="a folder keeping the full count's shards (resumable)")
     parser.add_argument("--optimal", action="store_true", help="with --full: the player setting optimally too")
     parser.add_argument("--check", action="store_true", help="with --optimal: the house-way count too, compared")
+    parser.add_argument("--parts", type=int, default=2, help="with --optimal: shards of player hands (by highest rank)")
     args = parser.parse_args()
     if args.full:
         (full_optimal if args.optimal else full)(args)

@@ -44,7 +44,7 @@ from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
 from .totals import CHUNK, _distinct, _game, block, classes, points_shard
 
-PARTS = 4  # the joker's, the aces', the kings' hands, and the rest (53 cards: 20.4, 60.0, 35.2 and 38.4 million hands)
+PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
 COLUMNS = ("hands", "differs", "house won", "house lost", "optimal won", "optimal lost", "gain")
 
 
@@ -104,16 +104,22 @@ class OptimalTotals:
 
 
 def parts(n: int, jokers: int, count: int = PARTS) -> list[tuple[int, int]]:
-    """The player hands split by their highest rank: card ranges (lo, hi), a hand in the part whose range holds its
-    highest card; the top ``count`` − 1 ranks (the joker first) one part each, the rest one part.
+    """The player hands split by their highest rank into about ``count`` parts of about as many hands: card ranges
+    (lo, hi), a hand in the part whose range holds its highest card (a range is whole ranks, the joker one of them).
 
-    >>> parts(53, 1)
-    [(52, 53), (48, 52), (44, 48), (0, 44)]
+    >>> parts(53, 1), parts(53, 1, 4)
+    ([(48, 53), (0, 48)], [(52, 53), (48, 52), (44, 48), (0, 44)])
     """
-    tops = [n] + ([n - jokers] if jokers else [])
-    while len(tops) < count and tops[-1] - 4 >= 7:
-        tops.append(tops[-1] - 4)
-    return [(lo, hi) for hi, lo in zip(tops, tops[1:])] + [(0, tops[-1])]
+    cuts = sorted({0, *range(n - jokers, 7, -4), n}, reverse=True)  # rank boundaries, highest first
+    out, hi = [], n
+    for i, cut in enumerate(cuts[1:-1], 1):
+        left = count - len(out)
+        target = comb(hi, 7) / left
+        taken, more = comb(hi, 7) - comb(cut, 7), comb(hi, 7) - comb(cuts[i + 1], 7)
+        if left > 1 and abs(taken - target) <= abs(more - target):
+            out.append((cut, hi))
+            hi = cut
+    return out + [(0, hi)]
 
 
 def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = None, progress: Any = None,
