@@ -42,7 +42,7 @@ from ...suits import Symmetry
 from .game_file import PaiGowGame
 from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
-from .totals import CHUNK, _distinct, _game, block, classes, points_shard
+from .totals import CHUNK, _distinct, _game, block, points_shard
 
 PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
 COLUMNS = ("hands", "differs", "house won", "house lost", "optimal won", "optimal lost", "gain")
@@ -142,7 +142,8 @@ def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = No
             runner, progress, "hands set by the house way")
         np.save(points_path, np.concatenate(blocks, axis=1))
     _keep_classes(game, folder, runner, progress)
-    for k, (sets, weights) in classes(game.deck, range(7)).items() if not _kept(folder) else ():
+    for k in range(7) if not _kept(folder) else ():
+        sets, weights = set_classes(n, n - game.deck.jokers, k)
         np.save(os.path.join(folder, f"sets{k}.npy"), sets)
         np.save(os.path.join(folder, f"weights{k}.npy"), weights)
     shards = [(game.path, folder, lo, hi) for lo, hi in sorted(parts(n, game.deck.jokers, count),
@@ -151,6 +152,23 @@ def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = No
     if seconds is not None:
         seconds.extend(float(r["seconds"][0]) for r in results)
     return _totals(game, folder, results)
+
+
+def set_classes(n: int, naturals: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The classes of k-card sets of a deck (``naturals`` natural cards, the rest jokers) under the renamings of suits:
+    one set each (its canonical member, :func:`casino_math.kernels.pai_gow.canonical_hands`) and the sets it stands for.
+
+    >>> sets, weights = set_classes(53, 52, 2)
+    >>> len(sets), int(weights.sum()) == comb(53, 2)
+    (182, True)
+    """
+    from ...kernels.pai_gow import canonical_hands
+    from ...subsets import all_subsets
+
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64), np.ones(1, dtype=np.int64)
+    members, weights = np.unique(canonical_hands(all_subsets(n, k), naturals), return_counts=True)
+    return unrank(members, k), weights.astype(np.int64)
 
 
 def _kept(folder: str) -> bool:
