@@ -146,9 +146,9 @@ def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = No
         sets, weights = set_classes(n, n - game.deck.jokers, k)
         np.save(os.path.join(folder, f"sets{k}.npy"), sets)
         np.save(os.path.join(folder, f"weights{k}.npy"), weights)
-    shards = [(game.path, folder, lo, hi) for lo, hi in sorted(parts(n, game.deck.jokers, count),
-                                                                key=lambda p: comb(p[0], 7) - comb(p[1], 7))]
-    results = Shards(part_shard, shards, f"pai-gow-optimal-{tag}").run(runner, progress, "player hands' parts")
+    ranges = sorted(parts(n, game.deck.jokers, count), key=lambda p: comb(p[0], 7) - comb(p[1], 7))  # biggest first
+    shards = [(game.path, folder, lo, hi) for lo, hi in ranges]
+    results = Shards(part_shard, shards, f"pai-gow-optimal-{tag}-{ranges}").run(runner, progress, "player hands' parts")
     if seconds is not None:
         seconds.extend(float(r["seconds"][0]) for r in results)
     return _totals(game, folder, results)
