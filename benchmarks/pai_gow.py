@@ -23,6 +23,12 @@ extrapolated per deal to the 8,250,459,031,214,400 deals of 53 cards.
     python benchmarks/pai_gow.py --workers 1 2 4 --hands 400000
     python benchmarks/pai_gow.py --full --cache ~/pg-shards                        # the full count, every local core
     python benchmarks/pai_gow.py --full --scheduler tcp://host:8786 --cache DIR    # on a Dask cluster, resumable
+    python benchmarks/pai_gow.py --full --optimal --workers 2 --cache DIR          # the player setting optimally too
+
+``--full --optimal`` counts the player setting by the house way and setting optimally against the banker's house way
+(casino_math/game/pai_gow/optimal.py): the hands' points and classes, then one shard per part of the player hands
+(``--parts``, by highest rank); it prints both players' figures, how often the settings differ, the cost by hand type
+and the costliest hand of each type; ``--check`` runs the house-way count above in the same folder and compares.
 
 ``--full`` runs the whole count in shards on the shard runner (every local core by default, ``--workers N``, or a Dask
 cluster), with a progress bar and its ETA; ``--cache DIR`` keeps the hands' points and every finished shard there, so
