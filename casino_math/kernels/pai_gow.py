@@ -7,6 +7,10 @@ coordinates}, and the deals he loses both in the same with "at least as high in 
 it are every choice of the other 7 − |S| cards (:func:`supersets`); the pairs are counted in one sweep by low value
 with a Fenwick tree over the high values (:func:`dominance_pairs`).
 
+The player setting optimally asks every setting of his hand instead of the house way's: per S, a table of cumulative
+counts of the banker's points answers each setting in a few look-ups (:func:`settings_against`), summed per class of
+player hands under the renamings of suits (:func:`canonical_hands` names the classes).
+
 >>> high = np.array([3, 1, 2, 2]); low = np.array([1, 0, 0, 1])
 >>> dominance_pairs(high, low, 4), dominance_pairs_reference(high, low)
 ((3, 10), (3, 10))
