@@ -100,6 +100,12 @@ def test_the_kernel_equals_its_plain_reference_on_every_path(tmp_path):
                 settings_against(pick, w, n, high, low, width, lows, canonical_members, first,
                                  first, last, high_s[first:last], low_s[first:last], got, dense_from, brute_below)
                 assert np.array_equal(got, expected), (lo, k, dense_from, brute_below)
+            # sums past 2^63 wrap, and read back exactly once they end in range (as the 53-card deck's do)
+            got = np.zeros((last - first, 21), dtype=np.int64)
+            for weight in (w << 40, w - (w << 40)):
+                settings_against(pick, weight, n, high, low, width, lows, canonical_members, first, first, last,
+                                 high_s[first:last], low_s[first:last], got)
+            assert np.array_equal(got, expected)
 
 
 def test_unrank_inverts_colex_and_parts_cover_every_hand():
