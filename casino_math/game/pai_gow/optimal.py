@@ -111,7 +111,8 @@ def parts(n: int, jokers: int, count: int = PARTS) -> list[tuple[int, int]]:
     ([(48, 53), (0, 48)], [(52, 53), (48, 52), (44, 48), (0, 44)])
     """
     cuts = sorted({0, *range(n - jokers, 7, -4), n}, reverse=True)  # rank boundaries, highest first
-    out, hi = [], n
+    out: list[tuple[int, int]] = []
+    hi = n
     for i, cut in enumerate(cuts[1:-1], 1):
         left = count - len(out)
         target = comb(hi, 7) / left
