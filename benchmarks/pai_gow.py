@@ -23,6 +23,12 @@ extrapolated per deal to the 8,250,459,031,214,400 deals of 53 cards.
     python benchmarks/pai_gow.py --workers 1 2 4 --hands 400000
     python benchmarks/pai_gow.py --full --cache ~/pg-shards                        # the full count, every local core
     python benchmarks/pai_gow.py --full --scheduler tcp://host:8786 --cache DIR    # on a Dask cluster, resumable
+    python benchmarks/pai_gow.py --full --optimal --workers 2 --cache DIR          # the player setting optimally too
+
+``--full --optimal`` counts the player setting by the house way and setting optimally against the banker's house way
+(casino_math/game/pai_gow/optimal.py): the hands' points and classes, then one shard per part of the player hands
+(``--parts``, by highest rank); it prints both players' figures, how often the settings differ, the cost by hand type
+and the costliest hand of each type; ``--check`` runs the house-way count above in the same folder and compares.
 
 ``--full`` runs the whole count in shards on the shard runner (every local core by default, ``--workers N``, or a Dask
 cluster), with a progress bar and its ETA; ``--cache DIR`` keeps the hands' points and every finished shard there, so
@@ -159,6 +165,53 @@ def full(args: argparse.Namespace) -> None:
           f"against the house: {float(-banker):.4%} (simulation 0.20%; JB's 0.05% more: 0.25%)")
 
 
+def full_optimal(args: argparse.Namespace) -> None:
+    """The full count with the player setting optimally (and by the house way), against the banker's house way; with
+    ``--check``, the house-way count of :func:`full` too, which the optimal count's house-way figures must equal."""
+    import resource
+    from fractions import Fraction
+
+    from casino_math.game.pai_gow.optimal import optimal_totals
+    from casino_math.game.pai_gow.totals import full_count
+    from casino_math.progress import Bar
+
+    game = load_game(FOXWOODS)
+    workers = args.workers[0] if args.workers != [1, 2] else None
+    runner = Runner.here(Path(args.cache).expanduser() if args.cache else None) if workers == 1 and not args.scheduler \
+        else Runner.of(args.scheduler, None, workers, args.cache)
+    start, cpu = time.perf_counter(), time.process_time()
+    seconds: list[float] = []
+    with tempfile.TemporaryDirectory() as scratch, Bar() as bar:
+        folder = str(runner.cache) if runner.cache is not None else scratch
+        result = optimal_totals(game, folder, runner, bar, args.parts, seconds)
+        wall = time.perf_counter() - start
+        checked = full_count(game, folder, runner, bar) if args.check else None
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"optimal count in {wall / 60:,.1f} min of wall time on {workers or os.cpu_count()} workers (load average now "
+          f"{os.getloadavg()[0]:.1f}); the parts' processor time: " + ", ".join(f"{s / 60:,.1f}" for s in seconds)
+          + f" min (sum {sum(seconds) / 60:,.1f} min); this process {(time.process_time() - cpu) / 60:,.1f} min, workers "
+          f"{(children.ru_utime + children.ru_stime) / 60:,.1f} min; peak memory: this process "
+          f"{own.ru_maxrss / 2**20:,.1f} GB, the largest worker {children.ru_maxrss / 2**20:,.1f} GB")
+    for name, ends in (("house way", result.house), ("optimal", result.optimal)):
+        won, push, lost = ends
+        edge = result.edge(ends)
+        print(f"{name}: won both {won:,} = {Fraction(won, DEALS)} ({won / DEALS:.6%}), push {push:,} ({push / DEALS:.6%}), "
+              f"lost both {lost:,} ({lost / DEALS:.6%}); house edge {edge} = {float(edge):.6%}")
+    gain = result.house_edge - result.optimal_edge
+    print(f"optimal gains {gain} = {float(gain):.6%} (published: about 0.21%); the optimal setting differs on "
+          f"{result.differs:,} of {result.hands:,} hands ({result.differs / result.hands:.4%})")
+    print("| hand | hands | optimal differs | house way's cost (per deal) |\n|---|---|---|---|")
+    for cost in result.by_hand:
+        print(f"| {cost.name} | {cost.hands:,} | {cost.differs:,} | {float(cost.gain):.6%} |")
+    for example in result.examples:
+        print(f"  {example.hand}: house way {example.house}, optimal {example.optimal} (gains {float(example.gain):.4f})")
+    if checked is not None:
+        agree = checked == (result.house[0], result.house[2])
+        print(f"house-way count by sweeps: won {checked[0]:,}, lost {checked[1]:,}: "
+              f"{'equal to' if agree else 'DIFFERENT FROM'} the optimal count's house-way figures")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
@@ -166,9 +219,12 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="run the full count (see above)")
     parser.add_argument("--scheduler", help="a Dask scheduler's address, tcp://host:8786, for --full")
     parser.add_argument("--cache", help="a folder keeping the full count's shards (resumable)")
+    parser.add_argument("--optimal", action="store_true", help="with --full: the player setting optimally too")
+    parser.add_argument("--check", action="store_true", help="with --optimal: the house-way count too, compared")
+    parser.add_argument("--parts", type=int, default=2, help="with --optimal: shards of player hands (by highest rank)")
     args = parser.parse_args()
     if args.full:
-        full(args)
+        (full_optimal if args.optimal else full)(args)
         return
     rng = np.random.default_rng(18)
     print(f"Pai Gow Poker, Foxwoods house way against itself: {DEALS:,} deals; {os.cpu_count()} cores here")
