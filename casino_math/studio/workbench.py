@@ -300,7 +300,7 @@ class Workbench:
 def _stamp(path: Path, game: Game) -> tuple:
     """When and how big each file ``game`` was read from is now (the file and every file it extends), and where extends
     may reach: what says a game read before is still the file's."""
-    found = []
+    found: list[tuple[str, int | None, int | None]] = []
     for name in dict.fromkeys([str(path), *(f for f, _ in game.files)]):
         try:
             info = os.stat(name)
