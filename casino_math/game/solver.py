@@ -123,7 +123,7 @@ def solve(game: Game, counts: Counts, policy: Policy | None = None, progress: Pr
     stake_scale = money.stake_scale
     last = len(counts.levels) - 1
     exact = _exact(game, counts, money)
-    cells = np.asarray(counts.cells, dtype=exact)  # no copy where they are of that type already
+    cells: np.ndarray = np.asarray(counts.cells, dtype=exact)  # no copy where they are of that type already
     # the result per unit of each staked wager, summed over the showdown cells, per last-level class
     # wagers paid alike (Mississippi Stud's four bets) share one basis: the terminal value is their summed stake times it
     alike: dict[bytes, list[str]] = {}
