@@ -38,6 +38,7 @@ VARIANTS = {
                                                "flush: 7, straight: 4, three of a kind: 3}"),
     "three_card_poker": ("standard.yaml", "ante_bonus: {straight flush: 5, three of a kind: 3, straight: 1}"),
     "let_it_ride": ("standard.yaml", None),
+    "blackjack": ("6-decks-h17-das.yaml", "blackjack:\n  pays: {blackjack: 7 to 5}"),  # a section of its own, not a paytable
     "mississippi_stud": ("standard.yaml", None),
 }
 
@@ -85,7 +86,8 @@ def variant_of(game: str, folder: Path) -> Path:
         pays = ", ".join(f"{line.key}: {line.pay.amount + (1 if i == 0 else 0)}" for i, line in enumerate(lines))
         table = f"{name}: {{{pays}}}"
     path = folder / f"{game}-variant.yaml"
-    path.write_text(f"extends: {source}\nid: {game}-benchmark-variant\npaytables:\n  {table}\n")
+    change = table if table.startswith("blackjack:") else f"paytables:\n  {table}"
+    path.write_text(f"extends: {source}\nid: {game}-benchmark-variant\n{change}\n")
     return path
 
 

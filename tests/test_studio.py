@@ -208,6 +208,23 @@ def test_a_change_to_the_file_a_variant_extends_is_seen(client, folder, monkeypa
     assert all(r["moved"] == "False" for r in edited["compare"])
 
 
+def test_blackjacks_pays_are_edited_where_its_file_writes_them(tmp_path, monkeypatch, capsys):
+    """Blackjack's pays are a paytable to the studio and ``blackjack: pays:`` in its file: an edit is analysed, a pay that
+    does not read is marked at its cell, and the saved variant gives the edit's figures from the command line."""
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", os.environ.get("CASINO_MATH_EXTENDS", ""))
+    shutil.copy(GAMES / "blackjack-small.yaml", tmp_path / "blackjack-small.yaml")
+    client = create_app(Workbench(tmp_path)).test_client()
+    shown = opened(client, "blackjack-small.yaml")
+    tables = with_pay(shown, "pays", "blackjack", "6/5")
+    edited = edit(client, tables, "blackjack-small.yaml")
+    assert edited["errors"] == [] and edited["bets"][0]["house_edge"] != shown["bets"][0]["house_edge"]
+    (bad,) = edit(client, with_pay(shown, "pays", "blackjack", "lots"), "blackjack-small.yaml")["errors"]
+    assert (bad["table"], bad["line"]) == ("pays", "blackjack") and "blackjack.pays.blackjack: a pay must be" in bad["message"]
+    assert client.post("/api/save", json={"path": "blackjack-small.yaml", "tables": tables, "name": "six-five"}).json == {"saved": "six-five.yaml"}
+    code, out, _ = run(monkeypatch, capsys, "analyze", str(tmp_path / "six-five.yaml"), "--format", "json")
+    assert code == 0 and json.loads(out)["bets"]["blackjack"]["house_edge"] == edited["bets"][0]["house_edge"]
+
+
 def test_a_small_search_finds_what_the_search_command_finds(client, folder, monkeypatch, capsys):
     """A grid of pays on the paytables as edited: the paytables whose house edge lies in the band, as ``casino-math
     search`` finds them for the same file; a grid past the studio's limit, or a band that does not read, is answered

@@ -353,6 +353,15 @@ class Game:
     def side_bet(self) -> Mapping[str, SideBet]:
         return {b.name: b for b in self.side_bets}
 
+    def table_field(self, table: str) -> tuple[str, ...]:
+        """Where a game file writes the paytable ``table``: under ``paytables:`` by its name (a game with a format of its
+        own writes some elsewhere: blackjack's pays).
+
+        >>> Game("demo", "demo").table_field("raise")
+        ('paytables', 'raise')
+        """
+        return ("paytables", table)
+
     @cached_property
     def own_tables(self) -> tuple[str, ...]:
         """The paytables that pay the game's own wagers, in the order the wagers name them."""

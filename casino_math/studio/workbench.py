@@ -335,12 +335,16 @@ def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], exte
         lines.append(f"name: {json.dumps(f'{game.name} ({identity})')}")
     cells: dict[int, tuple[str, str]] = {}
     edited = {t: rows for t, rows in tables.items() if t in game.paytables}
-    if edited:
-        lines.append("paytables:")
-        for table, rows in edited.items():
-            lines.append(f"  {json.dumps(table)}:")
+    sections: dict[str, list[str]] = {}  # each table under the field its file writes it in (paytables:, blackjack: pays:)
+    for table in edited:
+        field = game.table_field(table)
+        sections.setdefault(field[0], []).append(table)
+    for section, names in sections.items():
+        lines.append(f"{section}:")
+        for table in names:
+            lines.append(f"  {json.dumps(game.table_field(table)[-1])}:")
             for kept in game.paytables[table].lines:  # the file's lines in the file's order (the first a hand matches pays)
-                line, typed = kept.key, str(rows.get(kept.key, pay_text(kept.pay))).strip()
+                line, typed = kept.key, str(edited[table].get(kept.key, pay_text(kept.pay))).strip()
                 value = typed if typed and SAFE_PAY.fullmatch(typed) and not typed.startswith(("-", ":")) else json.dumps(typed)
                 lines.append(f"    {json.dumps(line)}: {value}")
                 cells[len(lines)] = (table, line)
