@@ -99,7 +99,10 @@ class Blackjack:
 
 
 # the modules a solution comes from (see count_cache.engine): the engine, and what turns its working into tables and words
-CODE = ("game/blackjack", "game/method.py", "game/money.py", "game/kept_solution.py", "returns.py", "text.py")
+# (not the file's reader, game_file.py: the key holds the rules it read; nor the simulator's coups and the removal tool)
+CODE = (*(f"game/blackjack/{name}.py" for name in ("basic", "dealer", "figures", "hands", "method", "rounds", "rules", "split_ends",
+                                                   "splits", "values")),
+        "game/method.py", "game/money.py", "game/kept_solution.py", "returns.py", "text.py")
 
 
 def solution_key(game: BlackjackGame) -> str:
