@@ -11,6 +11,7 @@ whose files are compared byte for byte (one issue date for both). Each run's cac
     python benchmarks/count_cache.py --games caribbean_stud four_card_poker ultimate_texas_holdem --check
     python benchmarks/count_cache.py --no-report --repeat 3 --studio 9        # and nine edits timed in the studio
     python benchmarks/count_cache.py --games --studio 0 --without blackjack    # the report alone: all, and warm without blackjack
+    python benchmarks/count_cache.py --games caribbean_stud --counts DIR --no-report --studio 9   # on counts kept before
 
 Targets (issue 19): a changed pay of a shipped big game re-analysed in under 2 s on a warm cache; the report of every
 shipped game on a warm cache in under 20 s; warm results identical to cold ones; a studio edit within 200 ms.
@@ -37,6 +38,7 @@ VARIANTS = {
                                                "flush: 7, straight: 4, three of a kind: 3}"),
     "three_card_poker": ("standard.yaml", "ante_bonus: {straight flush: 5, three of a kind: 3, straight: 1}"),
     "let_it_ride": ("standard.yaml", None),
+    "blackjack": ("6-decks-h17-das.yaml", "blackjack:\n  pays: {blackjack: 7 to 5}"),  # a section of its own, not a paytable
     "mississippi_stud": ("standard.yaml", None),
 }
 
@@ -64,10 +66,17 @@ def run(args: list[str], env: dict[str, str]) -> tuple[Timed, bytes]:
     return elapsed, done.stdout
 
 
+def base_of(game: str) -> Path:
+    """The family's file a variant changes: the one :data:`VARIANTS` names, else ``standard.yaml``, else its first file."""
+    folder = ROOT / "paytables" / game
+    named = folder / VARIANTS.get(game, ("standard.yaml", None))[0]
+    return named if named.is_file() else sorted(folder.glob("*.yaml"))[0]
+
+
 def variant_of(game: str, folder: Path) -> Path:
     """A variant file of the game changing one pay of its own bet (or its first paytable's first line, by one)."""
-    base, table = VARIANTS.get(game, ("standard.yaml", None))
-    source = ROOT / "paytables" / game / base
+    table = VARIANTS.get(game, ("standard.yaml", None))[1]
+    source = base_of(game)
     if table is None:
         from casino_math.game.loader import load_game
 
@@ -77,12 +86,16 @@ def variant_of(game: str, folder: Path) -> Path:
         pays = ", ".join(f"{line.key}: {line.pay.amount + (1 if i == 0 else 0)}" for i, line in enumerate(lines))
         table = f"{name}: {{{pays}}}"
     path = folder / f"{game}-variant.yaml"
-    path.write_text(f"extends: {source}\nid: {game}-benchmark-variant\npaytables:\n  {table}\n")
+    change = table if table.startswith("blackjack:") else f"paytables:\n  {table}"
+    path.write_text(f"extends: {source}\nid: {game}-benchmark-variant\n{change}\n")
     return path
 
 
 def game_times(game: str, repeat: int, check: bool, env: dict[str, str], scratch: Path) -> None:
-    source = ROOT / "paytables" / game / VARIANTS.get(game, ("standard.yaml", None))[0]
+    """Cold (counting, and keeping), warm on the same file, warm on a variant changing one pay (best of ``repeat``); the
+    plain path is the cold run (what every run cost before counts were kept): the ratio is cold over warm, in processor
+    time. ``check``: the variant analysed with ``--no-cache`` too, its bytes compared with the warm run's."""
+    source = base_of(game)
     variant = variant_of(game, scratch)
     cold, _ = run(["analyze", str(source), "--format", "json"], env)
     warm_same = min((run(["analyze", str(source), "--format", "json"], env)[0] for _ in range(repeat)), key=float)
@@ -90,7 +103,9 @@ def game_times(game: str, repeat: int, check: bool, env: dict[str, str], scratch
     for _ in range(repeat):
         elapsed, out = run(["analyze", str(variant), "--format", "json"], env)
         times.append(elapsed)
-    line = f"{game:<22} cold {cold}   warm, same file {warm_same}   warm, a changed pay {min(times, key=float)}"
+    best = min(times, key=lambda t: t.cpu)
+    line = (f"{game:<22} cold {cold}   warm, same file {warm_same}   warm, a changed pay {best}   "
+            f"cold/warm {cold.cpu / best.cpu:.1f}x (processor time)")
     if check:
         uncached, reference = run(["--no-cache", "analyze", str(variant), "--format", "json"], env)
         line += f"   (cold, changed pay {uncached}: {'identical' if reference == out else 'DIFFERENT'})"
@@ -122,38 +137,68 @@ STUDIO_EDITS = {
     "caribbean_stud": ("raise", "flush"), "four_card_poker": ("ante_bonus", "three of a kind"),
     "ultimate_texas_holdem": ("trips", "flush"), "three_card_poker": ("ante_bonus", "straight"),
     "let_it_ride": ("let_it_ride", "flush"), "mississippi_stud": ("mississippi_stud", "flush"),
-    "baccarat": ("dragon_bonus_player", "wins by 9"),
+    "baccarat": ("dragon_bonus_player", "wins by 9"), "blackjack": ("pays", "blackjack"),
 }
 
 
 def studio_times(game: str, edits: int, env: dict[str, str]) -> None:
     """The workbench (in this process, as the server runs it): the game opened on the kept counts, then ``edits`` edits of
-    one pay (:data:`STUDIO_EDITS`), each timed from the request to the figures (what the page waits for)."""
+    one pay (:data:`STUDIO_EDITS`), each timed from the request to the figures (what the page waits for); then as many
+    edits on the plain path (every solve from scratch on the same counts: the last solve forgotten before each, so none
+    is patched), and the ratio of the medians' processor times."""
     os.environ.update(env)
     from casino_math.studio.server import create_app
     from casino_math.studio.workbench import Workbench
 
+    name = base_of(game).name
     client = create_app(Workbench(ROOT / "paytables" / game)).test_client()
     start = time.perf_counter()
-    shown = client.get("/api/game?path=standard.yaml").json
+    shown = client.get(f"/api/game?path={name}").json
     opened = time.perf_counter() - start
     table, line = STUDIO_EDITS.get(game, (None, None))
     if table not in shown["paytables"] or line not in shown["paytables"][table]:
         table = next(iter(shown["paytables"]))
         line = next(iter(shown["paytables"][table]))
     pays = shown["paytables"][table][line]
-    times, cpu = [], []
-    for i in range(edits):
-        tables = {table: dict(shown["paytables"][table], **{line: f"{int(pays) + 1 + i % 2}" if pays.isdigit() else pays})}
-        start, processor = time.perf_counter(), time.process_time()
-        answer = client.post("/api/edit", json={"path": "standard.yaml", "tables": tables}).json
-        times.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - processor)
-        assert not answer["errors"], answer["errors"]
-    times.sort()
-    cpu.sort()
-    print(f"{'studio, ' + game:<22} opened {opened:5.2f} s   an edit: median {times[len(times) // 2] * 1000:6.0f} ms "
-          f"(cpu {cpu[len(cpu) // 2] * 1000:.0f} ms), best {times[0] * 1000:6.0f} ms ({edits} edits of {table}: {line})", flush=True)
+    medians = []
+    for plain in (False, True):
+        times, cpu = [], []
+        for i in range(edits):
+            if plain:
+                forget_last_solves()
+            tables = {table: dict(shown["paytables"][table], **{line: edited_pay(pays, i + edits * plain)})}
+            start, processor = time.perf_counter(), time.process_time()
+            answer = client.post("/api/edit", json={"path": name, "tables": tables}).json
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - processor)
+            assert not answer["errors"], answer["errors"]
+        times.sort()
+        cpu.sort()
+        medians.append(cpu[len(cpu) // 2])
+        what = "plain path (solved from scratch)" if plain else f"opened {opened:5.2f} s   an edit"
+        print(f"{'studio, ' + game:<22} {what}: median {times[len(times) // 2] * 1000:6.0f} ms (cpu {cpu[len(cpu) // 2] * 1000:.0f} ms), "
+              f"best {times[0] * 1000:6.0f} ms ({edits} edits of {table}: {line})"
+              + (f"   plain/ours {medians[1] / max(medians[0], 1e-9):.1f}x (processor time)" if plain else ""), flush=True)
+
+
+def edited_pay(pays: str, i: int) -> str:
+    """The ``i``-th edit of a pay: raised by 1 + ``i`` (a whole pay, or the numerator of ``3/2``), so every edit is a pay
+    not seen before (a blackjack pay is then solved, not read from the solutions kept).
+
+    >>> edited_pay("5", 0), edited_pay("3/2", 2)
+    ('6', '6/2')
+    """
+    whole, _, over = pays.partition("/")
+    return f"{int(whole) + 1 + i}" + (f"/{over}" if over else "")
+
+
+def forget_last_solves() -> None:
+    """Forget the last solve kept in memory with each game's counts (what the next solve would patch)."""
+    from casino_math.game import counts
+    from casino_math.game.counts import SCRATCH
+
+    for kept in counts._CACHE.values():
+        kept.memo.pop((SCRATCH, "last solve"), None)
 
 
 def main() -> None:
@@ -165,11 +210,13 @@ def main() -> None:
     parser.add_argument("--studio", type=int, default=5, help="edits timed in the studio per game (0: none)")
     parser.add_argument("--without", nargs="*", default=["blackjack"], help="families the report is timed warm without too")
     parser.add_argument("--report-cache", type=Path, help="a cache folder for the report (default: an empty one: cold counts)")
+    parser.add_argument("--counts", type=Path, help="a cache folder for the games (default: an empty one: the first run counts)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="casino-math-bench-") as folder:
         scratch = Path(folder)
-        env = dict(os.environ, CASINO_MATH_CACHE=str(scratch / "counts"), CASINO_MATH_EXTENDS=str(ROOT / "paytables"))
-        print(f"{os.cpu_count()} cores; counts kept in {scratch / 'counts'} for this run only", flush=True)
+        counts = options.counts or scratch / "counts"
+        env = dict(os.environ, CASINO_MATH_CACHE=str(counts), CASINO_MATH_EXTENDS=str(ROOT / "paytables"))
+        print(f"{os.cpu_count()} cores; counts kept in {counts}" + ("" if options.counts else " for this run only"), flush=True)
         for game in options.games:
             game_times(game, options.repeat, options.check, env, scratch)
         if not options.no_report:

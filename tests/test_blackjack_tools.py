@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -70,6 +71,7 @@ def test_the_dealers_counts_kept_between_runs_give_the_same_bytes(monkeypatch, c
     for _ in range(2):
         values.dealer_counts.cache_clear()
         values.known_counts.cache_clear()  # a new run: nothing in memory
+        _forget_solutions(tmp_path)  # the game solved again (on the dealer's kept counts), not its kept solution read
         code, out, _ = run(monkeypatch, capsys, "analyze", str(SMALL), "--format", "json")
         assert code == 0
         outputs.append(out)
@@ -98,3 +100,59 @@ def test_a_pay_by_suits_is_a_paytable_line_the_design_tools_change():
     table = analysis.tables["blackjack"]
     spades = sum(Fraction(o.combinations, table.total) for o in table.outcomes if o.net == 3)  # the only rows netting 3
     assert returns[1] - returns[0] == spades
+
+
+def _forget_solutions(folder: Path) -> None:
+    """Remove the whole solutions kept in a cache folder (their counts stay)."""
+    for manifest in folder.glob("*.json"):
+        if json.loads(manifest.read_text())["kind"] == "solution":
+            manifest.with_suffix(".npz").unlink()
+            manifest.unlink()
+
+
+def test_a_kept_solution_gives_the_bytes_of_a_cold_run_and_solves_nothing(monkeypatch, capsys, tmp_path):
+    """Blackjack's strategy depends on its pays, so its whole solution is kept, keyed by the rules with their pays: a warm
+    run solves nothing and prints the cold run's bytes (and the run with the cache off's); a changed pay is another
+    entry, solved once, and its warm run is its cold run; a hand looked up on a kept solution is the solved one's."""
+    from casino_math import count_cache
+    from casino_math.game.blackjack.method import Blackjack
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
+    monkeypatch.setattr(count_cache, "_switched_off", False)
+    solve = Blackjack._solve
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(SMALL.parent))
+    variant = tmp_path / "variant.yaml"
+    variant.write_text(f"extends: {SMALL}\nid: bj-small-6-to-5\nblackjack:\n  pays: {{blackjack: 6 to 5}}\n")
+    for path in (SMALL, variant):
+        cold = run(monkeypatch, capsys, "analyze", str(path), "--format", "json")
+        monkeypatch.setattr(Blackjack, "_solve", _never)
+        warm = run(monkeypatch, capsys, "analyze", str(path), "--format", "json")
+        monkeypatch.setattr(Blackjack, "_solve", solve)
+        off = run(monkeypatch, capsys, "--no-cache", "analyze", str(path), "--format", "json")
+        monkeypatch.setattr(count_cache, "_switched_off", False)  # --no-cache holds for the rest of its process
+        assert cold[0] == off[0] == warm[0] == 0 and cold[1] == off[1] == warm[1] and "computed again" not in warm[2]
+    assert json.loads(cold[1])["bets"] != json.loads(run(monkeypatch, capsys, "analyze", str(SMALL), "--format", "json")[1])["bets"]
+    kept = analyze(SMALL).solution
+    assert type(kept.strategy.decisions[0]).__name__ == "KeptView"  # read back, not solved
+    fresh = Blackjack()._solve(analyze(SMALL).game)
+    for cards in ({"player": "Th 7c", "up": "Ts"}, {"player": "8h 8c", "up": "9s"}, {"player": "7h 7c 7d", "up": "As"}):
+        assert kept.strategy.choose("play", cards) == fresh.strategy.choose("play", cards)
+    assert kept.detail.insurance == fresh.detail.insurance  # the method's working, solved when asked for
+
+
+def test_a_report_of_a_kept_solution_is_the_same_bytes(monkeypatch, tmp_path):
+    """The par sheet (HTML and PDF) of blackjack written from its kept solution is the one written cold, and with the
+    cache off."""
+    from casino_math import count_cache
+    from casino_math.report import write_report
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "kept"))
+    cold = write_report([SMALL], tmp_path / "cold", issued="2026-01-02")
+    assert any(json.loads(m.read_text())["kind"] == "solution" for m in (tmp_path / "kept").glob("*.json"))
+    warm = write_report([SMALL], tmp_path / "warm", issued="2026-01-02")
+    with count_cache.disabled():
+        off = write_report([SMALL], tmp_path / "off", issued="2026-01-02")
+    assert [p.name for p in cold] == [p.name for p in warm] == [p.name for p in off]
+    for a, b, c in zip(cold, warm, off):
+        assert a.read_bytes() == b.read_bytes() == c.read_bytes(), a.name
+

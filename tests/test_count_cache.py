@@ -380,3 +380,23 @@ def test_full_deck_games_read_back_the_bytes_of_a_cold_count(family, kept, monke
     forget()
     warm, err = analysed(monkeypatch, capsys, "analyze", str(game), "--format", "json")
     assert warm == cold and "computed again" not in err
+
+
+def test_a_kept_solution_of_another_shape_is_solved_again(kept, caplog):
+    """A solution entry whose data is not a kept solution (another version's, a foreign file under its name) is solved
+    again with one warning, and kept anew; then read back, solving nothing."""
+    from casino_math.game.kept_solution import KIND, kept_solution
+    from casino_math.game.method import method_for
+
+    game = load_game(GAMES / "mini-three-card.yaml")
+    cache = CountCache(kept)
+    cache.keep(KIND, "a key", game.id, {"not": "a solution"})
+    with caplog.at_level(logging.WARNING, logger="casino_math.count_cache"):
+        solved = kept_solution(game, "a key", (), lambda: method_for(game).solve(game), cache)
+    assert "does not fit this game" in caplog.text and "it is solved again" in caplog.text
+    read = kept_solution(game, "a key", (), _unsolvable, cache)
+    assert read.table == solved.table and [d.summary() for d in read.strategy.decisions] == [d.summary() for d in solved.strategy.decisions]
+
+
+def _unsolvable():
+    raise AssertionError("solved, not read back")

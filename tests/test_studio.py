@@ -190,6 +190,41 @@ def test_an_edit_is_compared_with_the_file_figure_by_figure(client):
     assert all(r["moved"] == "False" and r["change"] in ("+0.0000 points", "+0.0000") for r in same["compare"])
 
 
+def test_a_change_to_the_file_a_variant_extends_is_seen(client, folder, monkeypatch, capsys):
+    """A variant edited in the studio, then its parent file changed on disk (the ante loses a tie): the next edit reads the parent again, gives what the command line gives for the variant file, and is
+    compared with the variant as it is now (an edit giving the file's pays moves nothing)."""
+    (folder / "pair-2.yaml").write_text('extends: "mini-caribbean.yaml"\nid: mini-caribbean-pair-2\npaytables:\n  raise: {pair: 2}\n')
+    opened(client, "pair-2.yaml")
+    before = edit(client, {"raise": {"pair": "2"}}, "pair-2.yaml")  # the variant and its parent read
+    parent = folder / "mini-caribbean.yaml"
+    text = parent.read_text()
+    parent.write_text(text.replace("player_higher: win, equal: push,", "player_higher: win, equal: lose,"))
+    assert parent.read_text() != text
+    os.utime(parent, ns=(parent.stat().st_atime_ns, parent.stat().st_mtime_ns + 10**9))  # later, whatever the clock's grain
+    edited = edit(client, {"raise": {"pair": "2"}}, "pair-2.yaml")
+    code, out, _ = run(monkeypatch, capsys, "analyze", str(folder / "pair-2.yaml"), "--format", "json")
+    assert code == 0 and edited["errors"] == []
+    assert before["bets"][0]["house_edge"] != edited["bets"][0]["house_edge"] == json.loads(out)["bets"]["ante_raise"]["house_edge"]
+    assert all(r["moved"] == "False" for r in edited["compare"])
+
+
+def test_blackjacks_pays_are_edited_where_its_file_writes_them(tmp_path, monkeypatch, capsys):
+    """Blackjack's pays are a paytable to the studio and ``blackjack: pays:`` in its file: an edit is analysed, a pay that
+    does not read is marked at its cell, and the saved variant gives the edit's figures from the command line."""
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", os.environ.get("CASINO_MATH_EXTENDS", ""))
+    shutil.copy(GAMES / "blackjack-small.yaml", tmp_path / "blackjack-small.yaml")
+    client = create_app(Workbench(tmp_path)).test_client()
+    shown = opened(client, "blackjack-small.yaml")
+    tables = with_pay(shown, "pays", "blackjack", "6/5")
+    edited = edit(client, tables, "blackjack-small.yaml")
+    assert edited["errors"] == [] and edited["bets"][0]["house_edge"] != shown["bets"][0]["house_edge"]
+    (bad,) = edit(client, with_pay(shown, "pays", "blackjack", "lots"), "blackjack-small.yaml")["errors"]
+    assert (bad["table"], bad["line"]) == ("pays", "blackjack") and "blackjack.pays.blackjack: a pay must be" in bad["message"]
+    assert client.post("/api/save", json={"path": "blackjack-small.yaml", "tables": tables, "name": "six-five"}).json == {"saved": "six-five.yaml"}
+    code, out, _ = run(monkeypatch, capsys, "analyze", str(tmp_path / "six-five.yaml"), "--format", "json")
+    assert code == 0 and json.loads(out)["bets"]["blackjack"]["house_edge"] == edited["bets"][0]["house_edge"]
+
+
 def test_a_small_search_finds_what_the_search_command_finds(client, folder, monkeypatch, capsys):
     """A grid of pays on the paytables as edited: the paytables whose house edge lies in the band, as ``casino-math
     search`` finds them for the same file; a grid past the studio's limit, or a band that does not read, is answered

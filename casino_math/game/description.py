@@ -353,6 +353,18 @@ class Game:
     def side_bet(self) -> Mapping[str, SideBet]:
         return {b.name: b for b in self.side_bets}
 
+    def table_field(self, table: str) -> tuple[str, ...]:
+        """Where a game file writes the paytable ``table``: under ``paytables:`` by its name (a game with a format of its
+        own writes some elsewhere: blackjack's pays).
+
+        >>> from casino_math.game.loader import load_game
+        >>> load_game("paytables/caribbean_stud/standard.yaml").table_field("raise")
+        ('paytables', 'raise')
+        >>> load_game("paytables/blackjack/6-decks-h17-das.yaml").table_field("pays")
+        ('blackjack', 'pays')
+        """
+        return ("paytables", table)
+
     @cached_property
     def own_tables(self) -> tuple[str, ...]:
         """The paytables that pay the game's own wagers, in the order the wagers name them."""

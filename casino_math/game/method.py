@@ -260,8 +260,27 @@ def methods() -> tuple[CountingMethod, ...]:
 
 def method_for(game: Game) -> CountingMethod:
     """The first method that fits ``game``, in the order of :func:`methods` (the most specific first)."""
-    for method in methods():
+    for method in _may_fit(game):
         if method.unfit(game) is None:
             return method
     reasons = "; ".join(f"{m.name}: {m.unfit(game)}" for m in methods())
     raise ValueError(f"{game.id}: no counting method fits ({reasons})")
+
+
+def _may_fit(game: Game) -> tuple[CountingMethod, ...]:
+    """The methods of :func:`methods` that may fit ``game``, in its order. Blackjack and Pai Gow Poker count only games of
+    their own file types, and their engines import compiled kernels (half a second or more): loaded only for such a game.
+    """
+    from .blackjack.game_file import BlackjackGame
+    from .pai_gow.game_file import PaiGowGame
+
+    if isinstance(game, (BlackjackGame, PaiGowGame)):
+        return methods()
+    from .by_kind import BY_KIND
+    from .by_suits import BY_SUITS
+    from .holdem import HOLDEM
+    from .shoe_decisions import SHOE_DECISIONS
+    from .solver import LEVEL_BY_LEVEL
+
+    return SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
+

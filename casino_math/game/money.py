@@ -35,6 +35,19 @@ from .situations import Situation
 History = tuple[Fraction, ...]  # units staked on each wager with a stake of its own, in the game's order
 
 
+def _grouped(code: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows in order of their codes (a stable sort), where each code's rows start, and the codes present. Codes are
+    few: sorted as 16-bit integers where they fit, which numpy sorts by radix, eight times quicker on millions of rows.
+
+    >>> _grouped(np.array([2, 0, 2, 1]))
+    (array([1, 3, 0, 2]), array([0, 1, 2]), array([0, 1, 2]))
+    """
+    small = len(code) == 0 or (int(code.min()) >= 0 and int(code.max()) < 2**15)
+    order = np.argsort(code.astype(np.int16) if small else code, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(code[order]) != 0])
+    return order, starts, code[order][starts]
+
+
 @dataclass(frozen=True, eq=False)
 class Lines:
     """Which line of each of the game's own paytables every row (a class of cards, a hand strength) is paid by (-1: none),
@@ -60,16 +73,13 @@ class Lines:
         for t, size in zip(tables, sizes):
             code = code * size + paid(game.paytables[t]) + 1
         combos = np.array(list(itertools.product(*(range(-1, size - 1) for size in sizes))), dtype=np.int64)
-        order = np.argsort(code, kind="stable")
-        starts = np.flatnonzero(np.r_[True, np.diff(code[order]) != 0])
-        return cls(tables, code, combos.reshape(len(combos), len(tables)), order, starts, code[order][starts])
+        order, starts, present = _grouped(code)
+        return cls(tables, code, combos.reshape(len(combos), len(tables)), order, starts, present)
 
     @classmethod
     def coded_from(cls, lines: Lines, code: np.ndarray) -> Lines:
         """The same tables and combinations for other rows, whose codes are given."""
-        order = np.argsort(code, kind="stable")
-        starts = np.flatnonzero(np.r_[True, np.diff(code[order]) != 0])
-        return cls(lines.tables, code, lines.combos, order, starts, code[order][starts])
+        return cls(lines.tables, code, lines.combos, *_grouped(code))
 
     def sums(self, values: np.ndarray) -> np.ndarray:
         """Sums of rows of ``values`` (per class) over the classes of each code: (codes, ...)."""

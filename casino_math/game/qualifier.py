@@ -99,8 +99,10 @@ def _named_category(ranking: Ranking, words: str) -> tuple[int, list[int]] | Non
     return categories.index(match[2]), ranks  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=256)
 def weakest(ranking: Ranking, text: str) -> int:
-    """The value of the weakest hand of ``ranking`` that ``text`` describes (raises ValueError if none)."""
+    """The value of the weakest hand of ``ranking`` that ``text`` describes (raises ValueError if none). Kept: every read
+    of a game file checks its rules' hands (a studio reads one at every edit), and a ranking's hands are many."""
     words = re.sub(r"\b(\w+)-card\b", r"\1 card", normal(text).removesuffix(" or better"))  # a five-card flush
     named = _named_category(ranking, words)
     helps = SUIT_HELP if isinstance(ranking, SuitRanking) else HELP

@@ -21,7 +21,7 @@ from ..cards import RANK_CHARS, RANK_NAMES
 from ..rankings import CATEGORY_SHIFT, SuitRanking
 from ..suits import Symmetry
 from ..text import percent, words
-from .counts import ROLE_OF, Counts
+from .counts import ROLE_OF, SCRATCH, Counts
 from .description import Game
 from .method import Decided
 from .money import History, history_text
@@ -52,15 +52,17 @@ def _plural(rank: int) -> str:
     return name + ("es" if name.endswith("x") else "s")
 
 
-def _sums(weights: np.ndarray, groups: np.ndarray, size: int) -> list[int]:
+def _sums(weights: np.ndarray, groups: np.ndarray, size: int, floats: np.ndarray | None = None) -> list[int]:
     """The weights summed per group (``groups``: 0 to ``size`` - 1), exactly: as floats where no sum can reach 2**53
-    (whole numbers that size add exactly), one pass; else a pass per group in integers.
+    (whole numbers that size add exactly), one pass; else a pass per group in integers. ``floats``: the weights as
+    floats already, where they are exact so (:meth:`DecisionStrategy.floats`).
 
     >>> _sums(np.array([5, 1, 2]), np.array([0, 2, 0]), 3)
     [7, 0, 1]
     """
-    if int(weights.sum()) < 2**53:
-        return [int(x) for x in np.bincount(groups, weights=weights.astype(np.float64), minlength=size)]
+    if floats is not None or int(weights.sum()) < 2**53:
+        floats = weights.astype(np.float64) if floats is None else floats
+        return [int(x) for x in np.bincount(groups, weights=floats, minlength=size)]
     return [int(weights[groups == g].sum()) for g in range(size)]
 
 
@@ -99,9 +101,27 @@ class DecisionStrategy:
             return None
         return self.counts.values(hand, self.chosen.level)
 
+    @property
+    def floats(self) -> np.ndarray | None:
+        """The weights as floats, where every sum of them is exact so (kept in memory with the counts: the studio sums
+        them at every edit); None where it is not."""
+        key = (SCRATCH, "weights as floats", self.chosen.level % len(self.counts.levels))
+        if key not in self.counts.memo:
+            self.counts.memo[key] = self.weights.astype(np.float64) if int(self.weights.sum()) < 2**53 else None
+        return self.counts.memo[key]
+
+    @property
+    def categories(self) -> np.ndarray:
+        """The category of the player's hand in each class (kept in memory with the counts)."""
+        assert self.player_values is not None
+        key = (SCRATCH, "categories", self.game.hands["player"].of, self.chosen.level % len(self.counts.levels))
+        if key not in self.counts.memo:
+            self.counts.memo[key] = self.player_values >> CATEGORY_SHIFT
+        return self.counts.memo[key]
+
     def taken(self) -> dict[str, int]:
         """Card sets taking each option."""
-        per = _sums(self.weights, self.chosen.choice, len(self.chosen.options))
+        per = _sums(self.weights, self.chosen.choice, len(self.chosen.options), self.floats)
         return {o.name: per[i] for i, o in enumerate(self.chosen.options)}
 
     def frame(self) -> pd.DataFrame:
@@ -158,28 +178,19 @@ class DecisionStrategy:
         options = sorted(range(len(self.chosen.options)), key=lambda i: (self.chosen.options[i].units, not self.chosen.options[i].folds))
         rank = np.empty(len(options), dtype=np.int64)
         rank[options] = np.arange(len(options))
-        order = self._value_order()
-        level = rank[self.chosen.choice[order]]  # weakest hand first
+        level = rank[self.chosen.choice]
         out = []
         for step in range(len(options) - 1, 0, -1):
             takes = level >= step
             if not takes.any():
                 continue
-            first = int(np.argmax(takes))
-            # a threshold: every stronger hand takes it too, and no hand as strong leaves it
-            if not takes[first:].all() or (first > 0 and values[order[first - 1]] == values[order[first]]):
+            # a threshold: every hand weaker than the weakest taking it leaves it, and no hand as strong does (passes in
+            # the classes' order: no sort of them by value)
+            weakest = values.min(where=takes, initial=np.iinfo(values.dtype).max)
+            if values.max(where=~takes, initial=np.iinfo(values.dtype).min) >= weakest:
                 return []
-            out.append((self.chosen.options[options[step]].name, self._describe(int(order[first]))))
+            out.append((self.chosen.options[options[step]].name, self._describe(int(np.argmax(values == weakest)))))
         return out
-
-    def _value_order(self) -> np.ndarray:
-        """The classes by the player's hand value, weakest first (kept with the counts: it does not depend on the pays)."""
-        hand = self.game.hands["player"]
-        assert hand.ranking is not None and self.player_values is not None
-        key = ("order", hand.of, hand.ranking.name, self.chosen.level % len(self.counts.levels))
-        if key not in self.counts.memo:
-            self.counts.memo[key] = np.argsort(self.player_values, kind="stable")
-        return self.counts.memo[key]
 
     def _describe(self, row: int) -> str:
         hand = self.game.hands["player"]
@@ -208,8 +219,8 @@ class DecisionStrategy:
         hand = self.game.hands["player"]
         assert hand.ranking is not None
         options = len(self.chosen.options)
-        categories = self.player_values >> CATEGORY_SHIFT
-        grouped = _sums(self.weights, categories * options + self.chosen.choice, len(hand.ranking.categories) * options)
+        categories = self.categories
+        grouped = _sums(self.weights, categories * options + self.chosen.choice, len(hand.ranking.categories) * options, self.floats)
         seen = np.bincount(categories, minlength=len(hand.ranking.categories))
         parts = []
         for c in reversed(range(len(hand.ranking.categories))):

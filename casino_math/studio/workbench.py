@@ -85,9 +85,10 @@ class Workbench:
         self.progress = Progress()
         self.scratch = Path(tempfile.mkdtemp(prefix="casino-math-studio-"))
         self.edits = 0
-        self.strategies: dict[tuple[Path, str], dict[str, str]] = {}  # (file, its SHA-256) -> its strategy in words
-        self.figures: dict[tuple[Path, str], dict[str, Metrics]] = {}  # (file, its SHA-256) -> each bet's figures
-        self.originals: dict[Path, tuple[tuple, Game]] = {}  # file -> (its size and time, its game)
+        # (file, every file it was read from and its SHA-256) -> its strategy in words; each bet's figures
+        self.strategies: dict[tuple[Path, tuple], dict[str, str]] = {}
+        self.figures: dict[tuple[Path, tuple], dict[str, Metrics]] = {}
+        self.originals: dict[Path, tuple[tuple, Game]] = {}  # file -> (its files' sizes and times, its game)
         # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
         folders = [f for f in os.environ.get("CASINO_MATH_EXTENDS", "").split(":") if f]
         if str(self.root) not in folders:
@@ -134,8 +135,8 @@ class Workbench:
                 game = self._load(path)
                 analysis = self._analysed(game)
                 shown = self._shown(analysis)
-            self.strategies[(path, game.sha256)] = shown["strategy"]
-            self.figures[(path, game.sha256)] = {name: table.metrics for name, table in analysis.tables.items()}
+            self.strategies[(path, game.files)] = shown["strategy"]
+            self.figures[(path, game.files)] = {name: table.metrics for name, table in analysis.tables.items()}
             shown.update(path=relative, paytables=_paytables(game), errors=[],
                          warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
             shown["rules"] = _rules(analysis)
@@ -161,8 +162,8 @@ class Workbench:
             except InputError as error:
                 return {"path": relative, "errors": [_placed(line, cells, edited, path) for line in str(error).splitlines()]}
             shown["elapsed_ms"] = round((time.perf_counter() - start) * 1000)
-            key = (path, original.sha256)
-            if key not in self.strategies or key not in self.figures:  # the file changed since it was opened: solved once more
+            key = (path, original.files)
+            if key not in self.strategies or key not in self.figures:  # the file (or its parent) changed since it was opened
                 solved = self._analysed(original)
                 self.strategies[key] = solved.strategy_summary()
                 self.figures[key] = {name: table.metrics for name, table in solved.tables.items()}
@@ -259,12 +260,12 @@ class Workbench:
         return source
 
     def _original(self, path: Path) -> Game:
-        """The game of a file of the folder as it is on disk now (read again only when the file changed: an edit reads
-        its original at every keystroke)."""
-        found = path.stat()
-        key = (path, found.st_mtime_ns, found.st_size, os.environ.get("CASINO_MATH_EXTENDS", ""))
-        if self.originals.get(path, (None,))[0] != key:
-            self.originals[path] = (key, self._load(path))
+        """The game of a file of the folder as it is on disk now (read again only when it or a file it ``extends:``
+        changed: an edit reads its original at every keystroke)."""
+        kept = self.originals.get(path)
+        if kept is None or kept[0] != _stamp(path, kept[1]):
+            game = self._load(path)
+            self.originals[path] = (_stamp(path, game), game)
         return self.originals[path][1]
 
     def _load(self, path: Path) -> Game:
@@ -296,6 +297,19 @@ class Workbench:
                 "strategy": analysis.strategy_summary()}
 
 
+def _stamp(path: Path, game: Game) -> tuple:
+    """When and how big each file ``game`` was read from is now (the file and every file it extends), and where extends
+    may reach: what says a game read before is still the file's."""
+    found: list[tuple[str, int | None, int | None]] = []
+    for name in dict.fromkeys([str(path), *(f for f, _ in game.files)]):
+        try:
+            info = os.stat(name)
+            found.append((name, info.st_mtime_ns, info.st_size))
+        except OSError:  # gone: read again (and refused then in the loader's words)
+            found.append((name, None, None))
+    return (*found, os.environ.get("CASINO_MATH_EXTENDS", ""))
+
+
 # -- the variant file ------------------------------------------------------------------------------------------
 def pay_text(pay: Pay) -> str:
     """A pay as a designer types it in a game file: 40, 3/2, 41 for 1, push."""
@@ -321,12 +335,16 @@ def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], exte
         lines.append(f"name: {json.dumps(f'{game.name} ({identity})')}")
     cells: dict[int, tuple[str, str]] = {}
     edited = {t: rows for t, rows in tables.items() if t in game.paytables}
-    if edited:
-        lines.append("paytables:")
-        for table, rows in edited.items():
-            lines.append(f"  {json.dumps(table)}:")
+    sections: dict[str, list[str]] = {}  # each table under the field its file writes it in (paytables:, blackjack: pays:)
+    for table in edited:
+        field = game.table_field(table)
+        sections.setdefault(field[0], []).append(table)
+    for section, names in sections.items():
+        lines.append(f"{section}:")
+        for table in names:
+            lines.append(f"  {json.dumps(game.table_field(table)[-1])}:")
             for kept in game.paytables[table].lines:  # the file's lines in the file's order (the first a hand matches pays)
-                line, typed = kept.key, str(rows.get(kept.key, pay_text(kept.pay))).strip()
+                line, typed = kept.key, str(edited[table].get(kept.key, pay_text(kept.pay))).strip()
                 value = typed if typed and SAFE_PAY.fullmatch(typed) and not typed.startswith(("-", ":")) else json.dumps(typed)
                 lines.append(f"    {json.dumps(line)}: {value}")
                 cells[len(lines)] = (table, line)

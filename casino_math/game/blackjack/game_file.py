@@ -196,6 +196,10 @@ class BlackjackGame(Game):
         """The game's own bet is paid by its pays (a win at even money beside them)."""
         return (PAYS,) if PAYS in self.paytables else ()
 
+    def table_field(self, table: str) -> tuple[str, ...]:
+        """The pays are written in the blackjack section (``blackjack: pays:``)."""
+        return ("blackjack", "pays") if table == PAYS else super().table_field(table)
+
     @property
     def shoe(self) -> Shoe:
         """The shoe by blackjack value."""

@@ -24,11 +24,13 @@ dealer's totals).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
@@ -36,6 +38,7 @@ import numpy as np
 from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ..description import Game, Option
+from ..kept_solution import kept_solution
 from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView
 from ..money import History, pays_text
 from .basic import BasicStrategy, key_of, key_text
@@ -74,6 +77,9 @@ class Blackjack:
         if rule is not None:
             raise ValueError(f"{game.id}: blackjack's simpler strategy is its basic strategy, always priced; no rule to force")
         assert isinstance(game, BlackjackGame)
+        return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game))
+
+    def _solve(self, game: BlackjackGame) -> Solution:
         figures = blackjack_figures(game.rules, game.shoe)
         table = return_table(game, figures.optimal.ends, notes(game, figures))
         keep_counts(game.rules, game.shoe.counts)
@@ -91,6 +97,38 @@ class Blackjack:
         """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`.coups`)."""
         assert isinstance(solution.game, BlackjackGame) and solution.table is not None
         return BlackjackCoups(solution.game, solution.detail.optimal.play, solution.table)
+
+
+# the modules a solution comes from (see count_cache.engine): every module of the engine, and what turns its working
+# into tables and words (not the file's reader, game_file.py: the key holds the rules it read; nor the simulator's coups
+# and the removal tool); every module, so that one added later is never left out of the digest
+CODE = (*sorted(f"game/blackjack/{path.name}" for path in Path(__file__).parent.glob("*.py")
+                if path.name not in ("__init__.py", "game_file.py", "coups.py", "removal.py")),
+        "game/method.py", "game/money.py", "game/kept_solution.py", "returns.py", "text.py")
+
+
+def solution_key(game: BlackjackGame) -> str:
+    """What a blackjack solution depends on: the rules with their pays, the shoe, the bet's name (the return table's).
+
+    >>> from casino_math.game.loader import load_game
+    >>> key = solution_key(load_game("paytables/blackjack/6-decks-h17-das.yaml"))
+    >>> key.split("|")[0], "blackjack_pays=Fraction(3, 2)" in key, key.split("|")[2]
+    ('blackjack', True, 'Shoe(counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 96))')
+    """
+    return f"{game.bet}|{_text(game.rules)}|{_text(game.shoe)}"
+
+
+def _text(value: object) -> str:
+    """A value as text that depends on its contents alone (a set's members in order, whatever the order they were met)."""
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(map(_text, value))) + "}"
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(map(_text, value)) + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_text(k)}: {_text(v)}" for k, v in value.items()) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return f"{type(value).__name__}(" + ", ".join(f"{f.name}={_text(getattr(value, f.name))}" for f in dataclasses.fields(value)) + ")"
+    return repr(value)
 
 
 @dataclass(frozen=True, eq=False)

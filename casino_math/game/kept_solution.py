@@ -1,0 +1,193 @@
+"""A solution kept whole between runs, for a method whose strategy depends on the pays (blackjack's: a pay of a double
+or a blackjack moves the play), so that its counts alone cannot be kept as a level-by-level game's are.
+
+What every tool reads of a solution is kept as data in the count cache (:mod:`casino_math.count_cache`: an archive read
+with ``allow_pickle=False`` and a manifest with its SHA-256, never pickle), keyed by everything the solution depends on
+(the method names it: the rules with their pays, the shoe) and the engine's version (the package's, and a digest of the
+method's modules): the return table of the game's own bet, and each decision as the tables show it (its name, history
+and options, how often each option is taken, its table, its summary in words, what the par sheet prints beside it). A
+run that finds it solves nothing; what needs the method's own working (a hand looked up, the strategy replayed at other
+pays, rounds dealt by a simulation) solves the game then, once, as a cold run would have (:class:`OnDemand`).
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from casino_math.count_cache import CountCache
+>>> from casino_math.game.loader import load_game
+>>> from casino_math.game.method import method_for
+>>> game = load_game("paytables/three_card_poker/standard.yaml")
+>>> cache = CountCache(Path(tempfile.mkdtemp()))
+>>> cold = kept_solution(game, "demo", (), lambda: method_for(game).solve(game), cache)
+>>> warm = kept_solution(game, "demo", (), lambda: 1 / 0, cache)   # found: nothing solved
+>>> warm.table == cold.table, warm.strategy.decisions[0].summary()
+(True, 'play Q-6-4 or better; fold the rest')
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+import numpy as np
+
+from ..returns import Outcome, ReturnTable
+from .description import Game, Option
+from .method import Decided, Solution, Strategy
+from .money import History
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..count_cache import CountCache
+
+log = logging.getLogger("casino_math.count_cache")
+
+KIND = "solution"
+VIEW_TEXTS = ("chart", "table")  # what the par sheet prints beside a decision where a view has it (its codes, what it is)
+
+
+@dataclass(frozen=True, eq=False)
+class KeptView:
+    """A decision as the tables showed it when it was solved (a :class:`~.method.DecisionView` read back)."""
+
+    name: str
+    history: str
+    options: tuple[Option, ...]
+    by_category: bool
+    threshold: str | None
+    thresholds: list[tuple[str, str]]
+    player_values: np.ndarray | None
+    counts: dict[str, int]  # taken()
+    columns: tuple[str, ...]
+    data: tuple[list, ...]  # the frame, column by column
+    words: str  # summary()
+    chart: str = ""
+    table: str = ""
+
+    def taken(self) -> dict[str, int]:
+        return dict(self.counts)
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(dict(zip(self.columns, self.data)), columns=list(self.columns))
+
+    def summary(self) -> str:
+        return self.words
+
+
+class OnDemand:
+    """The method's own solution, solved when first asked for: what a kept solution lacks (its ``detail``: the method's
+    working, read attribute by attribute as the solution's own would be)."""
+
+    def __init__(self, solve: Callable[[], Solution]) -> None:
+        self._solve = solve
+        self._solved: Solution | None = None
+
+    def solution(self) -> Solution:
+        if self._solved is None:
+            self._solved = self._solve()
+        return self._solved
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.solution().detail, name)
+
+
+@dataclass(frozen=True, eq=False)
+class _Lookup:
+    """The strategy's look-up of a kept solution: the method's own, once it is solved."""
+
+    solved: OnDemand
+
+    def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
+        lookup = self.solved.solution().strategy.lookup
+        assert lookup is not None
+        return lookup.decide(decision, stakes, seen)
+
+
+@dataclass(frozen=True, eq=False)
+class _Ends:
+    """The strategy replayed at other pays: the method's own ends, once it is solved."""
+
+    solved: OnDemand
+
+    def table(self, game: Game) -> ReturnTable:
+        return self.solved.solution().replayed(game)
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """What is kept of a solution (plain data: see :func:`_stored`)."""
+
+    method: str
+    table: ReturnTable | None
+    views: tuple[KeptView, ...]
+    lookup: bool
+    ends: bool
+    size: int
+    deals: int
+    side_tables: dict[str, ReturnTable] = field(default_factory=dict)
+
+
+def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[], Solution],
+                  cache: CountCache | None = None) -> Solution:
+    """The solution kept for ``key`` (what it depends on, pays included) if it checks out, else ``solve()`` now, kept
+    (``code``: the method's modules; ``cache``: the cache in force by default)."""
+    from ..count_cache import current
+    from ..shard_store import Unstorable
+
+    cache = cache if cache is not None else current()
+    if cache is None:
+        return solve()
+    found, stored = cache.load(KIND, key, game.id, code)
+    if found:
+        try:
+            return _restored(game, stored, solve)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
+    solution = solve()
+    try:
+        kept = _stored(solution)
+    except Unstorable:  # a view that is more than a table (a house way's breakdown): solved at every run
+        return solution
+    cache.keep(KIND, key, game.id, kept, code)
+    return solution
+
+
+def _stored(solution: Solution) -> _Kept:
+    from ..shard_store import Unstorable
+
+    views = []
+    for view in solution.strategy.decisions:
+        if getattr(view, "breakdown", None) is not None:
+            raise Unstorable("a view with a breakdown")
+        frame = view.frame()
+        values = view.player_values
+        views.append(KeptView(view.name, view.history, tuple(view.options), view.by_category, view.threshold,
+                              [(str(a), str(b)) for a, b in view.thresholds], None if values is None else np.asarray(values),
+                              dict(view.taken()), tuple(str(c) for c in frame.columns),
+                              tuple(_plain(frame[c].tolist()) for c in frame.columns), view.summary(),
+                              *(str(getattr(view, text, "") or "") for text in VIEW_TEXTS)))
+    return _Kept(solution.method, solution.table, tuple(views), solution.strategy.lookup is not None, solution.ends is not None,
+                 solution.size, solution.deals, dict(solution.side_tables()))
+
+
+def _plain(values: list) -> list:
+    """A frame's column as plain data (numpy scalars as Python's)."""
+    return [v.item() if isinstance(v, np.generic) else v for v in values]
+
+
+def _restored(game: Game, kept: Any, solve: Callable[[], Solution]) -> Solution:
+    """The solution :func:`_stored` kept (TypeError where the data is not such)."""
+    if not isinstance(kept, _Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
+            or not (kept.table is None or isinstance(kept.table, ReturnTable)) \
+            or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes):
+        raise TypeError("not a kept solution")
+    solved = OnDemand(solve)
+    sides = dict(kept.side_tables)
+    strategy = Strategy(game, kept.views, _Lookup(solved) if kept.lookup else None)  # type: ignore[arg-type]
+    return Solution(kept.method, game, kept.table, strategy, _Ends(solved) if kept.ends else None, kept.size, kept.deals,
+                    lambda: dict(sides), solved)
+
