@@ -27,6 +27,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Callable, Mapping
 
+from .collection import held
 from .dealer import BLACKJACK, blackjack_hole, natural
 from .hands import Hand, hand_table
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
@@ -106,6 +107,7 @@ class Play:
         return Ends.of(self)
 
 
+@held
 def play_game(rules: BlackjackRules, shoe: Shoe, hand_choice: Chooser = best, root_choice: Strategy = best_root,
               split_choice: Chooser | None = None) -> Play:
     """Every round of the game, played by the best option at every hand (or the choices given: ``hand_choice`` after
@@ -123,6 +125,7 @@ def pays_scale(rules: BlackjackRules) -> int:
     return math.lcm(1, *(p.denominator for _, p in rules.card_bonuses), *(p.denominator for _, p in rules.combination_bonuses))
 
 
+@held
 def replay(play: Play, rules: BlackjackRules) -> Play:
     """Every decision of ``play`` taken again, at ``rules``' pays (the same game otherwise): what the same strategy returns
     there, linear in every pay (how the design tools find where the best strategy changes)."""
@@ -219,6 +222,7 @@ class Ends:
     split_stake: Fraction = Fraction(0)
 
     @classmethod
+    @held
     def of(cls, play: Play) -> Ends:
         out: dict[EndKey, Fraction] = defaultdict(Fraction)
         split: dict[EndKey, float] = defaultdict(float)

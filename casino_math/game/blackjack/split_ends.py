@@ -28,20 +28,49 @@ from .values import DOUBLE, STAND, Position, Stakes, Valued
 Key = tuple[int, int, int]  # a hand's net (over the round's scale), its own stake, the dealer's final total (of OUTCOMES)
 
 
-class Chances(dict):
-    """Chances by key, added and scaled like a vector (what the burn identity of :mod:`.splits` needs)."""
+class Chances:
+    """Chances by key, each a whole number of ``ways`` over one ``denominator``, added and scaled like a vector (what the
+    burn identity of :mod:`.splits` needs): a scaling or a sum on one denominator reduces no fraction.
+
+    >>> a = Chances({(1, 1, 0): 1, (-1, 1, 0): 2}, 4) * Fraction(2, 3)
+    >>> a.total(), a.exact((-1, 1, 0)), a.float((1, 1, 0))
+    (Fraction(1, 2), Fraction(1, 3), 0.16666666666666666)
+    """
+
+    __slots__ = ("ways", "denominator")
+
+    def __init__(self, ways: dict[Key, int], denominator: int) -> None:
+        self.ways, self.denominator = ways, denominator
 
     def __mul__(self, x: Fraction | int) -> Chances:
-        return Chances({k: v * x for k, v in self.items()})
+        x = Fraction(x)
+        return Chances({k: w * x.numerator for k, w in self.ways.items()}, self.denominator * x.denominator)
 
     def __sub__(self, other: Chances) -> Chances:
-        out = Chances(self)
-        for k, v in other.items():
-            out[k] = out.get(k, Fraction(0)) - v
-        return out
+        if other.denominator == self.denominator:
+            out = dict(self.ways)
+            for k, w in other.ways.items():
+                out[k] = out.get(k, 0) - w
+            return Chances(out, self.denominator)
+        a, b = other.denominator, self.denominator
+        out = {k: w * a for k, w in self.ways.items()}
+        for k, w in other.ways.items():
+            out[k] = out.get(k, 0) - w * b
+        return Chances(out, a * b)
 
     def total(self) -> Fraction:
-        return sum(self.values(), Fraction(0))
+        return Fraction(sum(self.ways.values()), self.denominator)
+
+    def moment(self, i: int) -> Fraction:
+        """The sum of each chance times its key's ``i``-th part (0: the net, 1: the stake), exactly."""
+        return Fraction(sum(w * k[i] for k, w in self.ways.items()), self.denominator)
+
+    def exact(self, key: Key) -> Fraction:
+        return Fraction(self.ways.get(key, 0), self.denominator)
+
+    def float(self, key: Key) -> float:
+        """The chance of ``key`` in floating point, rounded once (as the exact chance would be)."""
+        return self.ways[key] / self.denominator
 
 
 def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[Chances, Chances]:
@@ -59,8 +88,8 @@ def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[C
         if shoe[v]:
             _follow(position, valued, two, shoe[v], 1, stakes, h1, paired if v == split.pair else any_, scale // position.scale)
     denominator = math.perm(n1, h1)
-    other = Chances({k: Fraction(w, denominator) for k, w in any_.items() if w})
-    both = other - Chances({k: Fraction(-w, denominator) for k, w in paired.items() if w})
+    other = Chances({k: w for k, w in any_.items() if w}, denominator)
+    both = other - Chances({k: -w for k, w in paired.items() if w}, denominator)
     return both, other
 
 
@@ -172,8 +201,8 @@ def split_ends(split: Split, scale: int) -> SplitEnds:
                 stakes = split.stakes_of(hand)
                 hands.append(split.burned(partial(at, stakes=stakes, kind=0), more, others, ("ends any", stakes)))
         total += chance * hands[0].total()
-        net += chance * sum((q * k[0] for hand in hands for k, q in hand.items()), Fraction(0)) / scale
-        stake += chance * sum((q * k[1] for hand in hands for k, q in hand.items()), Fraction(0))
+        net += chance * sum((hand.moment(0) for hand in hands), Fraction(0)) / scale
+        stake += chance * sum((hand.moment(1) for hand in hands), Fraction(0))
         weight = float(chance)
         for (x, s), q in _together(hands).items():
             out[("split", x, s)] += weight * q
@@ -185,7 +214,7 @@ def _together(hands: list[Chances]) -> dict[tuple[int, int], float]:
     dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same): with hand
     ``i``'s chance ``q_i(x, t)`` and the dealer's ``c_t``, the round nets ``x`` with the dealer on ``t`` with chance
     ``c_t · Π (q_i(x_i, t) / c_t)``, the sum over the hands' nets adding to ``x``."""
-    floats = [{k: float(q) for k, q in hand.items() if q} for hand in hands]
+    floats = [{k: hand.float(k) for k, w in hand.ways.items() if w} for hand in hands]
     dealer: dict[int, float] = defaultdict(float)
     for (_, _, o), q in floats[0].items():
         dealer[o] += q

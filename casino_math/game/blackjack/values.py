@@ -31,6 +31,7 @@ from typing import Callable, Mapping
 
 import numpy as np
 
+from .collection import held
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_graph, dealer_ways
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
@@ -139,6 +140,7 @@ def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> Deal
 
 
 @lru_cache(maxsize=20)
+@held
 def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> KnownCounts:
     """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe (the
     same rules at other pays, as the design tools make them, count no dealer hand twice), and read from the counts kept
@@ -213,6 +215,9 @@ class Position:
         self._nets: dict[tuple, tuple[int, ...]] = {}
         self._extend: dict[int, int] = {}
         self._live: dict[int, int] = {}
+        self._draws: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
+        self._doubles: dict[tuple[int, Stakes], int] = {}
+        self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
     def horizon(self, cards: int) -> tuple[int, int]:
@@ -307,6 +312,8 @@ class Position:
 
     def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> None:
         """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those)."""
+        if self._counted:
+            return
         table = self.table
         standing: list[int] = []
         for hand in hands:
@@ -318,6 +325,7 @@ class Position:
             if option in (None, DOUBLE):
                 standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
         self.dealer.need([self.shoes[h] for h in standing])
+        self._counted = plan is None and hands is self.dealt
 
     def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
         """The hands a strategy reaches from the smallest hands of the position, biggest first."""
@@ -356,16 +364,31 @@ class Position:
 
     def hit(self, hand: int, stakes: Stakes, valued: Mapping[int, Valued]) -> int:
         """The value of drawing a card and playing on."""
-        table = self.table
-        shoe = self.shoes[hand]
-        cards = table.cards[hand] + 1
-        holes = shoe[self.hole] if self.hole is not None else 0
-        total = 0
-        for v, child in enumerate(table.child[hand]):
-            count = shoe[v]
-            if count:
-                total += count * (valued[child].value if child >= 0 else -stakes.own * self.live(cards, holes - (v == self.hole)))
+        draws, busts = self.draws(hand)
+        total = -stakes.own * busts
+        for count, child in draws:
+            total += count * valued[child].value
         return total
+
+    def draws(self, hand: int) -> tuple[tuple[tuple[int, int], ...], int]:
+        """The cards ``hand`` may draw without busting, as (how many are left, the hand made), and what one unit lost to a
+        bust is worth over the bigger hand's denominator, times the cards that bust (no strategy changes either)."""
+        found = self._draws.get(hand)
+        if found is None:
+            table = self.table
+            shoe = self.shoes[hand]
+            cards = table.cards[hand] + 1
+            holes = shoe[self.hole] if self.hole is not None else 0
+            draws, busts = [], 0
+            for v, child in enumerate(table.child[hand]):
+                count = shoe[v]
+                if count:
+                    if child >= 0:
+                        draws.append((count, child))
+                    else:
+                        busts += count * self.live(cards, holes - (v == self.hole))
+            found = self._draws[hand] = (tuple(draws), busts)
+        return found
 
     def rescue(self, hand: int, stakes: Stakes) -> int:
         """The value of a double-down rescue of ``hand`` (the doubled hand with its card; ``stakes`` before the double):
@@ -381,7 +404,15 @@ class Position:
         return self.rescue(hand, stakes) > self.stand(hand, doubled, doubled=True)
 
     def double(self, hand: int, stakes: Stakes) -> int:
-        """The value of doubling: one card more, and a stand (or a rescue, where the rules allow it and it is worth more)."""
+        """The value of doubling: one card more, and a stand (or a rescue, where the rules allow it and it is worth more);
+        no strategy changes it, so it is worked out once."""
+        key = (hand, stakes)
+        value = self._doubles.get(key)
+        if value is None:
+            value = self._doubles[key] = self._double(hand, stakes)
+        return value
+
+    def _double(self, hand: int, stakes: Stakes) -> int:
         table = self.table
         doubled = stakes.doubled(self.rules.free_double(table.total[hand], table.soft[hand]))
         shoe = self.shoes[hand]
