@@ -136,29 +136,6 @@ def _descendants(position: Position, valued: dict[int, Valued], start: int) -> s
     return seen
 
 
-def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
-          out: dict[Key, int], factor: int) -> None:
-    """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
-    table = hand_table()
-    shoe = position.shoes[hand]
-    if bust is not None:
-        shoe = tuple(c - (v == bust) for v, c in enumerate(shoe))
-        if shoe not in position.dealer.known:  # the busts of a hand: counted together
-            position.dealer.need([tuple(c - (v == w) for v, c in enumerate(position.shoes[hand])) for w in range(VALUES)
-                                  if position.shoes[hand][w] and table.child[hand][w] < 0])
-    counts, _ = position.dealer[shoe]
-    n = sum(shoe)
-    most = min(position.dealer.longest, n)
-    extend = math.perm(n - most, h1 - k - most)
-    if bust is not None:
-        nets: tuple[int, ...] = (-stakes.own * position.scale,) * len(counts)
-    else:
-        nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
-    for o, (count, net) in enumerate(zip(counts, nets)):
-        if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
-            out[(net * factor, stakes.own, o)] += ways * count * extend
-
-
 @dataclass(frozen=True)
 class SplitEnds:
     """How a split round ends, given the deal: the chance of each (net over the round's scale, own money staked) as a
@@ -237,3 +214,36 @@ def _convolve(rounds: dict[tuple[int, int], float], hand: Iterable[tuple[int, in
         for hand_net, hand_stake, r in given:
             out[(net + hand_net, stake + hand_stake)] += w * r
     return out
+
+
+def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
+          out: dict[Key, int], factor: int) -> None:
+    """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
+    memo = (hand, bust, stakes, doubled, h1 - k, factor)
+    terms = position.leaves.get(memo)
+    if terms is None:  # the same ends recur: from each second card the hand holds, under each strategy
+        terms = position.leaves[memo] = _leaf_terms(position, hand, bust, stakes, doubled, h1 - k, factor)
+    for key, weight in terms:
+        out[key] += ways * weight
+
+
+def _leaf_terms(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, rest: int,
+                factor: int) -> tuple[tuple[Key, int], ...]:
+    """:func:`_leaf`'s ends and their weights per way of reaching the hand (``rest``: the cards its deals still count)."""
+    table = hand_table()
+    shoe = position.shoes[hand]
+    if bust is not None:
+        shoe = tuple(c - (v == bust) for v, c in enumerate(shoe))
+        if shoe not in position.dealer.known:  # the busts of a hand: counted together
+            position.dealer.need([tuple(c - (v == w) for v, c in enumerate(position.shoes[hand])) for w in range(VALUES)
+                                  if position.shoes[hand][w] and table.child[hand][w] < 0])
+    counts, _ = position.dealer[shoe]
+    n = sum(shoe)
+    most = min(position.dealer.longest, n)
+    extend = math.perm(n - most, rest - most)
+    if bust is not None:
+        nets: tuple[int, ...] = (-stakes.own * position.scale,) * len(counts)
+    else:
+        nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
+    return tuple(((net * factor, stakes.own, o), count * extend) for o, (count, net) in enumerate(zip(counts, nets))
+                 if count and not (o == BLACKJACK and position.apart))  # a blackjack counted apart is the round's own row

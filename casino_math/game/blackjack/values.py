@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import mul
 from fractions import Fraction
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 import numpy as np
 
@@ -43,9 +43,9 @@ PREFERENCE = (DOUBLE, SPLIT, STAND, HIT, SURRENDER)
 ONE, ZERO = Fraction(1), Fraction(0)  # the option taken between two of exactly equal value: more wagered
 
 
-@dataclass(frozen=True)
-class Stakes:
-    """What a hand has at stake, per unit of the initial bet: the player's own money and the house's free units."""
+class Stakes(NamedTuple):
+    """What a hand has at stake, per unit of the initial bet: the player's own money and the house's free units (a
+    named pair: it keys the values worked out, and a pair hashes fastest)."""
 
     own: int = 1
     free: int = 0
@@ -218,6 +218,7 @@ class Position:
         self._draws: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
         self._doubles: dict[tuple[int, Stakes], int] = {}
         self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
+        self.leaves: dict[tuple, tuple] = {}  # how split hands end, per hand (:mod:`.split_ends`), kept with the position
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
     def horizon(self, cards: int) -> tuple[int, int]:
