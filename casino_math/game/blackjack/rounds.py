@@ -33,7 +33,7 @@ from .hands import Hand, hand_table
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
 from .split_ends import SplitEnds, split_ends
 from .splits import Split
-from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Position, Stakes, Valued, best, dealer_counts
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Position, Stakes, Taken, Valued, best, dealer_counts
 
 BLACKJACK_OPTION = "blackjack"  # a natural: no decision
 EndKey = tuple[str, int, int]  # how a round ends: what happened, its net (over the ends' scale), the player's own money staked
@@ -191,7 +191,7 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
 def root_options(upcard: UpCard, hand: int, blackjack: Fraction) -> dict[str, Fraction]:
     """The options of two first cards that are not a blackjack, per initial unit, the dealer's blackjack included."""
     position, rules = upcard.position, upcard.position.rules
-    valued = position.options(hand, OWN, upcard.valued)
+    valued = position.options(hand, OWN, Taken(upcard.valued))
     options = {o: Fraction(v, position.denominator(2)) - (blackjack if position.apart else 0) for o, v in valued.items()}
     if rules.surrender == "late" and rules.dealer_peeks:
         options[SURRENDER] = -blackjack - (1 - blackjack) / 2

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import mul
 from fractions import Fraction
-from typing import Callable, Mapping, NamedTuple
+from typing import Callable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 
@@ -163,10 +163,13 @@ Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the h
 def best(hand: int, values: Mapping[str, int]) -> str:
     """The option of highest value (values of one hand share a denominator); on an exact tie, the one wagering more."""
     top = max(values.values())
-    return next(o for o in PREFERENCE if values.get(o) == top)
+    for option in PREFERENCE:
+        if values.get(option) == top:
+            return option
+    raise ValueError("no option")
 
 
-@dataclass
+@dataclass(slots=True)
 class Valued:
     """One hand's options, each a whole number over ``denominator``, and the option taken."""
 
@@ -180,6 +183,22 @@ class Valued:
 
     def ev(self, option: str | None = None) -> Fraction:
         return Fraction(self.options[option or self.taken], self.denominator)
+
+
+class Taken(Mapping[int, int]):
+    """The value of the option taken at each valued hand (what a hit adds up), read through."""
+
+    def __init__(self, valued: Mapping[int, Valued]) -> None:
+        self.valued = valued
+
+    def __getitem__(self, hand: int) -> int:
+        return self.valued[hand].value
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.valued)
+
+    def __len__(self) -> int:
+        return len(self.valued)
 
 
 @dataclass(eq=False)
@@ -217,6 +236,7 @@ class Position:
         self._live: dict[int, int] = {}
         self._draws: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
         self._doubles: dict[tuple[int, Stakes], int] = {}
+        self._may_double: dict[int, bool] = {}
         self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
         self.leaves: dict[tuple, tuple] = {}  # how split hands end, per hand (:mod:`.split_ends`), kept with the position
 
@@ -238,11 +258,15 @@ class Position:
         blackjack is counted apart, its chance of none (``holes``: the cards left that would make one)."""
         if not self.apart:
             return self.denominator(cards)
+        return (self.size - cards - holes) * self.live_deals(cards)
+
+    def live_deals(self, cards: int) -> int:
+        """The deals after a first dealer card that is not a hole card making a blackjack (where that is counted apart)."""
         base = self._live.get(cards)
-        if base is None:  # the deals after the first card, which is not a hole card making a blackjack
+        if base is None:
             n, h = self.horizon(cards)
             base = self._live[cards] = math.perm(n - 1, h - 1) * self.scale
-        return (self.size - cards - holes) * base
+        return base
 
     # -- standing ------------------------------------------------------------------------------------
     def stand(self, hand: int, stakes: Stakes, doubled: bool = False) -> int:
@@ -255,7 +279,7 @@ class Position:
     def _stand(self, hand: int, stakes: Stakes, doubled: bool) -> int:
         table = self.table
         cards = table.cards[hand]
-        ways, _ = self.dealer[self.shoes[hand]]
+        ways, _ = self.dealer.known[self.shoes[hand]]
         if cards not in self._extend:
             n, h = self.horizon(cards)
             most = min(self.dealer.longest, n)
@@ -295,11 +319,22 @@ class Position:
         the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
         """
         out: dict[int, Valued] = {}
+        values: dict[int, int] = {}  # the value taken at each hand valued, read by the hits of smaller hands
         plan = choose if isinstance(choose, Mapping) else None
         hands = self.reached(plan, first) if plan is not None else self.dealt
         self.count_dealer(hands, plan)
+        cards_of, hard = self.table.cards, self.table.hard
+        plain = not (self.split and first == ACE and not self.rules.hit_split_aces)  # split aces may draw on
         for hand in hands:
-            options = self.options(hand, stakes, out, first, plan[hand] if plan is not None and hand in plan else None)
+            only = plan.get(hand) if plan is not None else None
+            if plain and only is None and cards_of[hand] >= 2:  # the options of most hands, inline (see options)
+                options = {STAND: self.stand(hand, stakes)}
+                if hard[hand] < 21:
+                    options[HIT] = self.hit(hand, stakes, values)
+                    if self.may_double(hand):
+                        options[DOUBLE] = self.double(hand, stakes)
+            else:
+                options = self.options(hand, stakes, values, first, only)
             if not options:
                 continue
             if len(options) == 1:
@@ -308,7 +343,8 @@ class Position:
                 raise KeyError(f"the strategy has no option for {self.table.hands[hand]}")
             else:
                 taken = choose(hand, options)
-            out[hand] = Valued(options, taken, self.denominator(self.table.cards[hand]))
+            out[hand] = Valued(options, taken, self.denominator(cards_of[hand]))
+            values[hand] = options[taken]
         return out
 
     def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> None:
@@ -344,31 +380,40 @@ class Position:
                     frontier.append(child)
         return sorted(seen)
 
-    def options(self, hand: int, stakes: Stakes, valued: Mapping[int, Valued], first: int | None = None,
+    def options(self, hand: int, stakes: Stakes, values: Mapping[int, int], first: int | None = None,
                 only: str | None = None) -> dict[str, int]:
-        """The value of each option open at ``hand`` (its extensions valued already); ``only``: that option alone."""
+        """The value of each option open at ``hand`` (``values``: the value taken at each of its extensions, valued
+        already; :class:`Taken` reads them off valued hands); ``only``: that option alone."""
         table = self.table
         cards = table.cards[hand]
         if cards == 1:
-            return {HIT: self.hit(hand, stakes, valued)} if first is not None else {}
+            return {HIT: self.hit(hand, stakes, values)} if first is not None else {}
         if self.split and first == ACE and not self.rules.hit_split_aces:
             return {STAND: self.stand(hand, stakes)} if cards == 2 else {}
         if only is not None:
-            value = {STAND: self.stand, HIT: lambda h, s: self.hit(h, s, valued), DOUBLE: self.double}[only](hand, stakes)
+            value = {STAND: self.stand, HIT: lambda h, s: self.hit(h, s, values), DOUBLE: self.double}[only](hand, stakes)
             return {only: value}
         options = {STAND: self.stand(hand, stakes)}
         if table.hard[hand] < 21:
-            options[HIT] = self.hit(hand, stakes, valued)
-            if self.rules.can_double(table.total[hand], table.soft[hand], cards, self.split):
+            options[HIT] = self.hit(hand, stakes, values)
+            if self.may_double(hand):
                 options[DOUBLE] = self.double(hand, stakes)
         return options
 
-    def hit(self, hand: int, stakes: Stakes, valued: Mapping[int, Valued]) -> int:
-        """The value of drawing a card and playing on."""
+    def may_double(self, hand: int) -> bool:
+        """Whether the rules let ``hand`` double (in this position: split hands or not)."""
+        allowed = self._may_double.get(hand)
+        if allowed is None:
+            table = self.table
+            allowed = self._may_double[hand] = self.rules.can_double(table.total[hand], table.soft[hand], table.cards[hand], self.split)
+        return allowed
+
+    def hit(self, hand: int, stakes: Stakes, values: Mapping[int, int]) -> int:
+        """The value of drawing a card and playing on (``values``: the value taken at each bigger hand)."""
         draws, busts = self.draws(hand)
         total = -stakes.own * busts
         for count, child in draws:
-            total += count * valued[child].value
+            total += count * values[child]
         return total
 
     def draws(self, hand: int) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -376,19 +421,18 @@ class Position:
         bust is worth over the bigger hand's denominator, times the cards that bust (no strategy changes either)."""
         found = self._draws.get(hand)
         if found is None:
-            table = self.table
             shoe = self.shoes[hand]
-            cards = table.cards[hand] + 1
-            holes = shoe[self.hole] if self.hole is not None else 0
-            draws, busts = [], 0
-            for v, child in enumerate(table.child[hand]):
-                count = shoe[v]
-                if count:
-                    if child >= 0:
-                        draws.append((count, child))
-                    else:
-                        busts += count * self.live(cards, holes - (v == self.hole))
-            found = self._draws[hand] = (tuple(draws), busts)
+            children = self.table.child[hand]
+            draws = tuple((count, child) for count, child in zip(shoe, children) if count and child >= 0)
+            busting = sum(count for count, child in zip(shoe, children) if child < 0)
+            cards = self.table.cards[hand] + 1
+            if busting and self.apart:  # live(cards, holes − (v == hole)) for each bust v, added up
+                assert self.hole is not None
+                holes = shoe[self.hole]
+                busts = (busting * (self.size - cards - holes) + (holes if children[self.hole] < 0 else 0)) * self.live_deals(cards)
+            else:
+                busts = busting * self.live(cards, 0)
+            found = self._draws[hand] = (draws, busts)
         return found
 
     def rescue(self, hand: int, stakes: Stakes) -> int:
