@@ -65,8 +65,10 @@ class Root:
 
 @dataclass(eq=False)
 class UpCard:
-    """Everything about one up card: its chance, the hands' position, the split of each pair, the first two cards."""
+    """Everything about one up card: its chance, the hands' position, the split of each pair, the first two cards (and
+    the game's rules: the position's may leave out what only the first two cards decide, :func:`~.values.hand_rules`)."""
 
+    rules: BlackjackRules
     up: int
     chance: Fraction
     position: Position
@@ -162,7 +164,7 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
     valued = position.solve(OWN, hand_choice)
     n = sum(left)
     hole = blackjack_hole(up)
-    upcard = UpCard(up, Fraction(shoe.counts[up], shoe.size), position, valued, {}, {},
+    upcard = UpCard(rules, up, Fraction(shoe.counts[up], shoe.size), position, valued, {}, {},
                     Fraction(left[hole], n) if hole is not None else Fraction(0))
     table = hand_table()
     for first in range(VALUES):
@@ -190,7 +192,7 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
 
 def root_options(upcard: UpCard, hand: int, blackjack: Fraction) -> dict[str, Fraction]:
     """The options of two first cards that are not a blackjack, per initial unit, the dealer's blackjack included."""
-    position, rules = upcard.position, upcard.position.rules
+    position, rules = upcard.position, upcard.rules
     valued = position.options(hand, OWN, Taken(upcard.valued))
     options = {o: Fraction(v, position.denominator(2)) - (blackjack if position.apart else 0) for o, v in valued.items()}
     if rules.surrender == "late" and rules.dealer_peeks:
@@ -283,7 +285,7 @@ class Ends:
 
 def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     """How the round of these first two cards ends under the strategy, each chance given the deal."""
-    apart, hand, split = root_parts(upcard, root, end_scale(upcard.position.rules))
+    apart, hand, split = root_parts(upcard, root, end_scale(upcard.rules))
     if split is not None:
         raise ValueError("a split round's ends are not all exact: see Ends")
     out: dict[EndKey, Fraction] = defaultdict(Fraction, apart)
@@ -296,7 +298,7 @@ def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
 def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int], SplitEnds | None]:
     """The round's ends given the deal, in three parts: chances, the ends of a hand played out as whole numbers over
     the ordered deals of the cards still to come (:func:`hand_ends`), and a split's ends (:mod:`.split_ends`)."""
-    rules = upcard.position.rules
+    rules = upcard.rules
     hole = blackjack_hole(upcard.up)
     left = upcard.position.shoes[hand_table().index[root.hand]]
     n = sum(left)

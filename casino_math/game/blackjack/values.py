@@ -23,7 +23,7 @@ nothing (:class:`Stakes`); the best play of a hand depends on the mix, so each m
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import mul
 from fractions import Fraction
@@ -133,10 +133,27 @@ class DealerCounts:
         return self.positions[key]
 
 
-@lru_cache(maxsize=16)
 def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
-    """The one :class:`DealerCounts` of a game's up card (``shoe``: the full shoe, naming the game with ``rules``)."""
+    """The one :class:`DealerCounts` of a game's up card (``shoe``: the full shoe, naming the game with ``rules``), shared
+    by the games whose hands play alike (:func:`hand_rules`)."""
+    return _dealer_counts(hand_rules(rules), up, shoe)
+
+
+@lru_cache(maxsize=20)
+def _dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
     return DealerCounts(rules, up, shoe)
+
+
+def hand_rules(rules: BlackjackRules) -> BlackjackRules:
+    """The rules a position reads (:class:`Position`): what a round decides with its first two cards or pays on them
+    (surrender, the blackjack's pay, how many hands a split makes) put aside, so that games differing only there (6 to 5,
+    surrender, as compared side by side) share their positions and what is worked out in them.
+
+    >>> hand_rules(BlackjackRules(surrender="late", blackjack_pays=Fraction(6, 5))) == BlackjackRules()
+    True
+    """
+    return replace(rules, surrender="none", blackjack_pays=Fraction(3, 2), suited_blackjack_pays=None, split_hands=4,
+                   resplit_aces=False, notes=())
 
 
 @lru_cache(maxsize=20)
@@ -237,6 +254,7 @@ class Position:
         self._draws: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
         self._doubles: dict[tuple[int, Stakes], int] = {}
         self._may_double: dict[int, bool] = {}
+        self._solved: dict[tuple, dict[int, Valued]] = {}  # by stakes, first card and strategy (the best, or a mapping)
         self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
         self.leaves: dict[tuple, tuple] = {}  # how split hands end, per hand (:mod:`.split_ends`), kept with the position
 
@@ -318,9 +336,12 @@ class Position:
         of two cards or more may stand, hit or double (as the rules allow; the first two cards of a game's hand are
         the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
         """
+        plan = choose if isinstance(choose, Mapping) else None
+        memo = (stakes, first, tuple(plan.items()) if plan is not None else None) if plan is not None or choose is best else None
+        if memo is not None and memo in self._solved:  # the same play again (another game sharing the position)
+            return self._solved[memo]
         out: dict[int, Valued] = {}
         values: dict[int, int] = {}  # the value taken at each hand valued, read by the hits of smaller hands
-        plan = choose if isinstance(choose, Mapping) else None
         hands = self.reached(plan, first) if plan is not None else self.dealt
         self.count_dealer(hands, plan)
         cards_of, hard = self.table.cards, self.table.hard
@@ -345,6 +366,8 @@ class Position:
                 taken = choose(hand, options)
             out[hand] = Valued(options, taken, self.denominator(cards_of[hand]))
             values[hand] = options[taken]
+        if memo is not None:
+            self._solved[memo] = out
         return out
 
     def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> None:
