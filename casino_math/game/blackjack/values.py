@@ -336,8 +336,13 @@ class Position:
         of two cards or more may stand, hit or double (as the rules allow; the first two cards of a game's hand are
         the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
         """
-        plan = choose if isinstance(choose, Mapping) else None
-        memo = (stakes, first, tuple(plan.items()) if plan is not None else None) if plan is not None or choose is best else None
+        plan: Mapping[int, str] | None = None
+        chooser: Chooser = best
+        if isinstance(choose, Mapping):
+            plan = choose
+        else:
+            chooser = choose
+        memo = (stakes, first, tuple(plan.items()) if plan is not None else None) if plan is not None or chooser is best else None
         if memo is not None and memo in self._solved:  # the same play again (another game sharing the position)
             return self._solved[memo]
         out: dict[int, Valued] = {}
@@ -360,10 +365,10 @@ class Position:
                 continue
             if len(options) == 1:
                 taken = next(iter(options))
-            elif isinstance(choose, Mapping):
+            elif plan is not None:
                 raise KeyError(f"the strategy has no option for {self.table.hands[hand]}")
             else:
-                taken = choose(hand, options)
+                taken = chooser(hand, options)
             out[hand] = Valued(options, taken, self.denominator(cards_of[hand]))
             values[hand] = options[taken]
         if memo is not None:
