@@ -422,6 +422,16 @@ class _Ends:
 
     def stand(self, hand: int, stakes: Stakes, doubled: bool, ways: int, k: int, kind: str) -> None:
         """A hand that stands (reached in ``ways`` over ``(n)_k``): its net against each dealer total."""
+        position = self.position
+        memo = ("round", hand, stakes, doubled, self.h0 - k, kind, self.factor)
+        terms = position.ends.get(memo)
+        if terms is None:  # the same hand stands in several rounds, and under both strategies
+            terms = position.ends[memo] = self._stand_terms(hand, stakes, doubled, k, kind)
+        for key, weight in terms:
+            self.out[key] += ways * weight
+
+    def _stand_terms(self, hand: int, stakes: Stakes, doubled: bool, k: int, kind: str) -> tuple[tuple[EndKey, int], ...]:
+        """What :meth:`stand` adds per way of reaching the hand, by end."""
         table = hand_table()
         position = self.position
         counts, _ = position.dealer[position.shoes[hand]]
@@ -429,6 +439,8 @@ class _Ends:
         most = min(position.dealer.longest, n)
         extend = math.perm(n - most, self.h0 - k - most)
         nets = position.nets(table.total[hand], position.win_amount(hand, doubled), stakes)
+        terms: dict[EndKey, int] = defaultdict(int)
         for o, (count, net) in enumerate(zip(counts, nets)):
             if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
-                self.out[(kind, net * self.factor, stakes.own)] += ways * count * extend
+                terms[(kind, net * self.factor, stakes.own)] += count * extend
+        return tuple(terms.items())

@@ -219,10 +219,10 @@ def _convolve(rounds: dict[tuple[int, int], float], hand: Iterable[tuple[int, in
 def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
           out: dict[Key, int], factor: int) -> None:
     """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
-    memo = (hand, bust, stakes, doubled, h1 - k, factor)
-    terms = position.leaves.get(memo)
+    memo = ("split", hand, bust, stakes, doubled, h1 - k, factor)
+    terms = position.ends.get(memo)
     if terms is None:  # the same ends recur: from each second card the hand holds, under each strategy
-        terms = position.leaves[memo] = _leaf_terms(position, hand, bust, stakes, doubled, h1 - k, factor)
+        terms = position.ends[memo] = _leaf_terms(position, hand, bust, stakes, doubled, h1 - k, factor)
     for key, weight in terms:
         out[key] += ways * weight
 

@@ -262,7 +262,7 @@ class Position:
         self._may_double: dict[int, bool] = {}
         self._solved: dict[tuple, dict[int, Valued]] = {}  # by stakes, first card and strategy (the best, or a mapping)
         self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
-        self.leaves: dict[tuple, tuple] = {}  # how split hands end, per hand (:mod:`.split_ends`), kept with the position
+        self.ends: dict[tuple, tuple] = {}  # how its hands end, per hand (:mod:`.rounds`, :mod:`.split_ends`)
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
     def horizon(self, cards: int) -> tuple[int, int]:
