@@ -160,6 +160,7 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
     pair and stakes)."""
     left = tuple(c - (v == up) for v, c in enumerate(shoe.counts))
     dealer = dealer_counts(rules, up, shoe.counts)
+    dealer.need([left])  # the dealer's totals from the shoe as dealt (the par sheet's), kept with the others
     position = dealer.position(left, scale=pays_scale(rules))
     valued = position.solve(OWN, hand_choice)
     n = sum(left)
