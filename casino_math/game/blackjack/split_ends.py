@@ -33,8 +33,8 @@ class Chances:
     burn identity of :mod:`.splits` needs): a scaling or a sum on one denominator reduces no fraction.
 
     >>> a = Chances({(1, 1, 0): 1, (-1, 1, 0): 2}, 4) * Fraction(2, 3)
-    >>> a.total(), a.exact((-1, 1, 0)), a.float((1, 1, 0))
-    (Fraction(1, 2), Fraction(1, 3), 0.16666666666666666)
+    >>> a.total(), a.moment(0), a.float((1, 1, 0))
+    (Fraction(1, 2), Fraction(-1, 6), 0.16666666666666666)
     """
 
     __slots__ = ("ways", "denominator")
@@ -64,9 +64,6 @@ class Chances:
     def moment(self, i: int) -> Fraction:
         """The sum of each chance times its key's ``i``-th part (0: the net, 1: the stake), exactly."""
         return Fraction(sum(w * k[i] for k, w in self.ways.items()), self.denominator)
-
-    def exact(self, key: Key) -> Fraction:
-        return Fraction(self.ways.get(key, 0), self.denominator)
 
     def float(self, key: Key) -> float:
         """The chance of ``key`` in floating point, rounded once (as the exact chance would be)."""
