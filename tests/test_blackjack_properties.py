@@ -98,3 +98,37 @@ def test_the_brute_force_agrees_on_random_shoes(rules, counts):
             if SPLIT in root.options:
                 expected[SPLIT] = brute.split(up, values[0], _split_strategy(play, up, values[0]))
             assert dict(root.options) == expected, (up, str(hand))
+
+
+@SETTINGS
+@given(rules=rules_strategy(), counts=shoes(31 * 3 + 26), surrender=st.sampled_from(["none", "late", "early"]),
+       pays=st.sampled_from([Fraction(3, 2), Fraction(6, 5), Fraction(1)]), split_hands=st.integers(1, 3))
+def test_plays_kept_in_shared_positions_count_as_if_alone(rules, counts, surrender, pays, split_hands):
+    """A game whose hands play like one counted before (only surrender, the blackjack's pay or the split limit differ) is
+    solved on the positions that game left in memory, with the plays solved in them (:func:`~casino_math.game.blackjack.
+    values.hand_rules`): every option of every round, every end and the basic strategy are what the game gives counted
+    alone, from nothing in memory; and the basic strategy played from nothing in memory returns what it returned played
+    after the optimal strategy, on the positions that one solved."""
+    from dataclasses import replace
+
+    from casino_math.game.blackjack.basic import play_by
+    from casino_math.game.blackjack.values import forget_counts, hand_rules
+
+    other = replace(rules, surrender=surrender, blackjack_pays=pays, split_hands=split_hands)
+    assert hand_rules(other) == hand_rules(rules)
+    shoe = Shoe(counts)
+
+    def counted(rules: BlackjackRules) -> tuple:
+        play = play_game(rules, shoe)
+        strategy, basic, _ = basic_strategy(rules, shoe, play)
+        roots = {(up, hand): (dict(root.options), root.taken) for up, u in play.upcards.items() for hand, root in u.roots.items()}
+        return (roots, dict(play.ends.chances), play.ends.split, play.ends.split_net, basic.expected_return,
+                dict(basic.ends.chances), strategy)
+
+    forget_counts()
+    alone = counted(other)
+    forget_counts()
+    counted(rules)
+    assert counted(other) == alone
+    forget_counts()
+    assert play_by(alone[-1], shoe).expected_return == alone[-3]

@@ -69,8 +69,7 @@ def test_the_dealers_counts_kept_between_runs_give_the_same_bytes(monkeypatch, c
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
     outputs = []
     for _ in range(2):
-        values.dealer_counts.cache_clear()
-        values.known_counts.cache_clear()  # a new run: nothing in memory
+        values.forget_counts()  # a new run: nothing in memory
         _forget_solutions(tmp_path)  # the game solved again (on the dealer's kept counts), not its kept solution read
         code, out, _ = run(monkeypatch, capsys, "analyze", str(SMALL), "--format", "json")
         assert code == 0

@@ -16,11 +16,13 @@ chart (:class:`BasicStrategy` is the chooser of every hand).
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
+from typing import Callable, Mapping
 
+from .collection import held
 from .hands import Hand, hand_table
 from .rounds import Play, UpCard, play_game, play_up_card
 from .rules import ACE, VALUES, BlackjackRules, Shoe, value_name
@@ -75,7 +77,7 @@ class BasicStrategy:
 
         def choose(hand: int, options: Mapping[str, int]) -> str:
             cards = table.cards[hand]
-            key = key_of(table.hands[hand], cards == 2, splits=False)
+            key = ("soft" if table.soft[hand] else "hard", table.total[hand], cards == 2)  # key_of without pairs, read off the table
             if (cards == 2 and not split) or (up, key) not in self.orders:
                 # the first two cards of a round (the round decides: root_chooser), or a total no hand of the strategy
                 # reaches: never played, valued by its best option
@@ -106,15 +108,18 @@ def orders_of(play: Play) -> dict[tuple[int, Key], tuple[str, ...]]:
                     sums[key_of(hand, True, splits=False)][option] += root.chance * value
                 if hand.pair is not None and rules.splits:
                     sums[key_of(hand, True)][option] += root.chance * value
-        reach = reached(upcard)
+        ways, deals = reached_ways(upcard)
         position = upcard.position
-        for i, weight in reach.items():
-            if table.cards[i] < 3 or i not in upcard.valued:
+        parts: dict[tuple[Key, str, int], int] = defaultdict(int)  # by the hands' cards: one denominator each
+        for i, weight in ways.items():
+            cards = table.cards[i]
+            if cards < 3 or i not in upcard.valued:
                 continue
-            valued = upcard.valued[i]
             key = key_of(table.hands[i], False)
-            for option, numerator in valued.options.items():
-                sums[key][option] += weight * Fraction(numerator, position.denominator(table.cards[i]))
+            for option, numerator in upcard.valued[i].options.items():
+                parts[(key, option, cards)] += weight * numerator
+        for (key, option, cards), numerator in parts.items():
+            sums[key][option] += upcard.chance * Fraction(numerator, deals(cards) * position.denominator(cards))
         for key, per in sums.items():
             totals[(up, key)] = per
     return {k: tuple(sorted(per, key=lambda o: (-per[o], _tie(o)))) for k, per in totals.items()}
@@ -126,12 +131,24 @@ def _tie(option: str) -> int:
 
 def reached(upcard: UpCard) -> dict[int, Fraction]:
     """Each hand's chance of being reached (with this up card) when the strategy of ``upcard`` is followed."""
+    ways, deals = reached_ways(upcard)
+    table = hand_table()
+    return {i: upcard.chance * Fraction(w, deals(table.cards[i])) for i, w in ways.items()}
+
+
+def reached_ways(upcard: UpCard) -> tuple[dict[int, int], Callable[[int], int]]:
+    """:func:`reached` as whole numbers: each hand's ordered deals reaching it under the strategy of ``upcard``, over the
+    ordered deals of as many cards from the shoe once the up card is out (the second part: those, by the cards), given
+    the up card."""
     table = hand_table()
     position = upcard.position
-    reach: dict[int, Fraction] = defaultdict(Fraction)
+    n = sum(position.left)
+    reach: dict[int, int] = defaultdict(int)
     for hand, root in upcard.roots.items():
         if root.taken == HIT:
-            reach[table.index[hand]] += root.chance
+            ways = root.chance / upcard.chance * n * (n - 1)  # ordered deals of the two cards
+            assert ways.denominator == 1
+            reach[table.index[hand]] += ways.numerator
     for i in reversed(position.dealt):  # smallest first
         weight = reach.get(i)
         if not weight or table.cards[i] < 2:
@@ -139,13 +156,13 @@ def reached(upcard: UpCard) -> dict[int, Fraction]:
         if table.cards[i] > 2 and (i not in upcard.valued or upcard.valued[i].taken != HIT):
             continue
         shoe = position.shoes[i]
-        n = sum(shoe)
         for v, child in enumerate(table.child[i]):
             if child >= 0 and shoe[v]:
-                reach[child] += weight * Fraction(shoe[v], n)
-    return reach
+                reach[child] += weight * shoe[v]
+    return reach, lambda cards: math.perm(n, cards)
 
 
+@held
 def basic_strategy(rules: BlackjackRules, shoe: Shoe, optimal: Play | None = None) -> tuple[BasicStrategy, Play, int]:
     """The basic strategy of the game (see the module), the game played by it, and the turns the search took.
 

@@ -272,13 +272,16 @@ def reference_ways(left: tuple[int, ...], up: int, rules: BlackjackRules) -> tup
 
 
 def dealer_chances(shoe: Shoe, up: int, rules: BlackjackRules, removed: tuple[int, ...] = (0,) * VALUES,
-                   given_no_blackjack: bool = False) -> dict[str, Fraction]:
+                   given_no_blackjack: bool = False, counted: tuple[tuple[int, ...], int] | None = None) -> dict[str, Fraction]:
     """The probability of each final total of the dealer showing ``up``, dealt from ``shoe`` less the up card and the
     cards ``removed``. Where the dealer peeks the blackjack is not among the totals: with ``given_no_blackjack`` the
-    others are probabilities given no blackjack, else joint with it (and ``blackjack`` holds its probability)."""
+    others are probabilities given no blackjack, else joint with it (and ``blackjack`` holds its probability).
+    ``counted``: that shoe's counts (:func:`dealer_ways`' two parts for it), where they are counted already."""
     left = np.array(shoe.without(removed).counts) - np.eye(VALUES, dtype=np.int64)[up]
-    rows, totals = dealer_ways(left[None, :], up, rules)
-    chances = {o: Fraction(w, totals[0]) for o, w in zip(OUTCOMES, rows[0])}
+    if counted is None:
+        rows, totals = dealer_ways(left[None, :], up, rules)
+        counted = rows[0], totals[0]
+    chances = {o: Fraction(w, counted[1]) for o, w in zip(OUTCOMES, counted[0])}
     hole = blackjack_hole(up)
     if rules.dealer_peeks and hole is not None:
         chances["blackjack"] = Fraction(int(left[hole]), int(left.sum()))

@@ -26,6 +26,7 @@ from .basic import BasicStrategy, basic_strategy
 from .dealer import OUTCOMES, dealer_chances
 from .rounds import Ends, Play, play_game
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe, value_name
+from .values import dealer_counts
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,14 @@ class BlackjackFigures:
     def dealer(self) -> dict[int, dict[str, Fraction]]:
         """Per up card: the probability of each final total from the full shoe (the blackjack included; where the dealer
         peeks, its chance is that of the hole card making one)."""
-        return {up: dealer_chances(self.shoe, up, self.rules) for up in range(VALUES) if self.shoe.counts[up]}
+        out = {}
+        for up in range(VALUES):
+            if self.shoe.counts[up]:
+                counts = dealer_counts(self.rules, up, self.shoe.counts)  # the shoe less the up card: counted with the rest
+                left = tuple(c - (v == up) for v, c in enumerate(self.shoe.counts))
+                counts.need([left])
+                out[up] = dealer_chances(self.shoe, up, self.rules, counted=counts[left])
+        return out
 
     @property
     def dealer_by_name(self) -> dict[str, dict[str, Fraction]]:

@@ -89,5 +89,6 @@ def _restored(known: KnownCounts, stored: dict[str, Any]) -> Known:
         raise ValueError("not one row of counts per shoe")
     longest = dealer_graph(known.up, known.hits_soft_17, known.peeks).longest
     ways = (high.astype(object) << HALF) + low.astype(object)
-    rows = map(tuple, ways.tolist())
-    return {tuple(s): (row, ways_bound(sum(s), longest)) for s, row in zip(shoes.tolist(), rows)}
+    sizes = shoes.sum(axis=1).tolist()
+    bounds = {n: ways_bound(n, longest) for n in set(sizes)}  # a few sizes of shoe, many shoes
+    return dict(zip(map(tuple, shoes.tolist()), zip(map(tuple, ways.tolist()), map(bounds.__getitem__, sizes))))

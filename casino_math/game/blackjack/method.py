@@ -42,6 +42,7 @@ from ..kept_solution import kept_solution
 from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView
 from ..money import History, pays_text
 from .basic import BasicStrategy, key_of, key_text
+from .collection import held
 from .coups import BlackjackCoups
 from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
@@ -72,6 +73,7 @@ class Blackjack:
     def unfit(self, game: Game) -> str | None:
         return None if isinstance(game, BlackjackGame) else "not a blackjack game file (no blackjack: section)"
 
+    @held
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
               runner: Runner | None = None) -> Solution:
         if rule is not None:

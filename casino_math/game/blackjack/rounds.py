@@ -28,12 +28,13 @@ from functools import cached_property
 from typing import Callable, Mapping
 
 from .bonuses import combination_lines, pays_denominator
+from .collection import held
 from .dealer import BLACKJACK, blackjack_hole, natural
 from .hands import Hand, hand_table
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
 from .split_ends import SplitEnds, split_ends
 from .splits import Split
-from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Position, Stakes, Valued, best, dealer_counts
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Position, Stakes, Taken, Valued, best, dealer_counts
 
 BLACKJACK_OPTION = "blackjack"  # a natural: no decision
 EndKey = tuple[str, int, int]  # how a round ends: what happened, its net (over the ends' scale), the player's own money staked
@@ -65,8 +66,10 @@ class Root:
 
 @dataclass(eq=False)
 class UpCard:
-    """Everything about one up card: its chance, the hands' position, the split of each pair, the first two cards."""
+    """Everything about one up card: its chance, the hands' position, the split of each pair, the first two cards (and
+    the game's rules: the position's may leave out what only the first two cards decide, :func:`~.values.hand_rules`)."""
 
+    rules: BlackjackRules
     up: int
     chance: Fraction
     position: Position
@@ -107,6 +110,7 @@ class Play:
         return Ends.of(self)
 
 
+@held
 def play_game(rules: BlackjackRules, shoe: Shoe, hand_choice: Chooser = best, root_choice: Strategy = best_root,
               split_choice: Chooser | None = None) -> Play:
     """Every round of the game, played by the best option at every hand (or the choices given: ``hand_choice`` after
@@ -125,6 +129,7 @@ def pays_scale(rules: BlackjackRules, shoe: tuple[int, ...]) -> int:
     return math.lcm(1, *(p.denominator for _, p in rules.card_bonuses), pays_denominator(combination_lines(rules), shoe))
 
 
+@held
 def replay(play: Play, rules: BlackjackRules) -> Play:
     """Every decision of ``play`` taken again, at ``rules``' pays (the same game otherwise): what the same strategy returns
     there, linear in every pay (how the design tools find where the best strategy changes)."""
@@ -157,11 +162,12 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
     pair and stakes)."""
     left = tuple(c - (v == up) for v, c in enumerate(shoe.counts))
     dealer = dealer_counts(rules, up, shoe.counts)
+    dealer.need([left])  # the dealer's totals from the shoe as dealt (the par sheet's), kept with the others
     position = dealer.position(left, scale=pays_scale(rules, shoe.counts))
     valued = position.solve(OWN, hand_choice)
     n = sum(left)
     hole = blackjack_hole(up)
-    upcard = UpCard(up, Fraction(shoe.counts[up], shoe.size), position, valued, {}, {},
+    upcard = UpCard(rules, up, Fraction(shoe.counts[up], shoe.size), position, valued, {}, {},
                     Fraction(left[hole], n) if hole is not None else Fraction(0))
     table = hand_table()
     for first in range(VALUES):
@@ -189,8 +195,8 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
 
 def root_options(upcard: UpCard, hand: int, blackjack: Fraction) -> dict[str, Fraction]:
     """The options of two first cards that are not a blackjack, per initial unit, the dealer's blackjack included."""
-    position, rules = upcard.position, upcard.position.rules
-    valued = position.options(hand, OWN, upcard.valued)
+    position, rules = upcard.position, upcard.rules
+    valued = position.options(hand, OWN, Taken(upcard.valued))
     options = {o: Fraction(v, position.denominator(2)) - (blackjack if position.apart else 0) for o, v in valued.items()}
     if rules.surrender == "late" and rules.dealer_peeks:
         options[SURRENDER] = -blackjack - (1 - blackjack) / 2
@@ -221,6 +227,7 @@ class Ends:
     split_stake: Fraction = Fraction(0)
 
     @classmethod
+    @held
     def of(cls, play: Play) -> Ends:
         out: dict[EndKey, Fraction] = defaultdict(Fraction)
         split: dict[EndKey, float] = defaultdict(float)
@@ -281,7 +288,7 @@ class Ends:
 
 def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     """How the round of these first two cards ends under the strategy, each chance given the deal."""
-    apart, hand, split = root_parts(upcard, root, end_scale(upcard.position.rules, upcard.position.dealer.shoe))
+    apart, hand, split = root_parts(upcard, root, end_scale(upcard.rules, upcard.position.dealer.shoe))
     if split is not None:
         raise ValueError("a split round's ends are not all exact: see Ends")
     out: dict[EndKey, Fraction] = defaultdict(Fraction, apart)
@@ -294,7 +301,7 @@ def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
 def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int | Fraction], SplitEnds | None]:
     """The round's ends given the deal, in three parts: chances, the ends of a hand played out as whole numbers over
     the ordered deals of the cards still to come (:func:`hand_ends`), and a split's ends (:mod:`.split_ends`)."""
-    rules = upcard.position.rules
+    rules = upcard.rules
     hole = blackjack_hole(upcard.up)
     left = upcard.position.shoes[hand_table().index[root.hand]]
     n = sum(left)
@@ -417,15 +424,27 @@ class _Ends:
 
     def stand(self, hand: int, stakes: Stakes, doubled: bool, ways: int, k: int, kind: str) -> None:
         """A hand that stands (reached in ``ways`` over ``(n)_k``): its net against each dealer total."""
+        position = self.position
+        memo = ("round", hand, stakes, doubled, self.h0 - k, kind, self.factor)
+        terms = position.ends.get(memo)
+        if terms is None:  # the same hand stands in several rounds, and under both strategies
+            terms = position.ends[memo] = self._stand_terms(hand, stakes, doubled, k, kind)
+        for key, weight in terms:
+            self.out[key] += ways * weight
+
+    def _stand_terms(self, hand: int, stakes: Stakes, doubled: bool, k: int, kind: str) -> tuple[tuple[EndKey, int | Fraction], ...]:
+        """What :meth:`stand` adds per way of reaching the hand, by end."""
         table = hand_table()
         position = self.position
         counts, _ = position.dealer[position.shoes[hand]]
         n = position.size - table.cards[hand]
         most = min(position.dealer.longest, n)
         extend = math.perm(n - most, self.h0 - k - most)
+        terms: dict[EndKey, int | Fraction] = defaultdict(int)
         for pay, chance in position.win_pays(hand, doubled):  # one pay, or a 21 paid by its suits: each pay a result
             nets = position.nets(table.total[hand], pay, stakes)
             for o, (count, net) in enumerate(zip(counts, nets)):
                 if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
-                    w = ways * count * extend
-                    self.out[(kind, net * self.factor, stakes.own)] += w if chance == 1 else w * chance
+                    w = count * extend
+                    terms[(kind, net * self.factor, stakes.own)] += w if chance == 1 else w * chance
+        return tuple(terms.items())

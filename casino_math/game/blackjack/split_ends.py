@@ -28,20 +28,47 @@ from .values import DOUBLE, STAND, Position, Stakes, Valued
 Key = tuple[int, int, int]  # a hand's net (over the round's scale), its own stake, the dealer's final total (of OUTCOMES)
 
 
-class Chances(dict):
-    """Chances by key, added and scaled like a vector (what the burn identity of :mod:`.splits` needs)."""
+class Chances:
+    """Chances by key, each a whole number of ``ways`` (a fraction where the suits change a pay) over one ``denominator``,
+    added and scaled like a vector (what the burn identity of :mod:`.splits` needs): a scaling or a sum on one
+    denominator reduces no fraction.
+
+    >>> a = Chances({(1, 1, 0): 1, (-1, 1, 0): 2}, 4) * Fraction(2, 3)
+    >>> a.total(), a.moment(0), a.float((1, 1, 0))
+    (Fraction(1, 2), Fraction(-1, 6), 0.16666666666666666)
+    """
+
+    __slots__ = ("ways", "denominator")
+
+    def __init__(self, ways: dict[Key, int | Fraction], denominator: int) -> None:
+        self.ways, self.denominator = ways, denominator
 
     def __mul__(self, x: Fraction | int) -> Chances:
-        return Chances({k: v * x for k, v in self.items()})
+        x = Fraction(x)
+        return Chances({k: w * x.numerator for k, w in self.ways.items()}, self.denominator * x.denominator)
 
     def __sub__(self, other: Chances) -> Chances:
-        out = Chances(self)
-        for k, v in other.items():
-            out[k] = out.get(k, Fraction(0)) - v
-        return out
+        if other.denominator == self.denominator:
+            out = dict(self.ways)
+            for k, w in other.ways.items():
+                out[k] = out.get(k, 0) - w
+            return Chances(out, self.denominator)
+        a, b = other.denominator, self.denominator
+        out = {k: w * a for k, w in self.ways.items()}
+        for k, w in other.ways.items():
+            out[k] = out.get(k, 0) - w * b
+        return Chances(out, a * b)
 
     def total(self) -> Fraction:
-        return sum(self.values(), Fraction(0))
+        return Fraction(sum(self.ways.values()), self.denominator)
+
+    def moment(self, i: int) -> Fraction:
+        """The sum of each chance times its key's ``i``-th part (0: the net, 1: the stake), exactly."""
+        return Fraction(sum(w * k[i] for k, w in self.ways.items()), self.denominator)
+
+    def float(self, key: Key) -> float:
+        """The chance of ``key`` in floating point, rounded once (as the exact chance would be)."""
+        return float(self.ways[key] / self.denominator)
 
 
 def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[Chances, Chances]:
@@ -59,8 +86,8 @@ def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[C
         if shoe[v]:
             _follow(position, valued, two, shoe[v], 1, stakes, h1, paired if v == split.pair else any_, scale // position.scale)
     denominator = math.perm(n1, h1)
-    other = Chances({k: Fraction(w, denominator) for k, w in any_.items() if w})
-    both = other - Chances({k: Fraction(-w, denominator) for k, w in paired.items() if w})
+    other = Chances({k: w for k, w in any_.items() if w}, denominator)
+    both = other - Chances({k: -w for k, w in paired.items() if w}, denominator)
     return both, other
 
 
@@ -107,32 +134,6 @@ def _descendants(position: Position, valued: dict[int, Valued], start: int) -> s
     return seen
 
 
-def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
-          out: dict[Key, int | Fraction], factor: int) -> None:
-    """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
-    table = hand_table()
-    shoe = position.shoes[hand]
-    if bust is not None:
-        shoe = tuple(c - (v == bust) for v, c in enumerate(shoe))
-        if shoe not in position.dealer.known:  # the busts of a hand: counted together
-            position.dealer.need([tuple(c - (v == w) for v, c in enumerate(position.shoes[hand])) for w in range(VALUES)
-                                  if position.shoes[hand][w] and table.child[hand][w] < 0])
-    counts, _ = position.dealer[shoe]
-    n = sum(shoe)
-    most = min(position.dealer.longest, n)
-    extend = math.perm(n - most, h1 - k - most)
-    spread = ((Fraction(1), Fraction(1)),) if bust is not None else position.win_pays(hand, doubled)
-    for pay, chance in spread:  # one pay, or a 21 paid by its suits: each pay a result
-        if bust is not None:
-            nets: tuple[int, ...] = (-stakes.own * position.scale,) * len(counts)
-        else:
-            nets = position.nets(table.total[hand], pay, stakes)
-        for o, (count, net) in enumerate(zip(counts, nets)):
-            if count and not (o == BLACKJACK and position.apart):  # a blackjack counted apart is the round's own row
-                w = ways * count * extend
-                out[(net * factor, stakes.own, o)] += w if chance == 1 else w * chance
-
-
 @dataclass(frozen=True)
 class SplitEnds:
     """How a split round ends, given the deal: the chance of each (net over the round's scale, own money staked) as a
@@ -175,8 +176,8 @@ def split_ends(split: Split, scale: int) -> SplitEnds:
                 stakes = split.stakes_of(hand)
                 hands.append(split.burned(partial(at, stakes=stakes, kind=0), more, others, ("ends any", stakes)))
         total += chance * hands[0].total()
-        net += chance * sum((q * k[0] for hand in hands for k, q in hand.items()), Fraction(0)) / scale
-        stake += chance * sum((q * k[1] for hand in hands for k, q in hand.items()), Fraction(0))
+        net += chance * sum((hand.moment(0) for hand in hands), Fraction(0)) / scale
+        stake += chance * sum((hand.moment(1) for hand in hands), Fraction(0))
         weight = float(chance)
         for (x, s), q in _together(hands).items():
             out[("split", x, s)] += weight * q
@@ -188,7 +189,7 @@ def _together(hands: list[Chances]) -> dict[tuple[int, int], float]:
     dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same): with hand
     ``i``'s chance ``q_i(x, t)`` and the dealer's ``c_t``, the round nets ``x`` with the dealer on ``t`` with chance
     ``c_t · Π (q_i(x_i, t) / c_t)``, the sum over the hands' nets adding to ``x``."""
-    floats = [{k: float(q) for k, q in hand.items() if q} for hand in hands]
+    floats = [{k: hand.float(k) for k, w in hand.ways.items() if w} for hand in hands]
     dealer: dict[int, float] = defaultdict(float)
     for (_, _, o), q in floats[0].items():
         dealer[o] += q
@@ -211,3 +212,41 @@ def _convolve(rounds: dict[tuple[int, int], float], hand: Iterable[tuple[int, in
         for hand_net, hand_stake, r in given:
             out[(net + hand_net, stake + hand_stake)] += w * r
     return out
+
+
+def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
+          out: dict[Key, int | Fraction], factor: int) -> None:
+    """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
+    memo = ("split", hand, bust, stakes, doubled, h1 - k, factor)
+    terms = position.ends.get(memo)
+    if terms is None:  # the same ends recur: from each second card the hand holds, under each strategy
+        terms = position.ends[memo] = _leaf_terms(position, hand, bust, stakes, doubled, h1 - k, factor)
+    for key, weight in terms:
+        out[key] += ways * weight
+
+
+def _leaf_terms(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, rest: int,
+                factor: int) -> tuple[tuple[Key, int | Fraction], ...]:
+    """:func:`_leaf`'s ends and their weights per way of reaching the hand (``rest``: the cards its deals still count)."""
+    table = hand_table()
+    shoe = position.shoes[hand]
+    if bust is not None:
+        shoe = tuple(c - (v == bust) for v, c in enumerate(shoe))
+        if shoe not in position.dealer.known:  # the busts of a hand: counted together
+            position.dealer.need([tuple(c - (v == w) for v, c in enumerate(position.shoes[hand])) for w in range(VALUES)
+                                  if position.shoes[hand][w] and table.child[hand][w] < 0])
+    counts, _ = position.dealer[shoe]
+    n = sum(shoe)
+    most = min(position.dealer.longest, n)
+    extend = math.perm(n - most, rest - most)
+    terms: list[tuple[Key, int | Fraction]] = []
+    spread = ((Fraction(1), Fraction(1)),) if bust is not None else position.win_pays(hand, doubled)
+    for pay, chance in spread:  # one pay, or a 21 paid by its suits: each pay a result
+        if bust is not None:
+            nets: tuple[int, ...] = (-stakes.own * position.scale,) * len(counts)
+        else:
+            nets = position.nets(table.total[hand], pay, stakes)
+        terms.extend(((net * factor, stakes.own, o), count * extend if chance == 1 else count * extend * chance)
+                     for o, (count, net) in enumerate(zip(counts, nets))
+                     if count and not (o == BLACKJACK and position.apart))  # a blackjack counted apart is the round's own row
+    return tuple(terms)

@@ -23,15 +23,16 @@ nothing (:class:`Stakes`); the best play of a hand depends on the mix, so each m
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import mul
 from fractions import Fraction
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 
 from .bonuses import combination_lines, combination_pays
+from .collection import held
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_graph, dealer_ways
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
@@ -43,9 +44,9 @@ PREFERENCE = (DOUBLE, SPLIT, STAND, HIT, SURRENDER)
 ONE, ZERO = Fraction(1), Fraction(0)  # the option taken between two of exactly equal value: more wagered
 
 
-@dataclass(frozen=True)
-class Stakes:
-    """What a hand has at stake, per unit of the initial bet: the player's own money and the house's free units."""
+class Stakes(NamedTuple):
+    """What a hand has at stake, per unit of the initial bet: the player's own money and the house's free units (a
+    named pair: it keys the values worked out, and a pair hashes fastest)."""
 
     own: int = 1
     free: int = 0
@@ -133,13 +134,37 @@ class DealerCounts:
         return self.positions[key]
 
 
-@lru_cache(maxsize=16)
 def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
-    """The one :class:`DealerCounts` of a game's up card (``shoe``: the full shoe, naming the game with ``rules``)."""
-    return DealerCounts(rules, up, shoe)
+    """The one :class:`DealerCounts` of a game's up card (``shoe``: the full shoe, naming the game with ``rules``), shared
+    by the games whose hands play alike (:func:`hand_rules`)."""
+    return _dealer_counts(hand_rules(rules), up, shoe)
 
 
 @lru_cache(maxsize=20)
+def _dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
+    return DealerCounts(rules, up, shoe)
+
+
+def forget_counts() -> None:
+    """Drop the dealer's counts and the positions held in memory (a new run starts from the kept counts, if any)."""
+    _dealer_counts.cache_clear()
+    known_counts.cache_clear()
+
+
+def hand_rules(rules: BlackjackRules) -> BlackjackRules:
+    """The rules a position reads (:class:`Position`): what a round decides with its first two cards or pays on them
+    (surrender, the blackjack's pay, how many hands a split makes) put aside, so that games differing only there (6 to 5,
+    surrender, as compared side by side) share their positions and what is worked out in them.
+
+    >>> hand_rules(BlackjackRules(surrender="late", blackjack_pays=Fraction(6, 5))) == BlackjackRules()
+    True
+    """
+    return replace(rules, surrender="none", blackjack_pays=Fraction(3, 2), suited_blackjack_pays=None, split_hands=4,
+                   resplit_aces=False, notes=())
+
+
+@lru_cache(maxsize=20)
+@held
 def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> KnownCounts:
     """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe (the
     same rules at other pays, as the design tools make them, count no dealer hand twice), and read from the counts kept
@@ -162,10 +187,13 @@ Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the h
 def best(hand: int, values: Mapping[str, int]) -> str:
     """The option of highest value (values of one hand share a denominator); on an exact tie, the one wagering more."""
     top = max(values.values())
-    return next(o for o in PREFERENCE if values.get(o) == top)
+    for option in PREFERENCE:
+        if values.get(option) == top:
+            return option
+    raise ValueError("no option")
 
 
-@dataclass
+@dataclass(slots=True)
 class Valued:
     """One hand's options, each a whole number over ``denominator``, and the option taken."""
 
@@ -179,6 +207,22 @@ class Valued:
 
     def ev(self, option: str | None = None) -> Fraction:
         return Fraction(self.options[option or self.taken], self.denominator)
+
+
+class Taken(Mapping[int, int]):
+    """The value of the option taken at each valued hand (what a hit adds up), read through."""
+
+    def __init__(self, valued: Mapping[int, Valued]) -> None:
+        self.valued = valued
+
+    def __getitem__(self, hand: int) -> int:
+        return self.valued[hand].value
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.valued)
+
+    def __len__(self) -> int:
+        return len(self.valued)
 
 
 @dataclass(eq=False)
@@ -214,6 +258,12 @@ class Position:
         self._nets: dict[tuple, tuple[int, ...]] = {}
         self._extend: dict[int, int] = {}
         self._live: dict[int, int] = {}
+        self._draws: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
+        self._doubles: dict[tuple[int, Stakes], int] = {}
+        self._may_double: dict[int, bool] = {}
+        self._solved: dict[tuple, dict[int, Valued]] = {}  # by stakes, first card and strategy (the best, or a mapping)
+        self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
+        self.ends: dict[tuple, tuple] = {}  # how its hands end, per hand (:mod:`.rounds`, :mod:`.split_ends`)
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
     def horizon(self, cards: int) -> tuple[int, int]:
@@ -233,11 +283,15 @@ class Position:
         blackjack is counted apart, its chance of none (``holes``: the cards left that would make one)."""
         if not self.apart:
             return self.denominator(cards)
+        return (self.size - cards - holes) * self.live_deals(cards)
+
+    def live_deals(self, cards: int) -> int:
+        """The deals after a first dealer card that is not a hole card making a blackjack (where that is counted apart)."""
         base = self._live.get(cards)
-        if base is None:  # the deals after the first card, which is not a hole card making a blackjack
+        if base is None:
             n, h = self.horizon(cards)
             base = self._live[cards] = math.perm(n - 1, h - 1) * self.scale
-        return (self.size - cards - holes) * base
+        return base
 
     # -- standing ------------------------------------------------------------------------------------
     def stand(self, hand: int, stakes: Stakes, doubled: bool = False) -> int:
@@ -250,7 +304,7 @@ class Position:
     def _stand(self, hand: int, stakes: Stakes, doubled: bool) -> int:
         table = self.table
         cards = table.cards[hand]
-        ways, _ = self.dealer[self.shoes[hand]]
+        ways, _ = self.dealer.known[self.shoes[hand]]
         if cards not in self._extend:
             n, h = self.horizon(cards)
             most = min(self.dealer.longest, n)
@@ -296,25 +350,49 @@ class Position:
         of two cards or more may stand, hit or double (as the rules allow; the first two cards of a game's hand are
         the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
         """
+        plan: Mapping[int, str] | None = None
+        chooser: Chooser = best
+        if isinstance(choose, Mapping):
+            plan = choose
+        else:
+            chooser = choose
+        memo = (stakes, first, tuple(plan.items()) if plan is not None else None) if plan is not None or chooser is best else None
+        if memo is not None and memo in self._solved:  # the same play again (another game sharing the position)
+            return self._solved[memo]
         out: dict[int, Valued] = {}
-        plan = choose if isinstance(choose, Mapping) else None
+        values: dict[int, int] = {}  # the value taken at each hand valued, read by the hits of smaller hands
         hands = self.reached(plan, first) if plan is not None else self.dealt
         self.count_dealer(hands, plan)
+        cards_of, hard = self.table.cards, self.table.hard
+        plain = not (self.split and first == ACE and not self.rules.hit_split_aces)  # split aces may draw on
         for hand in hands:
-            options = self.options(hand, stakes, out, first, plan[hand] if plan is not None and hand in plan else None)
+            only = plan.get(hand) if plan is not None else None
+            if plain and only is None and cards_of[hand] >= 2:  # the options of most hands, inline (see options)
+                options = {STAND: self.stand(hand, stakes)}
+                if hard[hand] < 21:
+                    options[HIT] = self.hit(hand, stakes, values)
+                    if self.may_double(hand):
+                        options[DOUBLE] = self.double(hand, stakes)
+            else:
+                options = self.options(hand, stakes, values, first, only)
             if not options:
                 continue
             if len(options) == 1:
                 taken = next(iter(options))
-            elif isinstance(choose, Mapping):
+            elif plan is not None:
                 raise KeyError(f"the strategy has no option for {self.table.hands[hand]}")
             else:
-                taken = choose(hand, options)
-            out[hand] = Valued(options, taken, self.denominator(self.table.cards[hand]))
+                taken = chooser(hand, options)
+            out[hand] = Valued(options, taken, self.denominator(cards_of[hand]))
+            values[hand] = options[taken]
+        if memo is not None:
+            self._solved[memo] = out
         return out
 
     def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> None:
         """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those)."""
+        if self._counted:
+            return
         table = self.table
         standing: list[int] = []
         for hand in hands:
@@ -326,6 +404,7 @@ class Position:
             if option in (None, DOUBLE):
                 standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
         self.dealer.need([self.shoes[h] for h in standing])
+        self._counted = plan is None and hands is self.dealt
 
     def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
         """The hands a strategy reaches from the smallest hands of the position, biggest first."""
@@ -343,37 +422,60 @@ class Position:
                     frontier.append(child)
         return sorted(seen)
 
-    def options(self, hand: int, stakes: Stakes, valued: Mapping[int, Valued], first: int | None = None,
+    def options(self, hand: int, stakes: Stakes, values: Mapping[int, int], first: int | None = None,
                 only: str | None = None) -> dict[str, int]:
-        """The value of each option open at ``hand`` (its extensions valued already); ``only``: that option alone."""
+        """The value of each option open at ``hand`` (``values``: the value taken at each of its extensions, valued
+        already; :class:`Taken` reads them off valued hands); ``only``: that option alone."""
         table = self.table
         cards = table.cards[hand]
         if cards == 1:
-            return {HIT: self.hit(hand, stakes, valued)} if first is not None else {}
+            return {HIT: self.hit(hand, stakes, values)} if first is not None else {}
         if self.split and first == ACE and not self.rules.hit_split_aces:
             return {STAND: self.stand(hand, stakes)} if cards == 2 else {}
         if only is not None:
-            value = {STAND: self.stand, HIT: lambda h, s: self.hit(h, s, valued), DOUBLE: self.double}[only](hand, stakes)
+            value = {STAND: self.stand, HIT: lambda h, s: self.hit(h, s, values), DOUBLE: self.double}[only](hand, stakes)
             return {only: value}
         options = {STAND: self.stand(hand, stakes)}
         if table.hard[hand] < 21:
-            options[HIT] = self.hit(hand, stakes, valued)
-            if self.rules.can_double(table.total[hand], table.soft[hand], cards, self.split):
+            options[HIT] = self.hit(hand, stakes, values)
+            if self.may_double(hand):
                 options[DOUBLE] = self.double(hand, stakes)
         return options
 
-    def hit(self, hand: int, stakes: Stakes, valued: Mapping[int, Valued]) -> int:
-        """The value of drawing a card and playing on."""
-        table = self.table
-        shoe = self.shoes[hand]
-        cards = table.cards[hand] + 1
-        holes = shoe[self.hole] if self.hole is not None else 0
-        total = 0
-        for v, child in enumerate(table.child[hand]):
-            count = shoe[v]
-            if count:
-                total += count * (valued[child].value if child >= 0 else -stakes.own * self.live(cards, holes - (v == self.hole)))
+    def may_double(self, hand: int) -> bool:
+        """Whether the rules let ``hand`` double (in this position: split hands or not)."""
+        allowed = self._may_double.get(hand)
+        if allowed is None:
+            table = self.table
+            allowed = self._may_double[hand] = self.rules.can_double(table.total[hand], table.soft[hand], table.cards[hand], self.split)
+        return allowed
+
+    def hit(self, hand: int, stakes: Stakes, values: Mapping[int, int]) -> int:
+        """The value of drawing a card and playing on (``values``: the value taken at each bigger hand)."""
+        draws, busts = self.draws(hand)
+        total = -stakes.own * busts
+        for count, child in draws:
+            total += count * values[child]
         return total
+
+    def draws(self, hand: int) -> tuple[tuple[tuple[int, int], ...], int]:
+        """The cards ``hand`` may draw without busting, as (how many are left, the hand made), and what one unit lost to a
+        bust is worth over the bigger hand's denominator, times the cards that bust (no strategy changes either)."""
+        found = self._draws.get(hand)
+        if found is None:
+            shoe = self.shoes[hand]
+            children = self.table.child[hand]
+            draws = tuple((count, child) for count, child in zip(shoe, children) if count and child >= 0)
+            busting = sum(count for count, child in zip(shoe, children) if child < 0)
+            cards = self.table.cards[hand] + 1
+            if busting and self.apart:  # live(cards, holes − (v == hole)) for each bust v, added up
+                assert self.hole is not None
+                holes = shoe[self.hole]
+                busts = (busting * (self.size - cards - holes) + (holes if children[self.hole] < 0 else 0)) * self.live_deals(cards)
+            else:
+                busts = busting * self.live(cards, 0)
+            found = self._draws[hand] = (draws, busts)
+        return found
 
     def rescue(self, hand: int, stakes: Stakes) -> int:
         """The value of a double-down rescue of ``hand`` (the doubled hand with its card; ``stakes`` before the double):
@@ -389,7 +491,15 @@ class Position:
         return self.rescue(hand, stakes) > self.stand(hand, doubled, doubled=True)
 
     def double(self, hand: int, stakes: Stakes) -> int:
-        """The value of doubling: one card more, and a stand (or a rescue, where the rules allow it and it is worth more)."""
+        """The value of doubling: one card more, and a stand (or a rescue, where the rules allow it and it is worth more);
+        no strategy changes it, so it is worked out once."""
+        key = (hand, stakes)
+        value = self._doubles.get(key)
+        if value is None:
+            value = self._doubles[key] = self._double(hand, stakes)
+        return value
+
+    def _double(self, hand: int, stakes: Stakes) -> int:
         table = self.table
         doubled = stakes.doubled(self.rules.free_double(table.total[hand], table.soft[hand]))
         shoe = self.shoes[hand]
