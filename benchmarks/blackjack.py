@@ -9,8 +9,9 @@
    shoe is small (a few values, 15-18 cards): the brute force could not finish a real shoe. Every option's value must
    agree exactly; the ratio is printed.
 2. One six-deck rule set from the command line (``analyze --format json``), each run a fresh process: the very first
-   run (numba's kernels compiled into an empty folder, the dealer's counts counted and kept in an empty count cache),
-   then a second run (kernels compiled, counts read back). Both must print the same bytes.
+   run (numba's kernels compiled into an empty folder, the dealer's counts counted, the counts and the whole solution
+   kept in an empty count cache), then a second run (kernels compiled, the kept solution read back: nothing counted).
+   Both must print the same bytes.
 3. The same rule set in process, the kernels compiled and nothing kept: the optimal (composition-dependent) strategy,
    the basic strategy and its house edge, and every round's ends (the return table), the dealer's counts included.
 4. A ``compare`` of eight shipped rule sets in one process (the dealer's counts counted, none kept).
@@ -90,7 +91,7 @@ def from_the_command_line() -> None:
     with tempfile.TemporaryDirectory() as kernels, tempfile.TemporaryDirectory() as counts:
         env = os.environ | {"NUMBA_CACHE_DIR": kernels, "CASINO_MATH_CACHE": counts, "PYTHONPATH": str(ROOT)}
         printed = []
-        for label in ("first run (kernels compiled, dealer's counts counted)", "second run (compiled, counts kept)"):
+        for label in ("first run (kernels compiled, dealer's counts counted)", "second run (solution kept, read back)"):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             wall = time.perf_counter()
             run = subprocess.run([sys.executable, "-m", "casino_math", "analyze", str(path), "--format", "json"], env=env,
