@@ -288,13 +288,14 @@ def test_compiled_settings_against_the_numpy_reference():
     assert all(np.array_equal(a, b) for a, b in zip(compiled, reference))
 
 
-def test_a_deck_too_big_for_the_hand_by_hand_count_is_swept_kept_and_read_back(monkeypatch, tmp_path):
+def test_a_deck_too_big_for_the_hand_by_hand_count_is_counted_kept_and_read_back(monkeypatch, tmp_path):
     """Past ``LOCAL_HANDS`` seven-card hands (the 53-card deck) the game's own bet is counted by the cards two hands share
-    (totals.py) through the method, with its progress, and kept in the count cache. Forced down that path, the 17-card
-    game gives the per-hand count's return table and hands per rule; a second run reads the totals back (no count) and
-    writes the same par sheet, byte for byte."""
+    (optimal.py: the house way and the optimal setting in one count) through the method, with its progress, and kept in
+    the count cache. Forced down that path, the 17-card game gives the per-hand count's return table, hands per rule,
+    the optimal setting's outcomes, and per rule and per hand type its hands set otherwise and the house way's cost; a
+    second run reads the results back (no count) and writes the same par sheet, byte for byte."""
     from casino_math.game.analysis import GameAnalysis
-    from casino_math.game.pai_gow import method, totals
+    from casino_math.game.pai_gow import method, optimal
     from casino_math.report import build_reports
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
@@ -303,11 +304,16 @@ def test_a_deck_too_big_for_the_hand_by_hand_count_is_swept_kept_and_read_back(m
     heard: list[str] = []
     swept = GameAnalysis(load_game(SMALL), lambda what, done, of: heard.append(what))
     assert swept.tables["pai_gow"].outcomes == by_hand.tables["pai_gow"].outcomes
-    assert swept.decision("set").frame()["hands"].tolist() == by_hand.decision("set").frame()["hands"].tolist()
-    assert {"hands set by the house way", "card sets swept"} <= set(heard)
-    assert "not counted for this deck" in swept.decision("set").summary()
+    assert swept.tables["pai_gow"].notes == by_hand.tables["pai_gow"].notes
+    view, reference = swept.decision("set"), by_hand.decision("set")
+    assert view.frame().drop(columns="where").equals(reference.frame().drop(columns="where"))
+    assert view.by_hand().equals(reference.by_hand()) and view.outcomes().equals(reference.outcomes())
+    assert view.summary() == reference.summary() and "gains" in view.summary()
+    assert len(view.examples()) > 0 and set(view.examples()["type"]) <= set(view.by_hand()["hand"])
+    assert {"hands set by the house way", "player hands' parts"} <= set(heard)
     cold = build_reports([SMALL], issued="2026-01-02")
-    monkeypatch.setattr(totals, "full_count", lambda *args, **kwargs: pytest.fail("counted again, not read back"))
+    assert "Given up by the house way" in cold["pai_gow_poker.html"].decode()
+    monkeypatch.setattr(optimal, "optimal_totals", lambda *args, **kwargs: pytest.fail("counted again, not read back"))
     again = GameAnalysis(load_game(SMALL))
     assert again.tables["pai_gow"].outcomes == swept.tables["pai_gow"].outcomes
     assert again.decision("set").frame().equals(swept.decision("set").frame())
