@@ -300,6 +300,7 @@ def test_a_deck_too_big_for_the_hand_by_hand_count_is_counted_kept_and_read_back
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
     by_hand = small()
+    assert by_hand.solution.detail.hands.shape[1] == 7  # counted hand by hand now (an analysis counts when first asked)
     monkeypatch.setattr(method, "LOCAL_HANDS", 1000)
     heard: list[str] = []
     swept = GameAnalysis(load_game(SMALL), lambda what, done, of: heard.append(what))
@@ -318,6 +319,23 @@ def test_a_deck_too_big_for_the_hand_by_hand_count_is_counted_kept_and_read_back
     assert again.tables["pai_gow"].outcomes == swept.tables["pai_gow"].outcomes
     assert again.decision("set").frame().equals(swept.decision("set").frame())
     assert build_reports([SMALL], issued="2026-01-02") == cold
+
+
+def test_a_claim_of_what_setting_optimally_gains_over_the_house_way(tmp_path):
+    """``optimal_gain``: the expected value per initial stake the optimal setting gains over the house way, as the
+    per-hand counts give it (the optimal setting's expected value less the house way's); a false one fails."""
+    from pathlib import Path
+
+    from casino_math.claims import verify_file
+
+    counts = small().solution.detail
+    gain = counts.expected(counts.optimal) - counts.expected(counts.house)
+    path = tmp_path / "claims.yaml"
+    path.write_text(f"game: {Path(SMALL).resolve()}\nclaims:\n"
+                    f"  - {{figure: optimal_gain, published: \"{float(gain):.4%}\"}}\n"
+                    f"  - {{figure: optimal_gain, published: \"{float(gain) + 0.001:.4%}\"}}\n")
+    frame = verify_file(path)
+    assert frame["result"].tolist() == ["pass", "FAIL"] and frame["computed"].iloc[0] == gain > 0
 
 
 def test_the_par_sheet_gives_the_house_way_in_the_casinos_words():

@@ -487,11 +487,18 @@ class HouseWayView(UnrankedView):
             out += [(f"{row.hand}: hands set otherwise", int(row[2])), (f"{row.hand}: cost (per initial stake)", row.cost)]
         return out
 
+    @property
+    def optimal_gain(self) -> Fraction | None:
+        """What a player setting optimally rather than by the house way gains, per initial stake (None: not counted)."""
+        if self.optimal is None:
+            return None
+        return self.optimal.expected - Fraction(self.totals.won * (1 - self.game.commission) - self.totals.lost, self.totals.deals)
+
     def summary(self) -> str:
         rules = f"as casinos quote the game, the player sets as the banker does, by the house way ({len(self.game.way.rules)} rules)"
-        if self.optimal is None:
+        gain = self.optimal_gain
+        if gain is None:
             return rules + "; the optimal setting is not counted for this deck"
-        gain = self.optimal.expected - Fraction(self.totals.won * (1 - self.game.commission) - self.totals.lost, self.totals.deals)
         return rules + f", not optimally: setting optimally gains {percent(gain, 4)} of the bet"
 
 
