@@ -47,6 +47,9 @@ FOXWOODS_EXAMPLES = [
     ("Ah Qd 9c 8s 7h 6d 5c", "9c 8s 7h 6d 5c", "Ah Qd", "With No Pair"),
     ("Kh Kd Ah Qs Jc Ts 3d", "Kd Kh Jc Ts 3d", "Ah Qs", "Exception"),
     ("Kh Kd Ah Qs Jc Ts 9d", "Kh Qs Jc Ts 9d", "Ah Kd", "Exception"),
+    # read as written: the straight kept, the front would be A-T; the pair in back gives A-J, "improved", so the
+    # straight is given up (the optimal setting keeps it: the largest cost of one pair with a straight)
+    ("As Jh Td Tc 9d 8c 7s", "Tc Td 9d 8c 7s", "As Jh", "Exception"),
     ("8h 8d 9c 7s 6h 5d 2c", "9c 8h 7s 6h 5d", "8d 2c", "With One Pair"),
     ("5s 5d 5c 6d 7h 8c 9s", "9s 8c 7h 6d 5s", "5c 5d", "With Three of a Kind"),
     ("Ks Kd Kc 4d 4h Ac 2s", "Kc Kd Ks Ac 2s", "4d 4h", "Full House"),
