@@ -80,7 +80,7 @@ def test_the_kernel_equals_its_plain_reference_on_every_path(tmp_path):
     """The banker's hands counted by a table over every high value, over the high values present, and one by one."""
     game = load_game(SMALL)
     n = len(game.deck)
-    points = np.concatenate([points_shard((str(SMALL), top))[0] for top in range(6, n)], axis=1)
+    points = np.concatenate([points_shard((str(SMALL), top)) for top in range(6, n)], axis=1)
     high, low = points.astype(np.int64)
     width, lows = (len(d) for d in _distinct(game))
     hands = all_subsets(n, 7)

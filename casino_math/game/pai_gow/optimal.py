@@ -143,7 +143,7 @@ def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = No
     if not os.path.exists(points_path):
         blocks = Shards(points_shard, [(game.path, top) for top in range(6, n)], f"pai-gow-points-{tag}").run(
             runner, progress, "hands set by the house way")
-        np.save(points_path, np.concatenate([points for points, _ in blocks], axis=1))  # (each block's rules: by_rule)
+        np.save(points_path, np.concatenate(blocks, axis=1))
     _keep_classes(game, folder, runner, progress)
     for k in range(7) if not _kept(folder) else ():
         sets, weights = set_classes(n, n - game.deck.jokers, k)
