@@ -384,6 +384,17 @@ def _hands_played(context: _Context, claim: Claim) -> int:
     return sum(n for option, n in decision.taken().items() if option not in folds)
 
 
+def _optimal_gain(context: _Context, claim: Claim) -> Fraction:
+    """What setting (playing) optimally saves, per initial stake, over the strategy a game is quoted with where that is
+    not the optimal one (Pai Gow Poker's house way): its view's ``optimal_gain``."""
+    decision = context.decision(claim)
+    gain = getattr(decision, "optimal_gain", None)
+    if gain is None:
+        raise InputError(f"{claim.where}: {claim.figure}: {claim.game_name} is quoted with its optimal strategy, or the "
+                         "optimal one is not counted beside it")
+    return gain
+
+
 def _weakest(context: _Context, claim: Claim) -> str:
     threshold = context.decision(claim).threshold
     if threshold is None:
@@ -407,6 +418,8 @@ FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValu
     "hands": (("ranking",), lambda c, k: c.hands(k)[1], "every hand of the given number of cards"),
     "hands_played": ((), _hands_played, "sets of seen cards with which the optimal strategy does not fold (decision: the first)"),
     "weakest_hand_played": ((), _weakest, "the weakest hand the optimal strategy plays (decision: the first)"),
+    "optimal_gain": ((), _optimal_gain, "how much of the bet the optimal strategy saves over the one the game is quoted "
+                     "with (Pai Gow Poker: setting optimally rather than by the house way)"),
     "option_probability": (("option",), _option_probability, "how often the optimal strategy takes an option at a decision"),
     "deals": ((), lambda c, k: c.game(k).deals, "equally likely deals counted"),
     "dealer_qualifying_hands": ((), _dealer_qualifying, "dealer hands that qualify"),

@@ -98,6 +98,8 @@ BAD_CLAIMS = {
     "wager not offered": ("game: game.yaml\nclaims:\n  - {figure: house_edge, wager: progressive, published: \"2%\"}\n", "offers no 'progressive'"),
     "unknown outcome": ("game: game.yaml\nclaims:\n  - {figure: combinations, wager: pair_plus, outcome: royal, published: \"4\"}\n", "has no outcome 'royal'"),
     "no game": ("claims:\n  - {figure: house_edge, wager: pair_plus, published: \"2%\"}\n", "name a game file"),
+    "optimal_gain of an optimal strategy": ("game: game.yaml\nclaims:\n  - {figure: optimal_gain, published: \"0.2%\"}\n",
+                                            ":3: optimal_gain: game.yaml is quoted with its optimal strategy"),
     "YAML error": ("game: game.yaml\nclaims:\n  - {figure: house_edge\n", "YAML syntax error"),
 }
 

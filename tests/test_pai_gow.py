@@ -47,6 +47,9 @@ FOXWOODS_EXAMPLES = [
     ("Ah Qd 9c 8s 7h 6d 5c", "9c 8s 7h 6d 5c", "Ah Qd", "With No Pair"),
     ("Kh Kd Ah Qs Jc Ts 3d", "Kd Kh Jc Ts 3d", "Ah Qs", "Exception"),
     ("Kh Kd Ah Qs Jc Ts 9d", "Kh Qs Jc Ts 9d", "Ah Kd", "Exception"),
+    # read as written: the straight kept, the front would be A-T; the pair in back gives A-J, "improved", so the
+    # straight is given up (the optimal setting keeps it: the largest cost of one pair with a straight)
+    ("As Jh Td Tc 9d 8c 7s", "Tc Td 9d 8c 7s", "As Jh", "Exception"),
     ("8h 8d 9c 7s 6h 5d 2c", "9c 8h 7s 6h 5d", "8d 2c", "With One Pair"),
     ("5s 5d 5c 6d 7h 8c 9s", "9s 8c 7h 6d 5s", "5c 5d", "With Three of a Kind"),
     ("Ks Kd Kc 4d 4h Ac 2s", "Kc Kd Ks Ac 2s", "4d 4h", "Full House"),
@@ -288,30 +291,54 @@ def test_compiled_settings_against_the_numpy_reference():
     assert all(np.array_equal(a, b) for a, b in zip(compiled, reference))
 
 
-def test_a_deck_too_big_for_the_hand_by_hand_count_is_swept_kept_and_read_back(monkeypatch, tmp_path):
+def test_a_deck_too_big_for_the_hand_by_hand_count_is_counted_kept_and_read_back(monkeypatch, tmp_path):
     """Past ``LOCAL_HANDS`` seven-card hands (the 53-card deck) the game's own bet is counted by the cards two hands share
-    (totals.py) through the method, with its progress, and kept in the count cache. Forced down that path, the 17-card
-    game gives the per-hand count's return table and hands per rule; a second run reads the totals back (no count) and
-    writes the same par sheet, byte for byte."""
+    (optimal.py: the house way and the optimal setting in one count) through the method, with its progress, and kept in
+    the count cache. Forced down that path, the 17-card game gives the per-hand count's return table, hands per rule,
+    the optimal setting's outcomes, and per rule and per hand type its hands set otherwise and the house way's cost; a
+    second run reads the results back (no count) and writes the same par sheet, byte for byte."""
     from casino_math.game.analysis import GameAnalysis
-    from casino_math.game.pai_gow import method, totals
+    from casino_math.game.pai_gow import method, optimal
     from casino_math.report import build_reports
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
     by_hand = small()
+    assert by_hand.solution.detail.hands.shape[1] == 7  # counted hand by hand now (an analysis counts when first asked)
     monkeypatch.setattr(method, "LOCAL_HANDS", 1000)
     heard: list[str] = []
     swept = GameAnalysis(load_game(SMALL), lambda what, done, of: heard.append(what))
     assert swept.tables["pai_gow"].outcomes == by_hand.tables["pai_gow"].outcomes
-    assert swept.decision("set").frame()["hands"].tolist() == by_hand.decision("set").frame()["hands"].tolist()
-    assert {"hands set by the house way", "card sets swept"} <= set(heard)
-    assert "not counted for this deck" in swept.decision("set").summary()
+    assert swept.tables["pai_gow"].notes == by_hand.tables["pai_gow"].notes
+    view, reference = swept.decision("set"), by_hand.decision("set")
+    assert view.frame().drop(columns="where").equals(reference.frame().drop(columns="where"))
+    assert view.by_hand().equals(reference.by_hand()) and view.outcomes().equals(reference.outcomes())
+    assert view.summary() == reference.summary() and "gains" in view.summary()
+    assert len(view.examples()) > 0 and set(view.examples()["type"]) <= set(view.by_hand()["hand"])
+    assert {"hands set by the house way", "player hands' parts"} <= set(heard)
     cold = build_reports([SMALL], issued="2026-01-02")
-    monkeypatch.setattr(totals, "full_count", lambda *args, **kwargs: pytest.fail("counted again, not read back"))
+    assert "Given up by the house way" in cold["pai_gow_poker.html"].decode()
+    monkeypatch.setattr(optimal, "optimal_totals", lambda *args, **kwargs: pytest.fail("counted again, not read back"))
     again = GameAnalysis(load_game(SMALL))
     assert again.tables["pai_gow"].outcomes == swept.tables["pai_gow"].outcomes
     assert again.decision("set").frame().equals(swept.decision("set").frame())
     assert build_reports([SMALL], issued="2026-01-02") == cold
+
+
+def test_a_claim_of_what_setting_optimally_gains_over_the_house_way(tmp_path):
+    """``optimal_gain``: the expected value per initial stake the optimal setting gains over the house way, as the
+    per-hand counts give it (the optimal setting's expected value less the house way's); a false one fails."""
+    from pathlib import Path
+
+    from casino_math.claims import verify_file
+
+    counts = small().solution.detail
+    gain = counts.expected(counts.optimal) - counts.expected(counts.house)
+    path = tmp_path / "claims.yaml"
+    path.write_text(f"game: {Path(SMALL).resolve()}\nclaims:\n"
+                    f"  - {{figure: optimal_gain, published: \"{float(gain):.4%}\"}}\n"
+                    f"  - {{figure: optimal_gain, published: \"{float(gain) + 0.001:.4%}\"}}\n")
+    frame = verify_file(path)
+    assert frame["result"].tolist() == ["pass", "FAIL"] and frame["computed"].iloc[0] == gain > 0
 
 
 def test_the_par_sheet_gives_the_house_way_in_the_casinos_words():

@@ -8,11 +8,11 @@ setting, each setting's exact value in the solution's ``detail``) and as a table
 hands, how often the optimal setting differs, what the house way costs against it). The optimal setting's figures are
 in the return table's notes and in ``detail`` (:class:`~.counting.Counts`).
 
-A deck of more than ``LOCAL_HANDS`` seven-card hands (the 53-card deck: 154,143,080) is counted house way against house
-way by the cards the two hands share (:mod:`.totals`: about 13 min of processor time and 5 GB for 53 cards), in shards
-on the run's runner (one process here by default), with its progress, and kept in the count cache: a later run reads
-the two totals and the hands each rule set back at once. The optimal setting over such a deck comes from its own count
-(:func:`optimal_figures`); until it is there, the par sheet says it is not counted.
+A deck of more than ``LOCAL_HANDS`` seven-card hands (the 53-card deck: 154,143,080) is counted by the cards the player's
+and the banker's hands share (:mod:`.optimal`: about 13 min of processor time and 5 GB for 53 cards), the player setting
+by the house way and optimally in one count, in shards on the run's runner (one process here by default), with its
+progress, and kept in the count cache: a later run reads the results (outcomes, per rule and hand type, examples) back
+at once. With a kept folder (``--cache``), the hands' points and classes lie there, one subfolder per house way.
 
 >>> from casino_math.game.pai_gow.game_file import load_pai_gow_text, TINY
 >>> game = load_pai_gow_text(TINY)
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from ...parallel import Runner
     from ..rules import Rule
     from ..tree import Progress
+    from .optimal import OptimalTotals
 
 LOCAL_HANDS = 2_000_000  # player hands counted hand by hand at most (the full deck's 154,143,080 are swept: .totals)
 log = logging.getLogger("casino_math.count_cache")
@@ -82,13 +83,14 @@ class PaiGow:
         if not game.wagers:  # side bets only: nothing of the game's own bet to count
             return Solution(self.name, game, None, Strategy(game), None, hands, hands, lambda: self.side_bets(game))
         counts = kept_or_counted(game) if hands <= LOCAL_HANDS else None
-        totals = HouseTotals.of(counts) if counts is not None else kept_or_swept(game, progress, runner)
-        optimal = optimal_figures(game, counts)
+        full = kept_or_counted_optimal(game, progress, runner) if counts is None else None
+        totals = HouseTotals.of(counts) if counts is not None else HouseTotals.of_full(full)  # type: ignore[arg-type]
+        optimal = optimal_figures(counts, full)
         table, ends = return_table(game, totals, optimal)
-        views: tuple[DecisionView, ...] = (HouseWayView(game, totals, optimal, counts),)
+        views: tuple[DecisionView, ...] = (HouseWayView(game, totals, optimal, counts, full),)
         lookup = Lookup(game, counts) if counts is not None else None
         return Solution(self.name, game, table, Strategy(game, views, lookup), ends, hands, totals.deals,
-                        lambda: self.side_bets(game), counts if counts is not None else totals)
+                        lambda: self.side_bets(game), counts if counts is not None else full)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
@@ -138,6 +140,12 @@ class HouseTotals:
         won, _, lost = counts.ends(counts.house)
         return cls(won, lost, counts.deals, np.bincount(counts.rule, minlength=len(counts.game.way.rules)))
 
+    @classmethod
+    def of_full(cls, full: OptimalTotals) -> HouseTotals:
+        """From the optimal setting's count over every deal, which counts the house way's beside it."""
+        won, _, lost = full.house
+        return cls(won, lost, full.deals, np.array([c.hands for c in full.by_rule], dtype=np.int64))
+
 
 @dataclass(frozen=True, eq=False)
 class Optimal:
@@ -166,14 +174,23 @@ class Optimal:
         return cls(*counts.ends(counts.optimal), counts.expected(counts.optimal), len(counts.hands), int(differs.sum()),
                    np.bincount(counts.rule[differs], minlength=rules), cost, counts.deals * counts.game.commission.denominator)
 
+    @classmethod
+    def of_full(cls, full: OptimalTotals) -> Optimal:
+        """From the optimal setting's count over every deal (:mod:`.optimal`): per rule, its hands set otherwise and
+        the expected value the house way gives up there."""
+        scale = full.deals * full.commission.denominator
+        cost = np.array([int(c.gain * scale) for c in full.by_rule], dtype=object)
+        return cls(*full.optimal, -full.optimal_edge, full.hands, full.differs,
+                   np.array([c.differs for c in full.by_rule], dtype=np.int64), cost, scale)
 
-def optimal_figures(game: PaiGowGame, counts: Counts | None) -> Optimal | None:
-    """The optimal setting's figures: from the per-hand counts where the deck is small enough to count hand by hand.
-    Over a bigger deck (53 cards) they need the optimal setting's own count, which is not wired here yet: this is its
-    place (an :class:`Optimal` from it, kept in the count cache as :func:`kept_or_swept` keeps the house way's totals;
-    the par sheet then shows its outcomes, the house way's cost and how often the settings differ, and per rule where
-    it gives them). None: the par sheet says the optimal setting is not counted for this deck."""
-    return Optimal.of(counts) if counts is not None else None
+
+def optimal_figures(counts: Counts | None, full: OptimalTotals | None) -> Optimal | None:
+    """The optimal setting's figures: from the per-hand counts where the deck is small enough to count hand by hand,
+    else from the optimal setting's own count over every deal (:mod:`.optimal`, the 53-card deck). None: neither
+    (the par sheet says the optimal setting is not counted for this deck)."""
+    if counts is not None:
+        return Optimal.of(counts)
+    return Optimal.of_full(full) if full is not None else None
 
 
 def return_table(game: PaiGowGame, totals: HouseTotals, optimal: Optimal | None) -> tuple[ReturnTable, PaiGowEnds]:
@@ -195,47 +212,46 @@ def return_table(game: PaiGowGame, totals: HouseTotals, optimal: Optimal | None)
     return ends.table(game), ends
 
 
-# -- the house way against itself over a big deck, kept between runs (casino_math/count_cache.py) --------------------
-TOTALS_KIND = "Pai Gow Poker house way against itself"
+# -- the house way and the optimal setting over a big deck, kept between runs (casino_math/count_cache.py) -----------
+TOTALS_KIND = "Pai Gow Poker house way and optimal setting"
 
 
-def kept_or_swept(game: PaiGowGame, progress: Progress | None, runner: Runner | None) -> HouseTotals:
-    """The house way against itself over every deal (:func:`.totals.full_count`), read back from the count cache if
-    kept there, else counted in shards on ``runner`` (one process here by default: two share one machine's memory
-    bandwidth and double the memory) and kept."""
+def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner: Runner | None) -> OptimalTotals:
+    """The player setting by the house way and optimally against the banker's house way over every deal
+    (:func:`.optimal.optimal_totals`), read back from the count cache if kept there, else counted in shards on
+    ``runner`` (one process here by default: two share one machine's memory bandwidth and double the memory) and kept.
+    The optimal setting depends on the commission, so the key holds it beside the house way's."""
     import hashlib
     import tempfile
 
     from ...count_cache import current
     from ...parallel import Runner
     from .counting import CODE, count_key
-    from .totals import full_count, rule_counts
+    from .optimal import OptimalTotals, optimal_totals
 
     cache = current()
-    key = count_key(game)
+    key = f"{count_key(game)} commission {game.commission}"
     if cache is not None:
         found, stored = cache.load(TOTALS_KIND, key, game.id, CODE)
         if found:
             try:
-                by_rule = np.asarray(stored["by_rule"], dtype=np.int64)
-                won, lost = int(stored["won"]), int(stored["lost"])
-                if len(by_rule) != len(game.way.rules) or by_rule.sum() != comb(len(game.deck), 7):
-                    raise ValueError("not this house way's rules")
-                return HouseTotals(won, lost, deals_of(game), by_rule)
+                kept = stored["totals"]
+                if not isinstance(kept, OptimalTotals) or len(kept.by_rule) != len(game.way.rules) \
+                        or sum(c.hands for c in kept.by_rule) != comb(len(game.deck), 7) or kept.deals != deals_of(game):
+                    raise ValueError("not this house way's counts")
+                return kept
             except (ValueError, KeyError, TypeError) as error:
                 log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); "
                             "they are computed again")
     where = runner or Runner.here()
     with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
-        # the hands' points of this house way: in the runner's kept folder (a stopped run resumes), one folder per house
-        # way, so that another file's run there never reads them
-        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(key.encode()).hexdigest()[:16]}" if where.cache else Path(scratch)
+        # the hands' points and classes of this house way: in the runner's kept folder (a stopped run resumes), one
+        # folder per house way, so that another file's run there never reads them
+        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(count_key(game).encode()).hexdigest()[:16]}" if where.cache else Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        won, lost = full_count(game, str(folder), where, progress)
-        by_rule = np.asarray(rule_counts(str(folder)), dtype=np.int64)
-    totals = HouseTotals(won, lost, deals_of(game), by_rule)
+        totals = optimal_totals(game, str(folder), where, progress)
     if cache is not None:
-        cache.keep(TOTALS_KIND, key, game.id, {"won": won, "lost": lost, "by_rule": by_rule}, CODE)
+        cache.keep(TOTALS_KIND, key, game.id, {"totals": totals}, CODE)
     return totals
 
 
@@ -279,6 +295,7 @@ class HouseWayView(UnrankedView):
     totals: HouseTotals
     optimal: Optimal | None = None
     counts: Counts | None = None
+    full: OptimalTotals | None = None  # the optimal setting counted over every deal of a big deck (:mod:`.optimal`)
     name: str = SET
     by_category: bool = False
     history: str = ""
@@ -325,12 +342,19 @@ class HouseWayView(UnrankedView):
                 + (("; how many of them the optimal setting sets otherwise, and the expected value the house way gives "
                     "up there (per initial stake, over all deals)") if self.by_rule is not None else "") + ".",
                 frame.rename(columns=words))]
-        if self.counts is not None:
+        if self.counts is not None or self.full is not None:
             hands = self.by_hand()
             hands = hands.assign(cost=[percent(c, 4) for c in hands["cost"]]).drop(columns=["cost_float"])
             out.append(("The house way's cost against the optimal setting by hand type (the hand's pairs, the joker an "
                         "ace, and the best straight or flush besides): per initial stake, over all deals.",
                         hands.rename(columns={**words, "hand": "Hand", "hands": "Player hands"})))
+        if self.full is not None:
+            out.append(("Examples of hands the optimal setting sets otherwise: of each hand type, the hand where the house "
+                        "way gives up most, both settings (high hand / low hand) and what the house way gives up on "
+                        "that hand (per initial stake).", self.examples().rename(columns={
+                            "hand": "Hand", "type": "Hand type", "house way": "House way (high / low)",
+                            "optimal": "Optimal (high / low)", "given up": "Given up by the house way"})))
+        elif self.counts is not None:
             out.append(("Examples of hands the optimal setting sets otherwise: the first such hand of each rule, each "
                         "setting's expected value per initial stake.", self.examples().rename(columns={
                             "hand": "Hand", "rule": "Rule", "house way": "House way (high | low)", "house way EV": "EV",
@@ -384,6 +408,9 @@ class HouseWayView(UnrankedView):
         """The house way's cost by hand type: hands, how often the optimal setting differs, the cost (per deal)."""
         import pandas as pd
 
+        if self.full is not None:  # counted over every deal by hand type (:mod:`.optimal`)
+            return pd.DataFrame([{"hand": c.name, "hands": c.hands, "optimal differs": c.differs, "cost": c.gain,
+                                  "cost_float": float(c.gain)} for c in self.full.by_hand])
         c = self._counts()
         v = c.values()
         gain = v[c.rows, c.optimal] - v[c.rows, c.house]
@@ -399,9 +426,13 @@ class HouseWayView(UnrankedView):
 
     def examples(self) -> pd.DataFrame:
         """The first hand (in card order) of each rule that the optimal setting sets otherwise: both settings as high
-        hand | low hand, and each one's exact expected value per initial stake."""
+        hand | low hand, and each one's exact expected value per initial stake. Over a big deck (counted by
+        :mod:`.optimal`): the hand of each hand type where the house way gives up most, and what it gives up."""
         import pandas as pd
 
+        if self.full is not None:  # counted over every deal: the hand of each type where the house way costs most
+            return pd.DataFrame([{"hand": e.hand, "type": e.kind, "house way": e.house, "optimal": e.optimal,
+                                  "given up": f"{float(e.gain):+.6f}"} for e in self.full.examples])
         c = self._counts()
         v = c.values()
         scale = c.banker_hands * self.game.commission.denominator
@@ -456,11 +487,18 @@ class HouseWayView(UnrankedView):
             out += [(f"{row.hand}: hands set otherwise", int(row[2])), (f"{row.hand}: cost (per initial stake)", row.cost)]
         return out
 
+    @property
+    def optimal_gain(self) -> Fraction | None:
+        """What a player setting optimally rather than by the house way gains, per initial stake (None: not counted)."""
+        if self.optimal is None:
+            return None
+        return self.optimal.expected - Fraction(self.totals.won * (1 - self.game.commission) - self.totals.lost, self.totals.deals)
+
     def summary(self) -> str:
         rules = f"as casinos quote the game, the player sets as the banker does, by the house way ({len(self.game.way.rules)} rules)"
-        if self.optimal is None:
+        gain = self.optimal_gain
+        if gain is None:
             return rules + "; the optimal setting is not counted for this deck"
-        gain = self.optimal.expected - Fraction(self.totals.won * (1 - self.game.commission) - self.totals.lost, self.totals.deals)
         return rules + f", not optimally: setting optimally gains {percent(gain, 4)} of the bet"
 
 

@@ -67,6 +67,7 @@ class Example:
     """A hand the house way sets otherwise than the optimal setting, the two settings (high hand / low hand) and what
     the house way's gives up on this hand (per initial stake)."""
 
+    kind: str
     hand: str
     house: str
     optimal: str
@@ -77,7 +78,8 @@ class Example:
 class OptimalTotals:
     """The deals won both, pushed and lost both (of ``deals``) by a player setting by the house way and by one setting
     optimally, against the banker setting by the house way; the player hands (of ``hands``) the optimal setting sets
-    otherwise; by hand type, by rule of the house way, and the hand of each type where the house way costs most."""
+    otherwise; by hand type (the types present), by rule of the house way (every rule, in order), and the hand of each
+    type where the house way costs most."""
 
     deals: int
     hands: int
@@ -328,9 +330,9 @@ def _totals(game: PaiGowGame, folder: str, results: list[dict[str, np.ndarray]])
     deals = comb(n, 7) * comb(n - 7, 7)
     scale = deals * game.commission.denominator
 
-    def costs(rows: np.ndarray, names: list[str]) -> tuple[Cost, ...]:
+    def costs(rows: np.ndarray, names: list[str], every: bool = False) -> tuple[Cost, ...]:
         return tuple(Cost(name, int(r[0]), int(r[1]), (int(r[2]), int(r[3])), (int(r[4]), int(r[5])),
-                          Fraction(int(r[6]), scale)) for name, r in zip(names, rows.tolist()) if r[0])
+                          Fraction(int(r[6]), scale)) for name, r in zip(names, rows.tolist()) if r[0] or every)
 
     by_kind = np.sum([r["by_kind"] for r in results], axis=0)
     by_rule = np.sum([r["by_rule"] for r in results], axis=0)
@@ -342,12 +344,12 @@ def _totals(game: PaiGowGame, folder: str, results: list[dict[str, np.ndarray]])
     examples = []
     for code in sorted(set(found[:, 0].tolist())):
         row = max((r for r in found.tolist() if r[0] == code), key=lambda r: (r[2], -r[1]))
-        examples.append(_example(game, row, scale // deals * comb(n - 7, 7)))
+        examples.append(_example(game, kinds[code], row, scale // deals * comb(n - 7, 7)))
     return OptimalTotals(deals, comb(n, 7), game.commission, house, optimal, total[1], costs(by_kind, kinds),
-                         costs(by_rule, [r.summary for r in game.way.rules]), tuple(examples))
+                         costs(by_rule, [r.summary for r in game.way.rules], every=True), tuple(examples))
 
 
-def _example(game: PaiGowGame, row: list[int], scale: int) -> Example:
+def _example(game: PaiGowGame, kind: str, row: list[int], scale: int) -> Example:
     """One hand and its two settings, as cards: the settings whose values are those kept (ranks of the values)."""
     _, rank, gain, house_high, house_low, best_high, best_low = row
     hand = unrank(np.array([rank]))
@@ -360,4 +362,4 @@ def _example(game: PaiGowGame, row: list[int], scale: int) -> Example:
         back = " ".join(cards[j] for j in range(7) if j not in SETTINGS[i])
         return f"{back} / {' '.join(cards[j] for j in SETTINGS[i])}"
 
-    return Example(" ".join(cards), written(house_high, house_low), written(best_high, best_low), Fraction(gain, scale))
+    return Example(kind, " ".join(cards), written(house_high, house_low), written(best_high, best_low), Fraction(gain, scale))

@@ -102,28 +102,25 @@ def block(n: int, top: int) -> np.ndarray:
     return np.concatenate([low, np.full((len(low), 1), top, dtype=np.int64)], axis=1)
 
 
-def points_shard(shard: tuple[str, int]) -> tuple[np.ndarray, np.ndarray]:
-    """One shard of the hands' points: those whose highest card is ``top``, as (2, hands) ranks of high and low values;
-    and how many of them each rule of the house way set (for the par sheet's table of rules)."""
+def points_shard(shard: tuple[str, int]) -> np.ndarray:
+    """One shard of the hands' points: those whose highest card is ``top``, as (2, hands) ranks of high and low values."""
     path, top = shard
     game = _game(path)
     assert isinstance(game, PaiGowGame)
     valued = game.way.hands
     out = np.empty((2, comb(top, 6)), dtype=np.int16)
-    by_rule = np.zeros(len(game.way.rules), dtype=np.int64)
     highs, lows = _distinct(game)
     done = 0
     for rows in block_pieces(top):
         for start in range(0, len(rows), CHUNK):
             part = rows[start:start + CHUNK]
-            setting, rule = game.way.set_or_fail(part)
-            by_rule += np.bincount(rule, minlength=len(by_rule))
+            setting = game.way.set_or_fail(part)[0]
             h, lo = valued.settings(part)
             pick = np.arange(len(part))
             out[0, done:done + len(part)] = np.searchsorted(highs, h[pick, setting])
             out[1, done:done + len(part)] = np.searchsorted(lows, lo[pick, setting])
             done += len(part)
-    return out, by_rule
+    return out
 
 
 def block_pieces(top: int) -> Any:
@@ -185,19 +182,16 @@ def _whole(high: int, low: int) -> int:
 
 def full_count(game: PaiGowGame, folder: str, runner: Any, progress: Any = None, per_shard: int = 2000) -> tuple[int, int]:
     """Deals won both and lost both by a player setting as the house does, over every deal of the game's deck, in
-    shards on ``runner`` (:mod:`casino_math.parallel`): the hands' points (kept in ``folder``, with the hands each rule
-    set: :func:`rule_counts`), then one sweep per class of shared card sets; a run stopped resumes from the shards its
-    runner keeps."""
+    shards on ``runner`` (:mod:`casino_math.parallel`): the hands' points (kept in ``folder``), then one sweep per class
+    of shared card sets; a run stopped resumes from the shards its runner keeps."""
     from ...parallel import Shards
 
     n = len(game.deck)
-    points_path, rules_path = os.path.join(folder, "points.npy"), os.path.join(folder, RULES)
-    if not (os.path.exists(points_path) and os.path.exists(rules_path)):
-        tops = list(range(6, n))
-        blocks = Shards(points_shard, [(game.path, top) for top in tops], f"pai-gow-points-rules-{game.sha256[:16]}").run(
+    points_path = os.path.join(folder, "points.npy")
+    if not os.path.exists(points_path):
+        blocks = Shards(points_shard, [(game.path, top) for top in range(6, n)], f"pai-gow-points-{game.sha256[:16]}").run(
             runner, progress, "hands set by the house way")
-        np.save(rules_path, sum(by_rule for _, by_rule in blocks))
-        np.save(points_path, np.concatenate([points for points, _ in blocks], axis=1))
+        np.save(points_path, np.concatenate(blocks, axis=1))
         del blocks  # the points are on disk: the sweeps read them from there
     width = len(_distinct(game)[0])
     shards = []
@@ -209,10 +203,3 @@ def full_count(game: PaiGowGame, folder: str, runner: Any, progress: Any = None,
     lost = sum(_whole(r[2], r[3]) for r in results) - comb(n, 7)  # the sets of seven: each hand at least as high as itself
     return won, lost
 
-
-RULES = "rules.npy"  # beside the points: the hands each rule of the house way set
-
-
-def rule_counts(folder: str) -> np.ndarray:
-    """The seven-card hands each rule of the house way set, as :func:`full_count` kept them in ``folder``."""
-    return np.load(os.path.join(folder, RULES))
