@@ -58,7 +58,7 @@ def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
     sizes = {r: game.cards_of(r) for r in roles}
     # the deals each line pays depend on the deck, the cards of the hands and the lines' patterns, never on the pays: a
     # changed pay (the studio's edit) is priced on the deals counted before (High Card Flush's Flush Bonus: 0.2 s a count)
-    key = (game.deck, tuple(sizes.items()), tuple((h.name, h.of, h.best, h.ranking_name) for h in map(game.hands.get, sorted(hands))),
+    key = (game.deck, tuple(sizes.items()), tuple((h.name, h.of, h.best, h.ranking_name) for h in (game.hands[n] for n in sorted(hands))),
            tuple((line.pattern, line.hand) for line in table.lines))
     if key not in _COUNTED:
         _COUNTED[key] = _counted(game, table.lines, hands, roles, sizes)
