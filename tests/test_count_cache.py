@@ -125,6 +125,27 @@ def test_a_report_from_kept_counts_is_the_same_bytes(game, kept, tmp_path):
         assert a.read_bytes() == b.read_bytes() == c.read_bytes(), a.name
 
 
+NARROW_GAMES = ["mini-caribbean", "mini-mississippi", "mini-let-it-ride", "mini-three-card", "mini-four-card"]
+
+
+@pytest.mark.parametrize("name", NARROW_GAMES)
+def test_a_solve_from_narrow_kept_counts_is_the_cold_one_exactly(name, kept):
+    """Kept counts come back as narrow as they were kept (read-only views of the file, never widened into fresh memory):
+    the solve from them is the cold count's, exactly (every bet's table and the own bet's ends)."""
+    from casino_math.game.analysis import GameAnalysis
+
+    game = load_game(GAMES / f"{name}.yaml")
+    cold = GameAnalysis(game).solution
+    forget()
+    counts = level_counts.count(game)
+    arrays = [a for level in counts.levels for a in (*level.cards.values(), level.parent, level.child) if a is not None and a.size]
+    assert any(a.dtype.itemsize < 8 for a in [*arrays, counts.cells]) and not any(a.flags.writeable for a in arrays)
+    warm = GameAnalysis(game).solution
+    assert level_counts.count(game) is counts  # the counts solved on: those narrow ones, held in memory
+    assert warm.tables == cold.tables  # every bet's return table: exact fractions, equal
+    assert warm.replayed(game) == cold.replayed(game)  # the own bet replayed from the ends the strategy reaches
+
+
 def test_a_new_decision_of_the_same_name_is_the_games_own(kept):
     """The counts are keyed by a decision's name only: a game whose decision of that name offers other stakes solves
     with its own options, from memory or from disk."""

@@ -56,9 +56,10 @@ class Counts:
         return int(self.levels[0].weights.sum()) * self.completions[0]
 
     def hand_cards(self, hand: Hand, level: int = -1) -> np.ndarray:
-        """The card ids of a hand (of seen cards) in each class of a level."""
+        """The card ids of a hand (of seen cards) in each class of a level (as 64-bit integers: kept counts hold them
+        narrow, and the rankings compute with them)."""
         cards = self.levels[level].cards
-        return np.concatenate([cards[ROLE_OF[r]] for r in hand.of], axis=1)
+        return np.concatenate([cards[ROLE_OF[r]] for r in hand.of], axis=1).astype(np.int64, copy=False)
 
     def values(self, hand: Hand, level: int = -1) -> np.ndarray:
         """The value of a hand in each class of a level (kept: every re-priced paytable asks again)."""
@@ -132,9 +133,9 @@ def count(game: Game, progress: Progress | None = None, runner: Runner | None = 
 KIND = "level by level counts"
 MEMO_KIND = "level by level hand values"
 CODE = ("game/counts.py", "game/tree.py", "game/showdown.py")  # the modules these counts come from (see count_cache.engine)
-# what the memo keeps that depends on the classes alone (hand values, their order, the card sets reaching the first decision,
-# the lookup's keys: up to seconds each on big games)
-KEPT_MEMO = ("values", "suits", "order", "mass", "canonical")
+# what the memo keeps that depends on the classes alone (hand values, the card sets reaching the first decision, the
+# lookup's keys: up to seconds each on big games)
+KEPT_MEMO = ("values", "suits", "mass", "canonical")
 SCRATCH = "in memory only"  # memo keys (SCRATCH, ...): what speeds a solve up in this process (sorted copies), never sent
 
 
@@ -174,18 +175,24 @@ def _stored(counts: Counts) -> dict[str, Any]:
 
 
 def _restored(game: Game, stored: dict[str, Any], memo: dict) -> Counts:
-    """The counts :func:`_stored` kept, checked for shape (ValueError, KeyError, TypeError where they are not such)."""
+    """The counts :func:`_stored` kept, checked for shape (ValueError, KeyError, TypeError where they are not such).
+
+    Card ids, edges and showdown cells stay as narrow as they were kept, read-only views of the file's bytes: widened,
+    the big games' hundreds of megabytes cost as much again in fresh memory (page faults, seconds of system time) at
+    every run. Card ids and edges only index; every product of a multiplicity or a cell has a 64-bit (or exact)
+    factor, and sums of narrow integers run in 64 bits. Only the weights, the start of every product of masses,
+    come back in their own type."""
     levels = []
     for entry in stored["levels"]:
         weights = _wide(entry["weights"])
-        cards = {str(role): _wide(a) for role, a in entry["cards"].items()}
+        cards = {str(role): _kept(a) for role, a in entry["cards"].items()}
         if set(cards) != set(SEEN_ROLES) or any(a.ndim != 2 or len(a) != len(weights) for a in cards.values()):
             raise ValueError("cards that are not one row per class")
-        level = Level(cards, weights, *(_wide(a) for a in entry["edges"])) if "edges" in entry else Level(cards, weights)
+        level = Level(cards, weights, *(_kept(a) for a in entry["edges"])) if "edges" in entry else Level(cards, weights)
         if "by_child" in entry:
-            level.__dict__["by_child"] = tuple(_wide(a) for a in entry["by_child"])  # Level.by_child is a cached_property
+            level.__dict__["by_child"] = tuple(_kept(a) for a in entry["by_child"])  # Level.by_child is a cached_property
         levels.append(level)
-    cells = _wide(stored["cells"])
+    cells = _kept(stored["cells"])
     names = tuple(str(n) for n in stored["cell_names"])
     completions = tuple(int(c) for c in stored["completions"])
     if not levels or cells.ndim != 2 or len(cells) != len(levels[-1]) or cells.shape[1] != len(names) or len(completions) != len(levels):
@@ -206,11 +213,21 @@ def _narrow(array: np.ndarray) -> tuple[str, np.ndarray]:
 
 def _wide(stored: Any) -> np.ndarray:
     """The array :func:`_narrow` kept, in its own type again (integers or booleans only)."""
+    return _kept(stored).astype(np.dtype(str(stored[0])))
+
+
+def _kept(stored: Any) -> np.ndarray:
+    """The array :func:`_narrow` kept, as narrow as it was kept (integers or booleans only; TypeError otherwise).
+
+    >>> _kept(_narrow(np.array([3, 300]))).dtype
+    dtype('int16')
+    >>> _wide(_narrow(np.array([3, 300]))).dtype
+    dtype('int64')
+    """
     dtype, array = stored
-    kind = np.dtype(str(dtype))
-    if kind.kind not in "iub" or not isinstance(array, np.ndarray) or array.dtype.kind not in "iub":
+    if np.dtype(str(dtype)).kind not in "iub" or not isinstance(array, np.ndarray) or array.dtype.kind not in "iub":
         raise TypeError("not an array of integers")
-    return array.astype(kind)
+    return array
 
 
 class _KeptMemo(dict):

@@ -24,6 +24,7 @@ How the deals are counted depends on what the lines look at:
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from fractions import Fraction
 from math import comb
 
@@ -39,6 +40,8 @@ from .drawing import bet_table
 from .showdown import card_arrays, hand_values
 
 MAX_ENUMERATED = 5_000_000  # card sets visited one by one at most; beyond, a side bet must be countable by value or suit
+_COUNTED: OrderedDict[tuple, tuple[np.ndarray, int]] = OrderedDict()  # deals per line, by what they depend on (not the pays)
+COUNTED = 32  # a count is a few numbers: kept for every side bet a session edits
 
 
 def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
@@ -53,19 +56,32 @@ def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
     hands = {line.hand for line in table.lines} or {"player"}
     roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
     sizes = {r: game.cards_of(r) for r in roles}
-    blocks = blocks_of(game, hands, roles)
-    if len(hands) == 1 and all(not line.card_pattern.needs_cards for line in table.lines) and game.hands[next(iter(hands))].ranking:
-        counts, total = _by_value(game, table.lines, sum(sizes.values()))
-    elif len(blocks) == 1:
-        counts, total = _one_by_one(game, table.lines, roles, sizes)
-    elif any(line.card_pattern.needs_ranks for line in table.lines):
-        counts, total = _every_deal(game, table.lines, blocks, sizes)
-    else:
-        counts, total = _by_suits(game, table.lines, blocks, sizes)
+    # the deals each line pays depend on the deck, the cards of the hands and the lines' patterns, never on the pays: a
+    # changed pay (the studio's edit) is priced on the deals counted before (High Card Flush's Flush Bonus: 0.2 s a count)
+    key = (game.deck, tuple(sizes.items()), tuple((h.name, h.of, h.best, h.ranking_name) for h in (game.hands[n] for n in sorted(hands))),
+           tuple((line.pattern, line.hand) for line in table.lines))
+    if key not in _COUNTED:
+        _COUNTED[key] = _counted(game, table.lines, hands, roles, sizes)
+        while len(_COUNTED) > COUNTED:
+            _COUNTED.popitem(last=False)
+    _COUNTED.move_to_end(key)
+    counts, total = _COUNTED[key]
     outcomes = [Outcome(line.key, line.pay.net, int(counts[i]), str(line.pay), (("line", line.key),))
                 for i, line in enumerate(table.lines)]
     outcomes.append(Outcome("loses", Fraction(-1), int(total - sum(counts)), "loses", (("line", ""),)))
     return ReturnTable(bet.name, tuple(outcomes))
+
+
+def _counted(game: Game, lines: tuple[Line, ...], hands: set[str], roles: tuple[Role, ...], sizes: dict[Role, int]) -> tuple[np.ndarray, int]:
+    """The deals each line pays first, and all the deals, counted the quickest way the lines allow."""
+    blocks = blocks_of(game, hands, roles)
+    if len(hands) == 1 and all(not line.card_pattern.needs_cards for line in lines) and game.hands[next(iter(hands))].ranking:
+        return _by_value(game, lines, sum(sizes.values()))
+    if len(blocks) == 1:
+        return _one_by_one(game, lines, roles, sizes)
+    if any(line.card_pattern.needs_ranks for line in lines):
+        return _every_deal(game, lines, blocks, sizes)
+    return _by_suits(game, lines, blocks, sizes)
 
 
 def blocks_of(game: Game, hands: set[str], roles: tuple[Role, ...]) -> list[tuple[Role, ...]]:

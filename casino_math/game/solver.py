@@ -98,7 +98,7 @@ def _ends_merged(counts: Counts, lines: Lines) -> tuple[Counts, Lines]:
         before = counts.levels[-2]
         assert before.parent is not None and before.child is not None
         codes = len(lines.combos)
-        groups, sets = np.unique(before.parent * codes + lines.code[before.child], return_counts=True)  # sorted by parent
+        groups, sets = np.unique(before.parent.astype(np.int64) * codes + lines.code[before.child], return_counts=True)  # sorted by parent
         parent, code = groups // codes, groups % codes
         edges = Level(before.cards, before.weights, parent, np.arange(len(groups)), sets.astype(np.int64))
         ends = Level({}, before.weights[parent] * sets)

@@ -262,7 +262,7 @@ class ClassLookup:
             if memo not in self.counts.memo:
                 cards = self.counts.levels[level].cards
                 # a level that keeps one card set per class may hold several sets of one key, all played alike
-                unique, first = np.unique(self.key_of(self.symmetry, [cards[r] for r in SEEN_ROLES]), return_index=True)
+                unique, first = np.unique(self.key_of(self.symmetry, [cards[r].astype(np.int64) for r in SEEN_ROLES]), return_index=True)
                 self.counts.memo[memo] = np.stack([unique, first])
             stored = self.counts.memo[memo]
             self.keyed[decision] = (stored[0], stored[1])
