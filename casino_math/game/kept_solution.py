@@ -153,7 +153,8 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     except Unstorable:  # a view that is more than a table (a house way's breakdown): solved at every run
         return solution
     cache.keep(KIND, key, game.id, kept, code)
-    return solution
+    found, stored = cache.load(KIND, key, game.id, code)  # the solution as kept, not its working: a report of many
+    return _restored(game, stored, solve) if found else solution  # rule sets holds each one's tables, not gigabytes
 
 
 def _stored(solution: Solution) -> _Kept:
