@@ -100,6 +100,18 @@ def test_the_brute_force_agrees_on_random_shoes(rules, counts):
             assert dict(root.options) == expected, (up, str(hand))
 
 
+def test_a_split_hand_hit_where_every_card_busts_ends_in_the_round():
+    """The basic strategy (by totals) hits split hands that, on this small shoe, bust with any card: the hand holds more
+    cards than any the deals were counted over, and its ends still add to one with the exact average (found by
+    hypothesis: the count of the dealer's draws past the deals once raised an error)."""
+    rules = BlackjackRules(dealer_hits_soft_17=False, dealer_peeks=False, split_hands=2, surrender="none")
+    shoe = Shoe((2, 1, 3, 2, 3, 3, 0, 1, 2, 4))
+    _, basic, _ = basic_strategy(rules, shoe, play_game(rules, shoe))
+    exact = basic.ends.on_grid()
+    assert sum(exact.values()) == 1
+    assert sum((p * basic.ends.net(k) for k, p in exact.items()), Fraction(0)) == basic.expected_return
+
+
 @SETTINGS
 @given(rules=rules_strategy(), counts=shoes(31 * 3 + 26), surrender=st.sampled_from(["none", "late", "early"]),
        pays=st.sampled_from([Fraction(3, 2), Fraction(6, 5), Fraction(1)]), split_hands=st.integers(1, 3))

@@ -238,7 +238,9 @@ def _leaf_terms(position: Position, hand: int, bust: int | None, stakes: Stakes,
     counts, _ = position.dealer[shoe]
     n = sum(shoe)
     most = min(position.dealer.longest, n)
-    extend = math.perm(n - most, rest - most)
+    # a hand hit past the horizon (a total-dependent strategy hitting where every card busts): the dealer's draws reach
+    # further than the deals counted, so each of them is a part of a deal
+    extend: int | Fraction = math.perm(n - most, rest - most) if rest >= most else Fraction(1, math.perm(n - rest, most - rest))
     terms: list[tuple[Key, int | Fraction]] = []
     spread = ((Fraction(1), Fraction(1)),) if bust is not None else position.win_pays(hand, doubled)
     for pay, chance in spread:  # one pay, or a 21 paid by its suits: each pay a result
