@@ -11,8 +11,15 @@ import shutil
 import tempfile
 
 import pytest
+from hypothesis import settings
 
 _KEPT_COUNTS = "CASINO_MATH_CACHE"
+
+# CI (.ci/run sets CI) checks the same examples on every run, so that its verdict never turns on a draw; every other run
+# draws new ones and keeps finding what the fixed ones miss
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 def pytest_configure(config):
