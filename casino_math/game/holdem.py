@@ -20,6 +20,12 @@ Everything is an exact integer. The work splits into *shards* of flops (:func:`c
 function of the plan and the shard, returning integer arrays that are summed), so that separate
 processes or machines share it (:mod:`casino_math.parallel`).
 
+The flop, turn and last decisions are taken board by board with the money of the game's own bet, so the totals
+depend on its pays, but only through those decisions (the totals are tallies by paytable line, valued afterwards).
+Beside them the kernels keep each line's *reach*: how far its pay may move before any decision would take another
+option. A game whose pays lie within reach of totals kept (a designer's edit of Ultimate Texas Hold'em's Blind, Texas
+Hold'em Bonus's Ante) takes those very totals, re-priced: no board is counted (:func:`within_reach`).
+
 Deals are counted with every step of the deal dealt apart (as the generic engine does): Ultimate Texas
 Hold'em on 52 cards C(52,2)·C(50,3)·C(47,2)·C(45,2) = 27,813,810,024,000, ten times the
 2,781,381,002,400 of an analysis that deals the five board cards at once; Texas Hold'em Bonus, its turn
@@ -45,6 +51,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +59,7 @@ import numpy as np
 
 from ..cards import rank_char
 from ..parallel import Runner, Shards
+from ..pays import Pay
 from ..subsets import all_subsets
 from ..suits import Symmetry
 from .counts import Counts
@@ -166,7 +174,9 @@ class Plan:
 
     Histories enter the flop decision (``h2``), the turn's (``h3``) and the last one (``h4``); ``ends`` are how a
     deal ends (a final stake, or a fold); ``coef[end, key]`` values a tally of one key in that end, in units of
-    1/denominator². Of the ``later`` cards after the flop, ``turn`` come before the turn decision.
+    1/denominator², and ``slopes[line, end, key]`` is what that value gains per unit more net pay on a line of the
+    game's own paytables (their lines in order). Of the ``later`` cards after the flop, ``turn`` come before the turn
+    decision.
     """
 
     n_cards: int
@@ -201,6 +211,9 @@ class Plan:
     classes: int
     flops: np.ndarray
     weights: np.ndarray
+    slopes: np.ndarray
+    key_lines: np.ndarray
+    line_keys: np.ndarray
 
     @property
     def categories(self) -> int:
@@ -236,7 +249,7 @@ class Plan:
         from ..kernels.boards import FlopTotals
 
         pairs = comb(self.n_cards, 2) if looked_up else 0
-        return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken, totals.turn_taken,
+        return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken, totals.turn_taken, totals.reach,
                           np.zeros((len(self.h2_count), pairs, self.h2_next.shape[1]), dtype=np.int64),
                           np.zeros((len(self.h2_count), pairs), dtype=np.int64),
                           np.zeros((len(self.h3_count), self.turns, pairs, self.h3_next.shape[1]), dtype=np.int64),
@@ -261,7 +274,8 @@ class Totals:
     ``class_tally[h2, class, end, key]``: the tally of every deal of the class's hole pairs reaching the flop
     decision with history h2, by how it ends; ``class_cells[class, key]``: the tally of every showdown;
     ``flop_taken[h2, category, option]``, ``river_taken[open h4, category, option]`` and ``turn_taken[open h3, category,
-    option]``: card sets taking each option.
+    option]``: card sets taking each option; ``reach[line]``: how far the line's net pay may rise and fall, every other
+    pay as it is, with no decision taking another option (the least over shards: :mod:`casino_math.kernels.boards`).
     """
 
     class_tally: np.ndarray
@@ -269,6 +283,7 @@ class Totals:
     flop_taken: np.ndarray
     river_taken: np.ndarray
     turn_taken: np.ndarray
+    reach: np.ndarray
 
     @classmethod
     def zeros(cls, plan: Plan) -> Totals:
@@ -278,10 +293,12 @@ class Totals:
                    np.zeros((plan.classes, keys, 4), dtype=np.int64),
                    np.zeros((len(plan.h2_count), categories, plan.h2_next.shape[1]), dtype=np.int64),
                    np.zeros((len(plan.open4), categories, plan.h4_ends.shape[1]), dtype=np.int64),
-                   np.zeros((len(plan.open3), categories, plan.h3_next.shape[1]), dtype=np.int64))
+                   np.zeros((len(plan.open3), categories, plan.h3_next.shape[1]), dtype=np.int64),
+                   np.full((len(plan.slopes), 2), np.inf))
 
     def __add__(self, other: Totals) -> Totals:
-        return Totals(*(a + b for a, b in zip(dataclasses.astuple(self), dataclasses.astuple(other))))
+        summed = [a + b for a, b in zip(dataclasses.astuple(self)[:-1], dataclasses.astuple(other)[:-1])]
+        return Totals(summed[0], summed[1], summed[2], summed[3], summed[4], np.minimum(self.reach, other.reach))
 
 
 @dataclass(frozen=True, eq=False)
@@ -297,6 +314,7 @@ class _Compiled:
     first_options: tuple[Option, ...]
     first_next: tuple[int, ...]  # per option: h2 index, or -(end + 1) for a fold
     first_rule: int | None  # the option a simple rule forces at the first decision
+    nets: tuple[Fraction, ...]  # the net pay of every line of the game's own paytables, in order (what ``plan.slopes`` are per)
     h2: tuple[History, ...]
     h3: tuple[History, ...]
     h4: tuple[History, ...]
@@ -390,16 +408,27 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
         else:
             h4_rows.append([end(("end", h))])
 
-    keys = 2 * len(lines.combos)
-    coef = np.zeros((len(ends), keys, 4), dtype=np.int64)
-    for key, e in ends.items():
-        stakes = [int(s * scale) for s in key[1]]
-        if key[0] == "folded":
-            coef[e, :, 3] = sum(s * money.fold_unit[name] for s, name in zip(stakes, staked)) * dealer_pairs
-            continue
-        unit = sum(s * money.unit[name] for s, name in zip(stakes, staked))  # (cells, codes)
-        for k in range(keys):
-            coef[e, k] = unit[:, k // 2] @ matrices[k % 2]
+    def coefficients(money: Money) -> np.ndarray:
+        """What a tally of each key is worth in each end, by ``money``."""
+        keys = 2 * len(lines.combos)
+        coef = np.zeros((len(ends), keys, 4), dtype=np.int64)
+        for key, e in ends.items():
+            stakes = [int(s * scale) for s in key[1]]
+            if key[0] == "folded":
+                coef[e, :, 3] = sum(s * money.fold_unit[name] for s, name in zip(stakes, staked)) * dealer_pairs
+                continue
+            unit = sum(s * money.unit[name] for s, name in zip(stakes, staked))  # (cells, codes)
+            for k in range(keys):
+                coef[e, k] = unit[:, k // 2] @ matrices[k % 2]
+        return coef
+
+    coef = coefficients(money)
+    own = [(t, i) for t in game.own_tables for i in range(len(game.paytables[t].lines))]
+    # the money is affine in each line's net pay, over one denominator while the pays' denominators are the same: a line
+    # paying one more moves every value by its slope
+    slopes = np.array([coefficients(Money(_raised(game, t, i), counts.cell_names, lines)) - coef for t, i in own],
+                      dtype=np.int64).reshape(len(own), *coef.shape)
+    moving = np.asarray(slopes.any(axis=(1, 3)))  # (lines, keys): the keys whose values a line moves
 
     pairs = all_subsets(n, 2)
     class_keys = symmetry.key([hole_levels[1].cards["player"]])
@@ -437,11 +466,35 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
         h2_open=np.array([is_open(2, h) for h in h2], dtype=np.int64), rule2=rules[2],
         class_of=class_of.astype(np.int64), classes=len(hole_levels[1]),
         flops=flop_levels[1].cards["board"].astype(np.int64), weights=flop_levels[1].weights.astype(np.int64),
+        slopes=slopes, key_lines=_listed(moving.T), line_keys=_listed(moving),
     )
     first = decisions.get(1) if is_open(1, start) else None
     first_options = options(1) if first is not None else ()
-    return _Compiled(plan, money, lines, counts, start, first, first_options, tuple(first_next), first_rule, tuple(h2), tuple(h3),
-                     tuple(h4), tuple(sorted(ends, key=ends.__getitem__)), decisions)
+    nets = tuple(game.paytables[t].lines[i].pay.net for t, i in own)
+    return _Compiled(plan, money, lines, counts, start, first, first_options, tuple(first_next), first_rule, nets, tuple(h2),
+                     tuple(h3), tuple(h4), tuple(sorted(ends, key=ends.__getitem__)), decisions)
+
+
+def _raised(game: Game, table: str, index: int) -> Game:
+    """``game`` with the line ``index`` of ``table`` paying one more (net)."""
+    paytable = game.paytables[table]
+    line = paytable.lines[index]
+    lines = (*paytable.lines[:index], dataclasses.replace(line, pay=Pay(line.pay.net + 1)), *paytable.lines[index + 1:])
+    return dataclasses.replace(game, paytables={**game.paytables, table: dataclasses.replace(paytable, lines=lines)})
+
+
+def _listed(marks: np.ndarray) -> np.ndarray:
+    """Per row, the columns marked, padded with -1 (at least one column).
+
+    >>> _listed(np.array([[True, False, True], [False, False, False]])).tolist()
+    [[0, 2], [-1, -1]]
+    """
+    width = max(1, int(marks.sum(axis=1).max(initial=0)))
+    out = np.full((len(marks), width), -1, dtype=np.int64)
+    for row, columns in enumerate(marks):
+        found = np.flatnonzero(columns)
+        out[row, :len(found)] = found
+    return out
 
 
 def _board_order(cards: int, later: int, turn: int) -> np.ndarray:
@@ -523,7 +576,7 @@ def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None
         boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
         where = runner or (Runner.of() if boards > BIG else Runner.here())
         job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{shards}|{key[0]}|{rule}")
-        totals = _kept_totals(game, plan, lambda: functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop")))
+        totals = _kept_totals(game, compiled, lambda: functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop")))
         _CACHE[key] = assemble(game, compiled, totals)
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
@@ -536,26 +589,76 @@ KIND = "hold'em totals"
 CODE = ("game/holdem.py",)  # the modules the totals come from, beside the kernels (see count_cache.engine)
 
 
-def _kept_totals(game: Game, plan: Plan, count: Callable[[], Totals]) -> Totals:
-    """The plan's totals, kept on disk between runs. The kernels take the later decisions board by board, by the money
-    in ``plan.coef``: the totals depend on the pays of the game's own bet and a rule forcing a later decision, so they
-    are keyed by everything the plan holds (a side bet's pays or a rule on the first decision leave them as they are)."""
+KEPT = 4  # counts kept per game at other pays (the last counted first)
+SAFE = 1 - Fraction(1, 2**40)  # a reach is a quotient of integers rounded to a double: trusted to within this
+
+
+@dataclass(frozen=True, eq=False)
+class Counted:
+    """Totals as counted at some pays: the net pay of every line of the game's own paytables then (``nets``)."""
+
+    nets: tuple[Fraction, ...]
+    totals: Totals
+
+
+def _kept_totals(game: Game, compiled: _Compiled, count: Callable[[], Totals]) -> Totals:
+    """The plan's totals, kept on disk between runs.
+
+    The kernels take the later decisions board by board, by the money of the game's own bet: the totals depend on its
+    pays only through those decisions. So they are keyed by the plan without its money (:func:`shape_digest`), beside the
+    pays they were counted at and each line's reach (``Totals.reach``); pays within reach of totals kept (:func:`within_reach`)
+    take every decision as counted, and take the very totals, re-priced by the caller. Others are counted, and kept too
+    (the last :data:`KEPT` counts of a game's shape)."""
     from ..count_cache import current
 
     cache = current()
     if cache is None:
         return count()
-    key = plan_digest(plan)
+    plan = compiled.plan
+    key = shape_digest(plan)
     found, stored = cache.load(KIND, key, game.id, CODE)
+    kept: list[Counted] = []
     if found:
-        expected = Totals.zeros(plan)
-        if isinstance(stored, Totals) and all(isinstance(a, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape
-                                              for a, b in zip(dataclasses.astuple(stored), dataclasses.astuple(expected))):
-            return stored
-        log.warning(f"the hold'em totals of {game.id} kept in {cache.folder} do not fit this game's plan; they are computed again")
+        expected = dataclasses.astuple(Totals.zeros(plan))
+        if isinstance(stored, list) and all(isinstance(c, Counted) and isinstance(c.totals, Totals) and len(c.nets) == len(compiled.nets)
+                                            and all(isinstance(a, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape
+                                                    for a, b in zip(dataclasses.astuple(c.totals), expected)) for c in stored):
+            kept = stored
+        else:
+            log.warning(f"the hold'em totals of {game.id} kept in {cache.folder} do not fit this game's plan; they are computed again")
+    for counted in sorted(kept, key=lambda c: c.nets != compiled.nets):  # the same pays first
+        if within_reach(counted.nets, compiled.nets, counted.totals.reach):
+            return counted.totals
     totals = count()
-    cache.keep(KIND, key, game.id, totals, CODE)
+    cache.keep(KIND, key, game.id, [Counted(compiled.nets, totals), *kept][:KEPT], CODE)
     return totals
+
+
+def within_reach(counted: tuple[Fraction, ...], nets: tuple[Fraction, ...], reach: np.ndarray) -> bool:
+    """Whether every decision counted at the net pays ``counted`` takes the same option at ``nets``: each line's move, as
+    a share of its reach that way, summed, under one (a margin spent by no more than that share, at every decision).
+
+    >>> reach = np.array([[2.0, 0.0], [np.inf, 1.0]])
+    >>> within_reach((Fraction(5), Fraction(1)), (Fraction(6), Fraction(3, 4)), reach), within_reach((Fraction(5), Fraction(1)), (Fraction(6), Fraction(0)), reach)
+    (True, False)
+    >>> within_reach((Fraction(5), Fraction(1)), (Fraction(4), Fraction(1)), reach), within_reach((Fraction(5), Fraction(1)), (Fraction(5), Fraction(9)), reach)
+    (False, True)
+    """
+    spent = Fraction(0)
+    for was, now, (up, down) in zip(counted, nets, reach.tolist()):
+        moved = now - was
+        most = up if moved > 0 else down
+        if moved == 0 or most == np.inf:
+            continue
+        if most <= 0:
+            return False
+        spent += abs(moved) / (Fraction(most) * SAFE)
+    return spent < 1
+
+
+def shape_digest(plan: Plan) -> str:
+    """The digest of a plan without its money (:func:`plan_digest`): what its totals depend on, beside the decisions."""
+    return plan_digest(dataclasses.replace(plan, coef=np.zeros_like(plan.coef), slopes=np.zeros_like(plan.slopes)))
 
 
 def plan_digest(plan: Plan) -> str:
