@@ -406,6 +406,22 @@ def test_a_hold_em_games_changed_pay_re_prices_the_kept_totals(game, table, kept
     assert warm == cold
 
 
+@pytest.mark.parametrize("stored", ["not counts", "a short count"])
+def test_hold_em_totals_of_another_shape_are_counted_again(stored, kept, caplog):
+    """An entry under the game's key holding something else (no list of counts; a count whose totals are of another
+    shape) is counted again with one warning, and kept anew."""
+    game = load_game(GAMES / "holdem-small.yaml")
+    compiled = holdem.compile_game(game)
+    cache = CountCache(kept)
+    short = holdem.Counted(compiled.nets, replace(holdem.Totals.zeros(compiled.plan), reach=np.zeros((1, 2))))
+    cache.keep(holdem.KIND, holdem.shape_digest(compiled.plan), game.id, {"not counts": 1} if stored == "not counts" else [short], holdem.CODE)
+    with caplog.at_level(logging.WARNING, logger="casino_math.count_cache"):
+        solved = holdem.solve(game)
+    assert [r.message for r in caplog.records if "do not fit this game's plan" in r.message] and solved.table.total
+    found, again = cache.load(holdem.KIND, holdem.shape_digest(compiled.plan), game.id, holdem.CODE)
+    assert found and len(again) == 1 and again[0].totals.reach.shape == (len(compiled.nets), 2)
+
+
 def test_a_hold_em_pay_beyond_its_reach_is_counted_and_kept_beside(kept, tmp_path, monkeypatch, capsys):
     """A Blind pay moving a decision (the full house's, down past its reach) counts the boards again; both counts are kept
     in the one entry, and the base game and the variant are then read back, counting nothing."""
