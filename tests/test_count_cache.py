@@ -45,6 +45,7 @@ def forget() -> None:
     """Drop the counts this process holds in memory, so that the next run reads them from disk (or counts them)."""
     level_counts._CACHE.clear()
     holdem._CACHE.clear()
+    holdem._READ.clear()
     by_suits._CACHE.clear()
 
 

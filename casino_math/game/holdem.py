@@ -48,6 +48,7 @@ import dataclasses
 import functools
 import itertools
 import logging
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -214,6 +215,7 @@ class Plan:
     slopes: np.ndarray
     key_lines: np.ndarray
     line_keys: np.ndarray
+    floors: np.ndarray
 
     @property
     def categories(self) -> int:
@@ -249,7 +251,11 @@ class Plan:
         from ..kernels.boards import FlopTotals
 
         pairs = comb(self.n_cards, 2) if looked_up else 0
+        options, ends, keys = self.h2_next.shape[1], self.coef.shape[0], self.coef.shape[1]
+        most = len(self.h2_count) * comb(self.n_cards, 2)  # near flop decisions of one flop, at most
         return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken, totals.turn_taken, totals.reach,
+                          np.zeros(1, dtype=np.int64), np.zeros((most, 5), dtype=np.int64),
+                          np.zeros((most, options, ends, keys, 4), dtype=np.int64),
                           np.zeros((len(self.h2_count), pairs, self.h2_next.shape[1]), dtype=np.int64),
                           np.zeros((len(self.h2_count), pairs), dtype=np.int64),
                           np.zeros((len(self.h3_count), self.turns, pairs, self.h3_next.shape[1]), dtype=np.int64),
@@ -275,7 +281,12 @@ class Totals:
     decision with history h2, by how it ends; ``class_cells[class, key]``: the tally of every showdown;
     ``flop_taken[h2, category, option]``, ``river_taken[open h4, category, option]`` and ``turn_taken[open h3, category,
     option]``: card sets taking each option; ``reach[line]``: how far the line's net pay may rise and fall, every other
-    pay as it is, with no decision taking another option (the least over shards: :mod:`casino_math.kernels.boards`).
+    pay as it is, with no decision taking another option (the least over shards: :mod:`casino_math.kernels.boards`), but
+    the *near* flop decisions, kept apart to be decided again (:func:`repriced`): ``near_points[n]`` (history, class,
+    category, option taken, flop weight), each option's value ``near_values[n, option]`` and its slope on each line
+    ``near_slopes[n, option, line]``, and the tallies of the options' paths, row by row: ``near_tally[r]`` the tally of
+    the decision ``near_of[r]``'s option, end and key ``near_row[r]`` (flat, in that order; rows in order of decision,
+    then of row).
     """
 
     class_tally: np.ndarray
@@ -284,6 +295,12 @@ class Totals:
     river_taken: np.ndarray
     turn_taken: np.ndarray
     reach: np.ndarray
+    near_points: np.ndarray
+    near_values: np.ndarray
+    near_slopes: np.ndarray
+    near_of: np.ndarray
+    near_row: np.ndarray
+    near_tally: np.ndarray
 
     @classmethod
     def zeros(cls, plan: Plan) -> Totals:
@@ -294,11 +311,25 @@ class Totals:
                    np.zeros((len(plan.h2_count), categories, plan.h2_next.shape[1]), dtype=np.int64),
                    np.zeros((len(plan.open4), categories, plan.h4_ends.shape[1]), dtype=np.int64),
                    np.zeros((len(plan.open3), categories, plan.h3_next.shape[1]), dtype=np.int64),
-                   np.full((len(plan.slopes), 2), np.inf))
+                   np.full((len(plan.slopes), 2), np.inf), *_no_near(plan))
 
     def __add__(self, other: Totals) -> Totals:
-        summed = [a + b for a, b in zip(dataclasses.astuple(self)[:-1], dataclasses.astuple(other)[:-1])]
-        return Totals(summed[0], summed[1], summed[2], summed[3], summed[4], np.minimum(self.reach, other.reach))
+        summed = [a + b for a, b in zip(dataclasses.astuple(self)[:5], dataclasses.astuple(other)[:5])]
+        return Totals(summed[0], summed[1], summed[2], summed[3], summed[4], np.minimum(self.reach, other.reach),
+                      np.concatenate([self.near_points, other.near_points]), np.concatenate([self.near_values, other.near_values]),
+                      np.concatenate([self.near_slopes, other.near_slopes]),
+                      np.concatenate([self.near_of, other.near_of + len(self.near_points)]),
+                      np.concatenate([self.near_row, other.near_row]), np.concatenate([self.near_tally, other.near_tally]))
+
+
+NEAR_FIELDS = ("near_points", "near_values", "near_slopes", "near_of", "near_row", "near_tally")
+
+
+def _no_near(plan: Plan) -> tuple[np.ndarray, ...]:
+    options = plan.h2_next.shape[1]
+    return (np.zeros((0, 5), dtype=np.int64), np.zeros((0, options), dtype=np.int64),
+            np.zeros((0, options, len(plan.slopes)), dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+            np.zeros((0, 4), dtype=np.int64))
 
 
 @dataclass(frozen=True, eq=False)
@@ -467,6 +498,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
         class_of=class_of.astype(np.int64), classes=len(hole_levels[1]),
         flops=flop_levels[1].cards["board"].astype(np.int64), weights=flop_levels[1].weights.astype(np.int64),
         slopes=slopes, key_lines=_listed(moving.T), line_keys=_listed(moving),
+        floors=np.array([float(NEAR * max(Fraction(1), abs(game.paytables[t].lines[i].pay.net))) for t, i in own], dtype=np.float64),
     )
     first = decisions.get(1) if is_open(1, start) else None
     first_options = options(1) if first is not None else ()
@@ -542,9 +574,21 @@ def count_shard(plan: Plan, index: int, of: int) -> Totals:
     totals = Totals.zeros(plan)
     cards, decisions = plan.kernel_inputs()
     out, scratch = plan.flop_outputs(totals, looked_up=False), plan.scratch()
+    near = [_no_near(plan)]
+    kept = 0
     for f in range(index, len(plan.flops), of):
         flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch)
-    return totals
+        n = int(out.near_count[0])
+        if n:  # the flop's near decisions: their options' values and slopes, their paths' tallies row by row (those holding any)
+            paths = out.near_paths[:n]
+            values = np.einsum("noekc,ekc->no", paths, plan.coef)
+            slopes = np.einsum("noekc,lekc->nol", paths, plan.slopes)
+            rows = paths.reshape(n, -1, 4)
+            of_point, row = np.nonzero(rows.any(axis=2))
+            near.append((out.near_points[:n].copy(), values, slopes, of_point + kept, row, rows[of_point, row]))
+            kept += n
+            out.near_count[0] = 0
+    return dataclasses.replace(totals, **{name: np.concatenate([part[i] for part in near]) for i, name in enumerate(NEAR_FIELDS)})
 
 
 # -- solving -------------------------------------------------------------------------------------------------
@@ -589,7 +633,8 @@ KIND = "hold'em totals"
 CODE = ("game/holdem.py",)  # the modules the totals come from, beside the kernels (see count_cache.engine)
 
 
-KEPT = 4  # counts kept per game at other pays (the last counted first)
+KEPT = 2  # counts kept per game at other pays (the last counted first)
+NEAR = 1  # a flop decision moved by a pay moving less than this share of itself (or than 1 where less) is kept apart
 SAFE = 1 - Fraction(1, 2**40)  # a reach is a quotient of integers rounded to a double: trusted to within this
 
 
@@ -616,22 +661,88 @@ def _kept_totals(game: Game, compiled: _Compiled, count: Callable[[], Totals]) -
         return count()
     plan = compiled.plan
     key = shape_digest(plan)
-    found, stored = cache.load(KIND, key, game.id, CODE)
+    held = (str(cache.folder), key)
+    if held in _READ:  # read (or kept) by this process: a designer's edits read no file and check no digest again
+        _READ.move_to_end(held)
+        found, stored = True, _READ[held]
+    else:
+        found, stored = cache.load(KIND, key, game.id, CODE)
     kept: list[Counted] = []
     if found:
-        expected = dataclasses.astuple(Totals.zeros(plan))
-        if isinstance(stored, list) and all(isinstance(c, Counted) and isinstance(c.totals, Totals) and len(c.nets) == len(compiled.nets)
-                                            and all(isinstance(a, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape
-                                                    for a, b in zip(dataclasses.astuple(c.totals), expected)) for c in stored):
+        if isinstance(stored, list) and all(isinstance(c, Counted) and len(c.nets) == len(compiled.nets) and _fits(c.totals, plan)
+                                            for c in stored):
             kept = stored
         else:
             log.warning(f"the hold'em totals of {game.id} kept in {cache.folder} do not fit this game's plan; they are computed again")
+    _hold(held, kept)
     for counted in sorted(kept, key=lambda c: c.nets != compiled.nets):  # the same pays first
-        if within_reach(counted.nets, compiled.nets, counted.totals.reach):
+        if counted.nets == compiled.nets:
             return counted.totals
+        if within_reach(counted.nets, compiled.nets, counted.totals.reach):
+            return repriced(counted.totals, plan, counted.nets, compiled.nets)
     totals = count()
-    cache.keep(KIND, key, game.id, [Counted(compiled.nets, totals), *kept][:KEPT], CODE)
+    kept = [Counted(compiled.nets, totals), *kept][:KEPT]
+    cache.keep(KIND, key, game.id, kept, CODE)
+    _hold(held, kept)
     return totals
+
+
+_READ: OrderedDict[tuple[str, str], list[Counted]] = OrderedDict()  # (cache folder, key): the counts kept there, as read
+HELD = 2
+
+
+def _hold(held: tuple[str, str], kept: list[Counted]) -> None:
+    _READ[held] = kept
+    _READ.move_to_end(held)
+    while len(_READ) > HELD:
+        _READ.popitem(last=False)
+
+
+def _fits(totals: Any, plan: Plan) -> bool:
+    """Whether kept totals are of this plan's shape (the near decisions' arrays of any length, alike)."""
+    if not isinstance(totals, Totals):
+        return False
+    expected, kept = dataclasses.astuple(Totals.zeros(plan)), dataclasses.astuple(totals)
+    near = len(expected) - len(NEAR_FIELDS)
+    return all(isinstance(a, np.ndarray) and a.dtype == b.dtype and (a.shape == b.shape if i < near else a.shape[1:] == b.shape[1:])
+               for i, (a, b) in enumerate(zip(kept, expected))) \
+        and len({len(a) for a in kept[near:near + 3]}) == 1 and len({len(a) for a in kept[near + 3:]}) == 1
+
+
+def repriced(totals: Totals, plan: Plan, counted: tuple[Fraction, ...], nets: tuple[Fraction, ...]) -> Totals:
+    """The totals counted at the net pays ``counted`` for the pays ``nets`` (within their reach: every decision but the
+    near flop decisions takes the same option): each near decision taken again, by its options' values moved by their
+    slopes; one that moves takes its deals out of the path of the option it took and puts them into the other's, in its
+    class, and moves its card sets from one option to the other. The integers of a count at ``nets``."""
+    points = totals.near_points
+    if not len(points):
+        return totals
+    moves = [now - was for was, now in zip(counted, nets)]
+    scale = math.lcm(*(m.denominator for m in moves))
+    steps = np.array([int(m * scale) for m in moves], dtype=np.int64)
+    # each option's value at ``nets``, times ``scale``, in the units of the count (exact: in 64 bits where it fits)
+    largest = float(np.abs(totals.near_values).max(initial=0)) * scale + float(np.abs(totals.near_slopes).max(initial=0)) * float(np.abs(steps).sum())
+    kind = np.int64 if largest < 2.0**62 else object
+    values = totals.near_values.astype(kind) * scale + (totals.near_slopes.astype(kind) * steps.astype(kind)).sum(axis=2)
+    options = values.shape[1]
+    closed = np.arange(options)[None, :] >= plan.h2_count[points[:, 0]][:, None]  # no such option at that history
+    choice = np.argmax(np.where(closed, values.min() - 1, values), axis=1)  # the first of equal values, as the kernels take it
+    moved = np.flatnonzero(choice != points[:, 3])
+    if not len(moved):
+        return totals
+    class_tally, flop_taken = np.array(totals.class_tally), np.array(totals.flop_taken)
+    ends, keys = plan.coef.shape[:2]
+    starts, stops = np.searchsorted(totals.near_of, moved), np.searchsorted(totals.near_of, moved, side="right")
+    rows = np.concatenate([np.arange(a, b) for a, b in zip(starts, stops)])
+    of = totals.near_of[rows]
+    option, at = np.divmod(totals.near_row[rows], ends * keys)
+    end, key = np.divmod(at, keys)
+    sign = (option == choice[of]).astype(np.int64) - (option == points[of, 3]).astype(np.int64)
+    dealt = points[of, 4] * int(plan.orders[0]) * int(plan.orders[1])
+    np.add.at(class_tally, (points[of, 0], points[of, 1], end, key), (sign * dealt)[:, None] * totals.near_tally[rows])
+    np.add.at(flop_taken, (points[moved, 0], points[moved, 2], points[moved, 3]), -points[moved, 4])
+    np.add.at(flop_taken, (points[moved, 0], points[moved, 2], choice[moved]), points[moved, 4])
+    return dataclasses.replace(totals, class_tally=class_tally, flop_taken=flop_taken)
 
 
 def within_reach(counted: tuple[Fraction, ...], nets: tuple[Fraction, ...], reach: np.ndarray) -> bool:
@@ -658,7 +769,8 @@ def within_reach(counted: tuple[Fraction, ...], nets: tuple[Fraction, ...], reac
 
 def shape_digest(plan: Plan) -> str:
     """The digest of a plan without its money (:func:`plan_digest`): what its totals depend on, beside the decisions."""
-    return plan_digest(dataclasses.replace(plan, coef=np.zeros_like(plan.coef), slopes=np.zeros_like(plan.slopes)))
+    return plan_digest(dataclasses.replace(plan, coef=np.zeros_like(plan.coef), slopes=np.zeros_like(plan.slopes),
+                                           floors=np.zeros_like(plan.floors)))
 
 
 def plan_digest(plan: Plan) -> str:

@@ -134,6 +134,7 @@ class Decisions(NamedTuple):
     slopes: np.ndarray  # (lines, ends, keys, 4): what a tally's value gains per unit more net pay on each line
     key_lines: np.ndarray  # (keys, most): the lines a key's values move with (-1 after the last)
     line_keys: np.ndarray  # (lines, most): the keys whose values a line moves (-1 after the last)
+    floors: np.ndarray  # (lines,): a flop decision whose reach on some line is less is *near*: kept, not in the reach
 
 
 class FlopTotals(NamedTuple):
@@ -148,6 +149,9 @@ class FlopTotals(NamedTuple):
     river_taken: np.ndarray
     turn_taken: np.ndarray
     reach: np.ndarray  # (lines, 2): how far each line's net pay may rise (0) and fall (1) with every decision as taken
+    near_count: np.ndarray  # (1,): the near flop decisions written below (the caller takes them and sets it to 0)
+    near_points: np.ndarray  # (most, 5): each near flop decision's history, class, category, option taken, flop weight
+    near_paths: np.ndarray  # (most, options, ends, keys, 4): the tally of each of its options' paths
     flop_values: np.ndarray
     flop_choice: np.ndarray
     turn_values: np.ndarray
@@ -206,6 +210,35 @@ def _narrow_options(reach: np.ndarray, slopes: np.ndarray, values: np.ndarray, n
         for o in range(options):
             if o != choice:
                 _narrow(reach, line, values[choice] - values[o], taken - _option_slope(slopes, line, next_of[o], following, boards))
+
+
+@njit(cache=True)
+def _near(point: np.ndarray, floors: np.ndarray) -> bool:
+    """Whether a decision's reach on some line, either way, is under that line's floor."""
+    for line in range(len(floors)):
+        if point[line, 0] < floors[line] or point[line, 1] < floors[line]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _keep_near(out: FlopTotals, n: int, h2: int, cls: int, category: int, choice: int, weight: int, next_of: np.ndarray,
+               options: int, path: np.ndarray, boards: int) -> None:
+    """A near flop decision written at ``n``: where it is counted, the option it takes, and each option's path (a fold's:
+    every board in column 3 of its end, as the fold's coefficients read)."""
+    out.near_points[n, 0] = h2
+    out.near_points[n, 1] = cls
+    out.near_points[n, 2] = category
+    out.near_points[n, 3] = choice
+    out.near_points[n, 4] = weight
+    out.near_paths[n] = 0
+    for o in range(options):
+        nxt = next_of[o]
+        if nxt < 0:
+            out.near_paths[n, o, -nxt - 1, 0, 3] = boards
+        else:
+            out.near_paths[n, o] = path[nxt]
+    out.near_count[0] = n + 1
 
 
 @njit(cache=True)
@@ -387,6 +420,7 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
     slopes4 = np.zeros((len(h4_count), lines), dtype=np.int64)  # what values4 and values3 gain per unit more on each line
     slopes3 = np.zeros((len(h3_count), lines), dtype=np.int64)
     option_values = np.zeros(max(h3_next.shape[1], h2_next.shape[1]), dtype=np.int64)
+    point = np.empty((lines, 2))  # one flop decision's reach
     touched = np.zeros(path.shape[:2], dtype=np.bool_)
     every = np.empty((keys, 4), dtype=np.int64)
     pick = np.empty(turn, dtype=np.int64)
@@ -500,7 +534,15 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                         if o == 0 or value > best_value:
                             choice, best_value = o, value
                     if rule2[0] == 0:
-                        _narrow_options(reach, slopes, option_values, h2_next[h2], h2_count[h2], choice, slopes3, boards)
+                        point[:] = np.inf
+                        _narrow_options(point, slopes, option_values, h2_next[h2], h2_count[h2], choice, slopes3, boards)
+                        n = out.near_count[0]
+                        if n < len(out.near_points) and _near(point, game.floors):
+                            _keep_near(out, n, h2, cls, category, choice, weight, h2_next[h2], h2_count[h2], path, boards)
+                        else:
+                            for line in range(lines):
+                                reach[line, 0] = min(reach[line, 0], point[line, 0])
+                                reach[line, 1] = min(reach[line, 1], point[line, 1])
                     choice = _choose(rule2, strength, choice)
                     if looking_up:
                         out.flop_choice[h2, g] = choice
@@ -547,7 +589,7 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
     dealt = weight * int(plan.orders[0]) * int(plan.orders[1])
     reach = outputs["reach"]
 
-    def narrow(rule: np.ndarray, values: list[int], slopes: list[list[int]], choice: int) -> None:
+    def narrow(rule: np.ndarray, values: list[int], slopes: list[list[int]], choice: int, reach: np.ndarray = reach) -> None:
         """Each line's reach narrowed by a decision taken by value (none under a rule): ``slopes[line][option]``."""
         if rule[0] != 0:
             return
@@ -569,7 +611,7 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
         out[e, 0] = x
         return out
 
-    for a, c in itertools.combinations(rest, 2):
+    for a, c in sorted(itertools.combinations(rest, 2), key=lambda pair: (pair[1], pair[0])):  # colex, as the kernels take them
         g = int(plan.tables.binomial[c, 2]) + a
         others = [x for x in rest if x not in (a, c)]
         paths3 = np.zeros((len(plan.h3_count), len(coef), keys, 4), dtype=np.int64)  # each turn history's path, every turn
@@ -616,7 +658,17 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
             choice = 0
             if plan.h2_open[h2]:
                 choice = ruled(plan.rule2, s2, values)
-                narrow(plan.rule2, values, slopes_of(paths3, plan.h2_next[h2, : plan.h2_count[h2]].tolist(), boards), choice)
+                point = np.full(reach.shape, np.inf)
+                narrow(plan.rule2, values, slopes_of(paths3, plan.h2_next[h2, : plan.h2_count[h2]].tolist(), boards), choice, point)
+                n = int(outputs["near_count"][0])
+                if plan.rule2[0] == 0 and n < len(outputs["near_points"]) and (point < plan.floors[:, None]).any():
+                    outputs["near_points"][n] = [h2, plan.class_of[g], plan.category_of[s2] * plan.pairings + pairing(flop_cards), choice, weight]
+                    outputs["near_paths"][n] = 0
+                    for o, nxt in enumerate(plan.h2_next[h2, : plan.h2_count[h2]]):
+                        outputs["near_paths"][n, o] = paths3[nxt] if nxt >= 0 else tally(-nxt - 1, np.array([0, 0, 0, boards]))
+                    outputs["near_count"][0] = n + 1
+                else:
+                    np.minimum(reach, point, out=reach)
                 outputs["flop_taken"][h2, plan.category_of[s2] * plan.pairings + pairing(flop_cards), choice] += weight
                 if "flop_values" in outputs:
                     outputs["flop_values"][h2, g, : len(values)] = values
