@@ -50,7 +50,9 @@ def counted(game: Game) -> tuple[holdem.Totals, tuple[Fraction, ...]]:
 
 def repriced(totals: holdem.Totals, counted: tuple[Fraction, ...], game: Game) -> holdem.Totals:
     compiled = holdem.compile_game(game)
-    return holdem.repriced(totals, compiled.plan, counted, compiled.nets)
+    found = holdem.repriced(totals, compiled.plan, counted, compiled.nets)
+    assert found is not None
+    return found
 
 
 def near(reach: float, share: float, up: bool) -> Fraction:

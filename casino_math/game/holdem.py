@@ -23,8 +23,10 @@ processes or machines share it (:mod:`casino_math.parallel`).
 The flop, turn and last decisions are taken board by board with the money of the game's own bet, so the totals
 depend on its pays, but only through those decisions (the totals are tallies by paytable line, valued afterwards).
 Beside them the kernels keep each line's *reach*: how far its pay may move before any decision would take another
-option. A game whose pays lie within reach of totals kept (a designer's edit of Ultimate Texas Hold'em's Blind, Texas
-Hold'em Bonus's Ante) takes those very totals, re-priced: no board is counted (:func:`within_reach`).
+option, but the flop decisions *near* a change (whose reach on some line is under its pay, or 1), which are kept apart
+with their options' paths. A game whose pays lie within reach of totals kept (a designer's edit of Ultimate Texas
+Hold'em's Blind, Texas Hold'em Bonus's or Casino Hold'em's Ante) takes those very totals, with each near decision taken
+again at its pays (:func:`repriced`): no board is counted (:func:`within_reach`).
 
 Deals are counted with every step of the deal dealt apart (as the generic engine does): Ultimate Texas
 Hold'em on 52 cards C(52,2)·C(50,3)·C(47,2)·C(45,2) = 27,813,810,024,000, ten times the
@@ -679,7 +681,9 @@ def _kept_totals(game: Game, compiled: _Compiled, count: Callable[[], Totals]) -
         if counted.nets == compiled.nets:
             return counted.totals
         if within_reach(counted.nets, compiled.nets, counted.totals.reach):
-            return repriced(counted.totals, plan, counted.nets, compiled.nets)
+            again = repriced(counted.totals, plan, counted.nets, compiled.nets)
+            if again is not None:
+                return again
     totals = count()
     kept = [Counted(compiled.nets, totals), *kept][:KEPT]
     cache.keep(KIND, key, game.id, kept, CODE)
@@ -709,21 +713,26 @@ def _fits(totals: Any, plan: Plan) -> bool:
         and len({len(a) for a in kept[near:near + 3]}) == 1 and len({len(a) for a in kept[near + 3:]}) == 1
 
 
-def repriced(totals: Totals, plan: Plan, counted: tuple[Fraction, ...], nets: tuple[Fraction, ...]) -> Totals:
+def repriced(totals: Totals, plan: Plan, counted: tuple[Fraction, ...], nets: tuple[Fraction, ...]) -> Totals | None:
     """The totals counted at the net pays ``counted`` for the pays ``nets`` (within their reach: every decision but the
     near flop decisions takes the same option): each near decision taken again, by its options' values moved by their
     slopes; one that moves takes its deals out of the path of the option it took and puts them into the other's, in its
-    class, and moves its card sets from one option to the other. The integers of a count at ``nets``."""
+    class, and moves its card sets from one option to the other. The integers of a count at ``nets`` (None where a value
+    could pass 64 bits: counted again)."""
     points = totals.near_points
     if not len(points):
         return totals
-    moves = [now - was for was, now in zip(counted, nets)]
-    scale = math.lcm(*(m.denominator for m in moves))
-    steps = np.array([int(m * scale) for m in moves], dtype=np.int64)
-    # each option's value at ``nets``, times ``scale``, in the units of the count (exact: in 64 bits where it fits)
-    largest = float(np.abs(totals.near_values).max(initial=0)) * scale + float(np.abs(totals.near_slopes).max(initial=0)) * float(np.abs(steps).sum())
-    kind = np.int64 if largest < 2.0**62 else object
-    values = totals.near_values.astype(kind) * scale + (totals.near_slopes.astype(kind) * steps.astype(kind)).sum(axis=2)
+    moves = {line: now - was for line, (was, now) in enumerate(zip(counted, nets)) if now != was}
+    scale = math.lcm(*(m.denominator for m in moves.values()))
+    # each option's value at ``nets``, times ``scale``, in the units of the count
+    slopes = {line: totals.near_slopes[:, :, line] for line in moves}
+    largest = float(np.abs(totals.near_values).max(initial=0)) * scale \
+        + sum(float(np.abs(slopes[line]).max(initial=0)) * abs(float(m * scale)) for line, m in moves.items())
+    if largest >= 2.0**62:
+        return None
+    values = totals.near_values * scale
+    for line, m in moves.items():
+        values += slopes[line] * int(m * scale)
     options = values.shape[1]
     closed = np.arange(options)[None, :] >= plan.h2_count[points[:, 0]][:, None]  # no such option at that history
     choice = np.argmax(np.where(closed, values.min() - 1, values), axis=1)  # the first of equal values, as the kernels take it

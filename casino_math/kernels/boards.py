@@ -31,7 +31,9 @@ tally's value gains per unit more on the line), and so is every margin by which 
 while no decision below it moves. So beside the totals the kernels keep each line's *reach* (``reach[line]``: how far
 its net pay may rise, and fall, with every other pay as it is, before some decision could take another option): the
 least margin over the slope against it, over every decision taken by value. Pays moved within their reach leave every
-decision, and so every total, as counted: the totals are the same, re-priced (:mod:`casino_math.game.holdem`).
+decision, and so every total, as counted: the totals are the same, re-priced (:mod:`casino_math.game.holdem`). A flop
+decision whose reach on some line is under that line's floor (``floors``) is *near*: it is left out of the reach and
+written out instead (``near_points``, ``near_paths``: each option's path), for the caller to take it again at other pays.
 """
 
 from __future__ import annotations
