@@ -131,11 +131,12 @@ def report_times(env: dict[str, str], scratch: Path, without: list[str], cache: 
         print(f"{f'report, {len(rest)} families':<22} warm {part}   (without {', '.join(without)})", flush=True)
 
 
-# the pay a designer changes in the studio: a line of the game's own bet where its pays are in a table (Ultimate Texas
-# Hold'em's Blind pays decide its later decisions board by board, so a Blind edit counts the boards again: its Trips)
+# the pay a designer changes in the studio: a line of the game's own bet where its pays are in a table (the hold'em
+# games' too: their totals are re-priced while no decision taken board by board moves, counted again where one does)
 STUDIO_EDITS = {
     "caribbean_stud": ("raise", "flush"), "four_card_poker": ("ante_bonus", "three of a kind"),
-    "ultimate_texas_holdem": ("trips", "flush"), "three_card_poker": ("ante_bonus", "straight"),
+    "ultimate_texas_holdem": ("blind", "flush"), "texas_holdem_bonus": ("ante", "straight"), "casino_holdem": ("ante", "flush"),
+    "three_card_poker": ("ante_bonus", "straight"),
     "let_it_ride": ("let_it_ride", "flush"), "mississippi_stud": ("mississippi_stud", "flush"),
     "baccarat": ("dragon_bonus_player", "wins by 9"), "blackjack": ("pays", "blackjack"),
 }

@@ -45,6 +45,7 @@ def forget() -> None:
     """Drop the counts this process holds in memory, so that the next run reads them from disk (or counts them)."""
     level_counts._CACHE.clear()
     holdem._CACHE.clear()
+    holdem._READ.clear()
     by_suits._CACHE.clear()
 
 
@@ -379,17 +380,74 @@ def test_an_unwritable_cache_folder_is_one_warning_and_the_run_goes_on(tmp_path,
     assert err.count("cannot keep counts") <= 2  # once per kind of count at most, one line each
 
 
-def test_hold_em_totals_are_keyed_by_the_plan(kept):
-    """The hold'em method's totals depend on the money its kernels decide by: a changed pay of its own bet is a new
-    plan (counted again), a rule on the first decision is not (its totals are the optimal plan's)."""
+@pytest.mark.parametrize(("game", "table"), [
+    ("holdem-small", "blind: {royal flush: 500, straight flush: 50, four of a kind: 10, full house: 2, flush: 4, straight: 1}"),
+    ("thb-small", "ante: {royal flush: 1, straight flush: 1, four of a kind: 1, full house: 1, flush: 2, straight: 3}")])
+def test_a_hold_em_games_changed_pay_re_prices_the_kept_totals(game, table, kept, tmp_path, monkeypatch, capsys):
+    """A changed pay of a hold'em game's own bet (Ultimate Texas Hold'em's Blind, Texas Hold'em Bonus's Ante) within its
+    reach counts no board: the totals kept for the game are re-priced, and the figures are the variant's counted from
+    nothing, byte for byte; the cache holds one entry still."""
+    base = GAMES / f"{game}.yaml"
+    variant = tmp_path / "variant.yaml"
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
+    variant.write_text(f"extends: {base}\nid: {game}-variant\npaytables:\n  {table}\n")
+    analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
+    before = entries(kept)
+    forget()
+
+    def uncounted(*args, **kwargs):
+        raise AssertionError("a board counted")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(holdem, "count_shard", uncounted)
+        warm, _ = analysed(monkeypatch, capsys, "analyze", str(variant), "--format", "json")
+    assert entries(kept) == before
+    forget()
+    cold, _ = analysed(monkeypatch, capsys, "--no-cache", "analyze", str(variant), "--format", "json")
+    assert warm == cold
+
+
+@pytest.mark.parametrize("stored", ["not counts", "a short count"])
+def test_hold_em_totals_of_another_shape_are_counted_again(stored, kept, caplog):
+    """An entry under the game's key holding something else (no list of counts; a count whose totals are of another
+    shape) is counted again with one warning, and kept anew."""
     game = load_game(GAMES / "holdem-small.yaml")
-    plan = holdem.compile_game(game).plan
-    assert holdem.plan_digest(plan) == holdem.plan_digest(holdem.compile_game(game).plan)
-    blind = game.paytables["blind"]
-    first = blind.lines[0]
-    dearer = replace(blind, lines=(replace(first, pay=replace(first.pay, amount=first.pay.amount + 1)), *blind.lines[1:]))
-    changed = replace(game, paytables={**game.paytables, "blind": dearer})
-    assert holdem.plan_digest(holdem.compile_game(changed).plan) != holdem.plan_digest(plan)
+    compiled = holdem.compile_game(game)
+    cache = CountCache(kept)
+    short = holdem.Counted(compiled.nets, replace(holdem.Totals.zeros(compiled.plan), reach=np.zeros((1, 2))))
+    cache.keep(holdem.KIND, holdem.shape_digest(compiled.plan), game.id, {"not counts": 1} if stored == "not counts" else [short], holdem.CODE)
+    with caplog.at_level(logging.WARNING, logger="casino_math.count_cache"):
+        solved = holdem.solve(game)
+    assert [r.message for r in caplog.records if "do not fit this game's plan" in r.message] and solved.table.total
+    found, again = cache.load(holdem.KIND, holdem.shape_digest(compiled.plan), game.id, holdem.CODE)
+    assert found and len(again) == 1 and again[0].totals.reach.shape == (len(compiled.nets), 2)
+
+
+def test_a_hold_em_pay_beyond_its_reach_is_counted_and_kept_beside(kept, tmp_path, monkeypatch, capsys):
+    """A Blind pay moving a decision (the full house's, down past its reach) counts the boards again; both counts are kept
+    in the one entry, and the base game and the variant are then read back, counting nothing."""
+    base = GAMES / "holdem-small.yaml"
+    variant = tmp_path / "variant.yaml"
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
+    pays = "{royal flush: 500, straight flush: 50, four of a kind: 10, full house: 1/2, flush: 3 to 2, straight: 1}"
+    variant.write_text(f"extends: {base}\nid: uth-variant\npaytables:\n  blind: {pays}\n")
+    analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
+    forget()
+    counts = []
+    count_shard = holdem.count_shard
+    with monkeypatch.context() as patched:
+        patched.setattr(holdem, "count_shard", lambda *args, **kwargs: counts.append(1) or count_shard(*args, **kwargs))
+        warm, _ = analysed(monkeypatch, capsys, "analyze", str(variant), "--format", "json")
+        assert counts
+        [entry] = entries(kept)
+        forget()
+        counts.clear()
+        for game in (base, variant):
+            again, _ = analysed(monkeypatch, capsys, "analyze", str(game), "--format", "json")
+            forget()
+        assert not counts and entries(kept) == [entry] and again == warm
+    cold, _ = analysed(monkeypatch, capsys, "--no-cache", "analyze", str(variant), "--format", "json")
+    assert warm == cold
 
 
 @pytest.mark.slow

@@ -83,11 +83,12 @@ def test_showdown_of_one_board(n):
     ("texas-holdem-bonus", None), ("texas-holdem-bonus", "river_bet with a straight or better"),
     ("turn-and-river-apart", None)])
 def test_boards_of_a_flop(game_name, rule):
-    """The kernel against its plain reference on three flops: every total, and the flop's and the turn's decision of every
-    hole pair (UTH, with no turn decision; a decision at every stage; Texas Hold'em Bonus; the river dealt apart)."""
+    """The kernel against its plain reference on three flops: every total (each pay's reach too), and the flop's and the
+    turn's decision of every hole pair (UTH, with no turn decision; a decision at every stage; Texas Hold'em Bonus; the river dealt apart)."""
     game = load_game(SMALL) if game_name == "uth" else load_game_text(VARIANTS[game_name], f"{game_name}.yaml")
     player = game.hands["player"]
     plan = holdem.compile_game(game, parse_rule(game, rule) if rule else None).plan
+    reached = False
     for f in (0, len(plan.flops) // 2, len(plan.flops) - 1):
         flop, weight = plan.flops[f], int(plan.weights[f])
         mine, ref = holdem.Totals.zeros(plan), holdem.Totals.zeros(plan)
@@ -98,3 +99,6 @@ def test_boards_of_a_flop(game_name, rule):
         for name in out._fields:
             assert np.array_equal(getattr(out, name), getattr(theirs, name)), name
         assert mine.class_tally.any() and (mine.river_taken.any() or mine.turn_taken.any() or mine.flop_taken.any())
+        reached |= bool(np.isfinite(mine.reach).any())
+    if game_name in ("uth", "turn-and-river-apart") and rule is None:  # a pay's reach met on these flops (the same in both)
+        assert reached

@@ -89,6 +89,38 @@ def test_an_edit_gives_what_the_command_line_gives_for_the_saved_file(client, fo
     assert client.post("/api/save", json={"path": "mini-caribbean.yaml", "tables": tables, "name": "../pair-3"}).status_code == 403
 
 
+def test_a_hold_em_edit_re_prices_the_kept_counts(tmp_path, monkeypatch, capsys):
+    """An edit of Ultimate Texas Hold'em's Blind (the small deck's) counts no board: the totals counted when the game was
+    opened are re-priced; the figures are the saved variant's counted from nothing."""
+    from collections import OrderedDict
+
+    from casino_math import count_cache
+    from casino_math.game import holdem
+
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
+    monkeypatch.setattr(count_cache, "_switched_off", False)
+    monkeypatch.setattr(holdem, "_CACHE", OrderedDict())  # nothing solved in this process before
+    root = tmp_path / "tables"
+    root.mkdir()
+    (root / "uth.yaml").write_text(f"extends: {GAMES / 'holdem-small.yaml'}\nid: uth-studio\n")
+    client = create_app(Workbench(root)).test_client()
+    shown = opened(client, "uth.yaml")
+
+    def uncounted(*args, **kwargs):
+        raise AssertionError("a board counted")
+
+    tables = with_pay(shown, "blind", "full house", "4")
+    with monkeypatch.context() as patched:
+        patched.setattr(holdem, "count_shard", uncounted)
+        edited = edit(client, tables, "uth.yaml")
+    assert edited["errors"] == [] and edited["bets"][0]["house_edge"] != shown["bets"][0]["house_edge"]
+    assert client.post("/api/save", json={"path": "uth.yaml", "tables": tables, "name": "full-house-4"}).json == {"saved": "full-house-4.yaml"}
+    code, out, _ = run(monkeypatch, capsys, "--no-cache", "analyze", str(root / "full-house-4.yaml"), "--format", "json")
+    assert code == 0
+    assert json.loads(out)["bets"]["ante_blind_play"]["house_edge"] == edited["bets"][0]["house_edge"]
+
+
 @pytest.mark.parametrize("typed, words", [("40:1", 'a bare 40:1 is read by YAML as the base-60 number 2401'),
                                           ("lots", "a pay must be a number like 40"),
                                           ("1\n  evil: 2", "a pay must be a number like 40")])

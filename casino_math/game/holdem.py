@@ -20,6 +20,14 @@ Everything is an exact integer. The work splits into *shards* of flops (:func:`c
 function of the plan and the shard, returning integer arrays that are summed), so that separate
 processes or machines share it (:mod:`casino_math.parallel`).
 
+The flop, turn and last decisions are taken board by board with the money of the game's own bet, so the totals
+depend on its pays, but only through those decisions (the totals are tallies by paytable line, valued afterwards).
+Beside them the kernels keep each line's *reach*: how far its pay may move before any decision would take another
+option, but the flop decisions *near* a change (whose reach on some line is under its pay, or 1), which are kept apart
+with their options' paths. A game whose pays lie within reach of totals kept (a designer's edit of Ultimate Texas
+Hold'em's Blind, Texas Hold'em Bonus's or Casino Hold'em's Ante) takes those very totals, with each near decision taken
+again at its pays (:func:`repriced`): no board is counted (:func:`within_reach`).
+
 Deals are counted with every step of the deal dealt apart (as the generic engine does): Ultimate Texas
 Hold'em on 52 cards C(52,2)·C(50,3)·C(47,2)·C(45,2) = 27,813,810,024,000, ten times the
 2,781,381,002,400 of an analysis that deals the five board cards at once; Texas Hold'em Bonus, its turn
@@ -42,9 +50,11 @@ import dataclasses
 import functools
 import itertools
 import logging
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +62,7 @@ import numpy as np
 
 from ..cards import rank_char
 from ..parallel import Runner, Shards
+from ..pays import Pay
 from ..subsets import all_subsets
 from ..suits import Symmetry
 from .counts import Counts
@@ -166,7 +177,9 @@ class Plan:
 
     Histories enter the flop decision (``h2``), the turn's (``h3``) and the last one (``h4``); ``ends`` are how a
     deal ends (a final stake, or a fold); ``coef[end, key]`` values a tally of one key in that end, in units of
-    1/denominator². Of the ``later`` cards after the flop, ``turn`` come before the turn decision.
+    1/denominator², and ``slopes[line, end, key]`` is what that value gains per unit more net pay on a line of the
+    game's own paytables (their lines in order). Of the ``later`` cards after the flop, ``turn`` come before the turn
+    decision.
     """
 
     n_cards: int
@@ -201,6 +214,10 @@ class Plan:
     classes: int
     flops: np.ndarray
     weights: np.ndarray
+    slopes: np.ndarray
+    key_lines: np.ndarray
+    line_keys: np.ndarray
+    floors: np.ndarray
 
     @property
     def categories(self) -> int:
@@ -236,7 +253,11 @@ class Plan:
         from ..kernels.boards import FlopTotals
 
         pairs = comb(self.n_cards, 2) if looked_up else 0
-        return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken, totals.turn_taken,
+        options, ends, keys = self.h2_next.shape[1], self.coef.shape[0], self.coef.shape[1]
+        most = len(self.h2_count) * comb(self.n_cards, 2)  # near flop decisions of one flop, at most
+        return FlopTotals(totals.class_tally, totals.class_cells, totals.flop_taken, totals.river_taken, totals.turn_taken, totals.reach,
+                          np.zeros(1, dtype=np.int64), np.zeros((most, 5), dtype=np.int64),
+                          np.zeros((most, options, ends, keys, 4), dtype=np.int64),
                           np.zeros((len(self.h2_count), pairs, self.h2_next.shape[1]), dtype=np.int64),
                           np.zeros((len(self.h2_count), pairs), dtype=np.int64),
                           np.zeros((len(self.h3_count), self.turns, pairs, self.h3_next.shape[1]), dtype=np.int64),
@@ -261,7 +282,13 @@ class Totals:
     ``class_tally[h2, class, end, key]``: the tally of every deal of the class's hole pairs reaching the flop
     decision with history h2, by how it ends; ``class_cells[class, key]``: the tally of every showdown;
     ``flop_taken[h2, category, option]``, ``river_taken[open h4, category, option]`` and ``turn_taken[open h3, category,
-    option]``: card sets taking each option.
+    option]``: card sets taking each option; ``reach[line]``: how far the line's net pay may rise and fall, every other
+    pay as it is, with no decision taking another option (the least over shards: :mod:`casino_math.kernels.boards`), but
+    the *near* flop decisions, kept apart to be decided again (:func:`repriced`): ``near_points[n]`` (history, class,
+    category, option taken, flop weight), each option's value ``near_values[n, option]`` and its slope on each line
+    ``near_slopes[n, option, line]``, and the tallies of the options' paths, row by row: ``near_tally[r]`` the tally of
+    the decision ``near_of[r]``'s option, end and key ``near_row[r]`` (flat, in that order; rows in order of decision,
+    then of row).
     """
 
     class_tally: np.ndarray
@@ -269,6 +296,13 @@ class Totals:
     flop_taken: np.ndarray
     river_taken: np.ndarray
     turn_taken: np.ndarray
+    reach: np.ndarray
+    near_points: np.ndarray
+    near_values: np.ndarray
+    near_slopes: np.ndarray
+    near_of: np.ndarray
+    near_row: np.ndarray
+    near_tally: np.ndarray
 
     @classmethod
     def zeros(cls, plan: Plan) -> Totals:
@@ -278,10 +312,26 @@ class Totals:
                    np.zeros((plan.classes, keys, 4), dtype=np.int64),
                    np.zeros((len(plan.h2_count), categories, plan.h2_next.shape[1]), dtype=np.int64),
                    np.zeros((len(plan.open4), categories, plan.h4_ends.shape[1]), dtype=np.int64),
-                   np.zeros((len(plan.open3), categories, plan.h3_next.shape[1]), dtype=np.int64))
+                   np.zeros((len(plan.open3), categories, plan.h3_next.shape[1]), dtype=np.int64),
+                   np.full((len(plan.slopes), 2), np.inf), *_no_near(plan))
 
     def __add__(self, other: Totals) -> Totals:
-        return Totals(*(a + b for a, b in zip(dataclasses.astuple(self), dataclasses.astuple(other))))
+        summed = [a + b for a, b in zip(dataclasses.astuple(self)[:5], dataclasses.astuple(other)[:5])]
+        return Totals(summed[0], summed[1], summed[2], summed[3], summed[4], np.minimum(self.reach, other.reach),
+                      np.concatenate([self.near_points, other.near_points]), np.concatenate([self.near_values, other.near_values]),
+                      np.concatenate([self.near_slopes, other.near_slopes]),
+                      np.concatenate([self.near_of, other.near_of + len(self.near_points)]),
+                      np.concatenate([self.near_row, other.near_row]), np.concatenate([self.near_tally, other.near_tally]))
+
+
+NEAR_FIELDS = ("near_points", "near_values", "near_slopes", "near_of", "near_row", "near_tally")
+
+
+def _no_near(plan: Plan) -> tuple[np.ndarray, ...]:
+    options = plan.h2_next.shape[1]
+    return (np.zeros((0, 5), dtype=np.int64), np.zeros((0, options), dtype=np.int64),
+            np.zeros((0, options, len(plan.slopes)), dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+            np.zeros((0, 4), dtype=np.int64))
 
 
 @dataclass(frozen=True, eq=False)
@@ -297,6 +347,7 @@ class _Compiled:
     first_options: tuple[Option, ...]
     first_next: tuple[int, ...]  # per option: h2 index, or -(end + 1) for a fold
     first_rule: int | None  # the option a simple rule forces at the first decision
+    nets: tuple[Fraction, ...]  # the net pay of every line of the game's own paytables, in order (what ``plan.slopes`` are per)
     h2: tuple[History, ...]
     h3: tuple[History, ...]
     h4: tuple[History, ...]
@@ -390,16 +441,27 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
         else:
             h4_rows.append([end(("end", h))])
 
-    keys = 2 * len(lines.combos)
-    coef = np.zeros((len(ends), keys, 4), dtype=np.int64)
-    for key, e in ends.items():
-        stakes = [int(s * scale) for s in key[1]]
-        if key[0] == "folded":
-            coef[e, :, 3] = sum(s * money.fold_unit[name] for s, name in zip(stakes, staked)) * dealer_pairs
-            continue
-        unit = sum(s * money.unit[name] for s, name in zip(stakes, staked))  # (cells, codes)
-        for k in range(keys):
-            coef[e, k] = unit[:, k // 2] @ matrices[k % 2]
+    def coefficients(money: Money) -> np.ndarray:
+        """What a tally of each key is worth in each end, by ``money``."""
+        keys = 2 * len(lines.combos)
+        coef = np.zeros((len(ends), keys, 4), dtype=np.int64)
+        for key, e in ends.items():
+            stakes = [int(s * scale) for s in key[1]]
+            if key[0] == "folded":
+                coef[e, :, 3] = sum(s * money.fold_unit[name] for s, name in zip(stakes, staked)) * dealer_pairs
+                continue
+            unit = sum(s * money.unit[name] for s, name in zip(stakes, staked))  # (cells, codes)
+            for k in range(keys):
+                coef[e, k] = unit[:, k // 2] @ matrices[k % 2]
+        return coef
+
+    coef = coefficients(money)
+    own = [(t, i) for t in game.own_tables for i in range(len(game.paytables[t].lines))]
+    # the money is affine in each line's net pay, over one denominator while the pays' denominators are the same: a line
+    # paying one more moves every value by its slope
+    slopes = np.array([coefficients(Money(_raised(game, t, i), counts.cell_names, lines)) - coef for t, i in own],
+                      dtype=np.int64).reshape(len(own), *coef.shape)
+    moving = np.asarray(slopes.any(axis=(1, 3)))  # (lines, keys): the keys whose values a line moves
 
     pairs = all_subsets(n, 2)
     class_keys = symmetry.key([hole_levels[1].cards["player"]])
@@ -437,11 +499,36 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
         h2_open=np.array([is_open(2, h) for h in h2], dtype=np.int64), rule2=rules[2],
         class_of=class_of.astype(np.int64), classes=len(hole_levels[1]),
         flops=flop_levels[1].cards["board"].astype(np.int64), weights=flop_levels[1].weights.astype(np.int64),
+        slopes=slopes, key_lines=_listed(moving.T), line_keys=_listed(moving),
+        floors=np.array([float(NEAR * max(Fraction(1), abs(game.paytables[t].lines[i].pay.net))) for t, i in own], dtype=np.float64),
     )
     first = decisions.get(1) if is_open(1, start) else None
     first_options = options(1) if first is not None else ()
-    return _Compiled(plan, money, lines, counts, start, first, first_options, tuple(first_next), first_rule, tuple(h2), tuple(h3),
-                     tuple(h4), tuple(sorted(ends, key=ends.__getitem__)), decisions)
+    nets = tuple(game.paytables[t].lines[i].pay.net for t, i in own)
+    return _Compiled(plan, money, lines, counts, start, first, first_options, tuple(first_next), first_rule, nets, tuple(h2),
+                     tuple(h3), tuple(h4), tuple(sorted(ends, key=ends.__getitem__)), decisions)
+
+
+def _raised(game: Game, table: str, index: int) -> Game:
+    """``game`` with the line ``index`` of ``table`` paying one more (net)."""
+    paytable = game.paytables[table]
+    line = paytable.lines[index]
+    lines = (*paytable.lines[:index], dataclasses.replace(line, pay=Pay(line.pay.net + 1)), *paytable.lines[index + 1:])
+    return dataclasses.replace(game, paytables={**game.paytables, table: dataclasses.replace(paytable, lines=lines)})
+
+
+def _listed(marks: np.ndarray) -> np.ndarray:
+    """Per row, the columns marked, padded with -1 (at least one column).
+
+    >>> _listed(np.array([[True, False, True], [False, False, False]])).tolist()
+    [[0, 2], [-1, -1]]
+    """
+    width = max(1, int(marks.sum(axis=1).max(initial=0)))
+    out = np.full((len(marks), width), -1, dtype=np.int64)
+    for row, columns in enumerate(marks):
+        found = np.flatnonzero(columns)
+        out[row, :len(found)] = found
+    return out
 
 
 def _board_order(cards: int, later: int, turn: int) -> np.ndarray:
@@ -489,9 +576,21 @@ def count_shard(plan: Plan, index: int, of: int) -> Totals:
     totals = Totals.zeros(plan)
     cards, decisions = plan.kernel_inputs()
     out, scratch = plan.flop_outputs(totals, looked_up=False), plan.scratch()
+    near = [_no_near(plan)]
+    kept = 0
     for f in range(index, len(plan.flops), of):
         flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch)
-    return totals
+        n = int(out.near_count[0])
+        if n:  # the flop's near decisions: their options' values and slopes, their paths' tallies row by row (those holding any)
+            paths = out.near_paths[:n]
+            values = np.einsum("noekc,ekc->no", paths, plan.coef)
+            slopes = np.einsum("noekc,lekc->nol", paths, plan.slopes)
+            rows = paths.reshape(n, -1, 4)
+            of_point, row = np.nonzero(rows.any(axis=2))
+            near.append((out.near_points[:n].copy(), values, slopes, of_point + kept, row, rows[of_point, row]))
+            kept += n
+            out.near_count[0] = 0
+    return dataclasses.replace(totals, **{name: np.concatenate([part[i] for part in near]) for i, name in enumerate(NEAR_FIELDS)})
 
 
 # -- solving -------------------------------------------------------------------------------------------------
@@ -523,7 +622,7 @@ def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None
         boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
         where = runner or (Runner.of() if boards > BIG else Runner.here())
         job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{shards}|{key[0]}|{rule}")
-        totals = _kept_totals(game, plan, lambda: functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop")))
+        totals = _kept_totals(game, compiled, lambda: functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop")))
         _CACHE[key] = assemble(game, compiled, totals)
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
@@ -536,26 +635,151 @@ KIND = "hold'em totals"
 CODE = ("game/holdem.py",)  # the modules the totals come from, beside the kernels (see count_cache.engine)
 
 
-def _kept_totals(game: Game, plan: Plan, count: Callable[[], Totals]) -> Totals:
-    """The plan's totals, kept on disk between runs. The kernels take the later decisions board by board, by the money
-    in ``plan.coef``: the totals depend on the pays of the game's own bet and a rule forcing a later decision, so they
-    are keyed by everything the plan holds (a side bet's pays or a rule on the first decision leave them as they are)."""
+KEPT = 2  # counts kept per game at other pays (the last counted first)
+NEAR = 1  # a flop decision moved by a pay moving less than this share of itself (or than 1 where less) is kept apart
+SAFE = 1 - Fraction(1, 2**40)  # a reach is a quotient of integers rounded to a double: trusted to within this
+
+
+@dataclass(frozen=True, eq=False)
+class Counted:
+    """Totals as counted at some pays: the net pay of every line of the game's own paytables then (``nets``)."""
+
+    nets: tuple[Fraction, ...]
+    totals: Totals
+
+
+def _kept_totals(game: Game, compiled: _Compiled, count: Callable[[], Totals]) -> Totals:
+    """The plan's totals, kept on disk between runs.
+
+    The kernels take the later decisions board by board, by the money of the game's own bet: the totals depend on its
+    pays only through those decisions. So they are keyed by the plan without its money (:func:`shape_digest`), beside the
+    pays they were counted at and each line's reach (``Totals.reach``); pays within reach of totals kept (:func:`within_reach`)
+    take every decision as counted, and take the very totals, re-priced by the caller. Others are counted, and kept too
+    (the last :data:`KEPT` counts of a game's shape)."""
     from ..count_cache import current
 
     cache = current()
     if cache is None:
         return count()
-    key = plan_digest(plan)
-    found, stored = cache.load(KIND, key, game.id, CODE)
+    plan = compiled.plan
+    key = shape_digest(plan)
+    held = (str(cache.folder), key)
+    if held in _READ:  # read (or kept) by this process: a designer's edits read no file and check no digest again
+        _READ.move_to_end(held)
+        found, stored = True, _READ[held]
+    else:
+        found, stored = cache.load(KIND, key, game.id, CODE)
+    kept: list[Counted] = []
     if found:
-        expected = Totals.zeros(plan)
-        if isinstance(stored, Totals) and all(isinstance(a, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape
-                                              for a, b in zip(dataclasses.astuple(stored), dataclasses.astuple(expected))):
-            return stored
-        log.warning(f"the hold'em totals of {game.id} kept in {cache.folder} do not fit this game's plan; they are computed again")
+        if isinstance(stored, list) and all(isinstance(c, Counted) and len(c.nets) == len(compiled.nets) and _fits(c.totals, plan)
+                                            for c in stored):
+            kept = stored
+        else:
+            log.warning(f"the hold'em totals of {game.id} kept in {cache.folder} do not fit this game's plan; they are computed again")
+    _hold(held, kept)
+    for counted in sorted(kept, key=lambda c: c.nets != compiled.nets):  # the same pays first
+        if counted.nets == compiled.nets:
+            return counted.totals
+        if within_reach(counted.nets, compiled.nets, counted.totals.reach):
+            again = repriced(counted.totals, plan, counted.nets, compiled.nets)
+            if again is not None:
+                return again
     totals = count()
-    cache.keep(KIND, key, game.id, totals, CODE)
+    kept = [Counted(compiled.nets, totals), *kept][:KEPT]
+    cache.keep(KIND, key, game.id, kept, CODE)
+    _hold(held, kept)
     return totals
+
+
+_READ: OrderedDict[tuple[str, str], list[Counted]] = OrderedDict()  # (cache folder, key): the counts kept there, as read
+HELD = 2
+
+
+def _hold(held: tuple[str, str], kept: list[Counted]) -> None:
+    _READ[held] = kept
+    _READ.move_to_end(held)
+    while len(_READ) > HELD:
+        _READ.popitem(last=False)
+
+
+def _fits(totals: Any, plan: Plan) -> bool:
+    """Whether kept totals are of this plan's shape (the near decisions' arrays of any length, alike)."""
+    if not isinstance(totals, Totals):
+        return False
+    expected, kept = dataclasses.astuple(Totals.zeros(plan)), dataclasses.astuple(totals)
+    near = len(expected) - len(NEAR_FIELDS)
+    return all(isinstance(a, np.ndarray) and a.dtype == b.dtype and (a.shape == b.shape if i < near else a.shape[1:] == b.shape[1:])
+               for i, (a, b) in enumerate(zip(kept, expected))) \
+        and len({len(a) for a in kept[near:near + 3]}) == 1 and len({len(a) for a in kept[near + 3:]}) == 1
+
+
+def repriced(totals: Totals, plan: Plan, counted: tuple[Fraction, ...], nets: tuple[Fraction, ...]) -> Totals | None:
+    """The totals counted at the net pays ``counted`` for the pays ``nets`` (within their reach: every decision but the
+    near flop decisions takes the same option): each near decision taken again, by its options' values moved by their
+    slopes; one that moves takes its deals out of the path of the option it took and puts them into the other's, in its
+    class, and moves its card sets from one option to the other. The integers of a count at ``nets`` (None where a value
+    could pass 64 bits: counted again)."""
+    points = totals.near_points
+    if not len(points):
+        return totals
+    moves = {line: now - was for line, (was, now) in enumerate(zip(counted, nets)) if now != was}
+    scale = math.lcm(*(m.denominator for m in moves.values()))
+    # each option's value at ``nets``, times ``scale``, in the units of the count
+    slopes = {line: totals.near_slopes[:, :, line] for line in moves}
+    largest = float(np.abs(totals.near_values).max(initial=0)) * scale \
+        + sum(float(np.abs(slopes[line]).max(initial=0)) * abs(float(m * scale)) for line, m in moves.items())
+    if largest >= 2.0**62:
+        return None
+    values = totals.near_values * scale
+    for line, m in moves.items():
+        values += slopes[line] * int(m * scale)
+    options = values.shape[1]
+    closed = np.arange(options)[None, :] >= plan.h2_count[points[:, 0]][:, None]  # no such option at that history
+    choice = np.argmax(np.where(closed, values.min() - 1, values), axis=1)  # the first of equal values, as the kernels take it
+    moved = np.flatnonzero(choice != points[:, 3])
+    if not len(moved):
+        return totals
+    class_tally, flop_taken = np.array(totals.class_tally), np.array(totals.flop_taken)
+    ends, keys = plan.coef.shape[:2]
+    starts, stops = np.searchsorted(totals.near_of, moved), np.searchsorted(totals.near_of, moved, side="right")
+    rows = np.concatenate([np.arange(a, b) for a, b in zip(starts, stops)])
+    of = totals.near_of[rows]
+    option, at = np.divmod(totals.near_row[rows], ends * keys)
+    end, key = np.divmod(at, keys)
+    sign = (option == choice[of]).astype(np.int64) - (option == points[of, 3]).astype(np.int64)
+    dealt = points[of, 4] * int(plan.orders[0]) * int(plan.orders[1])
+    np.add.at(class_tally, (points[of, 0], points[of, 1], end, key), (sign * dealt)[:, None] * totals.near_tally[rows])
+    np.add.at(flop_taken, (points[moved, 0], points[moved, 2], points[moved, 3]), -points[moved, 4])
+    np.add.at(flop_taken, (points[moved, 0], points[moved, 2], choice[moved]), points[moved, 4])
+    return dataclasses.replace(totals, class_tally=class_tally, flop_taken=flop_taken)
+
+
+def within_reach(counted: tuple[Fraction, ...], nets: tuple[Fraction, ...], reach: np.ndarray) -> bool:
+    """Whether every decision counted at the net pays ``counted`` takes the same option at ``nets``: each line's move, as
+    a share of its reach that way, summed, under one (a margin spent by no more than that share, at every decision).
+
+    >>> reach = np.array([[2.0, 0.0], [np.inf, 1.0]])
+    >>> within_reach((Fraction(5), Fraction(1)), (Fraction(6), Fraction(3, 4)), reach), within_reach((Fraction(5), Fraction(1)), (Fraction(6), Fraction(0)), reach)
+    (True, False)
+    >>> within_reach((Fraction(5), Fraction(1)), (Fraction(4), Fraction(1)), reach), within_reach((Fraction(5), Fraction(1)), (Fraction(5), Fraction(9)), reach)
+    (False, True)
+    """
+    spent = Fraction(0)
+    for was, now, (up, down) in zip(counted, nets, reach.tolist()):
+        moved = now - was
+        most = up if moved > 0 else down
+        if moved == 0 or most == np.inf:
+            continue
+        if most <= 0:
+            return False
+        spent += abs(moved) / (Fraction(most) * SAFE)
+    return spent < 1
+
+
+def shape_digest(plan: Plan) -> str:
+    """The digest of a plan without its money (:func:`plan_digest`): what its totals depend on, beside the decisions."""
+    return plan_digest(dataclasses.replace(plan, coef=np.zeros_like(plan.coef), slopes=np.zeros_like(plan.slopes),
+                                           floors=np.zeros_like(plan.floors)))
 
 
 def plan_digest(plan: Plan) -> str:

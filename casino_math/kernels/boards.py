@@ -25,6 +25,15 @@ its turn cards among its later cards), and with ``orders`` ways of dealing the t
 cards each where the game deals them in several steps with no decision between (the caller's weights).
 
 Options are in preference order: on equal values the first is taken.
+
+Every value is affine in the net pay of each line of the game's own paytables (``slopes[line, end, key]``: what a
+tally's value gains per unit more on the line), and so is every margin by which a decision's option beats another
+while no decision below it moves. So beside the totals the kernels keep each line's *reach* (``reach[line]``: how far
+its net pay may rise, and fall, with every other pay as it is, before some decision could take another option): the
+least margin over the slope against it, over every decision taken by value. Pays moved within their reach leave every
+decision, and so every total, as counted: the totals are the same, re-priced (:mod:`casino_math.game.holdem`). A flop
+decision whose reach on some line is under that line's floor (``floors``) is *near*: it is left out of the reach and
+written out instead (``near_points``, ``near_paths``: each option's path), for the caller to take it again at other pays.
 """
 
 from __future__ import annotations
@@ -124,6 +133,10 @@ class Decisions(NamedTuple):
     h2_open: np.ndarray
     rule2: np.ndarray
     class_of: np.ndarray
+    slopes: np.ndarray  # (lines, ends, keys, 4): what a tally's value gains per unit more net pay on each line
+    key_lines: np.ndarray  # (keys, most): the lines a key's values move with (-1 after the last)
+    line_keys: np.ndarray  # (lines, most): the keys whose values a line moves (-1 after the last)
+    floors: np.ndarray  # (lines,): a flop decision whose reach on some line is less is *near*: kept, not in the reach
 
 
 class FlopTotals(NamedTuple):
@@ -137,6 +150,10 @@ class FlopTotals(NamedTuple):
     flop_taken: np.ndarray
     river_taken: np.ndarray
     turn_taken: np.ndarray
+    reach: np.ndarray  # (lines, 2): how far each line's net pay may rise (0) and fall (1) with every decision as taken
+    near_count: np.ndarray  # (1,): the near flop decisions written below (the caller takes them and sets it to 0)
+    near_points: np.ndarray  # (most, 5): each near flop decision's history, class, category, option taken, flop weight
+    near_paths: np.ndarray  # (most, options, ends, keys, 4): the tally of each of its options' paths
     flop_values: np.ndarray
     flop_choice: np.ndarray
     turn_values: np.ndarray
@@ -163,6 +180,70 @@ def _choose(rule: np.ndarray, strength: int, best: int) -> int:
 
 
 @njit(cache=True)
+def _narrow(reach: np.ndarray, line: int, margin: int, slope: int) -> None:
+    """A decision's option beats another by ``margin`` (0 or more), which moves by ``slope`` per unit more net pay on
+    ``line``: the line's reach up (a slope against the option taken) or down (a slope for it) is at most where the
+    margin would be spent."""
+    if slope < 0:
+        reach[line, 0] = min(reach[line, 0], margin / -slope)
+    elif slope > 0:
+        reach[line, 1] = min(reach[line, 1], margin / slope)
+
+
+@njit(cache=True)
+def _slope(slopes: np.ndarray, line: int, end: int, key: int, x0: int, x1: int, x2: int) -> int:
+    return slopes[line, end, key, 0] * x0 + slopes[line, end, key, 1] * x1 + slopes[line, end, key, 2] * x2 + slopes[line, end, key, 3]
+
+
+@njit(cache=True)
+def _option_slope(slopes: np.ndarray, line: int, nxt: int, following: np.ndarray, boards: int) -> int:
+    """What an option's value gains per unit more on ``line``: the history it leads to (``following[nxt]``), or a fold's
+    over ``boards`` boards."""
+    return following[nxt, line] if nxt >= 0 else slopes[line, -nxt - 1, 0, 3] * boards
+
+
+@njit(cache=True)
+def _narrow_options(reach: np.ndarray, slopes: np.ndarray, values: np.ndarray, next_of: np.ndarray, options: int, choice: int,
+                    following: np.ndarray, boards: int) -> None:
+    """Every line's reach narrowed by a decision taken by value: ``choice`` among ``options`` (worth ``values``, leading
+    to ``next_of``), against each other option."""
+    for line in range(len(slopes)):
+        taken = _option_slope(slopes, line, next_of[choice], following, boards)
+        for o in range(options):
+            if o != choice:
+                _narrow(reach, line, values[choice] - values[o], taken - _option_slope(slopes, line, next_of[o], following, boards))
+
+
+@njit(cache=True)
+def _near(point: np.ndarray, floors: np.ndarray) -> bool:
+    """Whether a decision's reach on some line, either way, is under that line's floor."""
+    for line in range(len(floors)):
+        if point[line, 0] < floors[line] or point[line, 1] < floors[line]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _keep_near(out: FlopTotals, n: int, h2: int, cls: int, category: int, choice: int, weight: int, next_of: np.ndarray,
+               options: int, path: np.ndarray, boards: int) -> None:
+    """A near flop decision written at ``n``: where it is counted, the option it takes, and each option's path (a fold's:
+    every board in column 3 of its end, as the fold's coefficients read)."""
+    out.near_points[n, 0] = h2
+    out.near_points[n, 1] = cls
+    out.near_points[n, 2] = category
+    out.near_points[n, 3] = choice
+    out.near_points[n, 4] = weight
+    out.near_paths[n] = 0
+    for o in range(options):
+        nxt = next_of[o]
+        if nxt < 0:
+            out.near_paths[n, o, -nxt - 1, 0, 3] = boards
+        else:
+            out.near_paths[n, o] = path[nxt]
+    out.near_count[0] = n + 1
+
+
+@njit(cache=True)
 def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: CardTables, game: Decisions,
                 out: FlopTotals, scratch: Scratch) -> None:
     """Add one flop's boards (``later`` cards more) into the class tallies and the decisions' category counts.
@@ -175,6 +256,8 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
     turn, splits, orders = game.turn, game.splits, game.orders
     h4_ends, h4_count, open4, rule4 = game.h4_ends, game.h4_count, game.open4, game.rule4
     river_taken, tally_turn, tally_open, histogram = out.river_taken, scratch.tally_turn, scratch.tally_open, scratch.histogram
+    slopes, key_lines, reach = game.slopes, game.key_lines, out.reach
+    option_values = np.zeros(h4_ends.shape[1], dtype=np.int64)
     s1 = len(flop)
     rest = np.empty(n_cards - s1, dtype=np.int64)
     r = 0
@@ -246,8 +329,18 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                     for o in range(h4_count[h4]):
                         e = h4_ends[h4, o]
                         value = coef[e, key, 0] * x0 + coef[e, key, 1] * x1 + coef[e, key, 2] * x2 + coef[e, key, 3]
+                        option_values[o] = value
                         if o == 0 or value > best_value:
                             best, best_value = o, value
+                    for q in range(key_lines.shape[1]):
+                        line = key_lines[key, q]
+                        if line < 0:
+                            break
+                        taken = _slope(slopes, line, h4_ends[h4, best], key, x0, x1, x2)
+                        for o in range(h4_count[h4]):
+                            if o != best:
+                                _narrow(reach, line, best_value - option_values[o],
+                                        taken - _slope(slopes, line, h4_ends[h4, o], key, x0, x1, x2))
                 best = _choose(rule4, s, best)
                 for w in range(ways):
                     tt = turns[w]
@@ -313,6 +406,8 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
     h3_next, h3_count, h3_open, rule3 = game.h3_next, game.h3_count, game.h3_open, game.rule3
     h2_next, h2_count, h2_open, rule2 = game.h2_next, game.h2_count, game.h2_open, game.rule2
     tally_turn, tally_open, path = scratch.tally_turn, scratch.tally_open, scratch.path
+    slopes, line_keys, reach = game.slopes, game.line_keys, out.reach
+    lines = len(slopes)
     s1 = len(flop)
     dealt = weight * orders[0] * orders[1]
     flop_pairing = _pairing(flop, rank_of, n_ranks)
@@ -324,6 +419,10 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
     keys = tally_turn.shape[2]
     values4 = np.empty(len(h4_count), dtype=np.int64)
     values3 = np.empty(len(h3_count), dtype=np.int64)
+    slopes4 = np.zeros((len(h4_count), lines), dtype=np.int64)  # what values4 and values3 gain per unit more on each line
+    slopes3 = np.zeros((len(h3_count), lines), dtype=np.int64)
+    option_values = np.zeros(max(h3_next.shape[1], h2_next.shape[1]), dtype=np.int64)
+    point = np.empty((lines, 2))  # one flop decision's reach
     touched = np.zeros(path.shape[:2], dtype=np.bool_)
     every = np.empty((keys, 4), dtype=np.int64)
     pick = np.empty(turn, dtype=np.int64)
@@ -334,6 +433,7 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
             path[:] = 0
             touched[:] = False
             values3[:] = 0
+            slopes3[:] = 0
             every[:] = 0
             boards = 0
             for u in range(turn):
@@ -355,17 +455,20 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                     boards += rivers
                     for h4 in range(len(h4_count)):
                         value = 0
-                        if h4_open[h4] >= 0:
-                            for o in range(h4_count[h4]):
-                                e = h4_ends[h4, o]
-                                for k in range(keys):
-                                    for x in range(4):
-                                        value += coef[e, k, x] * tally_open[t, h4_open[h4], g, o, k, x]
-                        else:
-                            e = h4_ends[h4, 0]
+                        slopes4[h4, :] = 0
+                        for o in range(h4_count[h4] if h4_open[h4] >= 0 else 1):
+                            e = h4_ends[h4, o]
+                            tally = tally_open[t, h4_open[h4], g, o] if h4_open[h4] >= 0 else tally_turn[t, g]
                             for k in range(keys):
                                 for x in range(4):
-                                    value += coef[e, k, x] * tally_turn[t, g, k, x]
+                                    value += coef[e, k, x] * tally[k, x]
+                            for line in range(lines):
+                                for q in range(line_keys.shape[1]):
+                                    k = line_keys[line, q]
+                                    if k < 0:
+                                        break
+                                    for x in range(4):
+                                        slopes4[h4, line] += slopes[line, e, k, x] * tally[k, x]
                         values4[h4] = value
                     strength = 0
                     category = 0
@@ -379,15 +482,20 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                             for o in range(h3_count[h3]):
                                 nxt = h3_next[h3, o]
                                 value = values4[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * rivers
+                                option_values[o] = value
                                 if looking_up:
                                     out.turn_values[h3, t, g, o] = value
                                 if o == 0 or value > best_value:
                                     choice, best_value = o, value
+                            if rule3[0] == 0:
+                                _narrow_options(reach, slopes, option_values, h3_next[h3], h3_count[h3], choice, slopes4, rivers)
                             choice = _choose(rule3, strength, choice)
                             if looking_up:
                                 out.turn_choice[h3, t, g] = choice
                             out.turn_taken[h3_open[h3], category, choice] += weight * orders[0]
                         nxt = h3_next[h3, choice]
+                        for line in range(lines):
+                            slopes3[h3, line] += _option_slope(slopes, line, nxt, slopes4, rivers)
                         if nxt < 0:
                             path[h3, -nxt - 1, 0, 3] += rivers
                             touched[h3, -nxt - 1] = True
@@ -422,10 +530,21 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                     for o in range(h2_count[h2]):
                         nxt = h2_next[h2, o]
                         value = values3[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * boards
+                        option_values[o] = value
                         if looking_up:
                             out.flop_values[h2, g, o] = value
                         if o == 0 or value > best_value:
                             choice, best_value = o, value
+                    if rule2[0] == 0:
+                        point[:] = np.inf
+                        _narrow_options(point, slopes, option_values, h2_next[h2], h2_count[h2], choice, slopes3, boards)
+                        n = out.near_count[0]
+                        if n < len(out.near_points) and _near(point, game.floors):
+                            _keep_near(out, n, h2, cls, category, choice, weight, h2_next[h2], h2_count[h2], path, boards)
+                        else:
+                            for line in range(lines):
+                                reach[line, 0] = min(reach[line, 0], point[line, 0])
+                                reach[line, 1] = min(reach[line, 1], point[line, 1])
                     choice = _choose(rule2, strength, choice)
                     if looking_up:
                         out.flop_choice[h2, g] = choice
@@ -470,6 +589,23 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
     strength = dict(zip(seen, strengths_reference(plan.tables, ranking, deck, np.array([[*s, *flop_cards] for s in seen])).tolist()))
     coef, keys = plan.coef, plan.coef.shape[1]
     dealt = weight * int(plan.orders[0]) * int(plan.orders[1])
+    reach = outputs["reach"]
+
+    def narrow(rule: np.ndarray, values: list[int], slopes: list[list[int]], choice: int, reach: np.ndarray = reach) -> None:
+        """Each line's reach narrowed by a decision taken by value (none under a rule): ``slopes[line][option]``."""
+        if rule[0] != 0:
+            return
+        for line, slope in enumerate(slopes):
+            for o in range(len(values)):
+                against = slope[choice] - slope[o]
+                if against:
+                    reach[line, 0 if against < 0 else 1] = min(reach[line, 0 if against < 0 else 1],
+                                                                 (values[choice] - values[o]) / abs(against))
+
+    def slopes_of(paths: np.ndarray, ends: list[int], boards: int) -> list[list[int]]:
+        """Per line, each option's gain per unit more net pay on it: its path's (``ends[o]`` < 0: a fold over ``boards``)."""
+        return [[int((plan.slopes[line] * paths[nxt]).sum()) if nxt >= 0 else int(plan.slopes[line, -nxt - 1, 0, 3]) * boards
+                 for nxt in ends] for line in range(len(plan.slopes))]
 
     def tally(e: int, x: np.ndarray) -> np.ndarray:
         """A path's tally of a fold: every board in column 3 (what the fold's coefficients read) of its end."""
@@ -477,7 +613,7 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
         out[e, 0] = x
         return out
 
-    for a, c in itertools.combinations(rest, 2):
+    for a, c in sorted(itertools.combinations(rest, 2), key=lambda pair: (pair[1], pair[0])):  # colex, as the kernels take them
         g = int(plan.tables.binomial[c, 2]) + a
         others = [x for x in rest if x not in (a, c)]
         paths3 = np.zeros((len(plan.h3_count), len(coef), keys, 4), dtype=np.int64)  # each turn history's path, every turn
@@ -494,6 +630,8 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
                     choice = 0
                     if plan.h4_open[h4] >= 0:
                         choice = ruled(plan.rule4, s, [int(coef[e, key] @ x) for e in ends])
+                        narrow(plan.rule4, [int(coef[e, key] @ x) for e in ends],
+                               [[int(plan.slopes[line, e, key] @ x) for e in ends] for line in range(len(plan.slopes))], choice)
                         category = plan.category_of[s] * plan.pairings + pairing([*flop_cards, *turn, *river])
                         outputs["river_taken"][plan.h4_open[h4], category, choice] += dealt
                     paths4[h4, ends[choice], key] += x
@@ -505,6 +643,7 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
                 choice = 0
                 if plan.h3_open[h3] >= 0:
                     choice = ruled(plan.rule3, s3, values)
+                    narrow(plan.rule3, values, slopes_of(paths4, plan.h3_next[h3, : plan.h3_count[h3]].tolist(), rivers), choice)
                     category = plan.category_of[s3] * plan.pairings + pairing([*flop_cards, *turn])
                     outputs["turn_taken"][plan.h3_open[h3], category, choice] += weight * int(plan.orders[0])
                     if "turn_values" in outputs:
@@ -521,6 +660,17 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
             choice = 0
             if plan.h2_open[h2]:
                 choice = ruled(plan.rule2, s2, values)
+                point = np.full(reach.shape, np.inf)
+                narrow(plan.rule2, values, slopes_of(paths3, plan.h2_next[h2, : plan.h2_count[h2]].tolist(), boards), choice, point)
+                n = int(outputs["near_count"][0])
+                if plan.rule2[0] == 0 and n < len(outputs["near_points"]) and (point < plan.floors[:, None]).any():
+                    outputs["near_points"][n] = [h2, plan.class_of[g], plan.category_of[s2] * plan.pairings + pairing(flop_cards), choice, weight]
+                    outputs["near_paths"][n] = 0
+                    for o, nxt in enumerate(plan.h2_next[h2, : plan.h2_count[h2]]):
+                        outputs["near_paths"][n, o] = paths3[nxt] if nxt >= 0 else tally(-nxt - 1, np.array([0, 0, 0, boards]))
+                    outputs["near_count"][0] = n + 1
+                else:
+                    np.minimum(reach, point, out=reach)
                 outputs["flop_taken"][h2, plan.category_of[s2] * plan.pairings + pairing(flop_cards), choice] += weight
                 if "flop_values" in outputs:
                     outputs["flop_values"][h2, g, : len(values)] = values
