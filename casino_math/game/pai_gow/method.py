@@ -540,7 +540,7 @@ class HouseWayView(UnrankedView):
             if t.differs:
                 out += [(f"{t.name}: hands set otherwise", t.differs), (f"{t.name}: cost (per initial stake)", t.cost)]
                 out += [(f"{t.name}: example {i}", f"{e.hand}: {e.house} by the first file's way, {e.other} by this "
-                         f"one, which gives up {percent(e.cost, 4)} of the bet on this hand")
+                         f"one, which {'loses' if e.cost > 0 else 'gains'} {percent(abs(e.cost), 4)} of the bet on this hand")
                         for i, e in enumerate((e for e in found.examples if e.kind == t.name), 1)]
         return out
 
