@@ -16,7 +16,7 @@ say what each other file's way sets otherwise and what it costs there.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pandas as pd
 
@@ -26,7 +26,6 @@ from ..game.description import Game
 from ..game.loader import load_game
 
 if TYPE_CHECKING:
-    from ..game.tree import Progress
     from ..parallel import Runner
 
 FIGURES = ("house_edge", "element_of_risk", "hit_frequency", "standard_deviation")
@@ -69,7 +68,8 @@ def _shown(figure: str, values: list[Any], offered: list[bool]) -> bool:
     return True
 
 
-def compare(games: Sequence[str | Path | Game], progress: Progress | None = None, runner: Runner | None = None) -> pd.DataFrame:
+def compare(games: Sequence[str | Path | Game], progress: Callable[[str, int, int], None] | None = None,
+            runner: Runner | None = None) -> pd.DataFrame:
     """One row per bet and figure: the value in each file (by id), then each file's difference from the first (Δ id).
 
     Exact figures are Fractions (the standard deviation a float, a strategy words, its difference None);
