@@ -242,27 +242,77 @@ def test_the_count_by_shared_cards_agrees_with_the_count_by_player_hand():
     assert totals(hand_points(game), 17) == (won, lost)
 
 
-def test_two_house_ways_compared_hand_type_by_hand_type(tmp_path):
-    """The dealer school's house way (Trump Plaza's two pairs) beside Foxwoods' on the small deck: the hands it sets
-    otherwise, and what a player setting by it gives up against the Foxwoods banker, checked hand by hand."""
+def gold_star_small(tmp_path):
+    """The dealer school's house way (Trump Plaza's two pairs) on the small deck."""
     from pathlib import Path
 
     shipped = Path(__file__).parent.parent / "paytables" / "pai_gow_poker" / "gold-star.yaml"
     path = tmp_path / "gold-star-small.yaml"
     path.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
-    other = load_game(path).house_way
-    analysis = small()
-    frame = analysis.decision("set").compared(other)
-    assert frame["hands"].sum() == comb(17, 7)
-    counts = analysis.solution.detail
-    theirs = other.set(counts.hands)[0]
-    differs = ((counts.high[counts.rows, theirs] != counts.high[counts.rows, counts.house])
-               | (counts.low[counts.rows, theirs] != counts.low[counts.rows, counts.house]))
-    assert frame["set otherwise"].sum() == int(differs.sum()) > 0
-    values = counts.values()
-    given_up = Fraction(int((values[counts.rows, counts.house] - values[counts.rows, theirs]).sum()),
-                        counts.deals * 20)
-    assert sum(frame["cost"]) == given_up
+    return path
+
+
+def _other_way_brute_force(first, other):
+    """Per hand type, every deal visited one by one: hands, hands the other way sets to other values, deals won both
+    and lost both by a player setting by each way against the first way's banker, and the other way's cost."""
+    from casino_math.game.pai_gow.other_way import kind_name, kinds_of
+    from casino_math.subsets import all_subsets
+
+    hands = all_subsets(len(first.deck), 7)
+    rows = np.arange(len(hands))
+    bits = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands), axis=1)
+    high, low = first.way.hands.settings(hands)
+    their_high, their_low = other.way.hands.settings(hands)
+    banker = first.way.set(hands)[0]
+    theirs = other.way.set(hands)[0]
+    bh, bl = high[rows, banker], low[rows, banker]
+    th, tl = their_high[rows, theirs], their_low[rows, theirs]
+    kinds = kinds_of(first.way, hands)
+    out: dict[str, list] = {}
+    for row in rows:
+        apart = (bits & bits[row]) == 0
+        ends = [int((apart & (bh < h) & (bl < lo)).sum()) for h, lo in ((bh[row], bl[row]), (th[row], tl[row]))]
+        ends += [int((apart & (bh >= h) & (bl >= lo)).sum()) for h, lo in ((bh[row], bl[row]), (th[row], tl[row]))]
+        entry = out.setdefault(kind_name(int(kinds[row])), [0, 0, 0, 0, 0, 0])
+        entry[0] += 1
+        entry[1] += int((th[row], tl[row]) != (bh[row], bl[row]))
+        for i in range(4):
+            entry[2 + i] += ends[i]
+    deals = len(hands) * comb(len(first.deck) - 7, 7)
+    net = 1 - first.commission
+    return {name: (e[0], e[1], (e[2], e[4]), (e[3], e[5]),
+                   Fraction(e[2], deals) * net - Fraction(e[4], deals) - Fraction(e[3], deals) * net + Fraction(e[5], deals))
+            for name, e in out.items()}
+
+
+def test_two_house_ways_compared_against_every_deal_visited(tmp_path):
+    """The dealer school's house way beside Foxwoods' on the small deck, against every deal visited one by one: per
+    hand type, the hands it sets otherwise, the deals won and lost both by a player setting by each way against the
+    Foxwoods banker, and what setting by the dealer school's way costs; the examples are hands it sets otherwise, the
+    first of their type in card order (one of each class of hands alike but for their suits), at their own cost."""
+    from casino_math.game.pai_gow.other_way import EXAMPLES
+
+    first, other = load_game(SMALL), load_game(gold_star_small(tmp_path))
+    found = small().decision("set").other_way(other)
+    expected = _other_way_brute_force(first, other)
+    assert {t.name: (t.hands, t.differs, t.house, t.other, t.cost) for t in found.by_hand} == expected
+    assert found.differs == sum(e[1] for e in expected.values()) > 0 and found.hands == comb(17, 7)
+    assert found.cost == sum(e[4] for e in expected.values()) == found.edge(found.other) - found.edge(found.house)
+    assert found.house == small().solution.detail.ends(small().solution.detail.house)
+    counts = small().solution.detail
+    index = {tuple(h): i for i, h in enumerate(counts.hands.tolist())}
+    theirs = other.way.set(counts.hands)[0]
+    v = counts.values()
+    shown = [e.kind for e in found.examples]
+    for t in found.by_hand:
+        assert shown.count(t.name) == min(EXAMPLES, t.differs)
+    for e in found.examples:
+        row = index[tuple(first.way.hands.ids(e.hand))]
+        assert e.cost == Fraction(int(v[row, counts.house[row]] - v[row, theirs[row]]), counts.banker_hands * 20)
+        assert (counts.high[row, theirs[row]], counts.low[row, theirs[row]]) != (counts.high[row, counts.house[row]],
+                                                                               counts.low[row, counts.house[row]])
+        assert e.house != e.other
+    assert small().decision("set").compared(other)["set otherwise"].sum() == found.differs
 
 
 def test_full_count_in_shards_resumes_from_kept_shards(tmp_path):
@@ -356,35 +406,56 @@ def test_the_par_sheet_gives_the_house_way_in_the_casinos_words():
 def test_compare_says_which_hands_two_house_ways_set_otherwise_and_what_it_costs(tmp_path):
     """``compare`` of two house ways on one deck: the hands the second sets otherwise and what a player setting by it
     gives up against the first file's banker, in all and by hand type, as the first file's view counts them."""
-    from pathlib import Path
-
     from casino_math.design import compare
     from casino_math.design.show import readable
 
-    shipped = Path(__file__).parent.parent / "paytables" / "pai_gow_poker" / "gold-star.yaml"
-    path = tmp_path / "gold-star-small.yaml"
-    path.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
+    path = gold_star_small(tmp_path)
     frame = compare([SMALL, path]).set_index("figure")
-    by_type = small().decision("set").compared(load_game(path).house_way)
-    assert frame.loc["hands its house way sets otherwise than the first file's", "gold-star-small"] == by_type["set otherwise"].sum() > 0
+    found = small().decision("set").other_way(load_game(path))
+    assert frame.loc["hands its house way sets otherwise than the first file's", "gold-star-small"] == found.differs > 0
     cost = frame.loc["its house way's cost against the first file's banker (per initial stake)", "gold-star-small"]
-    assert cost == sum(by_type["cost"]) and frame.loc["three of a kind and two pair: cost (per initial stake)", "pgp-small"] is None
+    assert cost == found.cost == sum(t.cost for t in found.by_hand)
+    assert frame.loc["house edge of a player setting by its house way against the first file's banker (per initial "
+                     "stake)", "gold-star-small"] == found.edge(found.other)
+    assert frame.loc["three of a kind and two pair: cost (per initial stake)", "pgp-small"] is None
+    example = frame.loc["three of a kind and two pair: example 1", "gold-star-small"]
+    assert example.startswith(found.examples[0].hand + ": " + found.examples[0].house + " by the first file's way")
     shown = readable(frame.reset_index(), "figure").set_index("figure")
     assert shown.loc["three of a kind and two pair: cost (per initial stake)", "gold-star-small"].endswith("%")
+
+
+def test_compare_past_the_hand_by_hand_count_counts_by_shared_cards_and_keeps_the_result(monkeypatch, capsys, tmp_path):
+    """Forced down the 53-card path, ``compare`` of two house ways gives the rows the per-hand counts give (hands set
+    otherwise, the house edge and cost, by hand type, the examples), counted on the runner with its progress and kept:
+    a second run reads them back (no count) and gives the same frame; the same from the command line, with --cache."""
+    from casino_math.design import compare
+    from casino_math.game.pai_gow import method, optimal
+
+    from cli_runner import run
+
+    path = gold_star_small(tmp_path)
+    monkeypatch.setenv("CASINO_MATH_CACHE", "off")
+    by_hand = compare([SMALL, path])
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
+    monkeypatch.setattr(method, "LOCAL_HANDS", 1000)
+    heard: list[str] = []
+    swept = compare([SMALL, path], lambda what, done, of: heard.append(what))
+    assert swept.equals(by_hand) and "player hands' parts, set by both ways" in heard
+    monkeypatch.setattr(optimal, "other_way_totals", lambda *args, **kwargs: pytest.fail("counted again, not read back"))
+    assert compare([SMALL, path]).equals(by_hand)
+    code, out, _ = run(monkeypatch, capsys, "compare", SMALL, str(path), "--cache", str(tmp_path / "kept"), "--format", "csv")
+    assert code == 0 and "three of a kind and two pair: example 1" in out
 
 
 def test_two_house_ways_swept_with_one_kept_folder_keep_their_own_points(monkeypatch, tmp_path):
     """A report of a family counts each file's house way on the same runner (and its kept folder, with ``--cache``):
     each way's hands' points are kept apart, so the second file never reads the first's."""
-    from pathlib import Path
 
     from casino_math.game.analysis import GameAnalysis
     from casino_math.game.pai_gow import method
     from casino_math.parallel import Runner
 
-    shipped = Path(__file__).parent.parent / "paytables" / "pai_gow_poker" / "gold-star.yaml"
-    other = tmp_path / "gold-star-small.yaml"
-    other.write_text(f"extends: {shipped}\nid: gold-star-small\ndeck: {{ranks: J-A, jokers: 1, joker: bug}}\n")
+    other = gold_star_small(tmp_path)
     monkeypatch.setenv("CASINO_MATH_CACHE", "off")
     expected = {path: GameAnalysis(load_game(path)).tables["pai_gow"].outcomes for path in (SMALL, other)}
     monkeypatch.setattr(method, "LOCAL_HANDS", 1000)

@@ -13,7 +13,7 @@ import pytest
 from casino_math.game.loader import load_game
 from casino_math.game.pai_gow.counting import count
 from casino_math.game.pai_gow.house_way import COMPLETE, KIND_NAMES, Features
-from casino_math.game.pai_gow.optimal import class_settings, optimal_totals, parts, unrank
+from casino_math.game.pai_gow.optimal import class_settings, optimal_totals, other_way_totals, parts, unrank
 from casino_math.game.pai_gow.totals import _distinct, classes, points_shard
 from casino_math.kernels.pai_gow import settings_against, settings_against_reference
 from casino_math.parallel import Runner
@@ -74,6 +74,33 @@ def test_optimal_count_by_classes_equals_the_count_by_player_hand(tmp_path, rank
         assert gain == example.gain > 0
     # read back from the kept shards: the same figures
     assert optimal_totals(game, str(tmp_path), Runner.here(tmp_path / "shards"), count=count_of_parts) == result
+
+
+@pytest.mark.parametrize("ranks, count_of_parts", [("J-A", 4), ("10-A", 2)])
+def test_another_house_way_by_classes_equals_the_per_hand_counts(tmp_path, ranks, count_of_parts):
+    """The dealer school's house way set against the Foxwoods banker, counted by classes over the shared cards (the
+    53-card path) and read from the per-hand counts (checked against every deal visited in test_pai_gow.py): the same
+    figures by hand type and the same examples; read back from the kept shards, the same again; a way set against
+    itself sets nothing otherwise."""
+    from casino_math.game.pai_gow.other_way import from_counts
+
+    game = load_game(deck_of(tmp_path, ranks))
+    other_path = tmp_path / f"gold-star-{ranks}.yaml"
+    other_path.write_text(f"extends: {ROOT / 'paytables' / 'pai_gow_poker' / 'gold-star.yaml'}\nid: gold-star-{ranks}\n"
+                          f"deck: {{ranks: {ranks}, jokers: 1, joker: bug}}\n")
+    other = load_game(other_path)
+    counts = count(game)
+    expected = from_counts(counts, other.way)
+    folders = [tmp_path / "first", tmp_path / "other"]
+    for folder in folders:
+        folder.mkdir()
+    runner = Runner.here(tmp_path / "shards")
+    found = other_way_totals(game, other, *map(str, folders), runner, count=count_of_parts)
+    assert found == expected and found.differs > 0 and len(found.examples) > 0
+    assert found.house == counts.ends(counts.house) and found.hands == len(counts.hands)
+    assert other_way_totals(game, other, *map(str, folders), runner, count=count_of_parts) == found
+    same = other_way_totals(game, game, str(folders[0]), str(folders[0]), runner, count=count_of_parts)
+    assert same.differs == 0 and same.cost == 0 and same.examples == () and same.other == same.house
 
 
 def test_the_kernel_equals_its_plain_reference_on_every_path(tmp_path):

@@ -111,8 +111,15 @@ def search(
 def compare(
     files: list[Path] = typer.Argument(..., help="Two or more game files (YAML)."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
+    scheduler: Optional[str] = _SCHEDULER,
+    workers: Optional[int] = _WORKERS,
+    cache: Optional[Path] = _CACHE,
 ) -> None:
     """The figures of each bet of several game files side by side, with each file's difference from the first."""
     from ..design import compare as run
+    from ..progress import Bar
 
-    _echo_frame(run(files), format, figure_column="figure")
+    runner = _runner(scheduler, workers, cache)  # --cache checked before anything is counted
+    with Bar() as bar:
+        frame = run(files, bar, runner)
+    _echo_frame(frame, format, figure_column="figure")

@@ -16,13 +16,17 @@ say what each other file's way sets otherwise and what it costs there.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pandas as pd
 
 from ..errors import InputError
-from ..game.analysis import GameAnalysis, analyze
+from ..game.analysis import GameAnalysis
 from ..game.description import Game
+from ..game.loader import load_game
+
+if TYPE_CHECKING:
+    from ..parallel import Runner
 
 FIGURES = ("house_edge", "element_of_risk", "hit_frequency", "standard_deviation")
 
@@ -64,15 +68,17 @@ def _shown(figure: str, values: list[Any], offered: list[bool]) -> bool:
     return True
 
 
-def compare(games: Sequence[str | Path | Game]) -> pd.DataFrame:
+def compare(games: Sequence[str | Path | Game], progress: Callable[[str, int, int], None] | None = None,
+            runner: Runner | None = None) -> pd.DataFrame:
     """One row per bet and figure: the value in each file (by id), then each file's difference from the first (Δ id).
 
     Exact figures are Fractions (the standard deviation a float, a strategy words, its difference None);
-    a bet a file does not offer is None.
+    a bet a file does not offer is None. A big count hears ``progress`` and runs on ``runner``
+    (:mod:`casino_math.parallel`; the library's default where None).
     """
     if len(games) < 2:
         raise InputError("compare needs at least two game files")
-    analyses = [analyze(g) for g in games]
+    analyses = [GameAnalysis(g if isinstance(g, Game) else load_game(g), progress, runner) for g in games]
     names = _names(analyses)
     bets = list(dict.fromkeys(b for a in analyses for b in a.tables))
     rows = []

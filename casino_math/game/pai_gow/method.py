@@ -47,7 +47,7 @@ from .counting import Counts, kept_or_counted
 from .coups import PaiGowCoups
 from .game_file import SET, SET_OPTIONS, PaiGowGame
 from .hands import SETTINGS
-from .house_way import COMPLETE, KIND_NAMES, Features, HouseWay
+from .other_way import OtherWay, from_counts, kind_name, kinds_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -87,7 +87,7 @@ class PaiGow:
         totals = HouseTotals.of(counts) if counts is not None else HouseTotals.of_full(full)  # type: ignore[arg-type]
         optimal = optimal_figures(counts, full)
         table, ends = return_table(game, totals, optimal)
-        views: tuple[DecisionView, ...] = (HouseWayView(game, totals, optimal, counts, full),)
+        views: tuple[DecisionView, ...] = (HouseWayView(game, totals, optimal, counts, full, progress, runner),)
         lookup = Lookup(game, counts) if counts is not None else None
         return Solution(self.name, game, table, Strategy(game, views, lookup), ends, hands, totals.deals,
                         lambda: self.side_bets(game), counts if counts is not None else full)
@@ -221,7 +221,6 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
     (:func:`.optimal.optimal_totals`), read back from the count cache if kept there, else counted in shards on
     ``runner`` (one process here by default: two share one machine's memory bandwidth and double the memory) and kept.
     The optimal setting depends on the commission, so the key holds it beside the house way's."""
-    import hashlib
     import tempfile
 
     from ...count_cache import current
@@ -245,14 +244,64 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
                             "they are computed again")
     where = runner or Runner.here()
     with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
-        # the hands' points and classes of this house way: in the runner's kept folder (a stopped run resumes), one
-        # folder per house way, so that another file's run there never reads them
-        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(count_key(game).encode()).hexdigest()[:16]}" if where.cache else Path(scratch)
-        folder.mkdir(parents=True, exist_ok=True)
-        totals = optimal_totals(game, str(folder), where, progress)
+        totals = optimal_totals(game, _points_folder(game, where, scratch), where, progress)
     if cache is not None:
         cache.keep(TOTALS_KIND, key, game.id, {"totals": totals}, CODE)
     return totals
+
+
+def _points_folder(game: PaiGowGame, where: Runner, scratch: str) -> str:
+    """Where the hands' points and classes of this house way lie: in the runner's kept folder (a stopped run resumes),
+    one folder per house way, so that another file's run there never reads them; else in ``scratch``."""
+    import hashlib
+
+    from .counting import count_key
+
+    if not where.cache:
+        folder = Path(scratch) / f"pai-gow-{game.sha256[:16]}"
+    else:
+        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(count_key(game).encode()).hexdigest()[:16]}"
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder)
+
+
+OTHER_KIND = "Pai Gow Poker another house way against the banker's"
+
+
+def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progress | None,
+                          runner: Runner | None) -> OtherWay:
+    """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
+    every deal (:func:`.optimal.other_way_totals`): read back from the count cache if kept there, else counted in
+    shards on ``runner`` (one process here by default) and kept, under both ways' rules and the commission."""
+    import tempfile
+
+    from ...count_cache import current
+    from ...parallel import Runner
+    from .counting import CODE, count_key
+    from .optimal import other_way_totals
+    from .other_way import OtherWay
+
+    cache = current()
+    key = f"{count_key(game)} commission {game.commission} player by {count_key(other)}"
+    if cache is not None:
+        found, stored = cache.load(OTHER_KIND, key, f"{game.id} against {other.id}", CODE)
+        if found:
+            try:
+                kept = stored["other way"]
+                if not isinstance(kept, OtherWay) or kept.deals != deals_of(game) \
+                        or sum(t.hands for t in kept.by_hand) != comb(len(game.deck), 7):
+                    raise ValueError("not these house ways' counts")
+                return kept
+            except (ValueError, KeyError, TypeError) as error:
+                log.warning(f"the counts of {other.id} against {game.id} kept in {cache.folder} do not fit these games "
+                            f"({type(error).__name__}); they are computed again")
+    where = runner or Runner.here()
+    with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
+        result = other_way_totals(game, other, _points_folder(game, where, scratch), _points_folder(other, where, scratch),
+                                  where, progress)
+    if cache is not None:
+        cache.keep(OTHER_KIND, key, f"{game.id} against {other.id}", {"other way": result}, CODE)
+    return result
 
 
 def deals_of(game: Game) -> int:
@@ -296,6 +345,8 @@ class HouseWayView(UnrankedView):
     optimal: Optimal | None = None
     counts: Counts | None = None
     full: OptimalTotals | None = None  # the optimal setting counted over every deal of a big deck (:mod:`.optimal`)
+    progress: Progress | None = None  # hears of another house way's count over a big deck (:meth:`other_way`)
+    runner: Runner | None = None  # where that count runs
     name: str = SET
     by_category: bool = False
     history: str = ""
@@ -400,9 +451,7 @@ class HouseWayView(UnrankedView):
 
     @cached_property
     def kinds(self) -> np.ndarray:
-        c = self._counts()
-        f = Features.of(self.game.way.hands, c.hands)
-        return f.kind * len(COMPLETE) + f.complete
+        return kinds_of(self.game.way, self._counts().hands)
 
     def by_hand(self) -> pd.DataFrame:
         """The house way's cost by hand type: hands, how often the optimal setting differs, the cost (per deal)."""
@@ -419,7 +468,7 @@ class HouseWayView(UnrankedView):
         for code in np.unique(self.kinds):
             mine = self.kinds == code
             cost = Fraction(int(gain[mine].sum()), scale)
-            rows.append({"hand": _hand_type(int(code)), "hands": int(mine.sum()),
+            rows.append({"hand": kind_name(int(code)), "hands": int(mine.sum()),
                          "optimal differs": int((c.optimal[mine] != c.house[mine]).sum()), "cost": cost,
                          "cost_float": float(cost)})
         return pd.DataFrame(rows)
@@ -450,41 +499,49 @@ class HouseWayView(UnrankedView):
                          "optimal EV": f"{float(Fraction(int(v[row, best]), scale)):+.6f}"})
         return pd.DataFrame(rows)
 
-    def compared(self, other: HouseWay) -> pd.DataFrame:
-        """Another house way beside this one, by hand type: the player hands it sets otherwise (to other values) and
-        what a player setting by it instead gives up against this game's banker (per initial stake over all deals;
+    def other_way(self, other: PaiGowGame) -> OtherWay | None:
+        """A player setting by another file's house way against this game's banker (:mod:`.other_way`): from the
+        per-hand counts of a small deck, else counted over every deal (kept in the count cache); None where the other
+        file deals another deck or ranks A-2-3-4-5 otherwise."""
+        if other.deck != self.game.deck or other.way.hands.wheel_second != self.game.way.hands.wheel_second:
+            return None
+        if self.counts is not None:
+            return from_counts(self.counts, other.way)
+        return kept_or_counted_other(self.game, other, self.progress, self.runner)
+
+    def compared(self, other: PaiGowGame) -> pd.DataFrame:
+        """Another file's house way beside this one, by hand type: the player hands it sets otherwise (to other values)
+        and what a player setting by it instead gives up against this game's banker (per initial stake over all deals;
         negative where it does better)."""
         import pandas as pd
 
-        c = self._counts()
-        theirs = other.set_or_fail(c.hands)[0]
-        v = c.values()
-        mine_high, mine_low = c.high[c.rows, c.house], c.low[c.rows, c.house]
-        differs = (c.high[c.rows, theirs] != mine_high) | (c.low[c.rows, theirs] != mine_low)
-        loss = v[c.rows, c.house] - v[c.rows, theirs]
-        scale = c.deals * self.game.commission.denominator
-        rows = []
-        for code in np.unique(self.kinds):
-            mine = self.kinds == code
-            cost = Fraction(int(loss[mine].sum()), scale)
-            rows.append({"hand": _hand_type(int(code)), "hands": int(mine.sum()),
-                         "set otherwise": int(differs[mine].sum()), "cost": cost, "cost_float": float(cost)})
-        return pd.DataFrame(rows)
+        found = self.other_way(other)
+        if found is None:
+            raise ValueError(f"{other.id}: another deck or ranking than {self.game.id}'s")
+        return pd.DataFrame([{"hand": t.name, "hands": t.hands, "set otherwise": t.differs, "cost": t.cost,
+                              "cost_float": float(t.cost)} for t in found.by_hand])
 
     def against(self, other: Game) -> list[tuple[str, object]]:
         """Another game file's house way, set by a player against this game's banker, as ``compare`` shows it: the
-        player hands it sets otherwise and what that costs (per initial stake, over all deals; negative: it does
-        better), in all and by hand type, in words; none where the other file is not Pai Gow Poker on this deck or this
-        deck is not counted hand by hand."""
-        if not isinstance(other, PaiGowGame) or other.deck != self.game.deck or self.counts is None:
+        player hands it sets otherwise, that player's house edge and what setting so costs him (per initial stake,
+        over all deals; negative: it does better), in all and by hand type, with the first hands of each type set
+        otherwise as examples; none where the other file is not Pai Gow Poker on this deck."""
+        if not isinstance(other, PaiGowGame):
             return []
-        frame = self.compared(other.way)
-        differs = frame[frame["set otherwise"] > 0]
+        found = self.other_way(other)
+        if found is None:
+            return []
         out: list[tuple[str, object]] = [
-            ("hands its house way sets otherwise than the first file's", int(frame["set otherwise"].sum())),
-            ("its house way's cost against the first file's banker (per initial stake)", sum(frame["cost"], Fraction(0)))]
-        for row in differs.itertuples(index=False):
-            out += [(f"{row.hand}: hands set otherwise", int(row[2])), (f"{row.hand}: cost (per initial stake)", row.cost)]
+            ("hands its house way sets otherwise than the first file's", found.differs),
+            ("house edge of a player setting by its house way against the first file's banker (per initial stake)",
+             found.edge(found.other)),
+            ("its house way's cost against the first file's banker (per initial stake)", found.cost)]
+        for t in found.by_hand:
+            if t.differs:
+                out += [(f"{t.name}: hands set otherwise", t.differs), (f"{t.name}: cost (per initial stake)", t.cost)]
+                out += [(f"{t.name}: example {i}", f"{e.hand}: {e.house} by the first file's way, {e.other} by this "
+                         f"one, which {'loses' if e.cost > 0 else 'gains'} {percent(abs(e.cost), 4)} of the bet on this hand")
+                        for i, e in enumerate((e for e in found.examples if e.kind == t.name), 1)]
         return out
 
     @property
@@ -506,11 +563,6 @@ def _written_at(where: str) -> str:
     """A rule's ``file:line`` with the file's name alone (the par sheet's bytes do not depend on where files lie)."""
     path, _, line = where.rpartition(":")
     return f"{Path(path).name}:{line}" if path else where
-
-
-def _hand_type(code: int) -> str:
-    kind, complete = KIND_NAMES[code // len(COMPLETE)], COMPLETE[code % len(COMPLETE)]
-    return kind + ("" if complete == "nothing" else f" with a {complete}")
 
 
 def _cards(game: PaiGowGame, ids: np.ndarray) -> str:

@@ -42,6 +42,7 @@ from ...suits import Symmetry
 from .game_file import PaiGowGame
 from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
+from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, TypeSetOtherwise, kind_name
 from .totals import CHUNK, _distinct, _game, block, points_shard
 
 PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
@@ -137,24 +138,62 @@ def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = No
     if folder is None:
         with tempfile.TemporaryDirectory() as scratch:
             return optimal_totals(game, scratch, runner, progress, count, seconds)
-    n = len(game.deck)
-    tag = game.sha256[:16]
+    _prepare(game, folder, runner, progress)
+    ranges = _ranges(game, count)
+    shards = [(game.path, folder, lo, hi) for lo, hi in ranges]
+    results = Shards(part_shard, shards, f"pai-gow-optimal-{game.sha256[:16]}-{ranges}").run(
+        runner, progress, "player hands' parts")
+    if seconds is not None:
+        seconds.extend(float(r["seconds"][0]) for r in results)
+    return _totals(game, folder, results)
+
+
+def other_way_totals(game: PaiGowGame, other: PaiGowGame, folder: str, other_folder: str, runner: Any = None,
+                     progress: Any = None, count: int = PARTS) -> OtherWay:
+    """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
+    every deal (:mod:`.other_way`): the same count as :func:`optimal_totals` (its kept points, classes and card sets in
+    ``folder``), each class's settings valued, with the other way's setting (its hands' points kept in
+    ``other_folder``, checked alike for hands alike but for their suits) taken beside the game's own."""
+    from ...parallel import Runner, Shards
+
+    if other.deck != game.deck or other.way.hands.wheel_second != game.way.hands.wheel_second:
+        raise ValueError(f"{other.id}: another deck or ranking than {game.id}'s: its settings cannot be set against it")
+    runner = runner or Runner.here()
+    _prepare(game, folder, runner, progress)
+    _points(other, other_folder, runner, progress)
+    _keep_classes(other, other_folder, runner, progress)
+    ranges = _ranges(game, count)
+    shards = [(game.path, folder, lo, hi, other_folder) for lo, hi in ranges]
+    results = Shards(part_shard, shards, f"pai-gow-other-way-{game.sha256[:16]}-{other.sha256[:16]}-{ranges}").run(
+        runner, progress, "player hands' parts, set by both ways")
+    return _other_totals(game, results)
+
+
+def _ranges(game: PaiGowGame, count: int) -> list[tuple[int, int]]:
+    """The parts of the player hands, the biggest first."""
+    return sorted(parts(len(game.deck), game.deck.jokers, count), key=lambda p: comb(p[0], 7) - comb(p[1], 7))
+
+
+def _points(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
+    """Every hand's house-way point (the ranks of its high and low values), kept in ``folder``."""
+    from ...parallel import Shards
+
     points_path = os.path.join(folder, "points.npy")
     if not os.path.exists(points_path):
-        blocks = Shards(points_shard, [(game.path, top) for top in range(6, n)], f"pai-gow-points-{tag}").run(
-            runner, progress, "hands set by the house way")
+        blocks = Shards(points_shard, [(game.path, top) for top in range(6, len(game.deck))],
+                        f"pai-gow-points-{game.sha256[:16]}").run(runner, progress, "hands set by the house way")
         np.save(points_path, np.concatenate(blocks, axis=1))
+
+
+def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
+    """The hands' points and classes and the classes of card sets, kept in ``folder`` (made where missing)."""
+    n = len(game.deck)
+    _points(game, folder, runner, progress)
     _keep_classes(game, folder, runner, progress)
     for k in range(7) if not _kept(folder) else ():
         sets, weights = set_classes(n, n - game.deck.jokers, k)
         np.save(os.path.join(folder, f"sets{k}.npy"), sets)
         np.save(os.path.join(folder, f"weights{k}.npy"), weights)
-    ranges = sorted(parts(n, game.deck.jokers, count), key=lambda p: comb(p[0], 7) - comb(p[1], 7))  # biggest first
-    shards = [(game.path, folder, lo, hi) for lo, hi in ranges]
-    results = Shards(part_shard, shards, f"pai-gow-optimal-{tag}-{ranges}").run(runner, progress, "player hands' parts")
-    if seconds is not None:
-        seconds.extend(float(r["seconds"][0]) for r in results)
-    return _totals(game, folder, results)
 
 
 def set_classes(n: int, naturals: int, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -244,22 +283,34 @@ def class_settings(game: PaiGowGame, hands: np.ndarray, points: np.ndarray) -> t
     key = np.sort(np.where(high > low, key, top), axis=1)
     key[:, 1:][key[:, 1:] == key[:, :-1]] = top
     key = np.sort(key, axis=1)
-    house = points[0].astype(np.int64) * width + points[1]
-    found = key == house[:, None]
+    valid = key != top
+    set_high = np.where(valid, key // width, -1).astype(np.int16)
+    set_low = np.where(valid, key % width, -1).astype(np.int16)
+    return set_high, set_low, position(game, set_high, set_low, points)
+
+
+def position(game: PaiGowGame, set_high: np.ndarray, set_low: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Where a house way's setting (its values' ranks: ``points``) lies among each hand's settings (:func:`class_settings`).
+
+    >>> position(None, np.array([[0, 1, -1]]), np.array([[2, 0, -1]]), np.array([[1], [0]])).tolist()
+    [1]
+    """
+    found = (set_high == points[0][:, None]) & (set_low == points[1][:, None])
     if not found.any(axis=1).all():
         raise AssertionError(f"{game.id}: a house way's setting is not among the hand's legal settings")
-    valid = key != top
-    return (np.where(valid, key // width, -1).astype(np.int16), np.where(valid, key % width, -1).astype(np.int16),
-            found.argmax(axis=1))
+    return found.argmax(axis=1)
 
 
-def part_shard(shard: tuple[str, str, int, int]) -> dict[str, np.ndarray]:
+def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]) -> dict[str, np.ndarray]:
     """One part of the player hands (highest card in lo..hi−1): every class's settings against the banker's hands over
     every deal, each class set optimally; per hand type and per rule of the house way the columns :data:`COLUMNS`
-    (deals, over all the part's hands), and per hand type the class where the house way costs most."""
+    (deals, over all the part's hands), and per hand type the class where the house way costs most. With another
+    house way's points (a fifth item: their folder), the same columns with its setting in place of the optimal one
+    ("differs": set to other values; "gain": what it gives up) per hand type, and the first classes of each type it
+    sets otherwise (:data:`.other_way.EXAMPLES`)."""
     from ...kernels.pai_gow import settings_against
 
-    path, folder, lo, hi = shard
+    path, folder, lo, hi = shard[:4]
     clock = time.process_time()
     game = _game(path)
     n = len(game.deck)
@@ -277,10 +328,14 @@ def part_shard(shard: tuple[str, str, int, int]) -> dict[str, np.ndarray]:
     kind = np.empty(m, dtype=np.int64)
     rule = np.empty(m, dtype=np.int64)
     own = np.asarray(points[:, mine])
+    theirs = np.empty(m, dtype=np.int64)
+    their_points = np.asarray(np.load(os.path.join(shard[4], "points.npy"), mmap_mode="r")[:, mine]) if len(shard) == 5 else own
     for start in range(0, m, CHUNK):
         rows = unrank(mine[start:start + CHUNK])
         part = slice(start, start + CHUNK)
         set_high[part], set_low[part], house[part] = class_settings(game, rows, own[:, part])
+        if len(shard) == 5:
+            theirs[part] = position(game, set_high[part], set_low[part], their_points[:, part])
         rule[part] = game.way.set_or_fail(rows)[1]
         features = Features.of(game.way.hands, rows)
         kind[part] = features.kind * len(COMPLETE) + features.complete
@@ -320,8 +375,31 @@ def part_shard(shard: tuple[str, str, int, int]) -> dict[str, np.ndarray]:
         i = at[np.argmax(gain[at])]
         examples.append([code, mine[i], gain[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, best[i]],
                          set_low[i, best[i]]])
-    return {"by_kind": by_kind, "by_rule": by_rule, "examples": np.array(examples, dtype=np.int64).reshape(-1, 7),
-            "seconds": np.array([time.process_time() - clock])}
+    out = {"by_kind": by_kind, "by_rule": by_rule, "examples": np.array(examples, dtype=np.int64).reshape(-1, 7),
+           "seconds": np.array([time.process_time() - clock])}
+    if len(shard) == 5:
+        out |= _set_otherwise(value, won, lost, house, theirs, set_high, set_low, size, kind, mine)
+    return out
+
+
+def _set_otherwise(value: np.ndarray, won: np.ndarray, lost: np.ndarray, house: np.ndarray, theirs: np.ndarray,
+                   set_high: np.ndarray, set_low: np.ndarray, size: np.ndarray, kind: np.ndarray,
+                   mine: np.ndarray) -> dict[str, np.ndarray]:
+    """A part's classes set by another house way (``theirs``) beside the game's own (``house``): per hand type the
+    columns :data:`COLUMNS` (its setting in place of the optimal one), and the first classes of each type it sets to
+    other values, as rows (type, canonical member's rank, what it gives up, both settings' value ranks)."""
+    rows = np.arange(len(mine))
+    differs = theirs != house  # the settings of a class are listed by value: another place, other values
+    loss = value[rows, house] - value[rows, theirs]
+    columns = np.stack([np.ones(len(mine), dtype=np.int64), differs, won[rows, house], lost[rows, house],
+                        won[rows, theirs], lost[rows, theirs], loss]) * size
+    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
+    for j in range(len(COLUMNS)):
+        np.add.at(by_kind[:, j], kind, columns[j])
+    first = [i for code in np.unique(kind[differs]) for i in np.flatnonzero(differs & (kind == code))[:EXAMPLES].tolist()]
+    examples = [[kind[i], mine[i], loss[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, theirs[i]],
+                 set_low[i, theirs[i]]] for i in first]
+    return {"other_by_kind": by_kind, "other_examples": np.array(examples, dtype=np.int64).reshape(-1, 7)}
 
 
 def _totals(game: PaiGowGame, folder: str, results: list[dict[str, np.ndarray]]) -> OptimalTotals:
@@ -352,14 +430,54 @@ def _totals(game: PaiGowGame, folder: str, results: list[dict[str, np.ndarray]])
 def _example(game: PaiGowGame, kind: str, row: list[int], scale: int) -> Example:
     """One hand and its two settings, as cards: the settings whose values are those kept (ranks of the values)."""
     _, rank, gain, house_high, house_low, best_high, best_low = row
-    hand = unrank(np.array([rank]))
-    high, low = game.way.hands.settings(hand)
+    hand = unrank(np.array([rank]))[0]
+    return Example(kind, _hand_text(game, hand), setting_text(game, hand, house_high, house_low),
+                   setting_text(game, hand, best_high, best_low), Fraction(gain, scale))
+
+
+def _hand_text(game: PaiGowGame, hand: np.ndarray) -> str:
+    return " ".join(str(game.deck.cards[c]) for c in hand.tolist())
+
+
+def setting_text(game: PaiGowGame, hand: np.ndarray, high_rank: int, low_rank: int) -> str:
+    """A hand's setting of these values (the ranks of its high and low values) as cards: high hand / low hand (the first
+    such setting, the cards in the hand's order).
+
+    >>> from pathlib import Path
+    >>> from casino_math.game.loader import load_game
+    >>> game = load_game(Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml")
+    >>> hand = np.array([0, 1, 4, 5, 8, 12, 16])  # J J Q Q K A and the joker: its first setting, both jacks low
+    >>> high, low = game.way.hands.settings(hand[None])
+    >>> highs, lows = _distinct(game)
+    >>> setting_text(game, hand, int(np.searchsorted(highs, high[0, 0])), int(np.searchsorted(lows, low[0, 0])))
+    'Qc Qd Kc Ac Jk / Jc Jd'
+    """
+    high, low = game.way.hands.settings(hand[None])
     highs, lows = _distinct(game)
-    cards = [str(game.deck.cards[c]) for c in hand[0].tolist()]
+    cards = [str(game.deck.cards[c]) for c in hand.tolist()]
+    i = next(i for i in range(len(SETTINGS)) if high[0, i] == highs[high_rank] and low[0, i] == lows[low_rank])
+    back = " ".join(cards[j] for j in range(7) if j not in SETTINGS[i])
+    return f"{back} / {' '.join(cards[j] for j in SETTINGS[i])}"
 
-    def written(h: int, lo: int) -> str:
-        i = next(i for i in range(len(SETTINGS)) if high[0, i] == highs[h] and low[0, i] == lows[lo])
-        back = " ".join(cards[j] for j in range(7) if j not in SETTINGS[i])
-        return f"{back} / {' '.join(cards[j] for j in SETTINGS[i])}"
 
-    return Example(kind, " ".join(cards), written(house_high, house_low), written(best_high, best_low), Fraction(gain, scale))
+def _other_totals(game: PaiGowGame, results: list[dict[str, np.ndarray]]) -> OtherWay:
+    """The parts' sums of another way's setting beside the game's own, with the first examples of each type (by the
+    canonical members' ranks) written out as cards."""
+    n = len(game.deck)
+    deals = comb(n, 7) * comb(n - 7, 7)
+    by_kind = np.sum([r["other_by_kind"] for r in results], axis=0)
+    total = by_kind.sum(axis=0).tolist()
+    by_hand = tuple(TypeSetOtherwise(kind_name(code), int(r[0]), int(r[1]), (int(r[2]), int(r[3])), (int(r[4]), int(r[5])),
+                                     Fraction(int(r[6]), deals * game.commission.denominator))
+                    for code, r in enumerate(by_kind.tolist()) if r[0])
+    found = sorted(map(tuple, np.concatenate([r["other_examples"] for r in results]).tolist()))
+    per_hand = comb(n - 7, 7) * game.commission.denominator
+    examples = []
+    for code in sorted({row[0] for row in found}):
+        for _, rank, loss, house_high, house_low, their_high, their_low in [r for r in found if r[0] == code][:EXAMPLES]:
+            hand = unrank(np.array([rank]))[0]
+            examples.append(HandSetOtherwise(kind_name(code), _hand_text(game, hand),
+                                             setting_text(game, hand, house_high, house_low),
+                                             setting_text(game, hand, their_high, their_low), Fraction(loss, per_hand)))
+    return OtherWay(deals, comb(n, 7), game.commission, (total[2], deals - total[2] - total[3], total[3]),
+                    (total[4], deals - total[4] - total[5], total[5]), total[1], by_hand, tuple(examples))
