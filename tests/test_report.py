@@ -472,7 +472,7 @@ def shoe() -> dict[str, object]:
         patch.delitem(sys.modules, "casino_math.claims", raising=False)  # the real one, not the stand-in of other tests
         patch.setattr(report, "shipped_games", lambda: [BACCARAT, BLACKJACK])
         patch.setattr(report, "build_document", recording)
-        files = report.build_reports()
+        files = report.build_reports(processes=1)  # recorded here: in this process
     return {"files": files, **built}
 
 

@@ -140,10 +140,17 @@ class GameAnalysis:
         return {name: " | ".join(parts) for name, parts in out.items()}
 
     def under_rule(self, rule: str) -> ReturnTable:
-        """The game's own bet played by a simple rule (``play J-high or better``) instead of the optimal strategy."""
-        table = self.solve(rule).table
-        assert table is not None, "a rule needs a decision of the game's own bet"
-        return table
+        """The game's own bet played by a simple rule (``play J-high or better``) instead of the optimal strategy; each
+        rule solved once (the claims checked and the par sheet's simpler strategies ask for the same ones)."""
+        if rule not in self._under_rules:
+            table = self.solve(rule).table
+            assert table is not None, "a rule needs a decision of the game's own bet"
+            self._under_rules[rule] = table
+        return self._under_rules[rule]
+
+    @cached_property
+    def _under_rules(self) -> dict[str, ReturnTable]:
+        return {}
 
     @cached_property
     def simple_strategies(self) -> dict[str, ReturnTable]:
