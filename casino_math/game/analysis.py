@@ -257,6 +257,16 @@ def _known(name: str, known: Any, what: str, game: str) -> str:
     return name
 
 
+def forget_counts() -> None:
+    """Drop the counts and solves this process holds in memory (each counting method keeps its last few: gigabytes for a
+    big game), so that what comes next reuses their memory: a report's families share no counts. What the count cache
+    keeps on disk stays; a later analysis of the same game reads it again."""
+    from . import by_suits, counts, holdem
+
+    for held in (counts._CACHE, by_suits._CACHE, holdem._CACHE):
+        held.clear()
+
+
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,
             workers: int | None = None, cache: str | Path | None = None) -> GameAnalysis:
     """Analyse a game file (a path, or an already loaded game): every bet it offers, exactly.

@@ -7,7 +7,8 @@ reports every game shipped under the project's ``paytables/`` and adds an
 ``index.html`` linking them. The pieces: ``sheet.py`` turns analyses into a
 :class:`~casino_math.report.document.Document` (with ``rules.py``,
 ``bets.py`` and ``strategy.py``); ``index.py`` makes the index;
-``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``writer.py`` writes.
+``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``writer.py`` writes; ``workers.py`` writes families at
+once, in processes forked after every game file is read (the same bytes, in the same order, for any number of them).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ..errors import InputError
 from ..parallel import Runner
 from ..progress import Bar
 from ..targets import folder_to_write
-from ..game.analysis import GameAnalysis
+from ..game.analysis import GameAnalysis, forget_counts
 from ..game.description import Game
 from ..game.loader import load_game
 from .charts import Rendered, render
@@ -168,9 +169,14 @@ def family_processes(runner: Runner | None) -> int:
 
 def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, runner: Runner | None, day: date) -> dict[str, Built]:
     """Every family in one of ``processes`` forked workers (:mod:`.workers`), the bar stepping as each is waited for."""
+    def written(family: str) -> Built:
+        try:
+            return _family(family, families[family], Bar(quiet=True), runner, day)
+        finally:  # the worker's next family reuses the memory of this one's counts (families share no counts); this
+            forget_counts()  # process, which may analyse again (the studio), keeps its own
+
     steps.extend(len(families))
-    return in_processes(lambda family: _family(family, families[family], Bar(quiet=True), runner, day), families, processes,
-                        lambda family: steps.step(f"writing {family} ({processes} families at once)"))
+    return in_processes(written, families, processes, lambda family: steps.step(f"writing {family} ({processes} families at once)"))
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,
