@@ -176,7 +176,7 @@ def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, r
             forget_counts()  # process, which may analyse again (the studio), keeps its own
 
     steps.extend(len(families))
-    return in_processes(written, families, processes, lambda family: steps.step(f"writing {family} ({processes} families at once)"))
+    return in_processes(written, families, processes, lambda family: steps.step(f"writing {family}"))
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,

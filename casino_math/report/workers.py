@@ -61,8 +61,12 @@ def _run(key: Any) -> Any:
 
 def _worker() -> None:
     """A worker's memory kept for reuse, in small pages (see the module); where the C library or numpy has no such
-    setting, the worker runs as it is."""
+    setting, the worker runs as it is. What it writes (a warning) goes to the real standard streams, not through the
+    parent's progress bar, whose drawing is the parent's alone."""
     import ctypes
+    import sys
+
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
 
     import numpy as np
 
