@@ -11,6 +11,7 @@ whose files are compared byte for byte (one issue date for both). Each run's cac
     python benchmarks/count_cache.py --games caribbean_stud four_card_poker ultimate_texas_holdem --check
     python benchmarks/count_cache.py --no-report --repeat 3 --studio 9        # and nine edits timed in the studio
     python benchmarks/count_cache.py --games --studio 0 --without blackjack    # the report alone: all, and warm without blackjack
+    python benchmarks/count_cache.py --games --studio 0 --shards DIR           # the report, Pai Gow's big count from kept shards
     python benchmarks/count_cache.py --games caribbean_stud --counts DIR --no-report --studio 9   # on counts kept before
 
 Targets (issue 19): a changed pay of a shipped big game re-analysed in under 2 s on a warm cache; the report of every
@@ -45,12 +46,20 @@ VARIANTS = {
 
 class Timed(float):
     """A wall time in seconds that also carries the processor time it took (``cpu``: the time on an idle machine,
-    for a run in one process; a shared machine's load stretches the wall time, not this)."""
+    for a run in one process; a shared machine's load stretches the wall time, not this), ``user`` and ``system`` apart,
+    and the load average (one minute) when the run ended."""
 
     cpu: float
+    user: float
+    system: float
+    load: float
 
     def __str__(self) -> str:
         return f"{float(self):6.2f} s (cpu {self.cpu:.2f} s)"
+
+    def split(self) -> str:
+        """The wall time with the processor time's user and system parts and the load."""
+        return f"{float(self):6.2f} s wall (cpu {self.user:.2f} s user + {self.system:.2f} s system; load {self.load:.1f})"
 
 
 def run(args: list[str], env: dict[str, str]) -> tuple[Timed, bytes]:
@@ -60,7 +69,8 @@ def run(args: list[str], env: dict[str, str]) -> tuple[Timed, bytes]:
     done = subprocess.run([sys.executable, "-m", "casino_math", *args], capture_output=True, env=env, check=False)
     elapsed = Timed(time.perf_counter() - start)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    elapsed.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    elapsed.user, elapsed.system = after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
+    elapsed.cpu, elapsed.load = elapsed.user + elapsed.system, os.getloadavg()[0]
     if done.returncode != 0:
         raise SystemExit(f"casino-math {' '.join(args)} failed ({done.returncode}): {done.stderr.decode()[-2000:]}")
     return elapsed, done.stdout
@@ -112,23 +122,36 @@ def game_times(game: str, repeat: int, check: bool, env: dict[str, str], scratch
     print(line, flush=True)
 
 
-def report_times(env: dict[str, str], scratch: Path, without: list[str], cache: Path | None = None) -> None:
-    """``casino-math report`` of every shipped family, cold then warm, then warm without the families named (``without``:
-    blackjack, whose counts another part of the engine keeps); the cold and warm files compared byte for byte."""
+def report_times(env: dict[str, str], scratch: Path, without: list[str], cache: Path | None = None,
+                 shards: Path | None = None) -> None:
+    """``casino-math report`` of every shipped family, cold then warm (families written at once, one per core: the
+    default), warm again one family at a time (``--workers 1``), then warm without the families named (``without``:
+    blackjack, whose counts another part of the engine keeps); every warm set compared with the cold one byte for byte.
+    ``shards``: a folder of finished shards of big counts (``--cache``), where Pai Gow Poker's 53-card count resumes."""
     # a cache of its own (or the one named), so that the cold run counts every game; one issue date for all sets
     env = env | {"CASINO_MATH_CACHE": str(cache or scratch / "report-counts"), "SOURCE_DATE_EPOCH": str(int(time.time()))}
     # every family folder of paytables/ holding game files (what `casino-math report` reports, a folder in the making aside)
     families = [f for f in sorted((ROOT / "paytables").iterdir()) if f.is_dir() and any(f.glob("*.yaml"))]
-    cold, _ = run(["report", *map(str, families), "--quiet", "--out", str(scratch / "cold")], env)
-    warm, _ = run(["report", *map(str, families), "--quiet", "--out", str(scratch / "warm")], env)
+    kept = ["--cache", str(shards)] if shards else []
+
+    def report(name: str, *options: str, folders: list[Path] = families) -> Timed:
+        elapsed, _ = run(["report", *map(str, folders), "--quiet", "--out", str(scratch / name), *kept, *options], env)
+        return elapsed
+
+    def same(name: str) -> str:
+        return "identical" if all((scratch / "cold" / f).read_bytes() == (scratch / name / f).read_bytes() for f in files) else "DIFFERENT"
+
+    cold = report("cold")
     files = sorted(p.relative_to(scratch / "cold") for p in (scratch / "cold").rglob("*") if p.is_file())
-    same = all((scratch / "cold" / f).read_bytes() == (scratch / "warm" / f).read_bytes() for f in files)
-    print(f"{f'report, {len(families)} families':<22} cold {cold}   warm {warm}   {len(files)} files "
-          f"{'identical' if same else 'DIFFERENT'} byte for byte", flush=True)
+    warm = report("warm")
+    print(f"{f'report, {len(families)} families':<22} cold {cold.split()}", flush=True)
+    print(f"{'':<22} warm {warm.split()}, families at once; {len(files)} files {same('warm')} byte for byte", flush=True)
+    serial = report("serial", "--workers", "1")
+    print(f"{'':<22} warm {serial.split()}, one family at a time; {same('serial')}", flush=True)
     if without:
-        rest = [str(f) for f in families if f.name not in without]
-        part, _ = run(["report", *rest, "--quiet", "--out", str(scratch / "part")], env)
-        print(f"{f'report, {len(rest)} families':<22} warm {part}   (without {', '.join(without)})", flush=True)
+        rest = [f for f in families if f.name not in without]
+        part = report("part", folders=rest)
+        print(f"{f'report, {len(rest)} families':<22} warm {part.split()}   (without {', '.join(without)})", flush=True)
 
 
 # the pay a designer changes in the studio: a line of the game's own bet where its pays are in a table (the hold'em
@@ -211,6 +234,8 @@ def main() -> None:
     parser.add_argument("--studio", type=int, default=5, help="edits timed in the studio per game (0: none)")
     parser.add_argument("--without", nargs="*", default=["blackjack"], help="families the report is timed warm without too")
     parser.add_argument("--report-cache", type=Path, help="a cache folder for the report (default: an empty one: cold counts)")
+    parser.add_argument("--shards", type=Path, help="a folder of finished shards of big counts for the report (--cache): "
+                        "Pai Gow Poker's 53-card count resumes from them")
     parser.add_argument("--counts", type=Path, help="a cache folder for the games (default: an empty one: the first run counts)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="casino-math-bench-") as folder:
@@ -221,7 +246,7 @@ def main() -> None:
         for game in options.games:
             game_times(game, options.repeat, options.check, env, scratch)
         if not options.no_report:
-            report_times(env, scratch, options.without, options.report_cache)
+            report_times(env, scratch, options.without, options.report_cache, options.shards)
         for game in options.games if options.studio else ():
             studio_times(game, options.studio, env)
 

@@ -81,12 +81,18 @@ def engine(code: tuple[str, ...] = ()) -> str:
 def _code_of(path: Path) -> bytes:
     """A source file as code: its syntax tree without comments and docstrings (a sentence reworded there is the same
     engine; anything else changed is another), or its bytes where it does not parse."""
-    import ast
-
     try:
         source = path.read_bytes()
     except OSError:  # unreadable source: the digest still differs from a readable one's
         return b"unreadable"
+    return _code_of_source(source)
+
+
+@lru_cache(maxsize=512)
+def _code_of_source(source: bytes) -> bytes:
+    """:func:`_code_of` of a file's bytes, once per process (the methods' engines share the common code: parsed once)."""
+    import ast
+
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):

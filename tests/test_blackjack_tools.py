@@ -139,6 +139,26 @@ def test_a_kept_solution_gives_the_bytes_of_a_cold_run_and_solves_nothing(monkey
     assert kept.detail.insurance == fresh.detail.insurance  # the method's working, solved when asked for
 
 
+def test_the_dealers_totals_are_kept_with_the_solution(monkeypatch, tmp_path):
+    """Claims check blackjack's dealer totals (``dealer_total``): they are kept with the solution, so a warm run reads
+    them without solving the game, and they are the solved ones exactly (in their order), as with the cache off."""
+    from casino_math import count_cache
+    from casino_math.game.blackjack.method import Blackjack
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
+    monkeypatch.setattr(count_cache, "_switched_off", False)
+    cold = analyze(SMALL).dealer_totals()
+    solve = Blackjack._solve
+    monkeypatch.setattr(Blackjack, "_solve", _never)
+    warm = analyze(SMALL).dealer_totals()
+    monkeypatch.setattr(Blackjack, "_solve", solve)
+    with count_cache.disabled():
+        off = analyze(SMALL).dealer_totals()
+    assert [(up, list(t.items())) for up, t in warm.items()] == [(up, list(t.items())) for up, t in cold.items()] \
+        == [(up, list(t.items())) for up, t in off.items()]
+    assert sum(cold["T"].values()) == 1
+
+
 def test_a_report_of_a_kept_solution_is_the_same_bytes(monkeypatch, tmp_path):
     """The par sheet (HTML and PDF) of blackjack written from its kept solution is the one written cold, and with the
     cache off."""

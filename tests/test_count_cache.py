@@ -126,6 +126,25 @@ def test_a_report_from_kept_counts_is_the_same_bytes(game, kept, tmp_path):
         assert a.read_bytes() == b.read_bytes() == c.read_bytes(), a.name
 
 
+def test_families_written_at_once_from_kept_counts_are_the_same_bytes(kept, tmp_path):
+    """Three families (a level-by-level game, a shoe game, blackjack's kept solution) written two at once in forked
+    workers, cold and then from what the cold run kept, are byte for byte the files one process writes with the cache
+    off."""
+    from casino_math.parallel import Runner
+
+    paths = [GAMES / "mini-let-it-ride.yaml", GAMES / "shoe-war-small.yaml", GAMES / "blackjack-small.yaml"]
+    cold = write_report(paths, tmp_path / "cold", runner=Runner.of(workers=2), issued="2026-01-02")
+    assert {"solution", "rendered par sheet"} <= {json.loads(p.read_text())["kind"] for p in entries(kept)}
+    forget()
+    warm = write_report(paths, tmp_path / "warm", runner=Runner.of(workers=2), issued="2026-01-02")
+    with count_cache.disabled():
+        off = write_report(paths, tmp_path / "off", runner=Runner.here(), issued="2026-01-02")
+    assert [p.name for p in cold] == [p.name for p in warm] == [p.name for p in off] == [
+        "mini.html", "mini.pdf", "shoe_war_small.html", "shoe_war_small.pdf", "blackjack.html", "blackjack.pdf"]
+    for a, b, c in zip(cold, warm, off):
+        assert a.read_bytes() == b.read_bytes() == c.read_bytes(), a.name
+
+
 NARROW_GAMES = ["mini-caribbean", "mini-mississippi", "mini-let-it-ride", "mini-three-card", "mini-four-card"]
 
 

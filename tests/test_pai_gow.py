@@ -213,6 +213,34 @@ def test_a_hand_no_rule_covers_names_the_hand_and_the_house_way():
         load_pai_gow_text(text, "bad.yaml")
 
 
+def test_a_house_way_that_checked_out_is_kept_and_one_that_fails_never(monkeypatch, tmp_path):
+    """Reading a house way sets every hand shape the deck deals (seconds on the 53-card deck): a way that passed is kept
+    in the count cache, so a later process reads the file without setting them again; a way that fails is never kept,
+    and fails with its error at every run."""
+    import json
+
+    from casino_math import count_cache
+    from casino_math.game.pai_gow import house_way
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
+    monkeypatch.setattr(count_cache, "_switched_off", False)
+    monkeypatch.setattr(house_way, "_CHECKED", {})  # as a new process: nothing checked yet
+    first = load_pai_gow_text(TINY, "tiny.yaml")
+    shapes = house_way.representatives
+    monkeypatch.setattr(house_way, "_CHECKED", {})
+    monkeypatch.setattr(house_way, "representatives", lambda deck: pytest.fail("every hand shape set again, not read back"))
+    again = load_pai_gow_text(TINY, "tiny.yaml")
+    assert again.way.rules == first.way.rules
+    monkeypatch.setattr(house_way, "representatives", shapes)
+    bad = TINY.replace("two pair, three pair", "two pair")
+    for _ in range(2):
+        monkeypatch.setattr(house_way, "_CHECKED", {})
+        with pytest.raises(InputError, match="no rule sets"):
+            load_pai_gow_text(bad, "bad.yaml")
+    kinds = [json.loads(m.read_text())["kind"] for m in tmp_path.glob("*.json")]
+    assert kinds == [house_way.CHECKED_KIND]  # the way that passed, alone
+
+
 def test_commission_none_and_the_wheel_lowest():
     game = load_pai_gow_text(TINY.replace("commission: 5%", "commission: none\n  wheel: lowest"))
     assert game.commission == Fraction(0) and not game.hands_valued.wheel_second

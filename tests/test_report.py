@@ -14,6 +14,7 @@ import base64
 import dataclasses
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -37,6 +38,7 @@ from casino_math.game.analysis import analyze
 from casino_math.game.description import Draw, Stop
 from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.tableau import step_words, tableau_rows
+from casino_math.parallel import Runner
 from casino_math.report.bets import pays_summary
 from casino_math.report.charts import Rendered
 from casino_math.report.document import Section, Table
@@ -388,6 +390,40 @@ def shipped(mini_folders: list[Path], fake_claims) -> dict[str, bytes]:
         return report.build_reports(issued=ISSUED)
 
 
+def test_families_written_at_once_are_the_bytes_written_one_by_one(mini_folders: list[Path], fake_claims) -> None:
+    """Families written in forked workers, two at once, give every file, its bytes and the files' order that one process
+    writing them one after the other gives (the index too)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(report, "shipped_games", lambda: mini_folders)
+        serial = report.build_reports(issued=ISSUED, processes=1)
+        together = report.build_reports(issued=ISSUED, processes=2)
+    assert list(together) == list(serial) == ["mini.html", "mini.pdf", "other.html", "other.pdf", "index.html"]
+    assert all(together[name] == serial[name] for name in serial)
+
+
+def test_a_family_failing_in_a_worker_fails_the_report_with_its_error(mini_folders: list[Path], fake_claims) -> None:
+    """A family that fails in a worker fails the whole report with the error it fails with in one process."""
+    family = report._family
+
+    def failing(name, *args):
+        if name == "mini":
+            raise InputError("mini.yaml:1: a problem found while analysing")
+        return family(name, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(report, "_family", failing)  # the workers are forked: they run this one too
+        for processes in (1, 2):
+            with pytest.raises(InputError, match="mini.yaml:1: a problem found while analysing"):
+                report.build_reports(mini_folders, issued=ISSUED, processes=processes)
+
+
+def test_a_report_writes_one_family_per_core_where_it_can_fork() -> None:
+    assert report.family_processes(Runner.here()) == 1  # everything in this process
+    assert report.family_processes(Runner.of(workers=3)) == 3  # --workers: local worker processes
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert report.family_processes(None) == (cores if report.can_fork() else 1)
+
+
 def test_the_main_game_offers_the_most_bets(mini_folders: list[Path]) -> None:
     analyses = [analyze(load_game(f)) for f in report.game_files(mini_folders[:1])]
     assert [a.game.id for a in analyses] == ["mini-four-card", "mini-three-card", "mini-three-card-pairs"]  # name order
@@ -472,7 +508,7 @@ def shoe() -> dict[str, object]:
         patch.delitem(sys.modules, "casino_math.claims", raising=False)  # the real one, not the stand-in of other tests
         patch.setattr(report, "shipped_games", lambda: [BACCARAT, BLACKJACK])
         patch.setattr(report, "build_document", recording)
-        files = report.build_reports()
+        files = report.build_reports(processes=1)  # recorded here: in this process
     return {"files": files, **built}
 
 

@@ -72,7 +72,8 @@ def report(
     issued: Optional[str] = typer.Option(None, "--date", help="The issue date printed on the sheets, YYYY-MM-DD (default: "
                                          "SOURCE_DATE_EPOCH, else today); the same files and date give the same bytes."),
     scheduler: Optional[str] = _SCHEDULER,
-    workers: Optional[int] = _WORKERS,
+    workers: Optional[int] = typer.Option(None, "--workers", help="Local worker processes: the families written at once, "
+                                          "and big counts' workers (default: one per core; 1: one family at a time)."),
     cache: Optional[Path] = _CACHE,
 ) -> None:
     """Write the par sheet of each game family (its main game and paytable variants) as HTML and PDF: every file or none."""

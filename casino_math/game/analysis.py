@@ -140,10 +140,17 @@ class GameAnalysis:
         return {name: " | ".join(parts) for name, parts in out.items()}
 
     def under_rule(self, rule: str) -> ReturnTable:
-        """The game's own bet played by a simple rule (``play J-high or better``) instead of the optimal strategy."""
-        table = self.solve(rule).table
-        assert table is not None, "a rule needs a decision of the game's own bet"
-        return table
+        """The game's own bet played by a simple rule (``play J-high or better``) instead of the optimal strategy; each
+        rule solved once (the claims checked and the par sheet's simpler strategies ask for the same ones)."""
+        if rule not in self._under_rules:
+            table = self.solve(rule).table
+            assert table is not None, "a rule needs a decision of the game's own bet"
+            self._under_rules[rule] = table
+        return self._under_rules[rule]
+
+    @cached_property
+    def _under_rules(self) -> dict[str, ReturnTable]:
+        return {}
 
     @cached_property
     def simple_strategies(self) -> dict[str, ReturnTable]:
@@ -248,6 +255,16 @@ def _known(name: str, known: Any, what: str, game: str) -> str:
     if name not in known:
         raise UnknownName(f"{game} has no {what} {name!r} ({what}s: {', '.join(known) or 'none'})")
     return name
+
+
+def forget_counts() -> None:
+    """Drop the counts and solves this process holds in memory (each counting method keeps its last few: gigabytes for a
+    big game), so that what comes next reuses their memory: a report's families share no counts. What the count cache
+    keeps on disk stays; a later analysis of the same game reads it again."""
+    from . import by_suits, counts, holdem
+
+    for held in (counts._CACHE, by_suits._CACHE, holdem._CACHE):
+        held.clear()
 
 
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,

@@ -6,8 +6,10 @@ with ``allow_pickle=False`` and a manifest with its SHA-256, never pickle), keye
 (the method names it: the rules with their pays, the shoe) and the engine's version (the package's, and a digest of the
 method's modules): the return table of the game's own bet, and each decision as the tables show it (its name, history
 and options, how often each option is taken, its table, its summary in words, what the par sheet prints beside it). A
-run that finds it solves nothing; what needs the method's own working (a hand looked up, the strategy replayed at other
-pays, rounds dealt by a simulation) solves the game then, once, as a cold run would have (:class:`OnDemand`).
+run that finds it solves nothing; the figures of the working that tools read by name (``figures``: blackjack's dealer
+totals, which claims check) are kept beside it; what needs the method's own working otherwise (a hand looked up, the
+strategy replayed at other pays, rounds dealt by a simulation) solves the game then, once, as a cold run would have
+(:class:`OnDemand`).
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -78,11 +80,13 @@ class KeptView:
 
 class OnDemand:
     """The method's own solution, solved when first asked for: what a kept solution lacks (its ``detail``: the method's
-    working, read attribute by attribute as the solution's own would be)."""
+    working, read attribute by attribute as the solution's own would be; ``figures``: those of its attributes kept with
+    the solution, answered without solving)."""
 
-    def __init__(self, solve: Callable[[], Solution]) -> None:
+    def __init__(self, solve: Callable[[], Solution], figures: Mapping[str, Any] | None = None) -> None:
         self._solve = solve
         self._solved: Solution | None = None
+        self._figures = dict(figures or {})
 
     def solution(self) -> Solution:
         if self._solved is None:
@@ -92,6 +96,8 @@ class OnDemand:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
+        if name in self._figures:
+            return self._figures[name]
         return getattr(self.solution().detail, name)
 
 
@@ -129,12 +135,14 @@ class _Kept:
     size: int
     deals: int
     side_tables: dict[str, ReturnTable] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)  # attributes of the working, by name (plain data)
 
 
 def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[], Solution],
-                  cache: CountCache | None = None) -> Solution:
+                  cache: CountCache | None = None, figures: tuple[str, ...] = ()) -> Solution:
     """The solution kept for ``key`` (what it depends on, pays included) if it checks out, else ``solve()`` now, kept
-    (``code``: the method's modules; ``cache``: the cache in force by default)."""
+    (``code``: the method's modules; ``cache``: the cache in force by default; ``figures``: attributes of the solution's
+    ``detail`` kept with it, plain data that tools read by name, so that reading them solves nothing)."""
     from ..count_cache import current
     from ..shard_store import Unstorable
 
@@ -149,7 +157,7 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
             log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
     solution = solve()
     try:
-        kept = _stored(solution)
+        kept = _stored(solution, figures)
     except Unstorable:  # a view that is more than a table (a house way's breakdown): solved at every run
         return solution
     cache.keep(KIND, key, game.id, kept, code)
@@ -157,7 +165,7 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     return _restored(game, stored, solve) if found else solution  # rule sets holds each one's tables, not gigabytes
 
 
-def _stored(solution: Solution) -> _Kept:
+def _stored(solution: Solution, figures: tuple[str, ...] = ()) -> _Kept:
     from ..shard_store import Unstorable
 
     views = []
@@ -172,7 +180,7 @@ def _stored(solution: Solution) -> _Kept:
                               tuple(_plain(frame[c].tolist()) for c in frame.columns), view.summary(),
                               *(str(getattr(view, text, "") or "") for text in VIEW_TEXTS)))
     return _Kept(solution.method, solution.table, tuple(views), solution.strategy.lookup is not None, solution.ends is not None,
-                 solution.size, solution.deals, dict(solution.side_tables()))
+                 solution.size, solution.deals, dict(solution.side_tables()), {name: getattr(solution.detail, name) for name in figures})
 
 
 def _plain(values: list) -> list:
@@ -184,9 +192,10 @@ def _restored(game: Game, kept: Any, solve: Callable[[], Solution]) -> Solution:
     """The solution :func:`_stored` kept (TypeError where the data is not such)."""
     if not isinstance(kept, _Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
             or not (kept.table is None or isinstance(kept.table, ReturnTable)) \
-            or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes):
+            or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes) \
+            or not isinstance(kept.figures, dict):
         raise TypeError("not a kept solution")
-    solved = OnDemand(solve)
+    solved = OnDemand(solve, kept.figures)
     sides = dict(kept.side_tables)
     strategy = Strategy(game, kept.views, _Lookup(solved) if kept.lookup else None)  # type: ignore[arg-type]
     return Solution(kept.method, game, kept.table, strategy, _Ends(solved) if kept.ends else None, kept.size, kept.deals,

@@ -7,11 +7,13 @@ reports every game shipped under the project's ``paytables/`` and adds an
 ``index.html`` linking them. The pieces: ``sheet.py`` turns analyses into a
 :class:`~casino_math.report.document.Document` (with ``rules.py``,
 ``bets.py`` and ``strategy.py``); ``index.py`` makes the index;
-``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``writer.py`` writes.
+``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``writer.py`` writes; ``workers.py`` writes families at
+once, in processes forked after every game file is read (the same bytes, in the same order, for any number of them).
 """
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -23,7 +25,7 @@ from ..errors import InputError
 from ..parallel import Runner
 from ..progress import Bar
 from ..targets import folder_to_write
-from ..game.analysis import GameAnalysis
+from ..game.analysis import GameAnalysis, forget_counts
 from ..game.description import Game
 from ..game.loader import load_game
 from .charts import Rendered, render
@@ -33,6 +35,7 @@ from .issued import issue_date
 from .pdf import kept_pdf
 from .sheet import build_document, main_game
 from .verification import check_claims
+from .workers import can_fork, in_processes
 from .writer import write_atomically
 
 DEFAULT_OUT = Path("reports")
@@ -92,14 +95,17 @@ def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
 
 
 def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, runner: Runner | None = None,
-                  issued: str | date | None = None) -> dict[str, bytes]:
+                  issued: str | date | None = None, processes: int | None = None) -> dict[str, bytes]:
     """The bytes of every file of the report, by file name: each family's HTML and PDF (and ``index.html`` when
     no paths are given: every shipped game); nothing is written. ``runner``: where big counts run (casino_math.parallel);
-    ``issued``: the date printed on the sheets (default: SOURCE_DATE_EPOCH, else today)."""
+    ``issued``: the date printed on the sheets (default: SOURCE_DATE_EPOCH, else today); ``processes``: how many
+    families are written at once (default: :func:`family_processes`), the bytes and their order the same for any number.
+
+    Every game file is read (and checked) here before any family is analysed, so a file in error costs no count."""
     day = issue_date(issued)  # before any counting: a date mistyped must not cost a run
     steps = steps or Bar(quiet=True)
     files = game_files(paths or shipped_games())
-    steps.plan(2 * len(files) + 1)
+    steps.plan(len(files) + 1)
     games = []
     for file in files:
         steps.step(f"reading {file.name}")
@@ -107,30 +113,70 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
     families = by_family(games)
     if not paths and INDEX.removesuffix(".html") in families:
         raise InputError(f"{families['index'][0].path}: a game family may not be named index: index.html lists the games")
-    steps.extend(3 * len(families))
+    together = min(len(families), family_processes(runner) if processes is None else processes)
+    built = _in_processes(families, together, steps, runner, day) if together > 1 else _here(families, steps, runner, day)
     out: dict[str, bytes] = {}
     entries = []
-    for family, group in families.items():
-        analyses = [_analysed(game, steps, runner) for game in group]
-        steps.step(f"checking published figures of {family}")
-        checks = check_claims(analyses)  # on these analyses: nothing is counted twice
-        with steps.detail():  # the simpler strategies are solved as the document asks for them
-            document = build_document(analyses, checks, __version__, day)
-        charts = document.charts()
-        steps.extend(len(charts))
-        images: dict[str, Rendered] = {}
-        for chart in charts:
-            steps.step(f"drawing chart {chart.key}")
-            images[chart.key] = render(chart.draw)
-        steps.step(f"rendering {family}.html")
-        out[f"{family}.html"] = render_html(document, images)
-        steps.step(f"rendering {family}.pdf")
-        out[f"{family}.pdf"] = kept_pdf(document, images)
-        entries.append(Entry(family, main_game(analyses), len(group) - 1, tuple(checks)))
+    for family in families:  # the families' order, whichever finished first
+        files_of, entry = built[family]
+        out.update(files_of)
+        entries.append(entry)
     if not paths:
         steps.step("rendering the index")
         out[INDEX] = render_html(index_document(entries, __version__, day), {})
     return out
+
+
+Built = tuple[dict[str, bytes], Entry]  # a family's files (HTML, PDF) and its line of the index
+
+
+def _family(family: str, group: Sequence[Game], steps: Bar, runner: Runner | None, day: date) -> Built:
+    """One family's par sheet: its games analysed, its published figures checked, its charts drawn, its HTML and PDF."""
+    steps.extend(len(group) + 3)
+    analyses = [_analysed(game, steps, runner) for game in group]
+    steps.step(f"checking published figures of {family}")
+    checks = check_claims(analyses)  # on these analyses: nothing is counted twice
+    with steps.detail():  # the simpler strategies are solved as the document asks for them
+        document = build_document(analyses, checks, __version__, day)
+    charts = document.charts()
+    steps.extend(len(charts))
+    images: dict[str, Rendered] = {}
+    for chart in charts:
+        steps.step(f"drawing chart {chart.key}")
+        images[chart.key] = render(chart.draw)
+    steps.step(f"rendering {family}.html")
+    html = render_html(document, images)
+    steps.step(f"rendering {family}.pdf")
+    pdf = kept_pdf(document, images)
+    return {f"{family}.html": html, f"{family}.pdf": pdf}, Entry.of(family, main_game(analyses), len(group) - 1, checks)
+
+
+def _here(families: dict[str, list[Game]], steps: Bar, runner: Runner | None, day: date) -> dict[str, Built]:
+    """Every family in this process, one after the other, the bar showing each step."""
+    return {family: _family(family, group, steps, runner, day) for family, group in families.items()}
+
+
+def family_processes(runner: Runner | None) -> int:
+    """How many families a report writes at once: one per local core (``--workers`` when given); one where the runner
+    keeps the work in this process or sends it to a cluster, or where processes cannot be forked (the games read are
+    handed to the workers as this process holds them, not read again: :mod:`.workers`)."""
+    if runner is not None and runner.where != "local" or not can_fork():
+        return 1
+    if runner is not None and runner.workers:
+        return runner.workers
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, runner: Runner | None, day: date) -> dict[str, Built]:
+    """Every family in one of ``processes`` forked workers (:mod:`.workers`), the bar stepping as each is waited for."""
+    def written(family: str) -> Built:
+        try:
+            return _family(family, families[family], Bar(quiet=True), runner, day)
+        finally:  # the worker's next family reuses the memory of this one's counts (families share no counts); this
+            forget_counts()  # process, which may analyse again (the studio), keeps its own
+
+    steps.extend(len(families))
+    return in_processes(written, families, processes, lambda family: steps.step(f"writing {family}"))
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,
@@ -149,4 +195,4 @@ def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT
         return write_atomically({out / name: data for name, data in reports.items()})
 
 
-__all__ = ["build_reports", "by_family", "game_files", "shipped_folder", "shipped_games", "write_report"]
+__all__ = ["build_reports", "by_family", "family_processes", "game_files", "shipped_folder", "shipped_games", "write_report"]

@@ -20,21 +20,34 @@ from .verification import Check
 
 @dataclass(frozen=True)
 class Entry:
-    """One game family's par sheet: its files' stem, main game, number of variants and checks."""
+    """One game family's par sheet as the index lists it: plain words and checks (made where the family was analysed,
+    sent from a worker as they are), not the analyses.
+
+    ``name``: the family as a player reads it; ``main``: its main paytable (``name (id)``); ``edges``: the house edge of
+    each bet of the main paytable, rounded for printing; ``variants``: how many other files the family holds.
+    """
 
     family: str
-    main: GameAnalysis
+    name: str
+    main: str
+    edges: str
     variants: int
     checks: tuple[Check, ...]
+
+    @classmethod
+    def of(cls, family: str, main: GameAnalysis, variants: int, checks: Sequence[Check]) -> Entry:
+        """The entry of a family whose main game is ``main`` (analysed: its return tables give the edges)."""
+        edges = "; ".join(f"{main.game.names.bet(bet)} {percent(t.metrics.house_edge)}" for bet, t in main.tables.items())
+        return cls(family, main.game.family_name, label(main.game), edges, variants, tuple(checks))
 
 
 def index_document(entries: Sequence[Entry], version: str, issued: date) -> Document:
     rows = tuple(
         (
-            Cell(e.main.game.family_name, link=f"{e.family}.html"),
+            Cell(e.name, link=f"{e.family}.html"),
             Cell("PDF", link=f"{e.family}.pdf"),
-            Cell(label(e.main.game)),
-            Cell("; ".join(f"{e.main.game.names.bet(bet)} {percent(t.metrics.house_edge)}" for bet, t in e.main.tables.items())),
+            Cell(e.main),
+            Cell(e.edges),
             Cell(count(e.variants, "variant")),
             Cell(verdict(e.checks)),  # no colour: a failed check is as often the publication's error as ours
         )

@@ -79,7 +79,8 @@ class Blackjack:
         if rule is not None:
             raise ValueError(f"{game.id}: blackjack's simpler strategy is its basic strategy, always priced; no rule to force")
         assert isinstance(game, BlackjackGame)
-        return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game))
+        # the dealer's totals kept too: claims check them, and reading them must not solve the game again
+        return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game), figures=("dealer_by_name",))
 
     def _solve(self, game: BlackjackGame) -> Solution:
         figures = blackjack_figures(game.rules, game.shoe)

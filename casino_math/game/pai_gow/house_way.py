@@ -198,14 +198,38 @@ def _display(deck: Deck, ids: np.ndarray) -> list[int]:
 
 
 _CHECKED: dict[int, bool] = {}
+CHECKED_KIND = "Pai Gow Poker house way checked"
 
 
 def _checked(way: HouseWay) -> None:
+    """:meth:`HouseWay.check`, once per process, and once at all for a house way the count cache holds as checked: a
+    way that passed is kept there (keyed by what setting depends on: the deck, the wheel's rank, the rules without their
+    words or places; and the code), so a later run reads the file without setting every hand shape again (seconds).
+    A way that fails is never kept: it fails at every run, with its error."""
+    from ...count_cache import current
+    from .counting import CODE
+
     key = hash((way.rules, way.hands.deck, way.hands.wheel_second))
     if key in _CHECKED:
         return
+    cache = current()
+    what = f"the house way of {way.where.rsplit(':', 1)[0] or 'a game file'}"
+    if cache is not None and cache.load(CHECKED_KIND, _check_key(way), what, CODE) == (True, {"set": True}):
+        _CHECKED[key] = True
+        return
     way.set_or_fail(representatives(way.hands.deck))
     _CHECKED[key] = True
+    if cache is not None:
+        cache.keep(CHECKED_KIND, _check_key(way), what, {"set": True}, CODE)
+
+
+def _check_key(way: HouseWay) -> str:
+    """What a house way's check depends on: the deck, the wheel's rank, each rule's hands, conditions and settings."""
+    def clauses(found: tuple[Clause, ...]) -> list[tuple[str | None, list[int]]]:
+        return [(c.role, sorted(c.ranks)) for c in found]
+
+    return repr((way.hands.deck, way.hands.wheel_second, [(sorted(r.hands), clauses(r.conditions), clauses(r.negated),
+                                                            r.tries, r.play_as) for r in way.rules]))
 
 
 @lru_cache(maxsize=4)
