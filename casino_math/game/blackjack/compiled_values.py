@@ -100,7 +100,7 @@ def _garner(k: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple
     return primes, tuple(tuple(pow(primes[j], -1, primes[i]) for j in range(i)) for i in range(k)), places, math.prod(primes)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _times(a: int, b: int, p: int, inverse: float) -> int:
     """``a·b mod p`` for ``0 ≤ a, b < p < 2^53``: the quotient estimated in floating point (off by a few at most), the
     remainder taken in wrapping 64-bit arithmetic (exact: it lies within a few ``p`` of zero) and corrected."""
@@ -274,7 +274,7 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
     return out, present, taken
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _live(c: int, holes: int, size: int, apart: bool, denominator: np.ndarray, live_deals: np.ndarray, i: int, p: int,
           inverse: float) -> int:
     """:meth:`~.values.Position.live` modulo the ``i``-th prime."""
@@ -392,7 +392,7 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     """:meth:`~.values.Position.solve_plain` by the kernel, where ``plan`` is None the option taken by ``chooser`` (the
     best, or a chart's order, :class:`~.basic.ChartChooser`); None where the kernel does not apply (:func:`compiles`,
     another chooser, a value too big for the primes, a plan or a chart without a hand's option)."""
-    from .values import Stakes, Valued, best, stand_nets
+    from .values import Stakes, Valued, best
 
     if not compiles(position, first):
         return None
@@ -405,20 +405,18 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
         if not isinstance(chooser, ChartChooser):
             return None
         prefer = preferences(chooser, order)
+    only_array = np.full(len(hands), -1, dtype=np.int64)
     if plan is not None:
         codes = {name: code for code, name in enumerate(VALUED)}
-        only = [codes.get(plan.get(h, ""), -2) for h in hands]
-        if any(o == -2 and (cards[h] >= 2 and hard[h] < 21) for o, h in zip(only, hands)):
-            return None  # a hand the strategy leaves open (or takes an option not valued here): the Python walk says so
-        only_array = np.maximum(np.array(only, dtype=np.int64), -1)
-    else:
-        only_array = np.full(len(hands), -1, dtype=np.int64)
+        only = [codes.get(plan.get(h, ""), -1) for h in hands]
+        for h, code in zip(hands, only):
+            if code < 0 and cards[h] >= 2 and (h in plan or hard[h] < 21):
+                return None  # a hand the strategy leaves open, or an option not valued here: the Python walk says so
+        only_array[:] = only
     doubled = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
     key = (stakes, "nets")
     if key not in position.kernel:
-        from fractions import Fraction
-        nets = np.array([[stand_nets(position.rules, position.apart, position.scale, t, Fraction(1), s) for t in range(22)]
-                         for s in doubled], dtype=np.int64)
+        nets = nets_table(position.rules, position.apart, position.scale, doubled)
         largest = max(int(np.abs(nets).max()), stakes.own + 1)
         k = primes_for(largest * position.denominator(0))
         position.kernel[key] = (nets, k, horizons(position, k) if k else None)
@@ -443,6 +441,14 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
         if code >= 0:
             out[h] = Valued(None, VALUED[code], dens[cards[h]], (residues, row))
     return out
+
+
+@lru_cache(maxsize=256)
+def nets_table(rules: BlackjackRules, apart: bool, scale: int, stakes: tuple[Stakes, ...]) -> np.ndarray:
+    """Standing's nets (:func:`~.values.stand_nets`, a win paying 1) by stakes, total (0 to 21) and dealer outcome."""
+    from .values import ONE, stand_nets
+
+    return np.array([[stand_nets(rules, apart, scale, t, ONE, s) for t in range(22)] for s in stakes], dtype=np.int64)
 
 
 @lru_cache(maxsize=1)

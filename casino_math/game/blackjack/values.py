@@ -451,17 +451,20 @@ class Position:
         if self._counted:
             return
         table = self.table
+        if plan is None:  # every hand of two cards or more: a double's hands are among them
+            self.dealer.need([self.shoes[h] for h in hands if table.cards[h] >= 2])
+            self._counted = hands is self.dealt
+            return
         standing: list[int] = []
         for hand in hands:
             if table.cards[hand] < 2:
                 continue
-            option = plan.get(hand) if plan is not None else None
+            option = plan.get(hand)
             if option in (None, STAND):
                 standing.append(hand)
             if option in (None, DOUBLE):
                 standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
         self.dealer.need([self.shoes[h] for h in standing])
-        self._counted = plan is None and hands is self.dealt
 
     def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
         """The hands a strategy reaches from the smallest hands of the position, biggest first."""
