@@ -25,8 +25,9 @@ True
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 import numpy as np
 from numba import njit
@@ -376,11 +377,30 @@ def doubling(rules: BlackjackRules, split: bool) -> tuple[np.ndarray, np.ndarray
     return np.array(may, dtype=np.bool_), np.array(free, dtype=np.bool_)
 
 
+_WALKED = [False]  # every position walked in Python (:func:`python_walk`)
+
+
+@contextmanager
+def python_walk() -> Iterator[None]:
+    """Every position valued by the Python walk inside, the kernel's reference (the benchmark times both, same results).
+
+    >>> with python_walk():
+    ...     _WALKED[0]
+    True
+    """
+    before = _WALKED[0]
+    _WALKED[0] = True
+    try:
+        yield
+    finally:
+        _WALKED[0] = before
+
+
 def compiles(position: Position, first: int | None) -> bool:
     """Whether the kernel values this position's hands: no pay that depends on a hand's cards (bonuses), no rescue of a
-    double (a choice within the double), split aces that may draw on; else the Python walk does."""
+    double (a choice within the double), split aces that may draw on, no :func:`python_walk`; else the Python walk does."""
     rules = position.rules
-    if rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
+    if _WALKED[0] or rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
         return False
     if rules.double_rescue and not position.split:
         return False

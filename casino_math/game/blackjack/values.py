@@ -11,6 +11,11 @@ cards from the ``n`` left, where ``h`` reaches past the longest hand the player 
 together. A card drawn turns ``(n)_h`` into ``n · (n − 1)_{h−1}``, so a hit's value is a plain sum of whole numbers,
 and the options of one hand, sharing its denominator, compare as whole numbers: every choice is exact.
 
+The walk is done by a compiled kernel over the values' residues modulo primes, its choices exact
+(:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, a basic strategy's chart,
+without pays that depend on a hand's cards); :meth:`Position.solve_plain` is the same walk in Python over whole
+numbers, its reference and the way for the rest.
+
 Where the dealer peeks (or, without a hole card, takes only the original bet with a blackjack) a hand's values
 are *joint with no dealer blackjack*: the player acts knowing there is none, and the blackjack's loss of the
 original bet is counted once for the round (:mod:`.rounds`). Dividing every option of a hand by the chance of no
