@@ -457,9 +457,10 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     if (taken == -2).any():
         return None  # a chart with no option open to a hand: the Python walk says so
     out = {}
+    cards_of = hand_table().cards
     for row, (h, code) in enumerate(zip(hands, taken.tolist())):
         if code >= 0:
-            out[h] = Valued(None, VALUED[code], dens[cards[h]], (residues, row))
+            out[h] = Valued(None, VALUED[code], dens[cards_of[h]], residues, row)
     return out
 
 

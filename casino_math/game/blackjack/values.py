@@ -203,21 +203,20 @@ def best(hand: int, values: Mapping[str, int]) -> str:
 
 class Valued:
     """One hand's options, each a whole number over ``denominator``, and the option taken (the options worked out from
-    the compiled kernel's residues when first read, ``source``: :class:`~.compiled_values.Residues` and the row)."""
+    the compiled kernel's residues when first read: ``residues`` (:class:`~.compiled_values.Residues`), its ``row``)."""
 
-    __slots__ = ("_options", "taken", "denominator", "_source")
+    __slots__ = ("_options", "taken", "denominator", "_residues", "_row")
 
-    def __init__(self, options: dict[str, int] | None, taken: str, denominator: int,
-                 source: tuple[Residues, int] | None = None) -> None:
-        self._options, self.taken, self.denominator, self._source = options, taken, denominator, source
+    def __init__(self, options: dict[str, int] | None, taken: str, denominator: int, residues: Residues | None = None,
+                 row: int = 0) -> None:
+        self._options, self.taken, self.denominator, self._residues, self._row = options, taken, denominator, residues, row
 
     @property
     def options(self) -> dict[str, int]:
         if self._options is None:
-            assert self._source is not None
-            residues, row = self._source
-            self._options = residues.options(row)
-            self._source = None
+            assert self._residues is not None
+            self._options = self._residues.options(self._row)
+            self._residues = None
         return self._options
 
     @property
