@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from functools import lru_cache
+from operator import mul
 from typing import TYPE_CHECKING, Iterator, Mapping
 
 import numpy as np
@@ -81,24 +82,19 @@ def mixed_radix(x: int, k: int) -> list[int]:
 
 
 def from_residues(residues: list[int], k: int) -> int:
-    """The whole number of ``(−P/2, P/2)`` with these residues modulo the first ``k`` primes (Garner's algorithm)."""
-    primes, inverse, places, product = _garner(k)
-    digits: list[int] = []
-    for i, p in enumerate(primes):
-        x = residues[i]
-        for j, inverse_j in enumerate(inverse[i]):
-            x = (x - digits[j]) * inverse_j % p
-        digits.append(x)
-    value = sum(d * place for d, place in zip(digits, places))
-    return value - product if 2 * value > product else value
+    """The whole number of ``(−P/2, P/2)`` with these residues modulo the first ``k`` primes (the Chinese remainder
+    theorem: ``Σ r_i·e_i mod P``, ``e_i`` one modulo ``p_i`` and zero modulo the others)."""
+    basis, product = _basis(k)
+    x = sum(map(mul, residues, basis)) % product
+    return x - product if 2 * x > product else x
 
 
 @lru_cache(maxsize=16)
-def _garner(k: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], int]:
-    """:func:`moduli` in Python integers (``inverse[i][j] = p_j⁻¹ mod p_i``), with the place of each digit."""
+def _basis(k: int) -> tuple[tuple[int, ...], int]:
+    """The Chinese remainder theorem's ``e_i = (P/p_i)·((P/p_i)⁻¹ mod p_i)`` for the first ``k`` primes, and ``P``."""
     primes = PRIMES[:k]
-    places = tuple(math.prod(primes[:i]) for i in range(k))
-    return primes, tuple(tuple(pow(primes[j], -1, primes[i]) for j in range(i)) for i in range(k)), places, math.prod(primes)
+    product = math.prod(primes)
+    return tuple(product // p * pow(product // p, -1, p) for p in primes), product
 
 
 @njit(cache=True)
@@ -327,7 +323,8 @@ class Residues:
 
     def options(self, row: int) -> dict[str, int]:
         """The options of one row as whole numbers, in the order stand, hit, double."""
-        return {VALUED[o]: from_residues(self.values[row, o].tolist(), self.k) for o in range(3) if self.present[row, o]}
+        values, present = self.values[row].tolist(), self.present[row].tolist()
+        return {VALUED[o]: from_residues(values[o], self.k) for o in range(3) if present[o]}
 
 
 class DealerDigits:
