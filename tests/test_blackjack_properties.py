@@ -12,10 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino_math.game.blackjack.basic import basic_strategy
+from casino_math.count_cache import disabled
+from casino_math.game.blackjack.basic import BasicStrategy, ChartChooser, basic_strategy
 from casino_math.game.blackjack.dealer import dealer_ways, reference_ways
 from casino_math.game.blackjack.rounds import SPLIT, play_game
+from casino_math.game.blackjack.hands import hand_table
 from casino_math.game.blackjack.rules import BlackjackRules, Shoe
+from casino_math.game.blackjack.values import DOUBLE, HIT, STAND, Stakes, best, dealer_counts, forget_counts
 from test_blackjack_brute_force import A, T, Brute, _split_strategy
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -144,3 +147,56 @@ def test_plays_kept_in_shared_positions_count_as_if_alone(rules, counts, surrend
     assert counted(other) == alone
     forget_counts()
     assert play_by(alone[-1], shoe).expected_return == alone[-3]
+
+
+def _solved_both_ways(position, stakes, choose, first=None):
+    compiled = position.solve(stakes, choose, first)
+    plain = position.solve(stakes, choose, first, compiled=False)
+    return compiled, plain
+
+
+@SETTINGS
+@given(rules=st.builds(BlackjackRules, dealer_hits_soft_17=st.booleans(), dealer_peeks=st.booleans(),
+                       no_hole_card_takes_all=st.booleans(), double_after_split=st.booleans(),
+                       double_totals=st.sampled_from([None, frozenset({9, 10, 11})]), double_any_cards=st.booleans(),
+                       dealer_22_pushes=st.booleans(), free_double_totals=st.sampled_from([frozenset(), frozenset({9, 10, 11})])),
+       counts=shoes(31 * 2 + 26), up=st.integers(0, 9), pair=st.integers(0, 9),
+       stakes=st.sampled_from([Stakes(1, 0), Stakes(0, 1), Stakes(2, 1)]), seed=st.randoms(use_true_random=False))
+def test_the_compiled_hands_are_the_plain_walk(rules, counts, up, pair, stakes, seed):
+    """Every option of every hand and every choice, by the kernel over residues and by the walk over whole numbers: the
+    best play, a strategy given hand by hand (split hands with more pair cards out), and a chart's order of options."""
+    if counts[up] == 0:
+        return
+    left = tuple(c - (v == up) for v, c in enumerate(counts))
+    dealer = dealer_counts(rules, up, counts)
+    position = dealer.position(left)
+    compiled, plain = _solved_both_ways(position, stakes, best)
+    assert compiled == plain and [v.taken for v in compiled.values()] == [v.taken for v in plain.values()]
+    table = hand_table()
+    keys = {("soft" if table.soft[h] else "hard", table.total[h], table.cards[h] == 2) for h in compiled}
+    orders = {(up, key): tuple(seed.sample([STAND, HIT, DOUBLE, SPLIT], 3)) for key in sorted(keys)}
+    chart = BasicStrategy(rules, orders)
+    for split in (False, True):
+        compiled, plain = _solved_both_ways(position, stakes, ChartChooser(chart, up, split))
+        assert compiled == plain
+    if left[pair] >= 2:
+        holding = tuple(c - (v == pair) for v, c in enumerate(left))
+        split = dealer.position(holding, split=True, holding=pair)
+        compiled, plain = _solved_both_ways(split, stakes, best, pair)
+        assert compiled == plain
+        strategy = {h: v.taken for h, v in compiled.items()}
+        more = tuple(c - (v == pair) for v, c in enumerate(holding))
+        if more[pair] >= 1:
+            compiled, plain = _solved_both_ways(dealer.position(more, split=True, holding=pair), stakes, strategy, pair)
+            assert compiled == plain
+
+
+def test_the_compiled_hands_of_six_decks_are_the_plain_walk():
+    """A real shoe: values of some 250 bits, six primes."""
+    rules, shoe = BlackjackRules(dealer_hits_soft_17=True), Shoe.of_decks(6).counts
+    left = tuple(c - (v == 5) for v, c in enumerate(shoe))
+    with disabled():
+        position = dealer_counts(rules, 5, shoe).position(left)
+        compiled, plain = _solved_both_ways(position, Stakes(1, 0), best)
+        forget_counts()
+    assert compiled == plain and len(compiled) == 3072

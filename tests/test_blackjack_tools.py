@@ -74,9 +74,9 @@ def test_the_dealers_counts_kept_between_runs_give_the_same_bytes(monkeypatch, c
         code, out, _ = run(monkeypatch, capsys, "analyze", str(SMALL), "--format", "json")
         assert code == 0
         outputs.append(out)
-        monkeypatch.setattr(values, "dealer_ways", _never)  # the second run must read every count
+        monkeypatch.setattr(values, "dealer_digits", _never)  # the second run must read every count
     assert outputs[0] == outputs[1]
-    assert dealer.dealer_ways is not _never
+    assert dealer.dealer_digits is not _never
 
 
 def _never(*args, **kwargs):

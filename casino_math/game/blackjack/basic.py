@@ -71,25 +71,40 @@ class BasicStrategy:
         return first
 
     # -- as choosers of the engine ----------------------------------------------------------------
-    def hand_chooser(self, up: int, split: bool = False):  # noqa: ANN201 - a Chooser
+    def hand_chooser(self, up: int, split: bool = False) -> ChartChooser:
         """The chooser of hands after the first two cards (of split hands with ``split``: their first two too)."""
-        table = hand_table()
-
-        def choose(hand: int, options: Mapping[str, int]) -> str:
-            cards = table.cards[hand]
-            key = ("soft" if table.soft[hand] else "hard", table.total[hand], cards == 2)  # key_of without pairs, read off the table
-            if (cards == 2 and not split) or (up, key) not in self.orders:
-                # the first two cards of a round (the round decides: root_chooser), or a total no hand of the strategy
-                # reaches: never played, valued by its best option
-                return best(hand, options)
-            return self.pick(up, key, options)
-
-        return choose
+        return ChartChooser(self, up, split)
 
     def root_chooser(self, upcard: UpCard, hand: Hand, options: Mapping[str, Fraction]) -> str:
         if "blackjack" in options:
             return "blackjack"
         return self.pick(upcard.up, key_of(hand, True, self.rules.splits), options)
+
+
+@dataclass(frozen=True, eq=False)
+class ChartChooser:
+    """A basic strategy's choice at a hand after the first two cards (a :data:`~.values.Chooser`): the first option of
+    the chart's order open to the hand, whatever the values (:meth:`order`), so the compiled kernel takes it too."""
+
+    strategy: BasicStrategy
+    up: int
+    split: bool
+
+    def order(self, hand: int) -> tuple[str, ...] | None:
+        """The options in the chart's order of preference at ``hand``; None: by its best option (the first two cards of
+        a round, which the round decides (root_chooser), or a total no hand of the strategy reaches: never played)."""
+        table = hand_table()
+        cards = table.cards[hand]
+        key = ("soft" if table.soft[hand] else "hard", table.total[hand], cards == 2)  # key_of without pairs, read off the table
+        if cards == 2 and not self.split:
+            return None
+        return self.strategy.orders.get((self.up, key))
+
+    def __call__(self, hand: int, options: Mapping[str, int]) -> str:
+        order = self.order(hand)
+        if order is None:
+            return best(hand, options)
+        return next(o for o in order if o in options)
 
 
 def orders_of(play: Play) -> dict[tuple[int, Key], tuple[str, ...]]:

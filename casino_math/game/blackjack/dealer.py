@@ -212,13 +212,17 @@ def _garner_kernel(a: np.ndarray, b: np.ndarray, p: int, q: int, inverse: int) -
     return out
 
 
-def _crt(residues: np.ndarray) -> np.ndarray:
-    """Whole numbers from their residues modulo :data:`PRIMES` (last axis), each below the primes' product: Python
-    integers in an object array of the residues' leading shape."""
+def _digits(residues: np.ndarray) -> np.ndarray:
+    """Whole numbers below the primes' product from their residues modulo :data:`PRIMES` (last axis), as two digits
+    ``(a, t)``, the number being ``a + p·t`` (``p`` the first prime; Garner's algorithm)."""
     p, q = PRIMES
     a, b = np.ascontiguousarray(residues[..., 0]), np.ascontiguousarray(residues[..., 1])
-    t = _garner_kernel(a, b, p, q, pow(p, -1, q))
-    return a.astype(object) + t.astype(object) * p
+    return np.stack([a, _garner_kernel(a, b, p, q, pow(p, -1, q))], axis=-1)
+
+
+def whole(digits: np.ndarray) -> np.ndarray:
+    """The whole numbers of :func:`_digits`' pairs, Python integers in an object array."""
+    return digits[..., 0].astype(object) + digits[..., 1].astype(object) * PRIMES[0]
 
 
 def ways_bound(shoe_size: int, longest: int) -> int:
@@ -226,21 +230,26 @@ def ways_bound(shoe_size: int, longest: int) -> int:
     return math.perm(shoe_size, min(longest, shoe_size))
 
 
-def dealer_ways(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[list[tuple[int, ...]], list[int]]:
-    """For each row of ``left`` (cards by value left in the shoe once the up card and the player's cards are out): the
-    ordered ways to deal each final total of :data:`OUTCOMES`, over ``(n)_L`` ways in all (the second list, per row),
-    ``L`` the dealer's longest draw (at most ``n``). Where the dealer peeks, a blackjack is left out."""
+def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[np.ndarray, list[int]]:
+    """:func:`dealer_ways` with each count as its two digits ``(a, t)``, the count being ``a + p·t`` (``p`` the first of
+    :data:`PRIMES`): an array (shoes, outcomes, 2), what a compiled kernel reads (:mod:`.compiled_values`)."""
     graph = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks)
     left = np.ascontiguousarray(left, dtype=np.int64).reshape(-1, VALUES)
     if left.size and ways_bound(int(left.sum(axis=1).max()), graph.longest) >= PRIMES[0] * PRIMES[1]:
         raise ValueError("a shoe this big needs more primes to count the dealer's hands exactly")
     residues = _ways_kernel(graph.drawn, graph.child, graph.outcome, graph.depth, left, np.array(PRIMES, dtype=np.int64),
                             graph.longest, len(OUTCOMES))
-    counts = _crt(np.moveaxis(residues, 1, 2))
-    rows = list(map(tuple, counts.tolist()))
     bounds = {n: ways_bound(n, graph.longest) for n in set(left.sum(axis=1).tolist())}  # a few sizes of shoe, many shoes
     totals = [bounds[n] for n in left.sum(axis=1).tolist()]
-    return rows, totals
+    return _digits(np.moveaxis(residues, 1, 2)), totals
+
+
+def dealer_ways(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[list[tuple[int, ...]], list[int]]:
+    """For each row of ``left`` (cards by value left in the shoe once the up card and the player's cards are out): the
+    ordered ways to deal each final total of :data:`OUTCOMES`, over ``(n)_L`` ways in all (the second list, per row),
+    ``L`` the dealer's longest draw (at most ``n``). Where the dealer peeks, a blackjack is left out."""
+    digits, totals = dealer_digits(left, up, rules)
+    return list(map(tuple, whole(digits).tolist())), totals
 
 
 def reference_ways(left: tuple[int, ...], up: int, rules: BlackjackRules) -> tuple[tuple[int, ...], int]:

@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Mapping
 
 from .basic import BasicStrategy, basic_strategy
+from .collection import held
 from .dealer import OUTCOMES, dealer_chances
 from .rounds import Ends, Play, play_game
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe, value_name
@@ -101,8 +102,9 @@ class BlackjackFigures:
         return 2 * Fraction(self.shoe.counts[ACE], n) * Fraction(self.shoe.counts[TEN], n - 1)
 
 
+@held
 def blackjack_figures(rules: BlackjackRules, shoe: Shoe) -> BlackjackFigures:
-    """The game played optimally and by basic strategy (see the module)."""
+    """The game played optimally and by basic strategy (see the module; the cycle collector held off once for both)."""
     started = time.perf_counter()
     optimal = play_game(rules, shoe)
     _ = optimal.expected_return

@@ -11,6 +11,11 @@ cards from the ``n`` left, where ``h`` reaches past the longest hand the player 
 together. A card drawn turns ``(n)_h`` into ``n · (n − 1)_{h−1}``, so a hit's value is a plain sum of whole numbers,
 and the options of one hand, sharing its denominator, compare as whole numbers: every choice is exact.
 
+The walk is done by a compiled kernel over the values' residues modulo primes, its choices exact
+(:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, a basic strategy's chart,
+without pays that depend on a hand's cards); :meth:`Position.solve_plain` is the same walk in Python over whole
+numbers, its reference and the way for the rest.
+
 Where the dealer peeks (or, without a hole card, takes only the original bet with a blackjack) a hand's values
 are *joint with no dealer blackjack*: the player acts knowing there is none, and the blackjack's loss of the
 original bet is counted once for the round (:mod:`.rounds`). Dividing every option of a hand by the chance of no
@@ -33,7 +38,8 @@ import numpy as np
 
 from .bonuses import combination_lines, combination_pays
 from .collection import held
-from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_graph, dealer_ways
+from .compiled_values import DealerDigits, Residues, compiled_solve
+from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_digits, dealer_graph, whole
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
 from .rules import ACE, BlackjackRules
@@ -114,13 +120,15 @@ class DealerCounts:
         self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
+        self.digits = DealerDigits()  # the counts as the compiled kernel reads them (:mod:`.compiled_values`)
 
     def need(self, shoes: list[tuple[int, ...]]) -> None:
         """Count the shoes not counted yet, all at once."""
         missing = list(dict.fromkeys(s for s in shoes if s not in self.known))
         if missing:
-            rows, totals = dealer_ways(np.array(missing, dtype=np.int64), self.up, self.rules)
-            self.known.update(zip(missing, zip(rows, totals)))
+            digits, totals = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules)
+            self.known.update(zip(missing, zip(map(tuple, whole(digits).tolist()), totals)))
+            self.digits.add(missing, digits)
 
     def __getitem__(self, shoe: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
         return self.known[shoe]
@@ -193,13 +201,23 @@ def best(hand: int, values: Mapping[str, int]) -> str:
     raise ValueError("no option")
 
 
-@dataclass(slots=True)
 class Valued:
-    """One hand's options, each a whole number over ``denominator``, and the option taken."""
+    """One hand's options, each a whole number over ``denominator``, and the option taken (the options worked out from
+    the compiled kernel's residues when first read: ``residues`` (:class:`~.compiled_values.Residues`), its ``row``)."""
 
-    options: dict[str, int]
-    taken: str
-    denominator: int
+    __slots__ = ("_options", "taken", "denominator", "_residues", "_row")
+
+    def __init__(self, options: dict[str, int] | None, taken: str, denominator: int, residues: Residues | None = None,
+                 row: int = 0) -> None:
+        self._options, self.taken, self.denominator, self._residues, self._row = options, taken, denominator, residues, row
+
+    @property
+    def options(self) -> dict[str, int]:
+        if self._options is None:
+            assert self._residues is not None
+            self._options = self._residues.options(self._row)
+            self._residues = None
+        return self._options
 
     @property
     def value(self) -> int:
@@ -207,6 +225,14 @@ class Valued:
 
     def ev(self, option: str | None = None) -> Fraction:
         return Fraction(self.options[option or self.taken], self.denominator)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Valued):
+            return NotImplemented
+        return (self.options, self.taken, self.denominator) == (other.options, other.taken, other.denominator)
+
+    def __repr__(self) -> str:
+        return f"Valued(options={self.options!r}, taken={self.taken!r}, denominator={self.denominator!r})"
 
 
 class Taken(Mapping[int, int]):
@@ -263,6 +289,8 @@ class Position:
         self._may_double: dict[int, bool] = {}
         self._solved: dict[tuple, dict[int, Valued]] = {}  # by stakes, first card and strategy (the best, or a mapping)
         self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
+        self.kernel: dict[tuple, tuple] = {}  # what the compiled kernel reads, per stakes (:mod:`.compiled_values`)
+        self._slots = np.full(len(table.hands), -1, dtype=np.int64)  # each hand's row of the dealer's digits
         self.ends: dict[tuple, tuple] = {}  # how its hands end, per hand (:mod:`.rounds`, :mod:`.split_ends`)
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
@@ -342,13 +370,17 @@ class Position:
         return ((ONE, ONE),)
 
     # -- every hand, biggest first ------------------------------------------------------------------------
-    def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None) -> dict[int, Valued]:
+    def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None,
+              compiled: bool = True) -> dict[int, Valued]:
         """Every hand's options under ``stakes``, the option taken, and its value (numbers of :func:`~.hands.hand_table`).
 
         ``choose`` takes the option from the values (default: the best); a mapping instead *is* the strategy (hand ->
         option): only the hands it reaches from the smallest hands are valued, and only by the option it takes. A hand
         of two cards or more may stand, hit or double (as the rules allow; the first two cards of a game's hand are
         the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
+
+        The best play or a strategy given as a mapping is valued by the compiled kernel (:mod:`.compiled_values`) where
+        it applies, else (or with ``compiled`` False) by :meth:`solve_plain`: the same values and choices.
         """
         plan: Mapping[int, str] | None = None
         chooser: Chooser = best
@@ -356,13 +388,24 @@ class Position:
             plan = choose
         else:
             chooser = choose
-        memo = (stakes, first, tuple(plan.items()) if plan is not None else None) if plan is not None or chooser is best else None
+        memo = (stakes, first, tuple(plan.items()) if plan is not None else None, compiled) if plan is not None or chooser is best else None
         if memo is not None and memo in self._solved:  # the same play again (another game sharing the position)
             return self._solved[memo]
-        out: dict[int, Valued] = {}
-        values: dict[int, int] = {}  # the value taken at each hand valued, read by the hits of smaller hands
         hands = self.reached(plan, first) if plan is not None else self.dealt
         self.count_dealer(hands, plan)
+        out = compiled_solve(self, stakes, plan, chooser, first, hands) if compiled else None
+        if out is None:
+            out = self.solve_plain(stakes, plan, chooser, first, hands)
+        if memo is not None:
+            self._solved[memo] = out
+        return out
+
+    def solve_plain(self, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
+                    hands: list[int] | tuple[int, ...]) -> dict[int, Valued]:
+        """:meth:`solve` walked in Python over whole numbers, hand by hand (``hands``: biggest first, their dealer's
+        counts counted): the reference of the compiled kernel."""
+        out: dict[int, Valued] = {}
+        values: dict[int, int] = {}  # the value taken at each hand valued, read by the hits of smaller hands
         cards_of, hard = self.table.cards, self.table.hard
         plain = not (self.split and first == ACE and not self.rules.hit_split_aces)  # split aces may draw on
         for hand in hands:
@@ -385,26 +428,47 @@ class Position:
                 taken = chooser(hand, options)
             out[hand] = Valued(options, taken, self.denominator(cards_of[hand]))
             values[hand] = options[taken]
-        if memo is not None:
-            self._solved[memo] = out
         return out
+
+    def kernel_slots(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
+        """Each hand's row of the dealer's digits (-1: not needed), for every hand that may stand or double among
+        ``hands`` (counted already, :meth:`count_dealer`)."""
+        table = self.table
+        if plan is None:
+            standing = [h for h in hands if table.cards[h] >= 2]  # a double's hands are the position's hands too
+        else:
+            standing = []
+            for hand in hands:
+                option = plan.get(hand)
+                if table.cards[hand] >= 2 and option in (None, STAND):
+                    standing.append(hand)
+                if table.cards[hand] >= 2 and option in (None, DOUBLE):
+                    standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
+        slots = self._slots
+        new = [h for h in standing if slots[h] < 0]
+        if new:
+            slots[new] = self.dealer.digits.rows([self.shoes[h] for h in new], self.dealer.known)
+        return slots
 
     def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> None:
         """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those)."""
         if self._counted:
             return
         table = self.table
+        if plan is None:  # every hand of two cards or more: a double's hands are among them
+            self.dealer.need([self.shoes[h] for h in hands if table.cards[h] >= 2])
+            self._counted = hands is self.dealt
+            return
         standing: list[int] = []
         for hand in hands:
             if table.cards[hand] < 2:
                 continue
-            option = plan.get(hand) if plan is not None else None
+            option = plan.get(hand)
             if option in (None, STAND):
                 standing.append(hand)
             if option in (None, DOUBLE):
                 standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
         self.dealer.need([self.shoes[h] for h in standing])
-        self._counted = plan is None and hands is self.dealt
 
     def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
         """The hands a strategy reaches from the smallest hands of the position, biggest first."""

@@ -1,0 +1,511 @@
+"""A position's hands valued in a compiled kernel, exactly: every value as its residues modulo primes.
+
+:meth:`~.values.Position.solve` walks a position's hands biggest first in Python, over whole numbers of a few hundred
+bits (every value is a whole number over the hand's denominator, :mod:`.values`). Most of the engine's time went there,
+in the interpreter rather than in the arithmetic. :func:`solve_kernel` does the same walk compiled, each whole number
+carried as its residues modulo ``K`` primes below 2^53 (:data:`PRIMES`, as many as the position's values need: every
+value is below ``M · (n)_h`` in size, ``M`` the largest net of a unit, and the primes' product ``P`` is kept above four
+times that, so every value and every difference of two values is one residue class of ``(−P/2, P/2)``).
+
+Choices are made exactly, never in floating point: two options compare by the sign of their difference, read from its
+mixed-radix digits (Garner's algorithm) against those of ``(P − 1)/2``; an exact tie is seen as such (every digit
+zero), and the option wagering more is taken, as :func:`~.values.best` does. A value is rebuilt as a whole number only
+when read (:class:`~.values.Valued`), by the same digits.
+
+The dealer's counts enter as two 53-bit digits each (``a + p·t``, :func:`~.dealer.dealer_digits`), reduced modulo each
+prime in the kernel. The Python walk (:meth:`~.values.Position.solve_plain`) is the reference the kernel is tested
+against (tests/test_blackjack_properties.py): every option of every hand, and every choice, equal.
+
+>>> mixed_radix(10**40, 3)[0] == 10**40 % PRIMES[0]
+True
+>>> from_residues([r % p for p in PRIMES[:3] for r in [-12345]], 3)
+-12345
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from functools import lru_cache
+from operator import mul
+from typing import TYPE_CHECKING, Iterator, Mapping
+
+import numpy as np
+from numba import njit
+
+from .dealer import OUTCOMES
+from .dealer import PRIMES as DEALER_PRIMES
+from .hands import hand_table
+from .rules import ACE, BlackjackRules
+
+if TYPE_CHECKING:
+    from .basic import ChartChooser
+    from .values import Chooser, Position, Stakes, Valued
+
+# ten primes below 2^53 (the dealer's two, :data:`.dealer.PRIMES`, left out): a product of two residues, estimated in
+# floating point, is corrected exactly in 64-bit arithmetic (see _times)
+PRIMES = (9007199254740761, 9007199254740727, 9007199254740677, 9007199254740653, 9007199254740649, 9007199254740623,
+          9007199254740613, 9007199254740571)
+STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2  # the options the kernel values, in this order
+
+
+@lru_cache(maxsize=16)
+def moduli(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The first ``k`` primes, Garner's inverses (``inverse[j, i] = p_j⁻¹ mod p_i``), the mixed-radix digits of
+    ``(P − 1)/2`` and ``P`` itself."""
+    primes = PRIMES[:k]
+    inverse = np.zeros((k, k), dtype=np.int64)
+    for i in range(k):
+        for j in range(i):
+            inverse[j, i] = pow(primes[j], -1, primes[i])
+    product = math.prod(primes)
+    return np.array(primes, dtype=np.int64), inverse, np.array(mixed_radix((product - 1) // 2, k), dtype=np.int64), product
+
+
+def primes_for(bound: int) -> int:
+    """How many primes a position needs whose every value is below ``bound`` in size (None fits: 0)."""
+    product = 1
+    for k, p in enumerate(PRIMES, 1):
+        product *= p
+        if product > 4 * bound:
+            return k
+    return 0
+
+
+def mixed_radix(x: int, k: int) -> list[int]:
+    """The digits of ``0 ≤ x < P``: ``x = d0 + d1·p0 + d2·p0·p1 + …``."""
+    digits = []
+    for p in PRIMES[:k]:
+        x, d = divmod(x, p)
+        digits.append(d)
+    return digits
+
+
+def from_residues(residues: list[int], k: int) -> int:
+    """The whole number of ``(−P/2, P/2)`` with these residues modulo the first ``k`` primes (the Chinese remainder
+    theorem: ``Σ r_i·e_i mod P``, ``e_i`` one modulo ``p_i`` and zero modulo the others)."""
+    basis, product = _basis(k)
+    x = sum(map(mul, residues, basis)) % product
+    return x - product if 2 * x > product else x
+
+
+@lru_cache(maxsize=16)
+def _basis(k: int) -> tuple[tuple[int, ...], int]:
+    """The Chinese remainder theorem's ``e_i = (P/p_i)·((P/p_i)⁻¹ mod p_i)`` for the first ``k`` primes, and ``P``."""
+    primes = PRIMES[:k]
+    product = math.prod(primes)
+    return tuple(product // p * pow(product // p, -1, p) for p in primes), product
+
+
+@njit(cache=True)
+def _times(a: int, b: int, p: int, inverse: float) -> int:
+    """``a·b mod p`` for ``0 ≤ a, b < p < 2^53``: the quotient estimated in floating point (off by a few at most), the
+    remainder taken in wrapping 64-bit arithmetic (exact: it lies within a few ``p`` of zero) and corrected."""
+    r = a * b - int(float(a) * float(b) * inverse) * p
+    while r < 0:
+        r += p
+    while r >= p:
+        r -= p
+    return r
+
+
+@njit(cache=True)
+def _sign(x: np.ndarray, y: np.ndarray, primes: np.ndarray, inverses: np.ndarray, garner: np.ndarray,
+          half: np.ndarray, digits: np.ndarray) -> int:
+    """The sign of ``x − y`` (residues of whole numbers whose difference lies in ``(−P/2, P/2)``): its mixed-radix
+    digits, most significant first, against those of ``(P − 1)/2``."""
+    k = primes.shape[0]
+    zero = True
+    for i in range(k):
+        p = primes[i]
+        d = x[i] - y[i]
+        if d < 0:
+            d += p
+        for j in range(i):
+            c = digits[j] % p
+            d -= c
+            if d < 0:
+                d += p
+            d = _times(d, garner[j, i], p, inverses[i])
+        digits[i] = d
+        if d != 0:
+            zero = False
+    if zero:
+        return 0
+    for i in range(k - 1, -1, -1):
+        if digits[i] != half[i]:
+            return 1 if digits[i] < half[i] else -1
+    return 1  # equal to (P − 1)/2: positive
+
+
+@njit(cache=True)
+def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first: bool, child: np.ndarray, cards: np.ndarray, hard: np.ndarray,
+                 total: np.ndarray, may_double: np.ndarray, free_double: np.ndarray, counts: np.ndarray, left: np.ndarray,
+                 slot: np.ndarray, ways: np.ndarray, dealer_prime: int, nets: np.ndarray, own: np.ndarray,
+                 extend: np.ndarray, denominator: np.ndarray, live_deals: np.ndarray, size: int, hole: int, apart: bool,
+                 primes: np.ndarray, garner: np.ndarray, half: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every hand of ``order`` (biggest first) valued as :meth:`~.values.Position.solve_plain` values it, modulo
+    ``primes``: the options (stand, hit, double: ``values[i, o]``, ``present[i, o]``) and the code of the one taken.
+
+    ``only[i]``: the option a strategy takes (-1: a choice); ``prefer[i]``: the choice, the first option open in this
+    order (-1 first: the best; none open: the code -2, for the caller to say so); ``first``: split hands (a hand of one card draws);
+    ``slot[h]``: the row of ``ways`` (the dealer's counts as digits ``a + dealer_prime·t``) for the shoe left after hand
+    ``h``; ``nets[s, total]``: standing's net against each dealer outcome (``s``: 0 the stakes, 1 doubled by the player,
+    2 doubled by the house), ``own[s]`` the player's own units; ``extend``, ``denominator``, ``live_deals``: residues by
+    the hand's cards (:meth:`~.values.Position.horizon`)."""
+    k = primes.shape[0]
+    hands = order.shape[0]
+    values_ = left.shape[0]
+    outcomes = nets.shape[2]
+    inverses = np.empty(k, dtype=np.float64)
+    for i in range(k):
+        inverses[i] = 1.0 / float(primes[i])
+    net = np.empty((3, nets.shape[1], outcomes, k), dtype=np.int64)  # each net modulo each prime
+    for s in range(3):
+        for t in range(nets.shape[1]):
+            for o in range(outcomes):
+                for i in range(k):
+                    x = nets[s, t, o] % primes[i]
+                    net[s, t, o, i] = x + primes[i] if x < 0 else x
+    lost = np.empty((3, k), dtype=np.int64)  # −own units modulo each prime
+    for s in range(3):
+        for i in range(k):
+            x = (-own[s]) % primes[i]
+            lost[s, i] = x + primes[i] if x < 0 else x
+    taken_value = np.zeros((child.shape[0], k), dtype=np.int64)
+    stood = np.zeros((child.shape[0], 3, k), dtype=np.int64)  # standing's value per stakes, worked out once
+    done = np.zeros((child.shape[0], 3), dtype=np.bool_)
+    out = np.zeros((hands, 3, k), dtype=np.int64)
+    present = np.zeros((hands, 3), dtype=np.bool_)
+    taken = np.full(hands, -1, dtype=np.int64)
+    shoe = np.empty(values_, dtype=np.int64)
+    acc = np.empty(k, dtype=np.int64)
+    term = np.empty(k, dtype=np.int64)
+    digits = np.empty(k, dtype=np.int64)
+
+    for index in range(hands):
+        h = order[index]
+        c = cards[h]
+        if c < 2 and not first:
+            continue
+        for v in range(values_):
+            shoe[v] = left[v] - counts[h, v]
+        option = only[index]
+        if c < 2:
+            option = HIT_CODE
+        for o in range(3):
+            wanted = option == o or (option < 0 and (o == STAND_CODE or (hard[h] < 21 and (o == HIT_CODE or may_double[h]))))
+            if not wanted:
+                continue
+            if o == STAND_CODE:
+                _stand(h, 0, c, slot, ways, dealer_prime, net, total, extend, primes, inverses, stood, done)
+                for i in range(k):
+                    acc[i] = stood[h, 0, i]
+            elif o == HIT_CODE:
+                holes = shoe[hole] if hole >= 0 else 0
+                busting = 0
+                for v in range(values_):
+                    if shoe[v] > 0 and child[h, v] < 0:
+                        busting += shoe[v]
+                for i in range(k):
+                    p = primes[i]
+                    if busting > 0 and apart:
+                        extra = holes if child[h, hole] < 0 else 0
+                        m = (busting * (size - c - 1 - holes) + extra) % p
+                        busts = _times(m, live_deals[c + 1, i], p, inverses[i])
+                    else:
+                        busts = _times(busting % p, _live(c + 1, 0, size, apart, denominator, live_deals, i, p, inverses[i]), p, inverses[i])
+                    x = _times(busts, lost[0, i], p, inverses[i])
+                    for v in range(values_):
+                        g = child[h, v]
+                        if shoe[v] > 0 and g >= 0:
+                            x += _times(shoe[v] % p, taken_value[g, i], p, inverses[i])
+                            if x >= p:
+                                x -= p
+                    acc[i] = x
+            else:
+                s = 2 if free_double[h] else 1
+                holes = shoe[hole] if hole >= 0 else 0
+                for i in range(k):
+                    acc[i] = 0
+                for v in range(values_):
+                    if shoe[v] <= 0:
+                        continue
+                    g = child[h, v]
+                    if g < 0:
+                        for i in range(k):
+                            p = primes[i]
+                            d = _live(c + 1, holes - (1 if v == hole else 0), size, apart, denominator, live_deals, i, p, inverses[i])
+                            term[i] = _times(_times(shoe[v] % p, d, p, inverses[i]), lost[s, i], p, inverses[i])
+                    else:
+                        _stand(g, s, c + 1, slot, ways, dealer_prime, net, total, extend, primes, inverses, stood, done)
+                        for i in range(k):
+                            term[i] = _times(shoe[v] % primes[i], stood[g, s, i], primes[i], inverses[i])
+                    for i in range(k):
+                        x = acc[i] + term[i]
+                        acc[i] = x - primes[i] if x >= primes[i] else x
+            for i in range(k):
+                out[index, o, i] = acc[i]
+            present[index, o] = True
+        # the option taken: the only one, or the best (an exact tie: double, then stand, before hit)
+        choice = option
+        if choice < 0 and prefer[index, 0] >= 0 and (present[index, HIT_CODE] or present[index, DOUBLE_CODE]):
+            choice = -2
+            for j in range(prefer.shape[1]):
+                code = prefer[index, j]
+                if 0 <= code < 3 and present[index, code]:
+                    choice = code
+                    break
+            if choice == -2:
+                taken[index] = -2
+                continue
+        elif choice < 0:
+            choice = STAND_CODE
+            if present[index, HIT_CODE] and _sign(out[index, HIT_CODE], out[index, STAND_CODE], primes, inverses, garner, half, digits) > 0:
+                choice = HIT_CODE
+            if present[index, DOUBLE_CODE] and _sign(out[index, DOUBLE_CODE], out[index, choice], primes, inverses, garner, half, digits) >= 0:
+                choice = DOUBLE_CODE
+        taken[index] = choice
+        for i in range(k):
+            taken_value[h, i] = out[index, choice, i]
+    return out, present, taken
+
+
+@njit(cache=True)
+def _live(c: int, holes: int, size: int, apart: bool, denominator: np.ndarray, live_deals: np.ndarray, i: int, p: int,
+          inverse: float) -> int:
+    """:meth:`~.values.Position.live` modulo the ``i``-th prime."""
+    if not apart:
+        return denominator[c, i]
+    return _times((size - c - holes) % p, live_deals[c, i], p, inverse)
+
+
+@njit(cache=True)
+def _stand(h: int, s: int, c: int, slot: np.ndarray, ways: np.ndarray, dealer_prime: int, net: np.ndarray,
+           total: np.ndarray, extend: np.ndarray, primes: np.ndarray, inverses: np.ndarray, stood: np.ndarray,
+           done: np.ndarray) -> None:
+    """Standing's value of hand ``h`` of ``c`` cards at stakes ``s`` into ``stood[h, s]`` (once)."""
+    if done[h, s]:
+        return
+    row = slot[h]
+    if row < 0:
+        raise ValueError("a hand stands whose dealer's counts were not counted")
+    k = primes.shape[0]
+    t = total[h]
+    for i in range(k):
+        p = primes[i]
+        x = 0
+        shift = dealer_prime % p
+        for o in range(ways.shape[1]):
+            a = ways[row, o, 0] % p
+            b = ways[row, o, 1] % p
+            r = a + _times(b, shift, p, inverses[i])
+            if r >= p:
+                r -= p
+            x += _times(r, net[s, t, o, i], p, inverses[i])
+            if x >= p:
+                x -= p
+        stood[h, s, i] = _times(x, extend[c, i], p, inverses[i])
+    done[h, s] = True
+
+
+VALUED = ("stand", "hit", "double")  # the options by code (the names of :mod:`.values`)
+
+
+class Residues:
+    """A kernel's values of one solve: ``values[row, option]`` residues modulo the first ``k`` primes where
+    ``present[row, option]``."""
+
+    __slots__ = ("values", "present", "k")
+
+    def __init__(self, values: np.ndarray, present: np.ndarray, k: int) -> None:
+        self.values, self.present, self.k = values, present, k
+
+    def options(self, row: int) -> dict[str, int]:
+        """The options of one row as whole numbers, in the order stand, hit, double."""
+        values, present = self.values[row].tolist(), self.present[row].tolist()
+        return {VALUED[o]: from_residues(values[o], self.k) for o in range(3) if present[o]}
+
+
+class DealerDigits:
+    """The dealer's counts of the shoes left (:class:`~.values.DealerCounts`) as rows of digits, what the kernel reads:
+    ``array[row(shoe), outcome] = (a, t)``, the count being ``a + p·t`` (:func:`~.dealer.dealer_digits`)."""
+
+    def __init__(self) -> None:
+        self.row: dict[tuple[int, ...], int] = {}
+        self.array = np.zeros((0, len(OUTCOMES), 2), dtype=np.int64)
+        self.size = 0
+
+    def add(self, shoes: list[tuple[int, ...]], digits: np.ndarray) -> None:
+        """Rows for ``shoes`` (not held yet), their digits given."""
+        end = self.size + len(shoes)
+        if end > len(self.array):  # room for twice as many: each row copied a few times at most
+            grown = np.zeros((max(2 * end, 1024), len(OUTCOMES), 2), dtype=np.int64)
+            grown[:self.size] = self.array[:self.size]
+            self.array = grown
+        self.array[self.size:end] = digits
+        self.row.update(zip(shoes, range(self.size, end)))
+        self.size = end
+
+    def rows(self, shoes: list[tuple[int, ...]], known: Mapping[tuple[int, ...], tuple[tuple[int, ...], int]]) -> list[int]:
+        """The rows of ``shoes``, those counted elsewhere (another game's rules, kept between runs) taken from ``known``."""
+        missing = [s for s in dict.fromkeys(shoes) if s not in self.row]
+        if missing:
+            p = DEALER_PRIMES[0]
+            self.add(missing, np.array([[divmod(w, p)[::-1] for w in known[s][0]] for s in missing], dtype=np.int64))
+        row = self.row
+        return [row[s] for s in shoes]
+
+
+@lru_cache(maxsize=1)
+def table_arrays() -> tuple[np.ndarray, ...]:
+    """The hand table (:func:`~.hands.hand_table`) as arrays: children, cards, hard totals, totals, counts."""
+    table = hand_table()
+    return (np.array(table.child, dtype=np.int64), np.array(table.cards, dtype=np.int64), np.array(table.hard, dtype=np.int64),
+            np.array(table.total, dtype=np.int64), np.ascontiguousarray(table.counts, dtype=np.int64))
+
+
+@lru_cache(maxsize=64)
+def doubling(rules: BlackjackRules, split: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand of the table: whether the rules let it double (split hands or not), and whether the house stakes it."""
+    table = hand_table()
+    may = [rules.can_double(t, s, c, split) for t, s, c in zip(table.total, table.soft, table.cards)]
+    free = [rules.free_double(t, s) for t, s in zip(table.total, table.soft)]
+    return np.array(may, dtype=np.bool_), np.array(free, dtype=np.bool_)
+
+
+_WALKED = [False]  # every position walked in Python (:func:`python_walk`)
+
+
+@contextmanager
+def python_walk() -> Iterator[None]:
+    """Every position valued by the Python walk inside, the kernel's reference (the benchmark times both, same results).
+
+    >>> with python_walk():
+    ...     _WALKED[0]
+    True
+    """
+    before = _WALKED[0]
+    _WALKED[0] = True
+    try:
+        yield
+    finally:
+        _WALKED[0] = before
+
+
+def compiles(position: Position, first: int | None) -> bool:
+    """Whether the kernel values this position's hands: no pay that depends on a hand's cards (bonuses), no rescue of a
+    double (a choice within the double), split aces that may draw on, no :func:`python_walk`; else the Python walk does."""
+    rules = position.rules
+    if _WALKED[0] or rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
+        return False
+    if rules.double_rescue and not position.split:
+        return False
+    return not (position.split and first == ACE and not rules.hit_split_aces)
+
+
+def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
+                   hands: list[int] | tuple[int, ...]) -> dict[int, Valued] | None:
+    """:meth:`~.values.Position.solve_plain` by the kernel, where ``plan`` is None the option taken by ``chooser`` (the
+    best, or a chart's order, :class:`~.basic.ChartChooser`); None where the kernel does not apply (:func:`compiles`,
+    another chooser, a value too big for the primes, a plan or a chart without a hand's option)."""
+    from .values import Stakes, Valued, best
+
+    if not compiles(position, first):
+        return None
+    child, cards, hard, total, counts = table_arrays()
+    order = np.array(hands, dtype=np.int64)
+    prefer = np.full((len(hands), 3), -1, dtype=np.int64)
+    if plan is None and chooser is not best:
+        from .basic import ChartChooser
+
+        if not isinstance(chooser, ChartChooser):
+            return None
+        prefer = preferences(chooser, order)
+    only_array = np.full(len(hands), -1, dtype=np.int64)
+    if plan is not None:
+        codes = {name: code for code, name in enumerate(VALUED)}
+        only = [codes.get(plan.get(h, ""), -1) for h in hands]
+        for h, code in zip(hands, only):
+            if code < 0 and cards[h] >= 2 and (h in plan or hard[h] < 21):
+                return None  # a hand the strategy leaves open, or an option not valued here: the Python walk says so
+        only_array[:] = only
+    doubled = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
+    key = (stakes, "nets")
+    if key not in position.kernel:
+        nets = nets_table(position.rules, position.apart, position.scale, doubled)
+        largest = max(int(np.abs(nets).max()), stakes.own + 1)
+        k = primes_for(largest * position.denominator(0))
+        position.kernel[key] = (nets, k, horizons(position, k) if k else None)
+    nets, k, by_cards = position.kernel[key]
+    if not k:
+        return None
+    primes, garner, half, _ = moduli(k)
+    extend, denominator, live_deals = by_cards
+    slot = position.kernel_slots(hands, plan)
+    may, free = doubling(position.rules, position.split)
+    digits = position.dealer.digits.array
+    values, present, taken = solve_kernel(
+        order, only_array, prefer, first is not None, child, cards, hard, total, may, free, counts, np.array(position.left, dtype=np.int64),
+        slot, digits, DEALER_PRIMES[0], nets, np.array([s.own for s in doubled], dtype=np.int64), extend, denominator,
+        live_deals, position.size, -1 if position.hole is None else position.hole, position.apart, primes, garner, half)
+    residues = Residues(values, present, k)
+    dens = [position.denominator(c) if c <= position.size else 0 for c in range(int(cards[order].max(initial=0)) + 1)]
+    if (taken == -2).any():
+        return None  # a chart with no option open to a hand: the Python walk says so
+    out = {}
+    cards_of = hand_table().cards
+    for row, (h, code) in enumerate(zip(hands, taken.tolist())):
+        if code >= 0:
+            out[h] = Valued(None, VALUED[code], dens[cards_of[h]], residues, row)
+    return out
+
+
+@lru_cache(maxsize=256)
+def nets_table(rules: BlackjackRules, apart: bool, scale: int, stakes: tuple[Stakes, ...]) -> np.ndarray:
+    """Standing's nets (:func:`~.values.stand_nets`, a win paying 1) by stakes, total (0 to 21) and dealer outcome."""
+    from .values import ONE, stand_nets
+
+    return np.array([[stand_nets(rules, apart, scale, t, ONE, s) for t in range(22)] for s in stakes], dtype=np.int64)
+
+
+@lru_cache(maxsize=1)
+def chart_keys() -> np.ndarray:
+    """Per hand of the table, a number for what a chart's choice reads of it: soft or not, its total, two cards or more."""
+    table = hand_table()
+    return np.array([64 * s + 2 * t + (c == 2) for s, t, c in zip(table.soft, table.total, table.cards)], dtype=np.int64)
+
+
+def preferences(chooser: ChartChooser, order: np.ndarray) -> np.ndarray:
+    """The options of a chart in order of preference (codes, -1 padded; all -1: the best) for each hand of ``order``,
+    asked once per kind of hand."""
+    codes = {name: code for code, name in enumerate(VALUED)}
+    kinds, first, where = np.unique(chart_keys()[order], return_index=True, return_inverse=True)
+    rows = np.full((len(kinds), 3), -1, dtype=np.int64)
+    for row, i in enumerate(first.tolist()):
+        preferred = chooser.order(int(order[i]))
+        if preferred is not None:
+            valued = [codes[o] for o in preferred if o in codes][:3]
+            rows[row, :len(valued)] = valued
+            if not valued:  # nothing the kernel values: no choice it can make
+                rows[row, 0] = 3
+    return rows[where.reshape(-1)]
+
+
+def horizons(position: Position, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Residues by a hand's cards (0 to the most a hand of the position holds, and one more): what extends the dealer's
+    deals to the hand's denominator, the denominator, and the deals after a first dealer card that is not a hole card
+    (:meth:`~.values.Position.horizon`); 0 where a hand of so many cards has none."""
+    most = max((hand_table().cards[i] for i in position.dealt), default=0) + 2
+    rows = np.zeros((3, most + 1, k), dtype=np.int64)
+    primes = PRIMES[:k]
+    for c in range(most + 1):
+        n, h = position.horizon(c)
+        if n < 0 or h < 0:
+            continue
+        longest = min(position.dealer.longest, n)
+        whole_numbers = (math.perm(n - longest, h - longest) if h >= longest else 0, math.perm(n, h) * position.scale,
+                         math.perm(n - 1, h - 1) * position.scale if n >= 1 and h >= 1 else 0)
+        for j, x in enumerate(whole_numbers):
+            rows[j, c] = [x % p for p in primes]
+    return rows[0], rows[1], rows[2]
