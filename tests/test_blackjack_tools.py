@@ -110,9 +110,10 @@ def _forget_solutions(folder: Path) -> None:
 
 
 def test_a_kept_solution_gives_the_bytes_of_a_cold_run_and_solves_nothing(monkeypatch, capsys, tmp_path):
-    """Blackjack's strategy depends on its pays, so its whole solution is kept, keyed by the rules with their pays: a warm
-    run solves nothing and prints the cold run's bytes (and the run with the cache off's); a changed pay is another
-    entry, solved once, and its warm run is its cold run; a hand looked up on a kept solution is the solved one's."""
+    """Blackjack's strategy depends on its pays, so its whole solution is kept, keyed by the rules with their pays (but a
+    natural's): a warm run solves nothing and prints the cold run's bytes (and the run with the cache off's); a changed
+    pay is another entry or the same repriced, and its warm run is its cold run; a hand looked up on a kept solution is
+    the solved one's."""
     from casino_math import count_cache
     from casino_math.game.blackjack.method import Blackjack
 
@@ -137,6 +138,44 @@ def test_a_kept_solution_gives_the_bytes_of_a_cold_run_and_solves_nothing(monkey
     for cards in ({"player": "Th 7c", "up": "Ts"}, {"player": "8h 8c", "up": "9s"}, {"player": "7h 7c 7d", "up": "As"}):
         assert kept.strategy.choose("play", cards) == fresh.strategy.choose("play", cards)
     assert kept.detail.insurance == fresh.detail.insurance  # the method's working, solved when asked for
+
+
+NATURAL_PAYS = {  # a natural's pays changed, on dealers who count a dealer blackjack each way: (dealer, pays) lines of a variant
+    "peek": ("", ("  pays: {blackjack: 6 to 5, suited blackjack: 3 to 1}", "  pays: {blackjack: 1 to 1}")),
+    "no hole card, original bet": ("  dealer: {soft_17: hits, hole_card: none, blackjack_takes: original}",
+                                   ("  pays: {blackjack: 6 to 5}", "  pays: {blackjack: 3 to 2, suited blackjack: 5 to 2}")),
+    "no hole card, all, 21 always wins": ("  dealer: {soft_17: hits, hole_card: none, blackjack_takes: all}\n  player_21: always wins",
+                                          ("  pays: {blackjack: 2 to 1, suited blackjack: 2 to 1}", "  pays: {blackjack: 6 to 5}")),
+}
+
+
+@pytest.mark.parametrize("dealer, pays", NATURAL_PAYS.values(), ids=NATURAL_PAYS.keys())
+def test_a_naturals_other_pay_reprices_a_kept_solution_to_a_cold_runs_bytes(monkeypatch, capsys, tmp_path, dealer, pays):
+    """No decision holds a natural: a game whose pays of a natural (any, suited) alone differ from a kept solution's is
+    that solution repriced, solving nothing, and prints the bytes of a run with the cache off (the return table, its
+    notes, the returns by up card), whether the dealer's blackjack is counted apart, pushes the natural or loses to it."""
+    from casino_math import count_cache
+    from casino_math.game.blackjack.method import Blackjack
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
+    monkeypatch.setattr(count_cache, "_switched_off", False)
+    small = SMALL.read_text()
+    dealt, paid = "  dealer: {soft_17: hits, hole_card: peek}", "  pays: {blackjack: 3 to 2, suited blackjack: 2 to 1}"
+    assert dealt in small and paid in small
+    base = tmp_path / "base.yaml"
+    base.write_text(small.replace(dealt, dealer or dealt))
+    assert run(monkeypatch, capsys, "analyze", str(base), "--format", "json")[0] == 0
+    solve = Blackjack._solve
+    for i, pay in enumerate(pays):
+        variant = tmp_path / f"variant-{i}.yaml"
+        variant.write_text(base.read_text().replace(paid, pay))
+        monkeypatch.setattr(Blackjack, "_solve", _never)
+        warm = run(monkeypatch, capsys, "analyze", str(variant), "--format", "json")
+        monkeypatch.setattr(Blackjack, "_solve", solve)
+        off = run(monkeypatch, capsys, "--no-cache", "analyze", str(variant), "--format", "json")
+        monkeypatch.setattr(count_cache, "_switched_off", False)
+        assert warm[0] == off[0] == 0 and warm[1] == off[1], (warm[2], off[2])
+        assert json.loads(warm[1])["bets"] != json.loads(run(monkeypatch, capsys, "analyze", str(base), "--format", "json")[1])["bets"]
 
 
 def test_the_dealers_totals_are_kept_with_the_solution(monkeypatch, tmp_path):

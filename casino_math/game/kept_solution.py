@@ -124,8 +124,8 @@ class _Ends:
 
 
 @dataclass(frozen=True)
-class _Kept:
-    """What is kept of a solution (plain data: see :func:`_stored`)."""
+class Kept:
+    """What is kept of a solution (plain data: see :func:`_stored`), as a method's ``fit`` reads and changes it."""
 
     method: str
     table: ReturnTable | None
@@ -139,10 +139,12 @@ class _Kept:
 
 
 def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[], Solution],
-                  cache: CountCache | None = None, figures: tuple[str, ...] = ()) -> Solution:
+                  cache: CountCache | None = None, figures: tuple[str, ...] = (),
+                  fit: Callable[[Kept], Kept] | None = None) -> Solution:
     """The solution kept for ``key`` (what it depends on, pays included) if it checks out, else ``solve()`` now, kept
     (``code``: the method's modules; ``cache``: the cache in force by default; ``figures``: attributes of the solution's
-    ``detail`` kept with it, plain data that tools read by name, so that reading them solves nothing)."""
+    ``detail`` kept with it, plain data that tools read by name, so that reading them solves nothing; ``fit``: what was
+    kept made this game's, where ``key`` leaves out what it can change exactly: blackjack's pays of a natural)."""
     from ..count_cache import current
     from ..shard_store import Unstorable
 
@@ -152,7 +154,7 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     found, stored = cache.load(KIND, key, game.id, code)
     if found:
         try:
-            return _restored(game, stored, solve)
+            return _restored(game, stored, solve, fit)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
             log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
     solution = solve()
@@ -165,7 +167,7 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     return _restored(game, stored, solve) if found else solution  # rule sets holds each one's tables, not gigabytes
 
 
-def _stored(solution: Solution, figures: tuple[str, ...] = ()) -> _Kept:
+def _stored(solution: Solution, figures: tuple[str, ...] = ()) -> Kept:
     from ..shard_store import Unstorable
 
     views = []
@@ -179,7 +181,7 @@ def _stored(solution: Solution, figures: tuple[str, ...] = ()) -> _Kept:
                               dict(view.taken()), tuple(str(c) for c in frame.columns),
                               tuple(_plain(frame[c].tolist()) for c in frame.columns), view.summary(),
                               *(str(getattr(view, text, "") or "") for text in VIEW_TEXTS)))
-    return _Kept(solution.method, solution.table, tuple(views), solution.strategy.lookup is not None, solution.ends is not None,
+    return Kept(solution.method, solution.table, tuple(views), solution.strategy.lookup is not None, solution.ends is not None,
                  solution.size, solution.deals, dict(solution.side_tables()), {name: getattr(solution.detail, name) for name in figures})
 
 
@@ -188,13 +190,15 @@ def _plain(values: list) -> list:
     return [v.item() if isinstance(v, np.generic) else v for v in values]
 
 
-def _restored(game: Game, kept: Any, solve: Callable[[], Solution]) -> Solution:
-    """The solution :func:`_stored` kept (TypeError where the data is not such)."""
-    if not isinstance(kept, _Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
+def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callable[[Kept], Kept] | None = None) -> Solution:
+    """The solution :func:`_stored` kept, made ``game``'s by ``fit`` (TypeError where the data is not such)."""
+    if not isinstance(kept, Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
             or not (kept.table is None or isinstance(kept.table, ReturnTable)) \
             or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes) \
             or not isinstance(kept.figures, dict):
         raise TypeError("not a kept solution")
+    if fit is not None:
+        kept = fit(kept)
     solved = OnDemand(solve, kept.figures)
     sides = dict(kept.side_tables)
     strategy = Strategy(game, kept.views, _Lookup(solved) if kept.lookup else None)  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ from typing import Mapping
 from .basic import BasicStrategy, basic_strategy
 from .collection import held
 from .dealer import OUTCOMES, dealer_chances
-from .rounds import Ends, Play, play_game
+from .rounds import BLACKJACK_OPTION, Ends, Play, play_game
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe, value_name
 from .values import dealer_counts
 
@@ -94,6 +94,32 @@ class BlackjackFigures:
         on every ace up; never part of the strategy."""
         tens = Fraction(self.shoe.counts[TEN], self.shoe.size - 1)
         return 2 * tens - (1 - tens)
+
+    @property
+    def natural_pays(self) -> tuple[Fraction, Fraction | None]:
+        """The pays of a player's blackjack: any, and a suited one (None: as any)."""
+        return self.rules.blackjack_pays, self.rules.suited_blackjack_pays
+
+    @property
+    def natural_paid(self) -> dict[str, Fraction]:
+        """Per up card (by name): the chance, given it, of a player's blackjack paid (not pushed by the dealer's)."""
+        average = self.rules.blackjack_average
+        return {value_name(up): sum((r.chance * r.ev for r in u.roots.values() if r.taken == BLACKJACK_OPTION), Fraction(0))
+                / average / u.chance for up, u in self.optimal.play.upcards.items()}
+
+    @property
+    def returns_by_up_card(self) -> dict[str, dict[str, Fraction]]:
+        """The expected return of a round given each up card (by name), under the ``optimal`` and the ``basic`` strategy."""
+        return {name: {value_name(up): ev for up, ev in played.by_up_card().items()}
+                for name, played in (("optimal", self.optimal), ("basic", self.basic))}
+
+    @property
+    def basic_return(self) -> Fraction:
+        return self.basic.expected_return
+
+    @property
+    def basic_wager(self) -> Fraction:
+        return self.basic.ends.average_wager
 
     @property
     def dealer_blackjack(self) -> Fraction:

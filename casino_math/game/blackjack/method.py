@@ -38,7 +38,7 @@ import numpy as np
 from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ..description import Game, Option
-from ..kept_solution import kept_solution
+from ..kept_solution import Kept, KeptView, kept_solution
 from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView
 from ..money import History, pays_text
 from .basic import BasicStrategy, key_of, key_text
@@ -47,7 +47,7 @@ from .coups import BlackjackCoups
 from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
-from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, replay
+from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, paid_naturals, replay
 from .rules import ACE, VALUES, BlackjackRules, value_name
 from .splits import Split
 from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, keep_counts
@@ -79,12 +79,14 @@ class Blackjack:
         if rule is not None:
             raise ValueError(f"{game.id}: blackjack's simpler strategy is its basic strategy, always priced; no rule to force")
         assert isinstance(game, BlackjackGame)
-        # the dealer's totals kept too: claims check them, and reading them must not solve the game again
-        return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game), figures=("dealer_by_name",))
+        # the dealer's totals kept too: claims check them, and reading them must not solve the game again; and what a
+        # natural's other pays change, so that a solution kept at those pays is repriced, not solved again
+        return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game), figures=("dealer_by_name", *PRICING),
+                             fit=lambda kept: repriced(game, kept))
 
     def _solve(self, game: BlackjackGame) -> Solution:
         figures = blackjack_figures(game.rules, game.shoe)
-        table = return_table(game, figures.optimal.ends, notes(game, figures))
+        table = return_table(game, figures.optimal.ends, notes(figures.basic_return, figures.basic_wager, figures.insurance))
         keep_counts(game.rules, game.shoe.counts)
         views: tuple[DecisionView, ...] = (FirstTwoCards(game, figures.optimal.play, "first two cards"),
                  *(ChartView(game, figures, kind) for kind in ("hard", "soft", "pair") if _has(figures.strategy, kind)),
@@ -111,14 +113,64 @@ CODE = (*sorted(f"game/blackjack/{path.name}" for path in Path(__file__).parent.
 
 
 def solution_key(game: BlackjackGame) -> str:
-    """What a blackjack solution depends on: the rules with their pays, the shoe, the bet's name (the return table's).
+    """What a blackjack solution depends on: the rules with their pays, the shoe, the bet's name (the return table's);
+    but the pays of a natural, which no decision sees (:func:`repriced` makes a solution kept at others this game's).
 
     >>> from casino_math.game.loader import load_game
     >>> key = solution_key(load_game("paytables/blackjack/6-decks-h17-das.yaml"))
-    >>> key.split("|")[0], "blackjack_pays=Fraction(3, 2)" in key, key.split("|")[2]
+    >>> key.split("|")[0], "blackjack_pays=Fraction(0, 1)" in key, key.split("|")[2]
     ('blackjack', True, 'Shoe(counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 96))')
     """
-    return f"{game.bet}|{_text(game.rules)}|{_text(game.shoe)}"
+    return f"{game.bet}|{_text(replace(game.rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None))}|{_text(game.shoe)}"
+
+
+PRICING = ("natural_pays", "natural_paid", "returns_by_up_card", "basic_return", "basic_wager", "insurance")  # figures kept to reprice
+PAID = ("blackjack", "suited blackjack")  # the results of a natural paid
+RETURNS = "expected return by up card"  # the view a natural's pay changes
+
+
+def repriced(game: BlackjackGame, kept: Kept) -> Kept:
+    """A solution kept at other pays of a natural made ``game``'s, exactly: no decision holds a natural, so the strategy,
+    every decision's table and every round's chance stay; a natural paid pays the game's pays now, the return table's
+    rows of those rounds, the basic strategy's figures and the returns by up card follow (a natural's share of each)."""
+    figures = kept.figures
+    rules = game.rules
+    was = replace(rules, blackjack_pays=figures["natural_pays"][0], suited_blackjack_pays=figures["natural_pays"][1])
+    if was == rules:
+        return kept
+    change = rules.blackjack_average - was.blackjack_average
+    table = kept.table
+    assert table is not None
+    merged = {(str(o.key("result")), o.net): Fraction(o.combinations, table.total) for o in table.outcomes}
+    paid = sum((p for (kind, _), p in merged.items() if kind in PAID), Fraction(0))
+    merged = {k: p for k, p in merged.items() if k[0] not in PAID} | {k: p for k, p in paid_naturals(rules, paid).items() if p}
+    basic = figures["basic_return"] + paid * change
+    returns = {name: {up: ev + figures["natural_paid"][up] * change for up, ev in evs.items()}
+               for name, evs in figures["returns_by_up_card"].items()}
+    repriced_table = table_of(game, merged, table.average_wager, notes(basic, figures["basic_wager"], figures["insurance"]))
+    views = tuple(replace(v, data=_returns_data(v, returns), words=returns_words(_by_value(returns["optimal"])))
+                  if v.name == RETURNS else v for v in kept.views)
+    return replace(kept, table=repriced_table, views=views, deals=repriced_table.total,
+                   figures=figures | {"natural_pays": (rules.blackjack_pays, rules.suited_blackjack_pays),
+                                      "returns_by_up_card": returns, "basic_return": basic})
+
+
+def _by_value(returns: Mapping[str, Fraction]) -> dict[int, Fraction]:
+    """Figures by up card's name, by its value (in the values' order, as a play holds them)."""
+    return {v: returns[value_name(v)] for v in range(VALUES) if value_name(v) in returns}
+
+
+def _returns_data(view: KeptView, returns: Mapping[str, Mapping[str, Fraction]]) -> tuple[list, ...]:
+    """The kept frame of the returns by up card with its returns replaced."""
+    columns = dict(zip(view.columns, view.data))
+    ups = columns["dealer shows"]
+    columns["optimal"] = [_signed(returns["optimal"][up]) for up in ups]
+    columns["basic strategy"] = [_signed(returns["basic"][up]) for up in ups]
+    return tuple(columns[c] for c in view.columns)
+
+
+def _signed(x: Fraction) -> str:
+    return f"{float(x):+.6f}"
 
 
 def _text(value: object) -> str:
@@ -184,19 +236,24 @@ def return_table(game: Game, ends: Ends, notes: tuple[str, ...]) -> ReturnTable:
     merged: dict[tuple[str, Fraction], Fraction] = defaultdict(Fraction)
     for key, p in ends.on_grid().items():
         merged[(key[0], ends.net(key))] += p
+    return table_of(game, merged, ends.average_wager, notes)
+
+
+def table_of(game: Game, merged: Mapping[tuple[str, Fraction], Fraction], average_wager: Fraction, notes: tuple[str, ...]) -> ReturnTable:
+    """The return table of each result and net's exact chance."""
     denominator = math.lcm(*(p.denominator for p in merged.values()))
     rows = [Outcome(end_label(kind, net), net, int(p * denominator), pays_text(net),
                     (("decision", FIRST_DECISION[kind]), ("result", kind), ("net", str(net))))
             for (kind, net), p in merged.items()]
     rows.sort(key=lambda o: (-o.net, o.name))
-    return ReturnTable(game.bet, tuple(rows), average_wager=ends.average_wager, notes=notes)
+    return ReturnTable(game.bet, tuple(rows), average_wager=average_wager, notes=notes)
 
 
-def notes(game: BlackjackGame, figures: BlackjackFigures) -> tuple[str, ...]:
-    """What the return table is, how splits are counted, and the basic strategy's figures, as the par sheet states them
-    (one clause each; the rules in words are the game's own, :attr:`~.game_file.BlackjackGame.rules_in_words`)."""
-    basic = figures.basic
-    edge = -basic.expected_return
+def notes(basic_return: Fraction, basic_wager: Fraction, insurance: Fraction) -> tuple[str, ...]:
+    """What the return table is, how splits are counted, and the basic strategy's figures (its expected return and average
+    wager; insurance's return), as the par sheet states them (one clause each; the rules in words are the game's own,
+    :attr:`~.game_file.BlackjackGame.rules_in_words`)."""
+    edge = -basic_return
     return (
         "every round's exact probability (the dealer's hand from the cards left, every option valued exactly), "
         "as whole numbers over their common denominator",
@@ -206,8 +263,8 @@ def notes(game: BlackjackGame, figures: BlackjackFigures) -> tuple[str, ...]:
         "a split round's spread: each split hand's chance of every result against every dealer total is exact; the "
         "hands are combined as if independent given the dealer's total (the round's average stays exact)",
         f"basic strategy (by total, the chart): house edge {percent(edge, 4)}, element of risk "
-        f"{percent(edge / basic.ends.average_wager, 4)}, average wager {float(basic.ends.average_wager):.4f}",
-        f"insurance (never taken by either strategy) returns {percent(figures.insurance, 4)} of the amount insured",
+        f"{percent(edge / basic_wager, 4)}, average wager {float(basic_wager):.4f}",
+        f"insurance (never taken by either strategy) returns {percent(insurance, 4)} of the amount insured",
     )
 
 
@@ -477,7 +534,7 @@ class ByUpCard(UnrankedView):
             optimal, basic = self.figures.optimal.by_up_card(), self.figures.basic.by_up_card()
             upcards = self.figures.optimal.play.upcards
             return pd.DataFrame([{"dealer shows": value_name(up), "probability": f"{float(upcards[up].chance):.6f}",
-                                  "optimal": f"{float(optimal[up]):+.6f}", "basic strategy": f"{float(basic[up]):+.6f}"}
+                                  "optimal": _signed(optimal[up]), "basic strategy": _signed(basic[up])}
                                  for up in self.ups])
         dealer = self.figures.dealer
         return pd.DataFrame([{"dealer shows": value_name(up), **{name: f"{float(dealer[up][o]):.6f}" for o, name in OUTCOME_NAMES.items()}}
@@ -485,13 +542,17 @@ class ByUpCard(UnrankedView):
 
     def summary(self) -> str:
         if self.kind == "returns":
-            returns = self.figures.optimal.by_up_card()
-            best, worst = max(returns, key=lambda u: returns[u]), min(returns, key=lambda u: returns[u])
-            return (f"the player does best against {_card(best)} ({percent(returns[best], 2)}) and worst against "
-                    f"{_card(worst)} ({percent(returns[worst], 2)}), under the optimal strategy")
+            return returns_words(self.figures.optimal.by_up_card())
         bust = {up: c["22"] + c["bust"] for up, c in self.figures.dealer.items()}
         most = max(bust, key=lambda u: bust[u])
         return f"the dealer busts most often under {_card(most)} ({percent(bust[most], 2)})"
+
+
+def returns_words(returns: Mapping[int, Fraction]) -> str:
+    """The returns by up card (the optimal strategy's) in words: the best and the worst."""
+    best, worst = max(returns, key=lambda u: returns[u]), min(returns, key=lambda u: returns[u])
+    return (f"the player does best against {_card(best)} ({percent(returns[best], 2)}) and worst against "
+            f"{_card(worst)} ({percent(returns[worst], 2)}), under the optimal strategy")
 
 
 def _card(v: int) -> str:

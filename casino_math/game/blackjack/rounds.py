@@ -326,13 +326,20 @@ def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction, scale: int
     at its own pay, a quarter of them; ``scale``: the round's, :func:`end_scale`)."""
     out = {("both blackjack", 0, 1): Fraction(0) if rules.player_21_wins else dealer_blackjack}
     paid = Fraction(1) if rules.player_21_wins else 1 - dealer_blackjack
-    pays = int(rules.blackjack_pays * scale)
-    if rules.suited_blackjack_pays is None:
-        out[("blackjack", pays, 1)] = paid
-    else:
-        out[("blackjack", pays, 1)] = paid * (1 - suited_share())
-        out[("suited blackjack", int(rules.suited_blackjack_pays * scale), 1)] = paid * suited_share()
+    out.update({(kind, int(pay * scale), 1): p for (kind, pay), p in paid_naturals(rules, paid).items()})
     return _merge(out)
+
+
+def paid_naturals(rules: BlackjackRules, paid: Fraction) -> dict[tuple[str, Fraction], Fraction]:
+    """A player's blackjacks paid (``paid``: their chance), by result and pay: a suited one at its own pay, a quarter of them.
+
+    >>> paid_naturals(BlackjackRules(suited_blackjack_pays=Fraction(2)), Fraction(1, 10))
+    {('blackjack', Fraction(3, 2)): Fraction(3, 40), ('suited blackjack', Fraction(2, 1)): Fraction(1, 40)}
+    """
+    if rules.suited_blackjack_pays is None:
+        return {("blackjack", rules.blackjack_pays): paid}
+    return {("blackjack", rules.blackjack_pays): paid * (1 - suited_share()),
+            ("suited blackjack", rules.suited_blackjack_pays): paid * suited_share()}
 
 
 def _merge(chances: Mapping[EndKey, Fraction]) -> dict[EndKey, Fraction]:
