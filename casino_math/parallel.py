@@ -32,6 +32,14 @@ Progress = Callable[[str, int, int], None]
 ENGINE = "1"  # bump when counting changes, so that kept shards of an older engine are not reused
 
 
+def shard_engine() -> str:
+    """The engine kept shards belong to: the package's version and a digest of all of its code (comments and docstrings
+    aside), so that a folder kept with ``--cache`` never hands a run shards counted by other code."""
+    from .count_cache import engine  # numpy-free, but not needed for a command's --help
+
+    return engine((".",))
+
+
 @dataclass(frozen=True)
 class Runner:
     """Where shards run: ``here`` (this process), local worker processes (``workers``, default every core),
@@ -73,7 +81,7 @@ class Shards:
         if runner.cache is not None:
             from .shard_store import ShardStore  # numpy: not loaded for a command's --help
 
-            store = ShardStore(runner.cache, self.key, ENGINE)
+            store = ShardStore(runner.cache, self.key, shard_engine())
             for i in range(len(self.shards)):
                 found, value = store.load(i)
                 if found:

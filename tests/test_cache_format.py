@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from casino_math.parallel import Runner, Shards
+from casino_math.parallel import Runner, Shards, shard_engine
 from casino_math.returns import Metrics
 from casino_math.shard_store import MANIFEST, ShardStore, from_bytes, to_bytes
 
@@ -199,7 +199,7 @@ def test_a_cache_that_cannot_be_written_midway_only_warns(tmp_path, caplog):
     store_parent = tmp_path / "cache"
     shards = Shards(square, [1, 2, 3], "unwritable")
     store_parent.mkdir()
-    (store_parent / ShardStore(store_parent, "unwritable").folder.name).write_text("a file where the job's folder goes")
+    (store_parent / ShardStore(store_parent, "unwritable", shard_engine()).folder.name).write_text("a file where the job's folder goes")
     assert shards.run(Runner.here(store_parent)) == [1, 4, 9]
     (message,) = warnings_of(caplog)
     assert message.startswith("cannot keep finished shards")

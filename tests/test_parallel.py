@@ -51,6 +51,24 @@ def test_a_stopped_run_resumes_from_its_kept_shards(tmp_path):
     assert calls[10:] == [3, 4]  # shards 1 and 2 came from the cache
 
 
+def test_shards_kept_by_other_code_are_never_read_back(tmp_path, monkeypatch):
+    """The folder's shards belong to the engine's code: a run of the same job by an edited engine (its digest another)
+    counts every shard again instead of reading the old engine's."""
+    import casino_math.parallel as parallel
+
+    calls: list[int] = []
+
+    def task(x: int) -> int:
+        calls.append(x)
+        return x + 1
+
+    shards = Shards(task, [1, 2], "engine-test")
+    assert shards.run(Runner.here(tmp_path)) == [2, 3] and calls == [1, 2]
+    assert shards.run(Runner.here(tmp_path)) == [2, 3] and calls == [1, 2]  # the same code: read back
+    monkeypatch.setattr(parallel, "shard_engine", lambda: "0.1.0+1+another-code")
+    assert shards.run(Runner.here(tmp_path)) == [2, 3] and calls == [1, 2, 1, 2]
+
+
 def test_kept_shards_of_the_game_are_reused(tmp_path):
     first, _ = fresh(Runner.here(tmp_path))
     kept = sorted(tmp_path.rglob("*.npz"))

@@ -255,12 +255,13 @@ def _points_folder(game: PaiGowGame, where: Runner, scratch: str) -> str:
     one folder per house way, so that another file's run there never reads them; else in ``scratch``."""
     import hashlib
 
+    from ...parallel import shard_engine
     from .counting import count_key
 
     if not where.cache:
         folder = Path(scratch) / f"pai-gow-{game.sha256[:16]}"
-    else:
-        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(count_key(game).encode()).hexdigest()[:16]}"
+    else:  # and per engine: points and classes of other code are never read back
+        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(f'{count_key(game)}|{shard_engine()}'.encode()).hexdigest()[:16]}"
     folder.mkdir(parents=True, exist_ok=True)
     return str(folder)
 
