@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from ..subsets import BINOMIAL, colex
+from .showdown import lower_bound
 
 
 @njit(cache=True)
@@ -176,19 +177,6 @@ def settings(hands: np.ndarray, high_positions: np.ndarray, low_positions: np.nd
 
 # -- every setting of the player's hands against the banker's points (the optimal setting, 53 cards) ------------------
 @njit(cache=True)
-def _below(sorted_values: np.ndarray, m: int, x: int) -> int:
-    """How many of ``sorted_values[:m]`` (ascending, distinct) are below ``x``."""
-    a, b = 0, m
-    while a < b:
-        c = (a + b) >> 1
-        if sorted_values[c] < x:
-            a = c + 1
-        else:
-            b = c
-    return a
-
-
-@njit(cache=True)
 def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, binomial: np.ndarray,
                       high: np.ndarray, low: np.ndarray, width: int, lows: int, class_id: np.ndarray, first_class: int,
                       first: int, last: int, set_high: np.ndarray, set_low: np.ndarray, counts: np.ndarray,
@@ -236,7 +224,7 @@ def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, 
             table[:(lows + 1) * cols] = 0
             for i in range(count):  # table[l, c]: banker hands with a low value below l and a high value below column c
                 r = i if implicit else rows[i]
-                c = high[r] if dense else _below(distinct, m, high[r])
+                c = high[r] if dense else lower_bound(distinct, 0, m, high[r])
                 table[(low[r] + 1) * cols + c + 1] += 1
             for row in range(1, lows + 1):
                 run = 0
@@ -273,7 +261,7 @@ def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, 
                         elif bh[b] >= h and bl[b] >= lo:
                             lose += 1
                 else:
-                    c = h if dense else _below(distinct, m, h)
+                    c = h if dense else lower_bound(distinct, 0, m, h)
                     w += table[lo * cols + c]
                     lose += count - table[lows * cols + c] - table[lo * cols + m] + w
                 counts[p, j] += times * (w + (lose << 32))  # wraps past 2^63: the sums it ends on fit (see below)

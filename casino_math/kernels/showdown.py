@@ -79,7 +79,9 @@ class Index:
 
 
 @njit(cache=True)
-def _lower_bound(values: np.ndarray, start: int, end: int, x: int) -> int:
+def lower_bound(values: np.ndarray, start: int, end: int, x: int) -> int:
+    """The first index of ``values[start:end]`` (ascending) holding ``x`` or more: how many of them lie below ``x``, plus
+    ``start``."""
     while start < end:
         middle = (start + end) // 2
         if values[middle] < x:
@@ -118,7 +120,7 @@ def _below(dense: tuple, starts: tuple, runs: tuple, binomial: np.ndarray, playe
                     continue
                 begin, end = s[key], s[key + 1]
                 for t in range(count_t):
-                    out[row, t] += sign * (_lower_bound(runs[size], begin, end, ranks[row, t]) - begin)
+                    out[row, t] += sign * (lower_bound(runs[size], begin, end, ranks[row, t]) - begin)
 
 
 def below(index: Index, player: np.ndarray, thresholds: np.ndarray) -> np.ndarray:

@@ -42,7 +42,7 @@ from ...suits import Symmetry
 from .game_file import PaiGowGame
 from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
-from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, TypeSetOtherwise, kind_name
+from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name
 from .totals import CHUNK, _distinct, _game, block, points_shard
 
 PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
@@ -76,7 +76,7 @@ class Example:
 
 
 @dataclass(frozen=True)
-class OptimalTotals:
+class OptimalTotals(PricedEnds):
     """The deals won both, pushed and lost both (of ``deals``) by a player setting by the house way and by one setting
     optimally, against the banker setting by the house way; the player hands (of ``hands``) the optimal setting sets
     otherwise; by hand type (the types present), by rule of the house way (every rule, in order), and the hand of each
@@ -91,11 +91,6 @@ class OptimalTotals:
     by_hand: tuple[Cost, ...]
     by_rule: tuple[Cost, ...]
     examples: tuple[Example, ...]
-
-    def edge(self, ends: tuple[int, int, int]) -> Fraction:
-        """The house edge of a player ending so (per initial stake): lost both less won both after the commission."""
-        won, _, lost = ends
-        return Fraction(lost, self.deals) - Fraction(won, self.deals) * (1 - self.commission)
 
     @property
     def house_edge(self) -> Fraction:

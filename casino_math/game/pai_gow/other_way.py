@@ -61,8 +61,28 @@ class HandSetOtherwise:
     cost: Fraction
 
 
+class PricedEnds:
+    """A count's deals won both, pushed and lost both, priced: the count gives its ``deals`` and ``commission``.
+
+    >>> @dataclass(frozen=True)
+    ... class Count(PricedEnds):
+    ...     deals: int
+    ...     commission: Fraction
+    >>> Count(100, Fraction(1, 20)).edge((29, 41, 30))
+    Fraction(49, 2000)
+    """
+
+    deals: int
+    commission: Fraction
+
+    def edge(self, ends: tuple[int, int, int]) -> Fraction:
+        """The house edge of a player ending so (per initial stake): lost both less won both after the commission."""
+        won, _, lost = ends
+        return Fraction(lost, self.deals) - Fraction(won, self.deals) * (1 - self.commission)
+
+
 @dataclass(frozen=True)
-class OtherWay:
+class OtherWay(PricedEnds):
     """A player setting by another house way against the game's banker, beside a player setting by the game's own:
     deals won both, pushed, lost both (of ``deals``) by each; the hands (of ``hands``) set otherwise, by hand type
     (the types present) and examples of each."""
@@ -75,11 +95,6 @@ class OtherWay:
     differs: int
     by_hand: tuple[TypeSetOtherwise, ...]
     examples: tuple[HandSetOtherwise, ...]
-
-    def edge(self, ends: tuple[int, int, int]) -> Fraction:
-        """The house edge of a player ending so (per initial stake): lost both less won both after the commission."""
-        won, _, lost = ends
-        return Fraction(lost, self.deals) - Fraction(won, self.deals) * (1 - self.commission)
 
     @property
     def cost(self) -> Fraction:
