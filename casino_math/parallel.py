@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from .errors import InputError
+from .errors import InputError, WorkerLost
 from .targets import folder_to_write
 
 Progress = Callable[[str, int, int], None]
@@ -99,22 +99,24 @@ class Shards:
             for i in todo:
                 done(i, self.task(self.shards[i]))
         else:
-            _on_dask(self, todo, runner, done)
+            _on_dask(self, todo, runner, done, label)
         return [results[i] for i in range(len(self.shards))]
 
 
-def _on_dask(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int, Any], None]) -> None:
+def _on_dask(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int, Any], None], label: str) -> None:
     # Dask's notes (a shard's data is large, a port is taken so another is used) are not the user's business
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         logging.getLogger("distributed").setLevel(logging.ERROR)
-        _submit(shards, todo, runner, done)
+        _submit(shards, todo, runner, done, label)
 
 
-def _submit(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int, Any], None]) -> None:
+def _submit(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int, Any], None], label: str) -> None:
     """Run ``todo`` on Dask. On Ctrl-C (or any error) the shards in flight are cancelled and workers this run started
-    are stopped before the interrupt goes on; the shards already done have been kept."""
-    from distributed import as_completed
+    are stopped before the interrupt goes on; the shards already done have been kept. A shard whose workers the
+    cluster ended, its retries too, is a :class:`~casino_math.errors.WorkerLost`."""
+    from distributed import KilledWorker, as_completed
+
 
     client, cluster = runner.client, None
     if client is None:
@@ -123,7 +125,11 @@ def _submit(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int
         futures = {client.submit(shards.task, shards.shards[i], key=f"{shards.key}-{i}", pure=False, retries=3): i for i in todo}
         try:
             for future in as_completed(futures):
-                done(futures[future], future.result())
+                try:
+                    result = future.result()
+                except KilledWorker:  # the cluster ended the workers that ran this shard, retries included
+                    raise WorkerLost(f"{label}, shard {futures[future] + 1} of {len(shards.shards)}") from None
+                done(futures[future], result)
         except BaseException:
             with _no_interrupts():
                 client.cancel(list(futures))  # a cluster that is not ours stays up, with nothing of ours to do

@@ -133,3 +133,64 @@ def test_a_successful_swap_replaces_the_whole_set(tmp_path):
     files = new_set(tmp_path)
     assert write_atomically(files) == list(files)
     assert contents(tmp_path) == {p.name: data for p, data in files.items()}
+
+
+# -- a worker the system ends: one line, exit code 3, nothing written ------------------------------
+KILLED = """
+import os, sys
+import casino_math.report.workers as workers
+from casino_math.cli.app import main
+
+def ended(key):  # what the system's out-of-memory killer does to a worker: no error, no result
+    if key == killed:
+        os._exit(137)
+    return real(key)
+
+real, workers._run, killed = workers._run, ended, sys.argv[-1]
+sys.argv = ["casino-math", "report", *sys.argv[1:-1]]
+main()
+"""
+
+
+def test_a_worker_ended_by_the_system_stops_the_report_in_one_line(tmp_path):
+    out = tmp_path / "reports"
+    out.mkdir()
+    (out / "old.html").write_text("the previous report")
+    games = [str(HERE / "games" / name) for name in ("mini-three-card.yaml", "blackjack-small.yaml")]  # two families
+    process = subprocess.run([sys.executable, "-c", KILLED, *games, "--out", str(out), "--workers", "2", "--quiet",
+                              "--no-cache", "blackjack"], capture_output=True, text=True, timeout=TIMEOUT)
+    assert process.returncode == 3, process.stderr
+    assert process.stdout == ""
+    working, said = process.stderr.split(", ended by the system ")
+    assert working in ("error: a worker process stopped while working on blackjack",  # the other family may be done
+                       "error: a worker process stopped while working on mini, blackjack")
+    assert said == "(most often for want of memory); nothing was written: run again with fewer workers (--workers 1) or more memory free\n"
+    assert [p.name for p in out.iterdir()] == ["old.html"]
+
+
+SHARD_ENDED = """
+import os
+from casino_math.errors import WorkerLost
+from casino_math.parallel import Runner, Shards
+
+def counted(shard):
+    if shard == 1:  # the system ends the worker of this shard, and of each of its retries
+        os._exit(137)
+    return shard
+
+def run():
+    Shards(counted, [0, 1], "a count").run(Runner.of(workers=2), label="a count of two shards")
+
+if __name__ == "__main__":
+    try:
+        run()
+    except WorkerLost as error:
+        print(error)
+"""
+
+
+def test_a_shard_whose_workers_the_cluster_ends_stops_the_run_in_one_line():
+    process = subprocess.run([sys.executable, "-c", SHARD_ENDED], capture_output=True, text=True, timeout=TIMEOUT)
+    assert process.stdout == ("a worker process stopped while working on a count of two shards, shard 2 of 2, ended by "
+                              "the system (most often for want of memory); nothing was written: run again with fewer "
+                              "workers (--workers 1) or more memory free\n"), process.stderr

@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from ..errors import InputError
+from ..errors import InputError, WorkerLost
 from .cache import cache_app
 from .design import compare, search, solve, sweep
 from .frequencies import frequencies
@@ -25,6 +25,7 @@ from .stud import stud_app
 from .studio import studio_app
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
+WORKER_LOST = 3  # neither a verdict (1) nor bad input (2): the machine stopped the work
 
 app = typer.Typer(
     help="Exact mathematics of casino table games and their paytables.",
@@ -105,7 +106,7 @@ def main() -> None:
     """Entry point: run the app; bad input, a failed write or an interrupt end in one line on stderr, never a traceback.
 
     Exit codes: 0 done, 1 a verdict of the command (a claim fails, no pay reaches a target), 2 bad input or an
-    output that cannot be written, 130 interrupted (Ctrl-C).
+    output that cannot be written, 3 a worker process ended by the system (out of memory), 130 interrupted (Ctrl-C).
     """
     _warnings_as_lines()
     try:
@@ -117,6 +118,10 @@ def main() -> None:
         for line in str(error).splitlines():  # one line per problem found
             typer.echo(f"error: {line}", err=True)
         sys.exit(2)
+    except WorkerLost as error:
+        _drop_stdout()
+        typer.echo(f"error: {error}{_kept()}", err=True)
+        sys.exit(WORKER_LOST)
     except BrokenPipeError:  # the reader went away (casino-math ... | head): nothing left to say to anyone
         _drop_stdout()
         sys.exit(1)

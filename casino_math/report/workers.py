@@ -17,6 +17,8 @@ import multiprocessing
 import sys
 from typing import Any, Callable, Iterable, TypeVar
 
+from ..errors import WorkerLost
+
 Key = TypeVar("Key")
 Result = TypeVar("Result")
 
@@ -35,8 +37,16 @@ def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: 
                  waiting: Callable[[Key], None] | None = None) -> dict[Key, Result]:
     """``task(key)`` for every key in one of ``processes`` forked workers, by key in the keys' order, whichever finished
     first; ``waiting(key)`` is called as the result of each key is waited for (a progress bar's step). The first key in
-    order whose task fails raises its error here; the tasks not started yet are dropped."""
+    order whose task fails raises its error here; the tasks not started yet are dropped. A worker the system ends (out
+    of memory) raises :class:`~casino_math.errors.WorkerLost`, naming the keys not finished, its key among them.
+
+    >>> import os
+    >>> in_processes(lambda key: os._exit(9), ["Pai Gow Poker"], 1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    casino_math.errors.WorkerLost: a worker process stopped while working on Pai Gow Poker...
+    """
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     _TASK["task"] = task
     try:
@@ -47,7 +57,10 @@ def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: 
                 for key, future in futures.items():
                     if waiting is not None:
                         waiting(key)
-                    out[key] = future.result()
+                    try:
+                        out[key] = future.result()
+                    except BrokenProcessPool:  # every unfinished task fails so: the one the worker held is among them
+                        raise WorkerLost(", ".join(str(k) for k, f in futures.items() if not _finished(f))) from None
                 return out
             except BaseException:
                 for future in futures.values():
@@ -55,6 +68,10 @@ def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: 
                 raise
     finally:
         _TASK.clear()
+
+
+def _finished(future: Any) -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
 
 
 def _run(key: Any) -> Any:
