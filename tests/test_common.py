@@ -206,13 +206,26 @@ PUBLISHED_ERRORS = {"pai_gow player wins both (simulation)", "pai_gow push (simu
 
 
 # blackjack: the Wizard of Odds' game totals (Appendix 9) are computed with his approximation of splits and differ from the
-# exact ones by a few units in their last printed place (a convention gap: paytables/blackjack/claims/); Free Bet's 0.625%
-# was published for the game's first rules. The par sheet shows each as FAIL with the exact figure.
-BLACKJACK_CONVENTION_GAPS = {f"expected return, {rules} (Appendix 9: his split approximation; ours exact, CDP1)" for rules in (
-    "1 deck S17 DAS", "1 deck S17 no DAS", "1 deck H17 DAS", "1 deck H17 no DAS", "2 decks H17 DAS", "2 decks H17 no DAS",
-    "5 decks S17 DAS", "5 decks H17 DAS", "5 decks H17 no DAS", "6 decks H17 no hole card DAS", "6 decks H17 no hole card no DAS",
-    "8 decks H17 no hole card DAS", "8 decks H17 no hole card no DAS")} | {
+# exact ones by a few units in their last printed place (a convention gap: paytables/blackjack/claims/, whose claims say
+# in words what was measured, so they are matched here by their rule set); Free Bet's 0.625% was published for the
+# game's first rules. The par sheet shows each as FAIL with the exact figure.
+APPENDIX_9_GAPS = ("1 deck S17 DAS", "1 deck S17 no DAS", "1 deck H17 DAS", "1 deck H17 no DAS", "2 decks H17 DAS", "2 decks H17 no DAS",
+                   "5 decks S17 DAS", "5 decks H17 DAS", "5 decks H17 no DAS", "6 decks H17 no hole card DAS",
+                   "6 decks H17 no hole card no DAS", "8 decks H17 no hole card DAS", "8 decks H17 no hole card no DAS")
+BLACKJACK_CONVENTION_GAPS = {
     "Free Bet house edge, first rules (with the rules he states, ours is 0.6305%: 0.0055% above, a gap no rule reading closes)"}
+
+
+def convention_gap(claim: str) -> bool:
+    """A claim failing by a known convention gap: one of the Appendix 9 totals, named by its rule set, or one listed.
+
+    >>> convention_gap("expected return, 1 deck S17 DAS (Appendix 9: his approximate splits, ours exact, CDP1: ...)")
+    True
+    >>> convention_gap("expected return, 5 decks S17 no DAS (Appendix 9: ...)"), convention_gap("expected return, 1 deck S17 DAS")
+    (False, False)
+    """
+    head = claim.split(" (Appendix 9: ")[0] if " (Appendix 9: " in claim else None
+    return claim in BLACKJACK_CONVENTION_GAPS or head in {f"expected return, {rules}" for rules in APPENDIX_9_GAPS}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.parent.name}-{p.stem}",
@@ -223,7 +236,8 @@ def test_shipped_claims_hold(path):
     """Every published figure a shipped claims file quotes, verified; the one known published error fails as it should."""
     frame = verify_file(path)
     failing = frame[~frame["passed"]]
-    assert set(failing["claim"]) <= PUBLISHED_ERRORS | BLACKJACK_CONVENTION_GAPS, failing[["claim", "published", "computed_text"]].to_dict("records")
+    unexplained = [c for c in failing["claim"] if c not in PUBLISHED_ERRORS and not convention_gap(c)]
+    assert not unexplained, failing[["claim", "published", "computed_text"]].to_dict("records")
 
 
 # -- one way in ---------------------------------------------------------------------------------------------------
