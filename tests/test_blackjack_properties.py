@@ -1,10 +1,12 @@
 """Properties of the blackjack engine on shoes hypothesis draws: the compiled dealer count against its plain recursion,
 every round's chances adding to one with the exact average, the best option taken everywhere, an option added never
 lowering the optimal return, the basic strategy never beating the optimal one, and the brute force of
-:mod:`test_blackjack_brute_force` agreeing on random shoes."""
+:mod:`test_blackjack_brute_force` agreeing on random shoes, and a split hand's ends followed as the engine follows them
+against a plain walk."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from fractions import Fraction
 
 import numpy as np
@@ -16,6 +18,7 @@ from casino_math.count_cache import disabled
 from casino_math.game.blackjack.basic import BasicStrategy, ChartChooser, basic_strategy
 from casino_math.game.blackjack.dealer import dealer_ways, reference_ways
 from casino_math.game.blackjack.rounds import SPLIT, play_game
+from casino_math.game.blackjack.split_ends import _leaf_terms, _Walk
 from casino_math.game.blackjack.hands import hand_table
 from casino_math.game.blackjack.rules import BlackjackRules, Shoe
 from casino_math.game.blackjack.values import DOUBLE, HIT, STAND, Stakes, best, dealer_counts, forget_counts
@@ -200,3 +203,57 @@ def test_the_compiled_hands_of_six_decks_are_the_plain_walk():
         compiled, plain = _solved_both_ways(position, Stakes(1, 0), best)
         forget_counts()
     assert compiled == plain and len(compiled) == 3072
+
+
+def _one_by_one(walk, starts):
+    """A split hand's ends followed from each second card alone, one after the other, into one dict: the plain walk the
+    engine's (all second cards at once, each end priced once, :class:`~.split_ends._Walk`) must equal, order included."""
+    table, position, valued = hand_table(), walk.position, walk.valued
+    out = defaultdict(int)
+    for start, ways in starts:
+        seen, frontier = {start}, [start]
+        while frontier:
+            hand = frontier.pop()
+            if valued[hand].taken not in (STAND, DOUBLE):
+                for v, child in enumerate(table.child[hand]):
+                    if child >= 0 and position.shoes[hand][v] and child not in seen:
+                        seen.add(child)
+                        frontier.append(child)
+        weights = {start: ways}
+        for hand in sorted(seen, reverse=True):  # the smaller hands first
+            w, rest, taken = weights[hand], walk.h1 - (table.cards[hand] - 1), valued[hand].taken
+            ends = [(hand, None, walk.stakes, False, rest, w)] if taken == STAND else []
+            if taken != STAND:
+                doubled = walk.stakes.doubled(position.rules.free_double(table.total[hand], table.soft[hand]))
+                for v, child in enumerate(table.child[hand]):
+                    count = position.shoes[hand][v]
+                    if count and taken == DOUBLE:
+                        ends.append((child if child >= 0 else hand, None if child >= 0 else v, doubled, True, rest - 1, w * count))
+                    elif count and child >= 0:
+                        weights[child] = weights.get(child, 0) + w * count
+                    elif count:
+                        ends.append((hand, v, walk.stakes, False, rest - 1, w * count))
+            for leaf, bust, stakes, doubled, cards_counted, ways_in in ends:
+                keys, terms = _leaf_terms(position, leaf, bust, stakes, doubled, cards_counted, walk.factor)
+                for key, term in zip(keys, terms):
+                    out[key] += ways_in * term
+    return dict(out)
+
+
+@SETTINGS
+@given(rules=rules_strategy(4), counts=shoes(31 * 4 + 26))
+def test_a_split_hands_ends_followed_at_once_are_those_followed_one_by_one(rules, counts):
+    """Every split hand's chances of each end, and the order its ends are met in (the order the rounds' floating-point
+    spread adds them up in, so the printed figures depend on it): all second cards followed at once, as the engine does,
+    and each alone, one after the other."""
+    play = play_game(rules, Shoe(counts))
+    table = hand_table()
+    for upcard in play.upcards.values():
+        for pair, split in upcard.splits.items():
+            for (_, stakes), values in list(split._values.items()):
+                one = min(values.hands, key=lambda h: table.cards[h])
+                shoe = values.position.shoes[one]
+                for pairs in (False, True):
+                    starts = [(table.child[one][v], shoe[v]) for v in range(len(shoe)) if shoe[v] and (v == pair) == pairs]
+                    walk = _Walk(values.position, values.hands, stakes, values.position.horizon(1)[1], 1)
+                    assert list(walk.follow(starts).items()) == list(_one_by_one(walk, starts).items())

@@ -141,47 +141,28 @@ def _sign(x: np.ndarray, y: np.ndarray, primes: np.ndarray, inverses: np.ndarray
 @njit(cache=True)
 def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first: bool, child: np.ndarray, cards: np.ndarray, hard: np.ndarray,
                  total: np.ndarray, may_double: np.ndarray, free_double: np.ndarray, counts: np.ndarray, left: np.ndarray,
-                 slot: np.ndarray, ways: np.ndarray, dealer_prime: int, nets: np.ndarray, own: np.ndarray,
+                 slot: np.ndarray, ways: np.ndarray, dealer_prime: int, net: np.ndarray, lost: np.ndarray,
                  extend: np.ndarray, denominator: np.ndarray, live_deals: np.ndarray, size: int, hole: int, apart: bool,
-                 primes: np.ndarray, garner: np.ndarray, half: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 primes: np.ndarray, inverses: np.ndarray, garner: np.ndarray, half: np.ndarray, out: np.ndarray,
+                 present: np.ndarray, taken: np.ndarray, room: Room) -> None:
     """Every hand of ``order`` (biggest first) valued as :meth:`~.values.Position.solve_plain` values it, modulo
     ``primes``: the options (stand, hit, double: ``values[i, o]``, ``present[i, o]``) and the code of the one taken.
 
     ``only[i]``: the option a strategy takes (-1: a choice); ``prefer[i]``: the choice, the first option open in this
     order (-1 first: the best; none open: the code -2, for the caller to say so); ``first``: split hands (a hand of one card draws);
     ``slot[h]``: the row of ``ways`` (the dealer's counts as digits ``a + dealer_prime·t``) for the shoe left after hand
-    ``h``; ``nets[s, total]``: standing's net against each dealer outcome (``s``: 0 the stakes, 1 doubled by the player,
-    2 doubled by the house), ``own[s]`` the player's own units; ``extend``, ``denominator``, ``live_deals``: residues by
-    the hand's cards (:meth:`~.values.Position.horizon`)."""
+    ``h``; ``net[s, total, outcome]``: standing's net against each dealer outcome (``s``: 0 the stakes, 1 doubled by the
+    player, 2 doubled by the house), ``lost[s]`` the player's own units lost, both modulo each prime (:func:`kernel_nets`);
+    ``extend``, ``denominator``, ``live_deals``: residues by the hand's cards (:meth:`~.values.Position.horizon`);
+    ``inverses``: each prime's inverse in floating point. ``out``, ``present`` and ``taken`` (-1 throughout) are filled;
+    ``room`` is the room it works in (:func:`room`): every array given, none made here, each array a kernel makes being
+    one more thing to compile on a first run."""
     k = primes.shape[0]
     hands = order.shape[0]
     values_ = left.shape[0]
-    outcomes = nets.shape[2]
-    inverses = np.empty(k, dtype=np.float64)
-    for i in range(k):
-        inverses[i] = 1.0 / float(primes[i])
-    net = np.empty((3, nets.shape[1], outcomes, k), dtype=np.int64)  # each net modulo each prime
-    for s in range(3):
-        for t in range(nets.shape[1]):
-            for o in range(outcomes):
-                for i in range(k):
-                    x = nets[s, t, o] % primes[i]
-                    net[s, t, o, i] = x + primes[i] if x < 0 else x
-    lost = np.empty((3, k), dtype=np.int64)  # −own units modulo each prime
-    for s in range(3):
-        for i in range(k):
-            x = (-own[s]) % primes[i]
-            lost[s, i] = x + primes[i] if x < 0 else x
-    taken_value = np.zeros((child.shape[0], k), dtype=np.int64)
-    stood = np.zeros((child.shape[0], 3, k), dtype=np.int64)  # standing's value per stakes, worked out once
-    done = np.zeros((child.shape[0], 3), dtype=np.bool_)
-    out = np.zeros((hands, 3, k), dtype=np.int64)
-    present = np.zeros((hands, 3), dtype=np.bool_)
-    taken = np.full(hands, -1, dtype=np.int64)
-    shoe = np.empty(values_, dtype=np.int64)
-    acc = np.empty(k, dtype=np.int64)
-    term = np.empty(k, dtype=np.int64)
-    digits = np.empty(k, dtype=np.int64)
+    zero = size - size  # a 0 the compiler does not take for a constant: one compiled copy of each helper, not two
+    taken_value, stood, done, scratch = room
+    shoe, acc, term, digits = scratch[0], scratch[1], scratch[2], scratch[3]
 
     for index in range(hands):
         h = order[index]
@@ -198,7 +179,7 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
             if not wanted:
                 continue
             if o == STAND_CODE:
-                _stand(h, 0, c, slot, ways, dealer_prime, net, total, extend, primes, inverses, stood, done)
+                _stand(h, zero, c, slot, ways, dealer_prime, net, total, extend, primes, inverses, stood, done)
                 for i in range(k):
                     acc[i] = stood[h, 0, i]
             elif o == HIT_CODE:
@@ -214,7 +195,7 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
                         m = (busting * (size - c - 1 - holes) + extra) % p
                         busts = _times(m, live_deals[c + 1, i], p, inverses[i])
                     else:
-                        busts = _times(busting % p, _live(c + 1, 0, size, apart, denominator, live_deals, i, p, inverses[i]), p, inverses[i])
+                        busts = _times(busting % p, _live(c + 1, zero, size, apart, denominator, live_deals, i, p, inverses[i]), p, inverses[i])
                     x = _times(busts, lost[0, i], p, inverses[i])
                     for v in range(values_):
                         g = child[h, v]
@@ -268,7 +249,6 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
         taken[index] = choice
         for i in range(k):
             taken_value[h, i] = out[index, choice, i]
-    return out, present, taken
 
 
 @njit(cache=True)
@@ -294,7 +274,7 @@ def _stand(h: int, s: int, c: int, slot: np.ndarray, ways: np.ndarray, dealer_pr
     t = total[h]
     for i in range(k):
         p = primes[i]
-        x = 0
+        x = p - p  # not the constant 0: one compiled copy of _times
         shift = dealer_prime % p
         for o in range(ways.shape[1]):
             a = ways[row, o, 0] % p
@@ -436,8 +416,8 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
         nets = nets_table(position.rules, position.apart, position.scale, doubled)
         largest = max(int(np.abs(nets).max()), stakes.own + 1)
         k = primes_for(largest * position.denominator(0))
-        position.kernel[key] = (nets, k, horizons(position, k) if k else None)
-    nets, k, by_cards = position.kernel[key]
+        position.kernel[key] = (k, kernel_nets(nets, [s.own for s in doubled], k), horizons(position, k)) if k else (0, (None, None), None)
+    k, (net, lost), by_cards = position.kernel[key]
     if not k:
         return None
     primes, garner, half, _ = moduli(k)
@@ -445,10 +425,14 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     slot = position.kernel_slots(hands, plan)
     may, free = doubling(position.rules, position.split)
     digits = position.dealer.digits.array
-    values, present, taken = solve_kernel(
+    values = np.zeros((len(hands), 3, k), dtype=np.int64)
+    present = np.zeros((len(hands), 3), dtype=np.bool_)
+    taken = np.full(len(hands), -1, dtype=np.int64)
+    solve_kernel(
         order, only_array, prefer, first is not None, child, cards, hard, total, may, free, counts, np.array(position.left, dtype=np.int64),
-        slot, digits, DEALER_PRIMES[0], nets, np.array([s.own for s in doubled], dtype=np.int64), extend, denominator,
-        live_deals, position.size, -1 if position.hole is None else position.hole, position.apart, primes, garner, half)
+        slot, digits, DEALER_PRIMES[0], net, lost, extend, denominator, live_deals, position.size,
+        -1 if position.hole is None else position.hole, position.apart, primes, 1.0 / primes.astype(np.float64), garner, half,
+        values, present, taken, room(len(child), k, len(position.left)))
     residues = Residues(values, present, k)
     dens = [position.denominator(c) if c <= position.size else 0 for c in range(int(cards[order].max(initial=0)) + 1)]
     if (taken == -2).any():
@@ -459,6 +443,28 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
         if code >= 0:
             out[h] = Valued(None, VALUED[code], dens[cards_of[h]], residues, row)
     return out
+
+
+Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # what :func:`solve_kernel` works in
+
+
+def room(hands: int, k: int, values: int) -> Room:
+    """Room for :func:`solve_kernel` over a table of ``hands`` hands and ``k`` primes: the value taken at each hand,
+    standing's value at each stakes (and whether worked out), and a row each for a shoe's counts, two sums, and digits."""
+    return (np.zeros((hands, k), dtype=np.int64), np.zeros((hands, 3, k), dtype=np.int64), np.zeros((hands, 3), dtype=np.bool_),
+            np.zeros((4, max(k, values)), dtype=np.int64))
+
+
+def kernel_nets(nets: np.ndarray, own: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Standing's nets (:func:`nets_table`) and the own units lost at each stakes, modulo each of the first ``k`` primes
+    (last axis), as :func:`solve_kernel` reads them.
+
+    >>> net, lost = kernel_nets(np.array([[[-1, 2]]]), [1], 1)
+    >>> net[0, 0, :, 0].tolist() == [PRIMES[0] - 1, 2], lost.tolist() == [[PRIMES[0] - 1]]
+    (True, True)
+    """
+    primes = np.array(PRIMES[:k], dtype=np.int64)
+    return np.ascontiguousarray(nets[..., None] % primes), np.ascontiguousarray(-np.array(own, dtype=np.int64)[:, None] % primes)
 
 
 @lru_cache(maxsize=256)

@@ -139,21 +139,23 @@ def _times_small(w: int, count: int, p: int, inverse: float) -> int:
 
 @njit(cache=True)
 def _ways_kernel(drawn: np.ndarray, child: np.ndarray, outcome: np.ndarray, depth: np.ndarray, left: np.ndarray,
-                 primes: np.ndarray, longest: int, outcomes: int) -> np.ndarray:
-    """Per shoe (rows of ``left``: counts by value after the up card and the player's cards) and prime: the ordered ways
-    to deal each final total, over ``(n)_L`` with ``L = min(longest, n)``, modulo the prime. Both primes are carried in
-    one pass over the graph."""
-    shoes, nodes = left.shape[0], drawn.shape[0]
+                 primes: np.ndarray, inverse: int, longest: int, out: np.ndarray, w: np.ndarray, by_depth: np.ndarray) -> None:
+    """Per shoe (rows of ``left``: counts by value after the up card and the player's cards): the ordered ways to deal
+    each final total, over ``(n)_L`` with ``L = min(longest, n)``, into ``out[shoe, outcome]`` as two digits ``(a, t)``,
+    the count being ``a + p·t`` (``p, q = primes``; ``inverse``: ``p⁻¹ mod q``). The ways are carried modulo both primes
+    in one pass over the graph, then put together by Garner's step ``t = (b − a)·p⁻¹ mod q`` (``a``, ``b``: the residues),
+    a product of two numbers below 2^53 taken modulo ``q`` by estimating the quotient in floating point and correcting
+    the remainder, computed in wrapping 64-bit arithmetic, by whole multiples of ``q``. ``w`` (nodes, 2) and ``by_depth``
+    (2, outcomes, longest + 1) are room to work in (given, not made here: each array the kernel made would be one more
+    thing to compile on a first run)."""
+    shoes, nodes, outcomes = left.shape[0], drawn.shape[0], out.shape[1]
     p, q = primes[0], primes[1]
     inverse_p, inverse_q = 1.0 / float(p), 1.0 / float(q)
-    out = np.zeros((shoes, 2, outcomes), dtype=np.int64)
-    w = np.zeros((nodes, 2), dtype=np.int64)
-    by_depth = np.zeros((2, outcomes, longest + 1), dtype=np.int64)
     for i in range(shoes):
         n = 0
         for v in range(left.shape[1]):
             n += left[i, v]
-        most = min(longest, n)
+        most = longest if longest < n else n
         w[:, :] = 0
         w[0, 0] = 1
         w[0, 1] = 1
@@ -179,49 +181,28 @@ def _ways_kernel(drawn: np.ndarray, child: np.ndarray, outcome: np.ndarray, dept
                         w[c, 0] = x - p if x >= p else x
                         y = w[c, 1] + _times_small(wq, count, q, inverse_q)
                         w[c, 1] = y - q if y >= q else y
-        for r in range(2):
-            m = p if r == 0 else q
-            for o in range(outcomes):
-                total = 0
-                for d in range(most + 1):
-                    term = by_depth[r, o, d]
-                    if term == 0:
-                        continue
-                    for j in range(d, most):  # the deal of d cards, extended by every way to deal the rest up to `most`
-                        term = term * (n - j) % m
-                    total = (total + term) % m
-                out[i, r, o] = total
-    return out
-
-
-@njit(cache=True)
-def _garner_kernel(a: np.ndarray, b: np.ndarray, p: int, q: int, inverse: int) -> np.ndarray:
-    """``t = (b − a)·p⁻¹ mod q`` for each pair of residues, so that ``a + p·t`` is the whole number below ``p·q``. The
-    product of two numbers below 2^53 is taken modulo ``q`` by estimating the quotient in floating point and correcting
-    the remainder, computed in wrapping 64-bit arithmetic, by whole multiples of ``q``."""
-    out = np.empty(a.shape, dtype=np.int64)
-    for i in range(a.size):
-        d = (b.flat[i] - a.flat[i]) % q
-        estimate = np.int64(float(d) * float(inverse) / float(q))
-        r = d * inverse - estimate * q  # wraps around 2^64; the true remainder is within a few q of it
-        while r < 0:
-            r += q
-        while r >= q:
-            r -= q
-        out.flat[i] = r
-    return out
-
-
-def _digits(residues: np.ndarray) -> np.ndarray:
-    """Whole numbers below the primes' product from their residues modulo :data:`PRIMES` (last axis), as two digits
-    ``(a, t)``, the number being ``a + p·t`` (``p`` the first prime; Garner's algorithm)."""
-    p, q = PRIMES
-    a, b = np.ascontiguousarray(residues[..., 0]), np.ascontiguousarray(residues[..., 1])
-    return np.stack([a, _garner_kernel(a, b, p, q, pow(p, -1, q))], axis=-1)
+        for o in range(outcomes):
+            a = 0
+            b = 0
+            for d in range(most + 1):
+                ta, tb = by_depth[0, o, d], by_depth[1, o, d]
+                for j in range(d, most):  # the deal of d cards, extended by every way to deal the rest up to `most`
+                    ta = ta * (n - j) % p
+                    tb = tb * (n - j) % q
+                a = (a + ta) % p
+                b = (b + tb) % q
+            e = (b - a) % q
+            r = e * inverse - np.int64(float(e) * float(inverse) / float(q)) * q  # wraps around 2^64: within a few q
+            while r < 0:
+                r += q
+            while r >= q:
+                r -= q
+            out[i, o, 0] = a
+            out[i, o, 1] = r
 
 
 def whole(digits: np.ndarray) -> np.ndarray:
-    """The whole numbers of :func:`_digits`' pairs, Python integers in an object array."""
+    """The whole numbers of :func:`dealer_digits`' pairs, Python integers in an object array."""
     return digits[..., 0].astype(object) + digits[..., 1].astype(object) * PRIMES[0]
 
 
@@ -237,11 +218,13 @@ def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[np.
     left = np.ascontiguousarray(left, dtype=np.int64).reshape(-1, VALUES)
     if left.size and ways_bound(int(left.sum(axis=1).max()), graph.longest) >= PRIMES[0] * PRIMES[1]:
         raise ValueError("a shoe this big needs more primes to count the dealer's hands exactly")
-    residues = _ways_kernel(graph.drawn, graph.child, graph.outcome, graph.depth, left, np.array(PRIMES, dtype=np.int64),
-                            graph.longest, len(OUTCOMES))
-    bounds = {n: ways_bound(n, graph.longest) for n in set(left.sum(axis=1).tolist())}  # a few sizes of shoe, many shoes
-    totals = [bounds[n] for n in left.sum(axis=1).tolist()]
-    return _digits(np.moveaxis(residues, 1, 2)), totals
+    digits = np.zeros((len(left), len(OUTCOMES), 2), dtype=np.int64)
+    _ways_kernel(graph.drawn, graph.child, graph.outcome, graph.depth, left, np.array(PRIMES, dtype=np.int64),
+                 pow(PRIMES[0], -1, PRIMES[1]), graph.longest, digits, np.zeros((len(graph.drawn), 2), dtype=np.int64),
+                 np.zeros((2, len(OUTCOMES), graph.longest + 1), dtype=np.int64))
+    sizes = left.sum(axis=1).tolist()
+    bounds = {n: ways_bound(n, graph.longest) for n in set(sizes)}  # a few sizes of shoe, many shoes
+    return digits, [bounds[n] for n in sizes]
 
 
 def dealer_ways(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[list[tuple[int, ...]], list[int]]:

@@ -23,7 +23,7 @@ from .dealer import BLACKJACK
 from .hands import hand_table
 from .rules import VALUES
 from .splits import Split, patterns
-from .values import DOUBLE, STAND, Position, Stakes, Valued
+from .values import DOUBLE, ONE, STAND, Position, Stakes, Valued
 
 Key = tuple[int, int, int]  # a hand's net (over the round's scale), its own stake, the dealer's final total (of OUTCOMES)
 
@@ -80,58 +80,128 @@ def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[C
     one = min(valued, key=lambda h: table.cards[h])  # the pair card alone
     n1, h1 = position.horizon(1)
     shoe = position.shoes[one]
-    any_: dict[Key, int | Fraction] = defaultdict(int)
-    paired: dict[Key, int | Fraction] = defaultdict(int)
-    for v, two in enumerate(table.child[one]):
-        if shoe[v]:
-            _follow(position, valued, two, shoe[v], 1, stakes, h1, paired if v == split.pair else any_, scale // position.scale)
+    walk = _Walk(position, valued, stakes, h1, scale // position.scale)
+    starts = [(table.child[one][v], shoe[v]) for v in range(VALUES) if shoe[v] and v != split.pair]
+    pairs = [(table.child[one][split.pair], shoe[split.pair])] if shoe[split.pair] else []
+    any_, paired = walk.follow(starts), walk.follow(pairs)
     denominator = math.perm(n1, h1)
     other = Chances({k: w for k, w in any_.items() if w}, denominator)
     both = other - Chances({k: -w for k, w in paired.items() if w}, denominator)
     return both, other
 
 
-def _follow(position: Position, valued: dict[int, Valued], start: int, ways: int, k: int, stakes: Stakes, h1: int,
-            out: dict[Key, int | Fraction], factor: int) -> None:
-    """Every end of the hand ``start``, reached in ``ways`` over ``(n)_k``, played on by the split strategy."""
-    table = hand_table()
-    weights = {start: ways}
-    order = sorted({start} | _descendants(position, valued, start))[::-1]  # smallest first
-    for hand in order:
-        w = weights.get(hand, 0)
-        if not w:
-            continue
-        kk = k + table.cards[hand] - table.cards[start]
-        taken = valued[hand].taken
+End = tuple[int, "int | None", Stakes, bool, int]  # a hand's end: the hand ended on, the bust card, stakes, doubled, cards still counted
+
+
+class _Walk:
+    """The split hands of one position followed forward by the split strategy (``valued``) to every way they end."""
+
+    def __init__(self, position: Position, valued: dict[int, Valued], stakes: Stakes, h1: int, factor: int) -> None:
+        self.position, self.valued, self.stakes, self.h1, self.factor = position, valued, stakes, h1, factor
+        self._events: dict[int, tuple[list[tuple[End, int]], list[tuple[int, int]]]] = {}
+
+    def follow(self, starts: list[tuple[int, int]]) -> dict[Key, int | Fraction]:
+        """Every end of the split hands of two cards ``starts`` (each with its ways), whole numbers over ``(n)_h1``: the
+        starts followed together (a hand's ways are those of every start reaching it, and an end's, of every hand
+        reaching it, each end's chances added once), the ends in the order they are met following each start alone,
+        one after the other (the order the floating-point spread adds them up in, :func:`_together`: :meth:`first_met`)."""
+        weights: dict[int, int] = {}
+        first: dict[int, int] = {}  # the first start reaching each hand
+        for i, (start, ways) in enumerate(starts):
+            weights[start] = weights.get(start, 0) + ways
+            first.setdefault(start, i)
+        reached = self.reached(weights)
+        self.count_busts(reached)
+        reaching: dict[End, int] = {}
+        for hand in reached:
+            w, i = weights[hand], first[hand]
+            ends, draws = self.events(hand)
+            for end, ways in ends:
+                reaching[end] = reaching.get(end, 0) + w * ways
+            for child, ways in draws:
+                weights[child] = weights.get(child, 0) + w * ways
+                if first.get(child, i) >= i:
+                    first[child] = i
+        out: dict[Key, int | Fraction] = defaultdict(int)
+        for end, ways in reaching.items():
+            for key, weight in zip(*self.terms(end)):
+                out[key] += ways * weight
+        return {key: out[key] for key in self.first_met(reached, first, len(out))}
+
+    def events(self, hand: int) -> tuple[list[tuple[End, int]], list[tuple[int, int]]]:
+        """What the split strategy does at ``hand``, in order: the ends it reaches, and the hands it draws to, each with
+        its ways per way of reaching ``hand``."""
+        found = self._events.get(hand)
+        if found is not None:
+            return found
+        table = hand_table()
+        position, stakes = self.position, self.stakes
+        rest = self.h1 - (table.cards[hand] - 1)  # the cards still counted, the pair card and those dealt to the hand out
+        taken = self.valued[hand].taken
+        ends: list[tuple[End, int]] = []
+        draws: list[tuple[int, int]] = []
         if taken == STAND:
-            _leaf(position, hand, None, stakes, False, w, kk, h1, out, factor)
-            continue
-        doubled = stakes.doubled(position.rules.free_double(table.total[hand], table.soft[hand])) if taken == DOUBLE else stakes
-        shoe = position.shoes[hand]
-        for v in range(VALUES):
-            if not shoe[v]:
-                continue
-            child = table.child[hand][v]
-            if taken == DOUBLE:
-                _leaf(position, child if child >= 0 else hand, v if child < 0 else None, doubled, True, w * shoe[v], kk + 1, h1, out, factor)
-            elif child >= 0:
-                weights[child] = weights.get(child, 0) + w * shoe[v]
-            else:
-                _leaf(position, hand, v, stakes, False, w * shoe[v], kk + 1, h1, out, factor)
+            ends.append(((hand, None, stakes, False, rest), 1))
+        else:
+            doubled = stakes.doubled(position.rules.free_double(table.total[hand], table.soft[hand])) if taken == DOUBLE else stakes
+            shoe = position.shoes[hand]
+            for v in range(VALUES):
+                if not shoe[v]:
+                    continue
+                child = table.child[hand][v]
+                if taken == DOUBLE:
+                    ends.append(((child if child >= 0 else hand, v if child < 0 else None, doubled, True, rest - 1), shoe[v]))
+                elif child >= 0:
+                    draws.append((child, shoe[v]))
+                else:
+                    ends.append(((hand, v, stakes, False, rest - 1), shoe[v]))
+        found = self._events[hand] = (ends, draws)
+        return found
 
-
-def _descendants(position: Position, valued: dict[int, Valued], start: int) -> set[int]:
-    table = hand_table()
-    seen: set[int] = set()
-    frontier = [start]
-    while frontier:
-        hand = frontier.pop()
-        if valued[hand].taken not in (STAND, DOUBLE):
-            for v, child in enumerate(table.child[hand]):
-                if child >= 0 and position.shoes[hand][v] and child not in seen:
+    def reached(self, starts: Iterable[int]) -> list[int]:
+        """The hands the split strategy reaches from ``starts`` (themselves included), smallest first (each after every
+        hand drawing to it)."""
+        seen: set[int] = set(starts)
+        frontier = list(seen)
+        while frontier:
+            for child, _ in self.events(frontier.pop())[1]:
+                if child not in seen:
                     seen.add(child)
                     frontier.append(child)
-    return seen
+        return sorted(seen)[::-1]
+
+    def terms(self, end: End) -> tuple[tuple[Key, ...], tuple[int | Fraction, ...]]:
+        """:func:`_leaf_terms` of an end, worked out once per position (the same ends recur: from each second card the
+        hand holds, under each strategy)."""
+        position = self.position
+        hand, bust, stakes, doubled, rest = end
+        memo = ("split", hand, bust, stakes, doubled, rest, self.factor)
+        terms = position.ends.get(memo)
+        if terms is None:
+            terms = position.ends[memo] = _leaf_terms(position, hand, bust, stakes, doubled, rest, self.factor)
+        return terms
+
+    def first_met(self, reached: list[int], first: dict[int, int], keys: int) -> list[Key]:
+        """The ``keys`` ends of :meth:`follow` in the order they are met following each start alone, one after the other.
+        Following a start meets its hands in the order of ``reached``, and those an earlier start reaches meet nothing new:
+        so the hands are taken by the first start reaching them (``first``), then in that order, until all are met."""
+        met: dict[Key, None] = {}
+        position = {hand: i for i, hand in enumerate(reached)}
+        for hand in sorted(reached, key=lambda h: (first[h], position[h])):
+            for end, _ in self.events(hand)[0]:
+                met.update(dict.fromkeys(self.terms(end)[0]))
+            if len(met) == keys:
+                break
+        return list(met)
+
+    def count_busts(self, hands: list[int]) -> None:
+        """The dealer's counts after every bust of ``hands``, counted at once."""
+        shoes = []
+        for hand in hands:
+            for (_, bust, _, _, _), _ in self.events(hand)[0]:
+                if bust is not None:
+                    shoes.append(tuple(c - (v == bust) for v, c in enumerate(self.position.shoes[hand])))
+        self.position.dealer.need(shoes)
 
 
 @dataclass(frozen=True)
@@ -214,20 +284,11 @@ def _convolve(rounds: dict[tuple[int, int], float], hand: Iterable[tuple[int, in
     return out
 
 
-def _leaf(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, ways: int, k: int, h1: int,
-          out: dict[Key, int | Fraction], factor: int) -> None:
-    """A hand's end: standing on ``hand``, or ``hand`` busting with a card ``bust``; its net against each dealer total."""
-    memo = ("split", hand, bust, stakes, doubled, h1 - k, factor)
-    terms = position.ends.get(memo)
-    if terms is None:  # the same ends recur: from each second card the hand holds, under each strategy
-        terms = position.ends[memo] = _leaf_terms(position, hand, bust, stakes, doubled, h1 - k, factor)
-    for key, weight in terms:
-        out[key] += ways * weight
-
-
 def _leaf_terms(position: Position, hand: int, bust: int | None, stakes: Stakes, doubled: bool, rest: int,
-                factor: int) -> tuple[tuple[Key, int | Fraction], ...]:
-    """:func:`_leaf`'s ends and their weights per way of reaching the hand (``rest``: the cards its deals still count)."""
+                factor: int) -> tuple[tuple[Key, ...], tuple[int | Fraction, ...]]:
+    """A hand's end (standing on ``hand``, or ``hand`` busting with a card ``bust``) against each dealer total: the keys
+    and their weights per way of reaching the hand (``rest``: the cards its deals still count). Two tuples, the keys
+    shared (:data:`_KEYS`): a six-deck count keeps tens of thousands of these, and the collector walks every tuple."""
     table = hand_table()
     shoe = position.shoes[hand]
     if bust is not None:
@@ -241,14 +302,20 @@ def _leaf_terms(position: Position, hand: int, bust: int | None, stakes: Stakes,
     # a hand hit past the horizon (a total-dependent strategy hitting where every card busts): the dealer's draws reach
     # further than the deals counted, so each of them is a part of a deal
     extend: int | Fraction = math.perm(n - most, rest - most) if rest >= most else Fraction(1, math.perm(n - rest, most - rest))
-    terms: list[tuple[Key, int | Fraction]] = []
-    spread = ((Fraction(1), Fraction(1)),) if bust is not None else position.win_pays(hand, doubled)
+    skip = BLACKJACK if position.apart else -1  # a blackjack counted apart is the round's own row
+    own = stakes.own
+    keys: list[Key] = []
+    weights: list[int | Fraction] = []
+    spread = ((ONE, ONE),) if bust is not None else position.win_pays(hand, doubled)
     for pay, chance in spread:  # one pay, or a 21 paid by its suits: each pay a result
-        if bust is not None:
-            nets: tuple[int, ...] = (-stakes.own * position.scale,) * len(counts)
-        else:
-            nets = position.nets(table.total[hand], pay, stakes)
-        terms.extend(((net * factor, stakes.own, o), count * extend if chance == 1 else count * extend * chance)
-                     for o, (count, net) in enumerate(zip(counts, nets))
-                     if count and not (o == BLACKJACK and position.apart))  # a blackjack counted apart is the round's own row
-    return tuple(terms)
+        nets = (-own * position.scale,) * len(counts) if bust is not None else position.nets(table.total[hand], pay, stakes)
+        weight = extend if chance is ONE or chance == 1 else extend * chance
+        for o, (count, net) in enumerate(zip(counts, nets)):
+            if count and o != skip:
+                key = (net * factor, own, o)
+                keys.append(_KEYS.setdefault(key, key))
+                weights.append(count * weight)
+    return tuple(keys), tuple(weights)
+
+
+_KEYS: dict[Key, Key] = {}  # every key met, each one tuple (a key is a few small numbers: a handful in all)
