@@ -65,6 +65,7 @@ class KeptView:
     words: str  # summary()
     chart: str = ""
     table: str = ""
+    whole: bool = True  # the frame and the player's values kept (False: too many classes, read from the working when asked)
 
     def taken(self) -> dict[str, int]:
         return dict(self.counts)
@@ -83,10 +84,12 @@ class OnDemand:
     working, read attribute by attribute as the solution's own would be; ``figures``: those of its attributes kept with
     the solution, answered without solving)."""
 
-    def __init__(self, solve: Callable[[], Solution], figures: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, solve: Callable[[], Solution], figures: Mapping[str, Any] | None = None, reused: bool = False,
+                 solved: Solution | None = None) -> None:
         self._solve = solve
-        self._solved: Solution | None = None
+        self._solved: Solution | None = solved
         self._figures = dict(figures or {})
+        self.reused = reused  # the working is what the next solve of the same game at other pays starts from (see prepared)
 
     def solution(self) -> Solution:
         if self._solved is None:
@@ -94,11 +97,44 @@ class OnDemand:
         return self._solved
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
+        if name.startswith("_") or name == "reused":
             raise AttributeError(name)
         if name in self._figures:
             return self._figures[name]
         return getattr(self.solution().detail, name)
+
+
+class _Deferred:
+    """A kept view whose classes were too many to keep one by one (:attr:`KeptView.whole` False): what the tables show
+    of it is kept; its frame and the player's values per class come from the method's own view, once it is solved."""
+
+    def __init__(self, kept: KeptView, solved: OnDemand, index: int) -> None:
+        self._kept, self._solved, self._index = kept, solved, index
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._kept, name)
+
+    def _own(self) -> Any:
+        return self._solved.solution().strategy.decisions[self._index]
+
+    @property
+    def player_values(self) -> np.ndarray | None:
+        return self._own().player_values
+
+    def frame(self) -> pd.DataFrame:
+        return self._own().frame()
+
+    def taken(self) -> dict[str, int]:
+        return self._kept.taken()
+
+    def summary(self) -> str:
+        return self._kept.summary()
+
+    def __reduce__(self) -> tuple:
+        # sent to a worker as the method's own view: a worker solves nothing
+        return (_same, (self._own(),))
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,9 +144,20 @@ class _Lookup:
     solved: OnDemand
 
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
+        return self._own().decide(decision, stakes, seen)
+
+    def _own(self) -> Any:
         lookup = self.solved.solution().strategy.lookup
         assert lookup is not None
-        return lookup.decide(decision, stakes, seen)
+        return lookup
+
+    def __reduce__(self) -> tuple:
+        # sent to a worker (a simulation's) as the method's own look-up: a worker solves nothing
+        return (_same, (self._own(),))
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,11 +187,18 @@ class Kept:
 
 def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[], Solution],
                   cache: CountCache | None = None, figures: tuple[str, ...] = (),
-                  fit: Callable[[Kept], Kept] | None = None) -> Solution:
+                  fit: Callable[[Kept], Kept] | None = None, sides: Callable[[], dict[str, ReturnTable]] | None = None,
+                  largest: int | None = None, reused: bool = False) -> Solution:
     """The solution kept for ``key`` (what it depends on, pays included) if it checks out, else ``solve()`` now, kept
     (``code``: the method's modules; ``cache``: the cache in force by default; ``figures``: attributes of the solution's
     ``detail`` kept with it, plain data that tools read by name, so that reading them solves nothing; ``fit``: what was
-    kept made this game's, where ``key`` leaves out what it can change exactly: blackjack's pays of a natural)."""
+    kept made this game's, where ``key`` leaves out what it can change exactly: blackjack's pays of a natural).
+
+    ``sides``: the side bets' tables, where the method counts them apart from its own bet (the key then leaves their
+    pays out, and none is kept here); ``largest``: a decision of more classes than this keeps what the tables show of
+    it, not its classes one by one (its frame and player's values come from the working when asked for: a
+    level-by-level game's millions of classes); ``reused``: the working is what the next solve at other pays starts
+    from (a level-by-level game's counts and last solve), so a solution just solved keeps it (:func:`prepared`)."""
     from ..count_cache import current
     from ..shard_store import Unstorable
 
@@ -154,35 +208,50 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     found, stored = cache.load(KIND, key, game.id, code)
     if found:
         try:
-            return _restored(game, stored, solve, fit)
+            return _restored(game, stored, solve, fit, sides, reused)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
             log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
     solution = solve()
     try:
-        kept = _stored(solution, figures)
+        kept = _stored(solution, figures, sides is None, largest)
     except Unstorable:  # a view that is more than a table (a house way's breakdown): solved at every run
         return solution
     cache.keep(KIND, key, game.id, kept, code)
     found, stored = cache.load(KIND, key, game.id, code)  # the solution as kept, not its working: a report of many
-    return _restored(game, stored, solve) if found else solution  # rule sets holds each one's tables, not gigabytes
+    # rule sets holds each one's tables, not gigabytes (but a working the next solve starts from, which the method holds anyway)
+    return _restored(game, stored, solve, None, sides, reused, solution if reused else None) if found else solution
 
 
-def _stored(solution: Solution, figures: tuple[str, ...] = ()) -> Kept:
+def prepared(solution: Solution) -> Solution:
+    """``solution`` with its method's working at hand, where a kept solution stands in for it and the next solve of the
+    game at other pays starts from it (a level-by-level game: its counts read, its last solve, which a changed pay
+    patches): what a designer's first edit would otherwise wait for. Nothing is solved for a solution whose next edits
+    are served from what is kept (blackjack's)."""
+    detail = solution.detail
+    if isinstance(detail, OnDemand) and detail.reused:
+        detail.solution()
+    return solution
+
+
+def _stored(solution: Solution, figures: tuple[str, ...] = (), sides: bool = True, largest: int | None = None) -> Kept:
     from ..shard_store import Unstorable
 
     views = []
     for view in solution.strategy.decisions:
         if getattr(view, "breakdown", None) is not None:
             raise Unstorable("a view with a breakdown")
-        frame = view.frame()
-        values = view.player_values
+        weights = getattr(view, "weights", None)
+        whole = largest is None or weights is None or len(weights) <= largest
+        frame = view.frame() if whole else None
+        values = view.player_values if whole else None
         views.append(KeptView(view.name, view.history, tuple(view.options), view.by_category, view.threshold,
                               [(str(a), str(b)) for a, b in view.thresholds], None if values is None else np.asarray(values),
-                              dict(view.taken()), tuple(str(c) for c in frame.columns),
-                              tuple(_plain(frame[c].tolist()) for c in frame.columns), view.summary(),
-                              *(str(getattr(view, text, "") or "") for text in VIEW_TEXTS)))
+                              dict(view.taken()), tuple(str(c) for c in frame.columns) if frame is not None else (),
+                              tuple(_plain(frame[c].tolist()) for c in frame.columns) if frame is not None else (), view.summary(),
+                              **{text: str(getattr(view, text, "") or "") for text in VIEW_TEXTS}, whole=whole))
     return Kept(solution.method, solution.table, tuple(views), solution.strategy.lookup is not None, solution.ends is not None,
-                 solution.size, solution.deals, dict(solution.side_tables()), {name: getattr(solution.detail, name) for name in figures})
+                solution.size, solution.deals, dict(solution.side_tables()) if sides else {},
+                {name: getattr(solution.detail, name) for name in figures})
 
 
 def _plain(values: list) -> list:
@@ -190,8 +259,11 @@ def _plain(values: list) -> list:
     return [v.item() if isinstance(v, np.generic) else v for v in values]
 
 
-def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callable[[Kept], Kept] | None = None) -> Solution:
-    """The solution :func:`_stored` kept, made ``game``'s by ``fit`` (TypeError where the data is not such)."""
+def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callable[[Kept], Kept] | None = None,
+              sides: Callable[[], dict[str, ReturnTable]] | None = None, reused: bool = False,
+              solved: Solution | None = None) -> Solution:
+    """The solution :func:`_stored` kept, made ``game``'s by ``fit`` (TypeError where the data is not such); ``sides``:
+    the side bets' tables counted apart; ``solved``: its working where it is at hand already."""
     if not isinstance(kept, Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
             or not (kept.table is None or isinstance(kept.table, ReturnTable)) \
             or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes) \
@@ -199,9 +271,9 @@ def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callabl
         raise TypeError("not a kept solution")
     if fit is not None:
         kept = fit(kept)
-    solved = OnDemand(solve, kept.figures)
-    sides = dict(kept.side_tables)
-    strategy = Strategy(game, kept.views, _Lookup(solved) if kept.lookup else None)  # type: ignore[arg-type]
-    return Solution(kept.method, game, kept.table, strategy, _Ends(solved) if kept.ends else None, kept.size, kept.deals,
-                    lambda: dict(sides), solved)
-
+    on_demand = OnDemand(solve, kept.figures, reused, solved)
+    kept_sides = dict(kept.side_tables)
+    views = tuple(view if view.whole else _Deferred(view, on_demand, i) for i, view in enumerate(kept.views))
+    strategy = Strategy(game, views, _Lookup(on_demand) if kept.lookup else None)  # type: ignore[arg-type]
+    return Solution(kept.method, game, kept.table, strategy, _Ends(on_demand) if kept.ends else None, kept.size, kept.deals,
+                    sides if sides is not None else lambda: dict(kept_sides), on_demand)

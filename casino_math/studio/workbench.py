@@ -26,6 +26,7 @@ from typing import Any
 from ..errors import InputError
 from ..game.analysis import GameAnalysis
 from ..game.description import Game
+from ..game.kept_solution import prepared
 from ..game.loader import load_game
 from ..pays import Pay
 from ..returns import Metrics
@@ -135,6 +136,7 @@ class Workbench:
                 game = self._load(path)
                 analysis = self._analysed(game)
                 shown = self._shown(analysis)
+                prepared(analysis.solution)  # a solution read whole: its counts read now, so the first edit is patched
             self.strategies[(path, game.files)] = shown["strategy"]
             self.figures[(path, game.files)] = {name: table.metrics for name, table in analysis.tables.items()}
             shown.update(path=relative, paytables=_paytables(game), errors=[],
