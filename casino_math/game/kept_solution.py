@@ -27,8 +27,9 @@ strategy replayed at other pays, rounds dealt by a simulation) solves the game t
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 import numpy as np
 
@@ -84,12 +85,10 @@ class OnDemand:
     working, read attribute by attribute as the solution's own would be; ``figures``: those of its attributes kept with
     the solution, answered without solving)."""
 
-    def __init__(self, solve: Callable[[], Solution], figures: Mapping[str, Any] | None = None, reused: bool = False,
-                 solved: Solution | None = None) -> None:
+    def __init__(self, solve: Callable[[], Solution], figures: Mapping[str, Any] | None = None, solved: Solution | None = None) -> None:
         self._solve = solve
-        self._solved: Solution | None = solved
+        self._solved: Solution | None = solved  # the working, where it is at hand already
         self._figures = dict(figures or {})
-        self.reused = reused  # the working is what the next solve of the same game at other pays starts from (see prepared)
 
     def solution(self) -> Solution:
         if self._solved is None:
@@ -97,7 +96,7 @@ class OnDemand:
         return self._solved
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("_") or name == "reused":
+        if name.startswith("_"):
             raise AttributeError(name)
         if name in self._figures:
             return self._figures[name]
@@ -105,26 +104,32 @@ class OnDemand:
 
 
 class _Deferred:
-    """A kept view whose classes were too many to keep one by one (:attr:`KeptView.whole` False): what the tables show
-    of it is kept; its frame and the player's values per class come from the method's own view, once it is solved."""
+    """A kept view backed by the method's own view (a level-by-level game's, whose views have more than the tables show:
+    each class's exact values): what the tables show is the kept view's; the rest, and the frame and player's values of
+    a view whose classes were too many to keep (:attr:`KeptView.whole` False), come from the method's own view, once the
+    game is solved."""
 
-    def __init__(self, kept: KeptView, solved: OnDemand, index: int) -> None:
-        self._kept, self._solved, self._index = kept, solved, index
+    def __init__(self, kept: KeptView, solved: OnDemand, index: int, own: type | None) -> None:
+        self._kept, self._solved, self._index, self._type = kept, solved, index, own
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        return getattr(self._kept, name)
+        if hasattr(self._kept, name):
+            return getattr(self._kept, name)
+        if self._type is None or not hasattr(self._type, name):  # what the method's views lack solves nothing
+            raise AttributeError(name)
+        return getattr(self._own(), name)
 
     def _own(self) -> Any:
         return self._solved.solution().strategy.decisions[self._index]
 
     @property
     def player_values(self) -> np.ndarray | None:
-        return self._own().player_values
+        return self._kept.player_values if self._kept.whole else self._own().player_values
 
     def frame(self) -> pd.DataFrame:
-        return self._own().frame()
+        return self._kept.frame() if self._kept.whole else self._own().frame()
 
     def taken(self) -> dict[str, int]:
         return self._kept.taken()
@@ -188,7 +193,7 @@ class Kept:
 def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[], Solution],
                   cache: CountCache | None = None, figures: tuple[str, ...] = (),
                   fit: Callable[[Kept], Kept] | None = None, sides: Callable[[], dict[str, ReturnTable]] | None = None,
-                  largest: int | None = None, reused: bool = False) -> Solution:
+                  largest: int | None = None, reused: bool = False, views: type | None = None) -> Solution:
     """The solution kept for ``key`` (what it depends on, pays included) if it checks out, else ``solve()`` now, kept
     (``code``: the method's modules; ``cache``: the cache in force by default; ``figures``: attributes of the solution's
     ``detail`` kept with it, plain data that tools read by name, so that reading them solves nothing; ``fit``: what was
@@ -198,17 +203,20 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     pays out, and none is kept here); ``largest``: a decision of more classes than this keeps what the tables show of
     it, not its classes one by one (its frame and player's values come from the working when asked for: a
     level-by-level game's millions of classes); ``reused``: the working is what the next solve at other pays starts
-    from (a level-by-level game's counts and last solve), so a solution just solved keeps it (:func:`prepared`)."""
+    from and its views hold more than the tables show (a level-by-level game's counts and last solve, each class's
+    exact values): a solution just solved keeps its working, and none is read or kept under :func:`unkept`; ``views``:
+    the class of the method's views, whose attributes beyond what the tables show a kept view answers from the working
+    (:class:`_Deferred`)."""
     from ..count_cache import current
     from ..shard_store import Unstorable
 
     cache = cache if cache is not None else current()
-    if cache is None:
+    if cache is None or reused and _unkept:
         return solve()
     found, stored = cache.load(KIND, key, game.id, code)
     if found:
         try:
-            return _restored(game, stored, solve, fit, sides, reused)
+            return _restored(game, stored, solve, fit, sides, views)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
             log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
     solution = solve()
@@ -219,18 +227,24 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     cache.keep(KIND, key, game.id, kept, code)
     found, stored = cache.load(KIND, key, game.id, code)  # the solution as kept, not its working: a report of many
     # rule sets holds each one's tables, not gigabytes (but a working the next solve starts from, which the method holds anyway)
-    return _restored(game, stored, solve, None, sides, reused, solution if reused else None) if found else solution
+    return _restored(game, stored, solve, None, sides, views, solution if reused else None) if found else solution
 
 
-def prepared(solution: Solution) -> Solution:
-    """``solution`` with its method's working at hand, where a kept solution stands in for it and the next solve of the
-    game at other pays starts from it (a level-by-level game: its counts read, its last solve, which a changed pay
-    patches): what a designer's first edit would otherwise wait for. Nothing is solved for a solution whose next edits
-    are served from what is kept (blackjack's)."""
-    detail = solution.detail
-    if isinstance(detail, OnDemand) and detail.reused:
-        detail.solution()
-    return solution
+@contextmanager
+def unkept() -> Iterator[None]:
+    """Solutions of a method whose working the next solve starts from (``reused``: a level-by-level game's counts and last
+    solve, which a changed pay patches in milliseconds) neither read nor kept for a while: what a designer's edits and a
+    sweep's paytables do, each solved once from the last, where keeping each would cost as much as the solve (blackjack's
+    are still read and kept: a pay of a natural is repriced from them)."""
+    global _unkept
+    _unkept += 1
+    try:
+        yield
+    finally:
+        _unkept -= 1
+
+
+_unkept = 0  # how many unkept() are in force
 
 
 def _stored(solution: Solution, figures: tuple[str, ...] = (), sides: bool = True, largest: int | None = None) -> Kept:
@@ -260,10 +274,11 @@ def _plain(values: list) -> list:
 
 
 def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callable[[Kept], Kept] | None = None,
-              sides: Callable[[], dict[str, ReturnTable]] | None = None, reused: bool = False,
+              sides: Callable[[], dict[str, ReturnTable]] | None = None, views: type | None = None,
               solved: Solution | None = None) -> Solution:
     """The solution :func:`_stored` kept, made ``game``'s by ``fit`` (TypeError where the data is not such); ``sides``:
-    the side bets' tables counted apart; ``solved``: its working where it is at hand already."""
+    the side bets' tables counted apart; ``views``: the class of the method's views, which back every view kept
+    (:class:`_Deferred`); ``solved``: its working where it is at hand already."""
     if not isinstance(kept, Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
             or not (kept.table is None or isinstance(kept.table, ReturnTable)) \
             or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes) \
@@ -271,9 +286,9 @@ def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callabl
         raise TypeError("not a kept solution")
     if fit is not None:
         kept = fit(kept)
-    on_demand = OnDemand(solve, kept.figures, reused, solved)
+    on_demand = OnDemand(solve, kept.figures, solved)
     kept_sides = dict(kept.side_tables)
-    views = tuple(view if view.whole else _Deferred(view, on_demand, i) for i, view in enumerate(kept.views))
-    strategy = Strategy(game, views, _Lookup(on_demand) if kept.lookup else None)  # type: ignore[arg-type]
+    shown = tuple(_Deferred(view, on_demand, i, views) if views or not view.whole else view for i, view in enumerate(kept.views))
+    strategy = Strategy(game, shown, _Lookup(on_demand) if kept.lookup else None)  # type: ignore[arg-type]
     return Solution(kept.method, game, kept.table, strategy, _Ends(on_demand) if kept.ends else None, kept.size, kept.deals,
                     sides if sides is not None else lambda: dict(kept_sides), on_demand)

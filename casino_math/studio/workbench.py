@@ -26,7 +26,7 @@ from typing import Any
 from ..errors import InputError
 from ..game.analysis import GameAnalysis
 from ..game.description import Game
-from ..game.kept_solution import prepared
+from ..game.kept_solution import unkept
 from ..game.loader import load_game
 from ..pays import Pay
 from ..returns import Metrics
@@ -136,7 +136,6 @@ class Workbench:
                 game = self._load(path)
                 analysis = self._analysed(game)
                 shown = self._shown(analysis)
-                prepared(analysis.solution)  # a solution read whole: its counts read now, so the first edit is patched
             self.strategies[(path, game.files)] = shown["strategy"]
             self.figures[(path, game.files)] = {name: table.metrics for name, table in analysis.tables.items()}
             shown.update(path=relative, paytables=_paytables(game), errors=[],
@@ -276,7 +275,8 @@ class Workbench:
 
     def _analysed(self, game: Game) -> GameAnalysis:
         analysis = GameAnalysis(game, self.progress)
-        analysis.tables  # noqa: B018 - counted now, while the page can watch the progress
+        with unkept():  # each edit solved from the last on the counts held (patched), neither read nor kept whole
+            analysis.tables  # noqa: B018 - counted now, while the page can watch the progress
         self.progress("", 0, 0)
         return analysis
 
