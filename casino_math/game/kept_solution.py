@@ -26,6 +26,7 @@ strategy replayed at other pays, rounds dealt by a simulation) solves the game t
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -117,8 +118,8 @@ class _Deferred:
             raise AttributeError(name)
         if hasattr(self._kept, name):
             return getattr(self._kept, name)
-        if self._type is None or not hasattr(self._type, name):  # what the method's views lack solves nothing
-            raise AttributeError(name)
+        if self._type is None or not (hasattr(self._type, name) or name in _fields(self._type)):  # what the method's
+            raise AttributeError(name)  # views lack solves nothing
         return getattr(self._own(), name)
 
     def _own(self) -> Any:
@@ -163,6 +164,11 @@ class _Lookup:
 
 def _same(value: Any) -> Any:
     return value
+
+
+def _fields(kind: type) -> set[str]:
+    """The fields of a dataclass (what its instances hold beside its class's attributes)."""
+    return {f.name for f in dataclasses.fields(kind)} if dataclasses.is_dataclass(kind) else set()
 
 
 @dataclass(frozen=True, eq=False)
