@@ -593,3 +593,25 @@ def test_a_changed_pay_is_an_entry_of_its_own(kept, tmp_path, monkeypatch, capsy
     forget()
     monkeypatch.setattr(level_counts, "kept_or_counted", _no_count)
     assert [analysed(monkeypatch, capsys, "analyze", str(path), "--format", "json")[0] for path in (base, variant)] == outs
+
+
+def test_solutions_solved_again_and_again_are_neither_read_nor_kept(kept, tmp_path):
+    """Under ``unkept()`` (the studio's edits, the design tools' paytables) a level-by-level solution is solved on the
+    counts, neither read whole nor kept; outside it, kept; a studio edit keeps none."""
+    from casino_math.game.analysis import GameAnalysis
+    from casino_math.game.kept_solution import OnDemand, unkept
+    from casino_math.studio.workbench import Workbench
+
+    def solutions() -> int:
+        return sum(json.loads(p.read_text())["kind"] == "solution" for p in entries(kept))
+
+    game = load_game(GAMES / "mini-caribbean.yaml")
+    with unkept():
+        inside = GameAnalysis(game).solution
+    assert solutions() == 0 and not isinstance(inside.detail, OnDemand)  # the method's own working
+    forget()
+    assert isinstance(GameAnalysis(game).solution.detail, OnDemand) and solutions() == 1  # kept, and read back as kept
+    bench = Workbench(GAMES)
+    shown = bench.open("mini-caribbean.yaml")
+    bench.edit("mini-caribbean.yaml", {"raise": dict(shown["paytables"]["raise"], pair="2")})
+    assert solutions() == 1
