@@ -13,6 +13,7 @@ whose files are compared byte for byte (one issue date for both). Each run's cac
     python benchmarks/count_cache.py --games --studio 0 --without blackjack    # the report alone: all, and warm without blackjack
     python benchmarks/count_cache.py --games --studio 0 --shards DIR           # the report, Pai Gow's big count from kept shards
     python benchmarks/count_cache.py --games caribbean_stud --counts DIR --no-report --studio 9   # on counts kept before
+    python benchmarks/count_cache.py --games --studio 0 --skip pai_gow_poker --report-cache DIR --before OLD   # before/after
 
 Targets (issue 19): a changed pay of a shipped big game re-analysed in under 2 s on a warm cache; the report of every
 shipped game on a warm cache in under 20 s; warm results identical to cold ones; a studio edit within 200 ms.
@@ -63,7 +64,8 @@ class Timed(float):
 
 
 def run(args: list[str], env: dict[str, str]) -> tuple[Timed, bytes]:
-    """Wall time (and processor time) and standard output of ``casino-math *args`` in a fresh process."""
+    """Wall time (and processor time) and standard output of ``casino-math *args`` in a fresh process (the package
+    found on ``env``'s PYTHONPATH first)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "casino_math", *args], capture_output=True, env=env, check=False)
@@ -123,19 +125,21 @@ def game_times(game: str, repeat: int, check: bool, env: dict[str, str], scratch
 
 
 def report_times(env: dict[str, str], scratch: Path, without: list[str], cache: Path | None = None,
-                 shards: Path | None = None) -> None:
+                 shards: Path | None = None, skip: list[str] | None = None, before: Path | None = None) -> None:
     """``casino-math report`` of every shipped family, cold then warm (families written at once, one per core: the
     default), warm again one family at a time (``--workers 1``), then warm without the families named (``without``:
     blackjack, whose counts another part of the engine keeps); every warm set compared with the cold one byte for byte.
-    ``shards``: a folder of finished shards of big counts (``--cache``), where Pai Gow Poker's 53-card count resumes."""
+    ``shards``: a folder of finished shards of big counts (``--cache``), where Pai Gow Poker's 53-card count resumes;
+    ``skip``: families left out of every run (Pai Gow Poker's 53-card count: minutes and gigabytes); ``before``: a
+    checkout of the previous version, whose warm report is timed in turn with this one's, twice, on the same cache."""
     # a cache of its own (or the one named), so that the cold run counts every game; one issue date for all sets
     env = env | {"CASINO_MATH_CACHE": str(cache or scratch / "report-counts"), "SOURCE_DATE_EPOCH": str(int(time.time()))}
     # every family folder of paytables/ holding game files (what `casino-math report` reports, a folder in the making aside)
-    families = [f for f in sorted((ROOT / "paytables").iterdir()) if f.is_dir() and any(f.glob("*.yaml"))]
+    families = [f for f in sorted((ROOT / "paytables").iterdir()) if f.is_dir() and any(f.glob("*.yaml")) and f.name not in (skip or [])]
     kept = ["--cache", str(shards)] if shards else []
 
-    def report(name: str, *options: str, folders: list[Path] = families) -> Timed:
-        elapsed, _ = run(["report", *map(str, folders), "--quiet", "--out", str(scratch / name), *kept, *options], env)
+    def report(name: str, *options: str, folders: list[Path] = families, code: dict[str, str] = env) -> Timed:
+        elapsed, _ = run(["report", *map(str, folders), "--quiet", "--out", str(scratch / name), *kept, *options], code)
         return elapsed
 
     def same(name: str) -> str:
@@ -146,6 +150,12 @@ def report_times(env: dict[str, str], scratch: Path, without: list[str], cache: 
     warm = report("warm")
     print(f"{f'report, {len(families)} families':<22} cold {cold.split()}", flush=True)
     print(f"{'':<22} warm {warm.split()}, families at once; {len(files)} files {same('warm')} byte for byte", flush=True)
+    if before is not None:  # in turn, so that both meet the same load
+        previous = env | {"PYTHONPATH": str(before)}
+        for turn in (1, 2):
+            then, now = report("before", code=previous), report("again")
+            print(f"{'':<22} warm {then.split()}, the previous version ({same('before')}); "
+                  f"this one {now.split()} ({same('again')}); round {turn}", flush=True)
     serial = report("serial", "--workers", "1")
     print(f"{'':<22} warm {serial.split()}, one family at a time; {same('serial')}", flush=True)
     if without:
@@ -237,6 +247,10 @@ def main() -> None:
     parser.add_argument("--shards", type=Path, help="a folder of finished shards of big counts for the report (--cache): "
                         "Pai Gow Poker's 53-card count resumes from them")
     parser.add_argument("--counts", type=Path, help="a cache folder for the games (default: an empty one: the first run counts)")
+    parser.add_argument("--skip", nargs="*", default=[], help="families left out of every report run (pai_gow_poker: its "
+                        "53-card count takes minutes and gigabytes)")
+    parser.add_argument("--before", type=Path, help="a checkout of the previous version: its warm report timed in turn "
+                        "with this one's (git archive HEAD~N | tar -x -C DIR)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="casino-math-bench-") as folder:
         scratch = Path(folder)
@@ -246,7 +260,7 @@ def main() -> None:
         for game in options.games:
             game_times(game, options.repeat, options.check, env, scratch)
         if not options.no_report:
-            report_times(env, scratch, options.without, options.report_cache, options.shards)
+            report_times(env, scratch, options.without, options.report_cache, options.shards, options.skip, options.before)
         for game in options.games if options.studio else ():
             studio_times(game, options.studio, env)
 

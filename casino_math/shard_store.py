@@ -92,6 +92,9 @@ def _dataclass(name: Any) -> type:
     return found
 
 
+PLAIN = (bool, str, int, float)  # what stands for itself in a tree (see decode)
+
+
 def decode(tree: Any, arrays: dict[str, np.ndarray]) -> Any:
     """The value :func:`encode` stored; ValueError (or KeyError, TypeError) for anything else."""
     if tree is None or isinstance(tree, (bool, str, int, float)):
@@ -109,7 +112,8 @@ def decode(tree: Any, arrays: dict[str, np.ndarray]) -> Any:
             raise ValueError("a fraction of whole numbers")
         return Fraction(numerator, denominator)
     if tag in ("tuple", "list"):
-        items = [decode(v, arrays) for v in body]
+        # a plain value stands for itself (no call per item: a kept table's columns hold thousands)
+        items = [v if v is None or type(v) in PLAIN else decode(v, arrays) for v in body]
         return tuple(items) if tag == "tuple" else items
     if tag in ("dict", "counter"):
         pairs = {decode(k, arrays): decode(v, arrays) for k, v in body}

@@ -59,6 +59,11 @@ def entries(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.json"))
 
 
+def counted(folder: Path) -> list[Path]:
+    """The entries of counts (not of solutions, charts or par sheets)."""
+    return [p for p in entries(folder) if json.loads(p.read_text())["kind"] != "solution"]
+
+
 @pytest.mark.parametrize("game", SMALL, ids=lambda p: p.stem)
 def test_warm_runs_give_the_bytes_of_a_cold_run(game, kept, monkeypatch, capsys):
     """Every small game (each counting method): cold and kept, read back, and with the cache off: the same JSON, byte for byte."""
@@ -83,10 +88,10 @@ def test_a_changed_pay_is_solved_on_the_kept_counts(kept, tmp_path, monkeypatch,
     variant.write_text(f"extends: {base}\nid: mini-csp-variant\npaytables:\n  raise: {pays}\n")
     analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
     kinds = {json.loads(p.read_text())["kind"] for p in entries(kept)}
-    before = len(entries(kept))
+    before = counted(kept)
     forget()
     warm, _ = analysed(monkeypatch, capsys, "analyze", str(variant), "--format", "json")
-    assert len(entries(kept)) == before and "level by level counts" in kinds
+    assert counted(kept) == before and "level by level counts" in kinds  # a solution kept beside them, no count
     forget()
     cold, _ = analysed(monkeypatch, capsys, "--no-cache", "analyze", str(variant), "--format", "json")
     assert warm == cold
@@ -200,7 +205,7 @@ def test_the_lookups_keys_are_made_when_first_looked_up_and_kept(kept):
     game = load_game(GAMES / "mini-three-card.yaml")
     decision = game.decisions[0].name
     strategy = GameAnalysis(game).solution.strategy
-    lookup = strategy.lookup
+    lookup = strategy.lookup._own()  # the kept solution's look-up is the method's own, solved when first asked for
     assert not any(isinstance(k, tuple) and k[:1] == ("canonical",) for k in lookup.counts.memo) and lookup.keyed == {}
     kept_before = len(entries(kept))
     first = strategy.choose(decision, {"player": "As Ks Qs"})
@@ -208,7 +213,7 @@ def test_the_lookups_keys_are_made_when_first_looked_up_and_kept(kept):
     forget()
     again = GameAnalysis(game).solution.strategy
     assert again.choose(decision, {"player": "As Ks Qs"}) == first and len(entries(kept)) == kept_before + 1  # read back
-    sent = pickle.loads(pickle.dumps(again.lookup))
+    sent = pickle.loads(pickle.dumps(again.lookup))  # sent as the method's own, with its keys
     assert sent.keyed.keys() == {decision}
 
 
@@ -498,3 +503,115 @@ def test_a_kept_solution_of_another_shape_is_solved_again(kept, caplog):
 
 def _unsolvable():
     raise AssertionError("solved, not read back")
+
+
+# -- level-by-level solutions kept whole ----------------------------------------------------------------------------
+LEVEL_GAMES = ["mini-caribbean", "mini-four-card", "mini-high-card-flush", "mini-let-it-ride", "mini-three-card"]
+
+
+def _no_count(*args, **kwargs):
+    raise AssertionError("counted or read counts, not the kept solution")
+
+
+@pytest.mark.parametrize("name", LEVEL_GAMES)
+def test_a_warm_level_by_level_run_reads_its_solution_and_no_count(name, kept, monkeypatch, capsys):
+    """A level-by-level game's solution (its table, every decision as the tables show it, each simpler strategy's
+    table) is kept whole: a warm run reads no count and solves nothing, and prints the cold run's bytes; so does a
+    run with the cache off."""
+    game = str(GAMES / f"{name}.yaml")
+    cold, _ = analysed(monkeypatch, capsys, "analyze", game, "--format", "json")
+    assert "solution" in {json.loads(p.read_text())["kind"] for p in entries(kept)}
+    forget()
+    with monkeypatch.context() as patched:
+        patched.setattr(level_counts, "kept_or_counted", _no_count)
+        warm, err = analysed(monkeypatch, capsys, "analyze", game, "--format", "json")
+    off, _ = analysed(monkeypatch, capsys, "--no-cache", "analyze", game, "--format", "json")
+    assert warm == cold == off and "computed again" not in err
+
+
+@pytest.mark.parametrize("name", ["mini-caribbean", "mini-three-card"])
+def test_a_report_from_kept_solutions_counts_nothing_and_is_the_same_bytes(name, kept, tmp_path, monkeypatch):
+    """The par sheet of a level-by-level game, its simpler strategies and its claims' figures, from kept solutions:
+    no count read, byte for byte the cold one's."""
+    path = GAMES / f"{name}.yaml"
+    cold = write_report([path], tmp_path / "cold", issued="2026-01-02")
+    forget()
+    monkeypatch.setattr(level_counts, "kept_or_counted", _no_count)
+    warm = write_report([path], tmp_path / "warm", issued="2026-01-02")
+    assert [a.read_bytes() for a in cold] == [b.read_bytes() for b in warm]
+
+
+def test_a_decision_of_many_classes_keeps_its_words_and_solves_for_its_frame(kept, monkeypatch):
+    """A decision of more classes than the solution keeps one by one (Caribbean Stud's millions) keeps its words, how
+    often each option is taken and its thresholds; its frame and the player's values come from the method's working,
+    solved when first asked for: those of a solve from nothing."""
+    from casino_math.game import solver
+    from casino_math.game.analysis import GameAnalysis
+
+    monkeypatch.setattr(solver, "KEPT_ROWS", 10)
+    game = load_game(GAMES / "mini-three-card.yaml")
+    with count_cache.disabled():
+        cold = GameAnalysis(game).solution.strategy.decisions
+    GameAnalysis(game).solution  # noqa: B018 - solved and kept
+    forget()
+    monkeypatch.setattr(level_counts, "kept_or_counted", _no_count)
+    warm = GameAnalysis(game).solution.strategy.decisions
+    assert [(d.summary(), d.taken(), d.thresholds, d.threshold) for d in warm] == \
+        [(d.summary(), d.taken(), d.thresholds, d.threshold) for d in cold]
+    monkeypatch.undo()
+    assert all(d.frame().equals(c.frame()) for d, c in zip(warm, cold))
+    assert all(np.array_equal(d.player_values, c.player_values) for d, c in zip(warm, cold))
+
+
+def test_a_kept_solutions_strategy_plays_in_a_worker_as_the_solved_one(kept):
+    """A kept solution's look-up, sent to a worker (a simulation's), is the method's own: the same choices and values."""
+    from casino_math.game.analysis import GameAnalysis
+
+    game = load_game(GAMES / "mini-caribbean.yaml")
+    with count_cache.disabled():
+        solved = GameAnalysis(game).solution.strategy
+    GameAnalysis(game).solution  # noqa: B018 - kept
+    forget()
+    kept_strategy = GameAnalysis(game).solution.strategy
+    strategy = replace(kept_strategy, lookup=pickle.loads(pickle.dumps(kept_strategy.lookup)))
+    decision = game.decisions[0].name
+    for cards in ({"player": "As Ks Qs", "up": "Ah"}, {"player": "Qs Qh Ac", "up": "Kd"}):
+        assert strategy.choose(decision, cards) == kept_strategy.choose(decision, cards) == solved.choose(decision, cards)
+
+
+def test_a_changed_pay_is_an_entry_of_its_own(kept, tmp_path, monkeypatch, capsys):
+    """The pays are in a kept solution's key: a variant at other pays is solved (on the kept counts) and kept beside,
+    both read back solving nothing."""
+    base = GAMES / "mini-caribbean.yaml"
+    variant = tmp_path / "variant.yaml"
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
+    pays = "{straight flush: 10, three of a kind: 5, straight: 3, flush: 4, pair: 1, high card: 1}"
+    variant.write_text(f"extends: {base}\nid: mini-csp-variant\npaytables:\n  raise: {pays}\n")
+    outs = [analysed(monkeypatch, capsys, "analyze", str(path), "--format", "json")[0] for path in (base, variant)]
+    solutions = [p for p in entries(kept) if json.loads(p.read_text())["kind"] == "solution"]
+    assert len(solutions) == 2 and outs[0] != outs[1]
+    forget()
+    monkeypatch.setattr(level_counts, "kept_or_counted", _no_count)
+    assert [analysed(monkeypatch, capsys, "analyze", str(path), "--format", "json")[0] for path in (base, variant)] == outs
+
+
+def test_solutions_solved_again_and_again_are_neither_read_nor_kept(kept, tmp_path):
+    """Under ``unkept()`` (the studio's edits, the design tools' paytables) a level-by-level solution is solved on the
+    counts, neither read whole nor kept; outside it, kept; a studio edit keeps none."""
+    from casino_math.game.analysis import GameAnalysis
+    from casino_math.game.kept_solution import OnDemand, unkept
+    from casino_math.studio.workbench import Workbench
+
+    def solutions() -> int:
+        return sum(json.loads(p.read_text())["kind"] == "solution" for p in entries(kept))
+
+    game = load_game(GAMES / "mini-caribbean.yaml")
+    with unkept():
+        inside = GameAnalysis(game).solution
+    assert solutions() == 0 and not isinstance(inside.detail, OnDemand)  # the method's own working
+    forget()
+    assert isinstance(GameAnalysis(game).solution.detail, OnDemand) and solutions() == 1  # kept, and read back as kept
+    bench = Workbench(GAMES)
+    shown = bench.open("mini-caribbean.yaml")
+    bench.edit("mini-caribbean.yaml", {"raise": dict(shown["paytables"]["raise"], pair="2")})
+    assert solutions() == 1

@@ -36,6 +36,7 @@ import pandas as pd
 from ..errors import InputError
 from ..game.analysis import GameAnalysis
 from ..game.description import Game, Line, Paytable
+from ..game.kept_solution import unkept
 from ..game.loader import load_game
 from ..parallel import Runner, Shards
 from ..pays import MAX_PAY
@@ -217,10 +218,11 @@ LOCAL_FROM = 50_000_000  # paytables x classes solved from which local worker pr
 def _solve_rows(model: GameBetModel, grid: PayGrid, span: tuple[int, int]) -> list[tuple[Metrics, str]]:
     """One shard: the paytables ``span[0]`` to ``span[1]`` (excluded) of the grid, each solved, with its strategy in words."""
     out = []
-    for row in range(*span):
-        analysis = model.analysis(grid.pays(row))
-        assert analysis.solution.table is not None
-        out.append((analysis.solution.table.metrics, strategy_text(analysis.strategy_summary())))
+    with unkept():  # each paytable solved once, from the last: none read or kept whole
+        for row in range(*span):
+            analysis = model.analysis(grid.pays(row))
+            assert analysis.solution.table is not None
+            out.append((analysis.solution.table.metrics, strategy_text(analysis.strategy_summary())))
     return out
 
 

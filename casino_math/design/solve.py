@@ -32,6 +32,7 @@ import pandas as pd
 
 from ..errors import InputError
 from ..game.description import Game
+from ..game.kept_solution import unkept
 from ..pays import MAX_PAY
 from ..returns import Metrics
 from .expression import pay_expression
@@ -116,7 +117,8 @@ class _Oracle:
 
     def at(self, x: Fraction) -> _Piece:
         if x not in self.seen:
-            best = self.model.analysis({self.name: x}).solution
+            with unkept():  # each pay tried solved once, from the last: none read or kept whole
+                best = self.model.analysis({self.name: x}).solution
             assert best.table is not None
             here = best.table.metrics
             # the same strategy one unit of pay higher: the return is linear in the pay, so this is its slope

@@ -316,7 +316,7 @@ class Totals:
                    np.full((len(plan.slopes), 2), np.inf), *_no_near(plan))
 
     def __add__(self, other: Totals) -> Totals:
-        summed = [a + b for a, b in zip(dataclasses.astuple(self)[:5], dataclasses.astuple(other)[:5])]
+        summed = [a + b for a, b in zip(_arrays(self)[:5], _arrays(other)[:5])]
         return Totals(summed[0], summed[1], summed[2], summed[3], summed[4], np.minimum(self.reach, other.reach),
                       np.concatenate([self.near_points, other.near_points]), np.concatenate([self.near_values, other.near_values]),
                       np.concatenate([self.near_slopes, other.near_slopes]),
@@ -325,6 +325,12 @@ class Totals:
 
 
 NEAR_FIELDS = ("near_points", "near_values", "near_slopes", "near_of", "near_row", "near_tally")
+
+
+def _arrays(totals: Totals) -> list[np.ndarray]:
+    """The arrays of ``totals`` in field order, as they are (``dataclasses.astuple`` would copy every one: hundreds of
+    megabytes at every designer's edit)."""
+    return [getattr(totals, f.name) for f in dataclasses.fields(totals)]
 
 
 def _no_near(plan: Plan) -> tuple[np.ndarray, ...]:
@@ -706,7 +712,7 @@ def _fits(totals: Any, plan: Plan) -> bool:
     """Whether kept totals are of this plan's shape (the near decisions' arrays of any length, alike)."""
     if not isinstance(totals, Totals):
         return False
-    expected, kept = dataclasses.astuple(Totals.zeros(plan)), dataclasses.astuple(totals)
+    expected, kept = _arrays(Totals.zeros(plan)), _arrays(totals)
     near = len(expected) - len(NEAR_FIELDS)
     return all(isinstance(a, np.ndarray) and a.dtype == b.dtype and (a.shape == b.shape if i < near else a.shape[1:] == b.shape[1:])
                for i, (a, b) in enumerate(zip(kept, expected))) \
@@ -742,7 +748,8 @@ def repriced(totals: Totals, plan: Plan, counted: tuple[Fraction, ...], nets: tu
     class_tally, flop_taken = np.array(totals.class_tally), np.array(totals.flop_taken)
     ends, keys = plan.coef.shape[:2]
     starts, stops = np.searchsorted(totals.near_of, moved), np.searchsorted(totals.near_of, moved, side="right")
-    rows = np.concatenate([np.arange(a, b) for a, b in zip(starts, stops)])
+    lengths = stops - starts  # the rows of each decision moved, one range each, laid end to end
+    rows = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(int(lengths.sum()))
     of = totals.near_of[rows]
     option, at = np.divmod(totals.near_row[rows], ends * keys)
     end, key = np.divmod(at, keys)

@@ -1,5 +1,7 @@
 """A solution kept whole between runs, for a method whose strategy depends on the pays (blackjack's: a pay of a double
-or a blackjack moves the play), so that its counts alone cannot be kept as a level-by-level game's are.
+or a blackjack moves the play), so that its counts alone cannot be kept as a level-by-level game's are; and for the
+level-by-level games too, whose counts are kept but cost a run of an unchanged game their reading (Caribbean Stud's
+261 MB, seconds of page faults) and a solve (:mod:`.solver`).
 
 What every tool reads of a solution is kept as data in the count cache (:mod:`casino_math.count_cache`: an archive read
 with ``allow_pickle=False`` and a manifest with its SHA-256, never pickle), keyed by everything the solution depends on
@@ -26,9 +28,11 @@ strategy replayed at other pays, rounds dealt by a simulation) solves the game t
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 import numpy as np
 
@@ -65,6 +69,7 @@ class KeptView:
     words: str  # summary()
     chart: str = ""
     table: str = ""
+    whole: bool = True  # the frame and the player's values kept (False: too many classes, read from the working when asked)
 
     def taken(self) -> dict[str, int]:
         return dict(self.counts)
@@ -83,9 +88,9 @@ class OnDemand:
     working, read attribute by attribute as the solution's own would be; ``figures``: those of its attributes kept with
     the solution, answered without solving)."""
 
-    def __init__(self, solve: Callable[[], Solution], figures: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, solve: Callable[[], Solution], figures: Mapping[str, Any] | None = None, solved: Solution | None = None) -> None:
         self._solve = solve
-        self._solved: Solution | None = None
+        self._solved: Solution | None = solved  # the working, where it is at hand already
         self._figures = dict(figures or {})
 
     def solution(self) -> Solution:
@@ -101,6 +106,45 @@ class OnDemand:
         return getattr(self.solution().detail, name)
 
 
+class _Deferred:
+    """A kept view backed by the method's own view (a level-by-level game's, whose views have more than the tables show:
+    each class's exact values): what the tables show is the kept view's; the rest, and the frame and player's values of
+    a view whose classes were too many to keep (:attr:`KeptView.whole` False), come from the method's own view, once the
+    game is solved."""
+
+    def __init__(self, kept: KeptView, solved: OnDemand, index: int, own: type | None) -> None:
+        self._kept, self._solved, self._index, self._type = kept, solved, index, own
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if hasattr(self._kept, name):
+            return getattr(self._kept, name)
+        if self._type is None or not (hasattr(self._type, name) or name in _fields(self._type)):  # what the method's
+            raise AttributeError(name)  # views lack solves nothing
+        return getattr(self._own(), name)
+
+    def _own(self) -> Any:
+        return self._solved.solution().strategy.decisions[self._index]
+
+    @property
+    def player_values(self) -> np.ndarray | None:
+        return self._kept.player_values if self._kept.whole else self._own().player_values
+
+    def frame(self) -> pd.DataFrame:
+        return self._kept.frame() if self._kept.whole else self._own().frame()
+
+    def taken(self) -> dict[str, int]:
+        return self._kept.taken()
+
+    def summary(self) -> str:
+        return self._kept.summary()
+
+    def __reduce__(self) -> tuple:
+        # sent to a worker as the method's own view: a worker solves nothing
+        return (_same, (self._own(),))
+
+
 @dataclass(frozen=True, eq=False)
 class _Lookup:
     """The strategy's look-up of a kept solution: the method's own, once it is solved."""
@@ -108,9 +152,26 @@ class _Lookup:
     solved: OnDemand
 
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
+        return self._own().decide(decision, stakes, seen)
+
+    def _own(self) -> Any:
         lookup = self.solved.solution().strategy.lookup
         assert lookup is not None
-        return lookup.decide(decision, stakes, seen)
+        return lookup
+
+    def __reduce__(self) -> tuple:
+        # sent to a worker (a simulation's) as the method's own look-up: a worker solves nothing
+        return (_same, (self._own(),))
+
+
+def _same(value: Any) -> Any:
+    """``value`` itself: what a kept view or look-up is rebuilt from in a worker (its method's own)."""
+    return value
+
+
+def _fields(kind: type) -> set[str]:
+    """The fields of a dataclass (what its instances hold beside its class's attributes)."""
+    return {f.name for f in dataclasses.fields(kind)} if dataclasses.is_dataclass(kind) else set()
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,49 +201,80 @@ class Kept:
 
 def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[], Solution],
                   cache: CountCache | None = None, figures: tuple[str, ...] = (),
-                  fit: Callable[[Kept], Kept] | None = None) -> Solution:
+                  fit: Callable[[Kept], Kept] | None = None, sides: Callable[[], dict[str, ReturnTable]] | None = None,
+                  largest: int | None = None, reused: bool = False, views: type | None = None) -> Solution:
     """The solution kept for ``key`` (what it depends on, pays included) if it checks out, else ``solve()`` now, kept
     (``code``: the method's modules; ``cache``: the cache in force by default; ``figures``: attributes of the solution's
     ``detail`` kept with it, plain data that tools read by name, so that reading them solves nothing; ``fit``: what was
-    kept made this game's, where ``key`` leaves out what it can change exactly: blackjack's pays of a natural)."""
+    kept made this game's, where ``key`` leaves out what it can change exactly: blackjack's pays of a natural).
+
+    ``sides``: the side bets' tables, where the method counts them apart from its own bet (the key then leaves their
+    pays out, and none is kept here); ``largest``: a decision of more classes than this keeps what the tables show of
+    it, not its classes one by one (its frame and player's values come from the working when asked for: a
+    level-by-level game's millions of classes); ``reused``: the working is what the next solve at other pays starts
+    from and its views hold more than the tables show (a level-by-level game's counts and last solve, each class's
+    exact values): a solution just solved keeps its working, and none is read or kept under :func:`unkept`; ``views``:
+    the class of the method's views, whose attributes beyond what the tables show a kept view answers from the working
+    (:class:`_Deferred`)."""
     from ..count_cache import current
     from ..shard_store import Unstorable
 
     cache = cache if cache is not None else current()
-    if cache is None:
+    if cache is None or reused and _unkept:
         return solve()
     found, stored = cache.load(KIND, key, game.id, code)
     if found:
         try:
-            return _restored(game, stored, solve, fit)
+            return _restored(game, stored, solve, fit, sides, views)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
             log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
     solution = solve()
     try:
-        kept = _stored(solution, figures)
+        kept = _stored(solution, figures, sides is None, largest)
     except Unstorable:  # a view that is more than a table (a house way's breakdown): solved at every run
         return solution
     cache.keep(KIND, key, game.id, kept, code)
     found, stored = cache.load(KIND, key, game.id, code)  # the solution as kept, not its working: a report of many
-    return _restored(game, stored, solve) if found else solution  # rule sets holds each one's tables, not gigabytes
+    # rule sets holds each one's tables, not gigabytes (but a working the next solve starts from, which the method holds anyway)
+    return _restored(game, stored, solve, None, sides, views, solution if reused else None) if found else solution
 
 
-def _stored(solution: Solution, figures: tuple[str, ...] = ()) -> Kept:
+@contextmanager
+def unkept() -> Iterator[None]:
+    """Solutions of a method whose working the next solve starts from (``reused``: a level-by-level game's counts and last
+    solve, which a changed pay patches in milliseconds) neither read nor kept for a while: what a designer's edits and a
+    sweep's paytables do, each solved once from the last, where keeping each would cost as much as the solve (blackjack's
+    are still read and kept: a pay of a natural is repriced from them)."""
+    global _unkept
+    _unkept += 1
+    try:
+        yield
+    finally:
+        _unkept -= 1
+
+
+_unkept = 0  # how many unkept() are in force
+
+
+def _stored(solution: Solution, figures: tuple[str, ...] = (), sides: bool = True, largest: int | None = None) -> Kept:
     from ..shard_store import Unstorable
 
     views = []
     for view in solution.strategy.decisions:
         if getattr(view, "breakdown", None) is not None:
             raise Unstorable("a view with a breakdown")
-        frame = view.frame()
-        values = view.player_values
+        weights = getattr(view, "weights", None)
+        whole = largest is None or weights is None or len(weights) <= largest
+        frame = view.frame() if whole else None
+        values = view.player_values if whole else None
         views.append(KeptView(view.name, view.history, tuple(view.options), view.by_category, view.threshold,
                               [(str(a), str(b)) for a, b in view.thresholds], None if values is None else np.asarray(values),
-                              dict(view.taken()), tuple(str(c) for c in frame.columns),
-                              tuple(_plain(frame[c].tolist()) for c in frame.columns), view.summary(),
-                              *(str(getattr(view, text, "") or "") for text in VIEW_TEXTS)))
+                              dict(view.taken()), tuple(str(c) for c in frame.columns) if frame is not None else (),
+                              tuple(_plain(frame[c].tolist()) for c in frame.columns) if frame is not None else (), view.summary(),
+                              **{text: str(getattr(view, text, "") or "") for text in VIEW_TEXTS}, whole=whole))
     return Kept(solution.method, solution.table, tuple(views), solution.strategy.lookup is not None, solution.ends is not None,
-                 solution.size, solution.deals, dict(solution.side_tables()), {name: getattr(solution.detail, name) for name in figures})
+                solution.size, solution.deals, dict(solution.side_tables()) if sides else {},
+                {name: getattr(solution.detail, name) for name in figures})
 
 
 def _plain(values: list) -> list:
@@ -190,8 +282,12 @@ def _plain(values: list) -> list:
     return [v.item() if isinstance(v, np.generic) else v for v in values]
 
 
-def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callable[[Kept], Kept] | None = None) -> Solution:
-    """The solution :func:`_stored` kept, made ``game``'s by ``fit`` (TypeError where the data is not such)."""
+def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callable[[Kept], Kept] | None = None,
+              sides: Callable[[], dict[str, ReturnTable]] | None = None, views: type | None = None,
+              solved: Solution | None = None) -> Solution:
+    """The solution :func:`_stored` kept, made ``game``'s by ``fit`` (TypeError where the data is not such); ``sides``:
+    the side bets' tables counted apart; ``views``: the class of the method's views, which back every view kept
+    (:class:`_Deferred`); ``solved``: its working where it is at hand already."""
     if not isinstance(kept, Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
             or not (kept.table is None or isinstance(kept.table, ReturnTable)) \
             or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes) \
@@ -199,9 +295,9 @@ def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callabl
         raise TypeError("not a kept solution")
     if fit is not None:
         kept = fit(kept)
-    solved = OnDemand(solve, kept.figures)
-    sides = dict(kept.side_tables)
-    strategy = Strategy(game, kept.views, _Lookup(solved) if kept.lookup else None)  # type: ignore[arg-type]
-    return Solution(kept.method, game, kept.table, strategy, _Ends(solved) if kept.ends else None, kept.size, kept.deals,
-                    lambda: dict(sides), solved)
-
+    on_demand = OnDemand(solve, kept.figures, solved)
+    kept_sides = dict(kept.side_tables)
+    shown = tuple(_Deferred(view, on_demand, i, views) if views or not view.whole else view for i, view in enumerate(kept.views))
+    strategy = Strategy(game, shown, _Lookup(on_demand) if kept.lookup else None)  # type: ignore[arg-type]
+    return Solution(kept.method, game, kept.table, strategy, _Ends(on_demand) if kept.ends else None, kept.size, kept.deals,
+                    sides if sides is not None else lambda: dict(kept_sides), on_demand)

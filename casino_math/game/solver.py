@@ -23,8 +23,9 @@ import numpy as np
 
 from ..parallel import Runner
 from ..returns import ReturnTable
-from .counts import SCRATCH, Counts, count, symmetry_for
+from .counts import CODE, SCRATCH, Counts, count, symmetry_for
 from .description import Decision, Game, Option, Paytable
+from .kept_solution import kept_solution
 from .money import Ends, History, Lines, Money, add_stakes, initial_scale, preference, table_of_ends
 from .method import Solution, Strategy
 from .rules import Rule
@@ -503,14 +504,40 @@ class LevelByLevel:
 
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
               runner: Runner | None = None) -> Solution:
-        from .strategy import DecisionStrategy
-
         def side_tables() -> dict[str, ReturnTable]:
             return self.side_bets(game)
 
         if not game.wagers:
             return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
                             side_tables)
+        # kept whole between runs (the count cache): a run on an unchanged game reads no count and solves nothing
+        from .strategy import DecisionStrategy
+
+        return kept_solution(game, self.solution_key(game, rule), SOLUTION_CODE, lambda: self._solve(game, rule, progress, runner),
+                             sides=side_tables, largest=KEPT_ROWS, reused=True, views=DecisionStrategy)
+
+    def solution_key(self, game: Game, rule: Rule | None = None) -> str:
+        """What a solution depends on: the method, the deck, the deal, the hands, the qualifier, the wagers and the pays of
+        the game's own tables, how ties go, the quoting, the names the strategy is written with, and the rule forcing a
+        decision (the side bets are counted apart: their pays are not in it).
+
+        >>> from casino_math.game.loader import load_game
+        >>> key = LEVEL_BY_LEVEL.solution_key(load_game("paytables/three_card_poker/standard.yaml"))
+        >>> key.startswith("('level by level', Deck("), "0x" in key
+        (True, False)
+        """
+        tables = {t: game.paytables[t] for t in game.own_tables}
+        hands = [(h.name, h.of, h.best, h.ranking_name) for h in game.hands.values()]
+        return repr((self.name, game.deck, game.steps, hands, game.qualifier, game.wagers, tables, game.equal_ev, game.quoted_per,
+                     game.names, rule))
+
+    def _solve(self, game: Game, rule: Rule | None, progress: Progress | None, runner: Runner | None) -> Solution:
+        """The game's own bet solved on its counts (:func:`solve`), the side bets counted apart."""
+        from .strategy import DecisionStrategy
+
+        def side_tables() -> dict[str, ReturnTable]:
+            return self.side_bets(game)
+
         counts = self.counts(game, progress, runner)
         solved = solve(game, counts, rule_policy(game, counts, rule) if rule else None, progress)
         order = {d.name: i for i, d in enumerate(game.decisions)}
@@ -534,5 +561,12 @@ class LevelByLevel:
 
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
 
+
+KEPT_ROWS = 20_000  # a decision of more classes keeps what the tables show, not its classes one by one (see kept_solution)
+# the modules a kept solution comes from (see count_cache.engine): the counts', the solver's and what turns its working
+# into tables and words
+SOLUTION_CODE = (*CODE, "game/solver.py", "game/strategy.py", "game/money.py", "game/by_suits.py", "game/method.py",
+                 "game/rules.py", "game/qualifier.py", "game/description.py", "game/patterns.py", "game/situations.py",
+                 "game/kept_solution.py", "returns.py", "text.py", "pays.py")
 
 LEVEL_BY_LEVEL = LevelByLevel()

@@ -26,6 +26,7 @@ from typing import Any
 from ..errors import InputError
 from ..game.analysis import GameAnalysis
 from ..game.description import Game
+from ..game.kept_solution import unkept
 from ..game.loader import load_game
 from ..pays import Pay
 from ..returns import Metrics
@@ -274,7 +275,8 @@ class Workbench:
 
     def _analysed(self, game: Game) -> GameAnalysis:
         analysis = GameAnalysis(game, self.progress)
-        analysis.tables  # noqa: B018 - counted now, while the page can watch the progress
+        with unkept():  # each edit solved from the last on the counts held (patched), neither read nor kept whole
+            analysis.tables  # noqa: B018 - counted now, while the page can watch the progress
         self.progress("", 0, 0)
         return analysis
 
