@@ -133,24 +133,51 @@ def six_decks() -> None:
 
 
 def compare_eight() -> None:
+    import importlib
+
     from casino_math.design.compare import compare
     from casino_math.parallel import Runner
 
     print(f"4. compare of {len(EIGHT)} rule sets, nothing kept: in process on one worker, then on two (forked, the rule "
           "sets of one shoe and dealer in one), then from the command line")
     paths = [ROOT / "paytables" / "blackjack" / f"{name}.yaml" for name in EIGHT]
+    module = importlib.import_module("casino_math.design.compare")
+    solved = module._solved
     frames, walls = [], []
-    for workers in (1, 2):
-        forget_counts()  # the earlier parts' and runs' positions and counts out of memory: a worker forked inherits them
-        before, load = resource.getrusage(resource.RUSAGE_CHILDREN), os.getloadavg()[0]
-        with disabled():
-            frame, cpu, wall = timed(lambda workers=workers: compare(paths, runner=Runner.of(workers=workers)))
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, joined when the compare ends
-        cpu += after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-        frames.append(frame)
-        walls.append(wall)
-        print(f"   {workers} worker{'s' if workers > 1 else ' '}  {cpu:5.1f} s cpu, {wall:5.1f} s wall   "
-              f"(load {load:.1f} -> {os.getloadavg()[0]:.1f})")
+    with tempfile.NamedTemporaryFile("r") as groups:
+        def timed_group(games, group, *rest):  # noqa: ANN001, ANN202 - run in the workers (forked: they run this one)
+            cpu = time.process_time()
+            out = solved(games, group, *rest)
+            with open(groups.name, "a") as log:
+                log.write(f"{os.getpid()} {time.process_time() - cpu} {','.join(games[i].id for i in group)}\n")
+            return out
+
+        module._solved = timed_group
+        try:
+            for workers in (1, 2):
+                forget_counts()  # the earlier parts' and runs' positions and counts out of memory: a worker forked inherits them
+                before, load, start = resource.getrusage(resource.RUSAGE_CHILDREN), os.getloadavg()[0], groups.tell()
+                with disabled():
+                    frame, own, wall = timed(lambda workers=workers: compare(paths, runner=Runner.of(workers=workers)))
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, joined when the compare ends
+                cpu = own + after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                frames.append(frame)
+                walls.append(wall)
+                print(f"   {workers} worker{'s' if workers > 1 else ' '}  {cpu:5.1f} s cpu, {wall:5.1f} s wall   "
+                      f"(load {load:.1f} -> {os.getloadavg()[0]:.1f})")
+                groups.seek(start)
+                busy: dict[str, list] = {}
+                for line in groups.read().splitlines():
+                    pid, seconds, ids = line.split()
+                    busy.setdefault(pid, [0.0, []])[0] += float(seconds)
+                    busy[pid][1].append(ids)
+                outside = own - busy.pop(str(os.getpid()), [0.0])[0]  # reading the files, grouping them, the frame
+                for seconds, ids in busy.values():
+                    print(f"      a worker: {seconds:5.1f} s cpu solving {'; '.join(ids)}")
+                print(f"      this process besides the solves: {outside:.1f} s cpu" + (
+                      f"; so on an idle machine about {outside + max(s for s, _ in busy.values()):.1f} s wall" if busy else ""))
+        finally:
+            module._solved = solved
     edges = frames[0][frames[0].figure == "house_edge"].iloc[0]
     print("   house edge: " + ", ".join(f"{name} {float(edges[name]):.4%}" for name in frames[0].columns[2:] if not name.startswith("Δ")))
     print(f"   one worker's wall time over two's: {walls[0] / walls[1]:.2f}x; the same frame: {frames[0].equals(frames[1])} "
