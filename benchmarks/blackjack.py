@@ -133,6 +133,7 @@ def six_decks() -> None:
 
 
 def compare_eight() -> None:
+    import gc
     import importlib
 
     from casino_math.design.compare import compare
@@ -149,13 +150,14 @@ def compare_eight() -> None:
             cpu = time.process_time()
             out = solved(games, group, *rest)
             with open(groups.name, "a") as log:
-                log.write(f"{os.getpid()} {time.process_time() - cpu} {','.join(games[i].id for i in group)}\n")
+                log.write(f"{os.getpid()} {time.process_time() - cpu} {time.process_time()} {','.join(games[i].id for i in group)}\n")
             return out
 
         module._solved = timed_group
         try:
             for workers in (1, 2):
-                forget_counts()  # the earlier parts' and runs' positions and counts out of memory: a worker forked inherits them
+                forget_counts()  # the earlier parts' and runs' positions and counts out of memory (freed by the collector:
+                gc.collect()  # they hold cycles), as a command's process holds none: a worker forked inherits what is here
                 before, load, start = resource.getrusage(resource.RUSAGE_CHILDREN), os.getloadavg()[0], groups.tell()
                 with disabled():
                     frame, own, wall = timed(lambda workers=workers: compare(paths, runner=Runner.of(workers=workers)))
@@ -166,16 +168,17 @@ def compare_eight() -> None:
                 print(f"   {workers} worker{'s' if workers > 1 else ' '}  {cpu:5.1f} s cpu, {wall:5.1f} s wall   "
                       f"(load {load:.1f} -> {os.getloadavg()[0]:.1f})")
                 groups.seek(start)
-                busy: dict[str, list] = {}
+                busy: dict[str, list] = {}  # per process: its solves' processor time, its own when its last one ended, the files
                 for line in groups.read().splitlines():
-                    pid, seconds, ids = line.split()
-                    busy.setdefault(pid, [0.0, []])[0] += float(seconds)
-                    busy[pid][1].append(ids)
+                    pid, seconds, total, ids = line.split()
+                    busy.setdefault(pid, [0.0, 0.0, []])[0] += float(seconds)
+                    busy[pid][1] = float(total)  # a worker's own from its fork: its solves, and its forgetting between them
+                    busy[pid][2].append(ids)
                 outside = own - busy.pop(str(os.getpid()), [0.0])[0]  # reading the files, grouping them, the frame
-                for seconds, ids in busy.values():
-                    print(f"      a worker: {seconds:5.1f} s cpu solving {'; '.join(ids)}")
+                for seconds, total, ids in busy.values():
+                    print(f"      a worker: {seconds:5.1f} s cpu solving ({total:.1f} s in all by its last) {'; '.join(ids)}")
                 print(f"      this process besides the solves: {outside:.1f} s cpu" + (
-                      f"; so on an idle machine about {outside + max(s for s, _ in busy.values()):.1f} s wall" if busy else ""))
+                      f"; so on an idle machine about {outside + max(t for _, t, _ in busy.values()):.1f} s wall" if busy else ""))
         finally:
             module._solved = solved
     edges = frames[0][frames[0].figure == "house_edge"].iloc[0]
