@@ -16,7 +16,9 @@
    the basic strategy and its house edge, and every round's ends (the return table), the dealer's counts included; each
    position's hands valued by the compiled kernel (:mod:`casino_math.game.blackjack.compiled_values`), then the same
    walked in Python (its reference), in the same run.
-4. A ``compare`` of eight shipped rule sets in one process (the dealer's counts counted, none kept).
+4. A ``compare`` of eight shipped rule sets (the dealer's counts counted, none kept), on one worker and on two (the rule
+   sets forked out to worker processes), in process and from the command line (``compare --no-cache``), with the peak
+   of its processes' memory.
 
 Processor time is reported beside wall time: the machine is shared, and wall time measures the neighbours too.
 """
@@ -131,16 +133,107 @@ def six_decks() -> None:
 
 
 def compare_eight() -> None:
-    from casino_math.design.compare import compare
+    import gc
+    import importlib
 
-    print(f"4. compare of {len(EIGHT)} rule sets in one process, nothing kept")
+    from casino_math.design.compare import compare
+    from casino_math.parallel import Runner
+
+    print(f"4. compare of {len(EIGHT)} rule sets, nothing kept: in process on one worker, then on two (forked, the rule "
+          "sets of one shoe and dealer in one), then from the command line")
     paths = [ROOT / "paytables" / "blackjack" / f"{name}.yaml" for name in EIGHT]
-    forget_counts()  # part 3's positions and counts out of memory
-    with disabled():
-        frame, cpu, wall = timed(lambda: compare(paths))
-    edges = frame[frame.figure == "house_edge"].iloc[0]
-    print("   house edge: " + ", ".join(f"{name} {float(edges[name]):.4%}" for name in frame.columns[2:] if not name.startswith("Δ")))
-    print(f"   {cpu:.1f} s cpu, {wall:.1f} s wall (issue target: 15 s)")
+    module = importlib.import_module("casino_math.design.compare")
+    solved = module._solved
+    frames, walls = [], []
+    with tempfile.NamedTemporaryFile("r") as groups:
+        def timed_group(games, group, *rest):  # noqa: ANN001, ANN202 - run in the workers (forked: they run this one)
+            cpu = time.process_time()
+            out = solved(games, group, *rest)
+            with open(groups.name, "a") as log:
+                log.write(f"{os.getpid()} {time.process_time() - cpu} {time.process_time()} {','.join(games[i].id for i in group)}\n")
+            return out
+
+        module._solved = timed_group
+        try:
+            for workers in (1, 2):
+                forget_counts()  # the earlier parts' and runs' positions and counts out of memory (freed by the collector:
+                gc.collect()  # they hold cycles), as a command's process holds none: a worker forked inherits what is here
+                before, load, start = resource.getrusage(resource.RUSAGE_CHILDREN), os.getloadavg()[0], groups.tell()
+                with disabled():
+                    frame, own, wall = timed(lambda workers=workers: compare(paths, runner=Runner.of(workers=workers)))
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, joined when the compare ends
+                cpu = own + after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                frames.append(frame)
+                walls.append(wall)
+                print(f"   {workers} worker{'s' if workers > 1 else ' '}  {cpu:5.1f} s cpu, {wall:5.1f} s wall   "
+                      f"(load {load:.1f} -> {os.getloadavg()[0]:.1f})")
+                groups.seek(start)
+                busy: dict[str, list] = {}  # per process: its solves' processor time, its own when its last one ended, the files
+                for line in groups.read().splitlines():
+                    pid, seconds, total, ids = line.split()
+                    busy.setdefault(pid, [0.0, 0.0, []])[0] += float(seconds)
+                    busy[pid][1] = float(total)  # a worker's own from its fork: its solves, and its forgetting between them
+                    busy[pid][2].append(ids)
+                outside = own - busy.pop(str(os.getpid()), [0.0])[0]  # reading the files, grouping them, the frame
+                for seconds, total, ids in busy.values():
+                    print(f"      a worker: {seconds:5.1f} s cpu solving ({total:.1f} s in all by its last) {'; '.join(ids)}")
+                print(f"      this process besides the solves: {outside:.1f} s cpu" + (
+                      f"; so on an idle machine about {outside + max(t for _, t, _ in busy.values()):.1f} s wall" if busy else ""))
+        finally:
+            module._solved = solved
+    edges = frames[0][frames[0].figure == "house_edge"].iloc[0]
+    print("   house edge: " + ", ".join(f"{name} {float(edges[name]):.4%}" for name in frames[0].columns[2:] if not name.startswith("Δ")))
+    print(f"   one worker's wall time over two's: {walls[0] / walls[1]:.2f}x; the same frame: {frames[0].equals(frames[1])} "
+          "(issue target: 15 s)")
+    printed = []
+    for workers in ("1", "2"):
+        command = [sys.executable, "-m", "casino_math", "compare", *map(str, paths), "--no-cache", "--workers", workers, "--format", "json"]
+        out, cpu, wall, peak, largest, load = _measured(command)
+        printed.append(out)
+        print(f"   command line, --workers {workers}: {cpu:5.1f} s cpu, {wall:5.1f} s wall, {peak / 2**30:.2f} GB at most in all "
+              f"(largest process {largest / 2**30:.2f} GB)   (load {load[0]:.1f} -> {load[1]:.1f})")
+    print(f"   the same bytes printed both ways: {printed[0] == printed[1]}")
+
+
+def _measured(command: list[str]) -> tuple[bytes, float, float, int, int, tuple[float, float]]:
+    """A command's output, processor and wall time, the peak of its processes' memory together (their proportional
+    set sizes summed: pages a forked worker shares with its parent counted once) and of its largest process (resident
+    set), both sampled every 0.2 s, and the load average at its start and end."""
+    import threading
+
+    import psutil
+
+    load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.perf_counter()
+    process = subprocess.Popen(command, env=os.environ | {"PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE)
+    peaks = [0, 0]
+
+    def sample() -> None:
+        root = psutil.Process(process.pid)
+        while process.poll() is None:
+            sizes = []
+            try:
+                for each in (root, *root.children(recursive=True)):
+                    with open(f"/proc/{each.pid}/smaps_rollup") as rollup:
+                        fields = dict(line.split()[:2] for line in rollup if line.startswith(("Rss:", "Pss:")))
+                    sizes.append((int(fields["Pss:"]) * 1024, int(fields["Rss:"]) * 1024))
+            except (OSError, psutil.Error, KeyError):  # a process ended meanwhile
+                continue
+            peaks[0] = max(peaks[0], sum(pss for pss, _ in sizes))
+            peaks[1] = max([peaks[1], *(rss for _, rss in sizes)])
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    out, _ = process.communicate()
+    wall = time.perf_counter() - wall
+    sampler.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)}: exit code {process.returncode}")
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return out, cpu, wall, peaks[0], peaks[1], (load, os.getloadavg()[0])
 
 
 def main() -> None:

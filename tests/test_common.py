@@ -85,6 +85,18 @@ def test_every_bet_is_counted_exactly(path):
         assert solution.replayed(analysis.game).outcomes == solution.table.outcomes
 
 
+@pytest.mark.parametrize("path", [*TEST_GAMES, *FAST, *BIG], ids=lambda p: p.stem if p.parent.name == "games" else p.parent.name)
+def test_a_file_read_twice_goes_with_itself(path):
+    """What ``compare`` groups games by to solve them in workers (the method's workload) is read before any count, is
+    hashable, and is the same for the same file read twice: where a method groups its games, those two go together."""
+    from casino_math.game.loader import load_game
+
+    analyses = [GameAnalysis(load_game(path)) for _ in range(2)]
+    first, second = (a.workload for a in analyses)
+    assert first == second and hash(first) == hash(second) and first.cost > 0
+    assert "solution" not in vars(analyses[0])  # nothing solved to know it
+
+
 @pytest.mark.parametrize("path", [p for p in TEST_GAMES if p.stem.startswith("mini-")], ids=lambda p: p.stem)
 def test_small_games_against_a_brute_force(path):
     from game_brute_force import brute_force

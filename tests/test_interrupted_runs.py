@@ -138,7 +138,7 @@ def test_a_successful_swap_replaces_the_whole_set(tmp_path):
 # -- a worker the system ends: one line, exit code 3, nothing written ------------------------------
 KILLED = """
 import os, sys
-import casino_math.report.workers as workers
+import casino_math.workers as workers
 from casino_math.cli.app import main
 
 def ended(key):  # what the system's out-of-memory killer does to a worker: no error, no result

@@ -49,6 +49,7 @@ from casino_math.report.rules import deck_text, hand_text
 from casino_math.report.sheet import build_document, main_game
 from casino_math.report.verification import check_claims
 from casino_math.report.writer import write_atomically
+from casino_math.workers import can_fork, local_processes
 from cli_runner import run
 
 REPO = Path(__file__).resolve().parents[1]
@@ -418,10 +419,10 @@ def test_a_family_failing_in_a_worker_fails_the_report_with_its_error(mini_folde
 
 
 def test_a_report_writes_one_family_per_core_where_it_can_fork() -> None:
-    assert report.family_processes(Runner.here()) == 1  # everything in this process
-    assert report.family_processes(Runner.of(workers=3)) == 3  # --workers: local worker processes
+    assert local_processes(Runner.here()) == 1  # everything in this process
+    assert local_processes(Runner.of(workers=3)) == (3 if can_fork() else 1)  # --workers: local worker processes
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    assert report.family_processes(None) == (cores if report.can_fork() else 1)
+    assert local_processes(None) == (cores if can_fork() else 1)
 
 
 def test_the_main_game_offers_the_most_bets(mini_folders: list[Path]) -> None:

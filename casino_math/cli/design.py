@@ -112,10 +112,12 @@ def compare(
     files: list[Path] = typer.Argument(..., help="Two or more game files (YAML)."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
     scheduler: Optional[str] = _SCHEDULER,
-    workers: Optional[int] = _WORKERS,
+    workers: Optional[int] = typer.Option(None, "--workers", help="Local worker processes: the game files solved at once, "
+                                          "and big counts' workers (default: one per core; 1: one file at a time)."),
     cache: Optional[Path] = _CACHE,
 ) -> None:
-    """The figures of each bet of several game files side by side, with each file's difference from the first."""
+    """The figures of each bet of several game files side by side, with each file's difference from the first (the files
+    solved at once, one per core)."""
     from ..design import compare as run
     from ..progress import Bar
 

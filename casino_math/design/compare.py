@@ -15,15 +15,19 @@ say what each other file's way sets otherwise and what it costs there.
 
 from __future__ import annotations
 
+import gc
+import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 
 import pandas as pd
 
 from ..errors import InputError
-from ..game.analysis import GameAnalysis
+from ..game.analysis import GameAnalysis, forget_counts
 from ..game.description import Game
 from ..game.loader import load_game
+from ..workers import in_processes, local_processes
 
 if TYPE_CHECKING:
     from ..parallel import Runner
@@ -73,17 +77,117 @@ def compare(games: Sequence[str | Path | Game], progress: Callable[[str, int, in
     """One row per bet and figure: the value in each file (by id), then each file's difference from the first (Δ id).
 
     Exact figures are Fractions (the standard deviation a float, a strategy words, its difference None);
-    a bet a file does not offer is None. A big count hears ``progress`` and runs on ``runner``
-    (:mod:`casino_math.parallel`; the library's default where None).
+    a bet a file does not offer is None. Every file is read (and checked) before anything is counted; then the games are
+    solved in worker processes forked from this one, one per local core (:func:`~casino_math.workers.local_processes`),
+    the games that go together (:class:`~casino_math.game.method.Workload`: blackjack's rule sets of one shoe and one
+    dealer, a game's paytables) one after the other in one worker, the costliest first; the same frame for any number of
+    workers. A big count runs on ``runner`` (:mod:`casino_math.parallel`; the library's default where None);
+    ``progress`` hears of the counting in this process, of the files solved where workers solve them.
     """
     if len(games) < 2:
         raise InputError("compare needs at least two game files")
     analyses = [GameAnalysis(g if isinstance(g, Game) else load_game(g), progress, runner) for g in games]
+    groups = _groups(analyses)
     names = _names(analyses)
-    bets = list(dict.fromkeys(b for a in analyses for b in a.tables))
+    read = [a.game for a in analyses]
+    processes = min(len(groups), local_processes(runner))
+    if processes > 1:
+        solved = _in_workers(read, groups, names, processes, progress, runner)
+    else:
+        solved = [_solved(read, group, names, progress, runner) for group in groups]
+    figures: dict[int, Figures] = {}
+    otherwise: list[dict[str, Any]] = []
+    for part in solved:
+        figures.update(part.figures)
+        otherwise += part.otherwise
+    return _frame([figures[i] for i in range(len(read))], names, otherwise)
+
+
+Figures = dict[str, dict[str, Any]]  # one game's figures: by bet, by figure
+
+
+@dataclass(frozen=True)
+class _Solved:
+    """What a group of games solved gives the frame (plain data, as a worker sends it back): each game's figures by its
+    place among the files, and the rows the first file's decision adds (where the group holds the first file)."""
+
+    figures: dict[int, Figures]
+    otherwise: list[dict[str, Any]]
+
+
+def _groups(analyses: Sequence[GameAnalysis]) -> list[tuple[int, ...]]:
+    """The files (by place) in groups solved one after the other in one process, as their methods group them (each
+    file's method found here: a file no method counts fails before anything is counted), the costliest group first.
+
+    >>> from casino_math.game.loader import load_game
+    >>> files = ["1-deck-s17-das", "6-decks-h17-das", "1-deck-h17-das", "6-decks-h17-das-6-to-5"]
+    >>> _groups([GameAnalysis(load_game(f"paytables/blackjack/{name}.yaml")) for name in files])
+    [(1, 3), (0,), (2,)]
+    """
+    groups: dict[Hashable, list[int]] = {}
+    for i, analysis in enumerate(analyses):
+        group = analysis.workload.group
+        groups.setdefault(i if group is None else (analysis.method.name, group), []).append(i)
+    return [tuple(g) for g in sorted(groups.values(), key=lambda g: -sum(analyses[i].workload.cost for i in g))]
+
+
+def _solved(games: Sequence[Game], group: Sequence[int], names: list[str], progress: Callable[[str, int, int], None] | None,
+            runner: Runner | None) -> _Solved:
+    """The figures of every bet of the group's games, each game's analysis let go once read (its counts may take
+    gigabytes) but the first file's, whose rows come after the rest of the group (they may read the others' counts).
+
+    Python's cycle collector is held off meanwhile: a count may leave millions of objects alive (blackjack's positions,
+    which the group's next games share), and each pass of the collector, set off by what the figures make between two
+    counts, walks them all (on eight blackjack rule sets in one process, a sixth of the processor time); the cycles the
+    counts leave are collected after the group (about 100 MB a blackjack rule set)."""
+    figures: dict[int, Figures] = {}
+    first = None
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for i in group:
+            analysis = GameAnalysis(games[i], progress, runner)
+            figures[i] = {bet: _figures(analysis, bet) for bet in analysis.tables}
+            if i == 0:
+                first = analysis
+        return _Solved(figures, _set_otherwise(first, games[1:], names) if first is not None else [])
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _in_workers(games: Sequence[Game], groups: list[tuple[int, ...]], names: list[str], processes: int,
+                progress: Callable[[str, int, int], None] | None, runner: Runner | None) -> list[_Solved]:
+    """Every group solved in one of ``processes`` forked workers (:mod:`casino_math.workers`), which draw no progress:
+    ``progress`` hears of the files solved as each group is waited for."""
+    worked: set[int] = set()  # each worker's copy holds its own process id once it has solved a group
+
+    def solved(group: int) -> _Solved:
+        if os.getpid() in worked:  # the counts of this worker's last group make way for this one's (groups share none);
+            forget_counts()  # they are freed by a pass of the collector (they hold cycles), which a worker ending with
+            gc.collect()  # its last group never needs to make
+        worked.add(os.getpid())
+        return _solved(games, groups[group], names, None, runner)
+
+    done = [0]
+
+    def waiting(group: int) -> None:
+        if progress is not None:
+            progress("game files solved", done[0], len(games))
+        done[0] += len(groups[group])
+
+    out = in_processes(solved, range(len(groups)), processes, waiting)
+    if progress is not None:
+        progress("game files solved", len(games), len(games))
+    return list(out.values())
+
+
+def _frame(figures: Sequence[Figures], names: list[str], otherwise: list[dict[str, Any]]) -> pd.DataFrame:
+    """The frame of :func:`compare` from each file's figures (in the files' order) and the first file's extra rows."""
+    bets = list(dict.fromkeys(b for f in figures for b in f))
     rows = []
     for bet in bets:
-        per_file = [_figures(a, bet) for a in analyses]
+        per_file = [f.get(bet, {}) for f in figures]
         for figure in dict.fromkeys(f for p in per_file for f in p):
             values = [p.get(figure) for p in per_file]
             if not _shown(figure, values, [bool(p) for p in per_file]):
@@ -94,21 +198,19 @@ def compare(games: Sequence[str | Path | Game], progress: Callable[[str, int, in
             for name, value in zip(names[1:], values[1:]):
                 row[f"Δ {name}"] = None if value is None or first is None or isinstance(value, str) else value - first
             rows.append(row)
-    rows += _set_otherwise(analyses, names)
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows + otherwise)
 
 
-def _set_otherwise(analyses: Sequence[GameAnalysis], names: list[str]) -> list[dict[str, Any]]:
+def _set_otherwise(first: GameAnalysis, others: Sequence[Game], names: list[str]) -> list[dict[str, Any]]:
     """Where the first file's decision can price another file's way of taking it (Pai Gow Poker's house ways), one row
     per figure it gives: for each other file, what a player deciding by that file's way instead does against the first
     file's game (the hands it sets otherwise, by hand type, and what that costs); the first file's column is empty."""
-    first = analyses[0]
     own = first.game.bet if first.game.wagers else None
     views = [v for v in first.decisions if hasattr(v, "against")] if own is not None else []
     rows: dict[str, dict[str, Any]] = {}
     for view in views:
-        for name, other in zip(names[1:], analyses[1:]):
-            for figure, value in view.against(other.game):  # type: ignore[attr-defined]
+        for name, other in zip(names[1:], others):
+            for figure, value in view.against(other):  # type: ignore[attr-defined]
                 rows.setdefault(figure, {"wager": own, "figure": figure, names[0]: None})[name] = value
     for row in rows.values():
         row.update({f"Δ {name}": None for name in names[1:]})

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -23,7 +24,7 @@ from ..parallel import Runner
 from ..returns import ReturnTable
 from .description import Game
 from .loader import load_game
-from .method import CountingMethod, Coups, DecisionView, Solution, method_for
+from .method import CountingMethod, Coups, DecisionView, Solution, Workload, method_for
 from .rules import parse_rule
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
@@ -53,6 +54,13 @@ class GameAnalysis:
     def method(self) -> CountingMethod:
         """The counting method that fits the game (its ``name`` says which)."""
         return method_for(self.game)
+
+    @cached_property
+    def workload(self) -> Workload:
+        """The games this one's solve goes with and what it roughly costs, as its method says (where it says nothing: a
+        group of its own, a solve like any other); read before anything is counted, to spread games over workers."""
+        own = getattr(self.method, "workload", None)
+        return Workload() if own is None else own(self.game)
 
     @cached_property
     def solution(self) -> Solution:
@@ -265,6 +273,9 @@ def forget_counts() -> None:
 
     for held in (counts._CACHE, by_suits._CACHE, holdem._CACHE):
         held.clear()
+    blackjack = sys.modules.get(f"{__package__}.blackjack.values")  # its compiled kernels are not loaded to forget nothing
+    if blackjack is not None:
+        blackjack.forget_counts()
 
 
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,

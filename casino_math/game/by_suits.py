@@ -33,6 +33,7 @@ from ..rankings import SuitRanking
 from ..suits import Symmetry
 from .counts import Counts, game_key, kept_or_counted, symmetry_for
 from .description import Deal, Decision, Game
+from .method import Workload
 from .showdown import CELLS, cells_of
 from .solver import Chosen, LevelByLevel
 from .strategy import ClassLookup
@@ -177,6 +178,9 @@ class BySuits(LevelByLevel):
 
     def counts(self, game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
         return suit_counts(game, progress)
+
+    def workload(self, game: Game) -> Workload:
+        return Workload(("suit by suit", game_key(game, ())))
 
     def lookup(self, game: Game, counts: Counts, decisions: tuple[Chosen, ...]) -> ClassLookup:
         return SuitLookup.of(Symmetry.of(game.deck), counts, decisions)

@@ -70,7 +70,7 @@ from .description import Deal, Decision, Game, Option
 from .rules import Rule
 from .showdown import CELLS
 from .money import Ends, History, Lines, Money, add_stakes, history_text, initial_scale, preference, table_of_ends
-from .method import UnrankedView
+from .method import UnrankedView, Workload
 from .solver import Chosen, Solved
 from .strategy import DecisionStrategy
 from .tree import Progress, build_levels, completions
@@ -1173,6 +1173,11 @@ class Holdem:
         from .side_bets import side_bet_table
 
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
+
+    def workload(self, game: Game) -> Workload:
+        """The paytables of one hold'em game (one deck and hands) go together: one reads the totals another kept (pays
+        within their reach), and a big one's shards run on every core already."""
+        return Workload(("hold'em", game.deck, tuple((h.name, h.of, h.best, h.ranking_name) for h in game.hands.values())))
 
     @staticmethod
     def _symmetry(game: Game) -> Symmetry:

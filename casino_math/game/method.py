@@ -6,7 +6,9 @@ method (level by level over classes of seen cards, :mod:`.solver`; the hold'em m
 blackjack, :mod:`.blackjack`) implements :class:`CountingMethod`:
 
 - ``unfit(game)``: None where the method can count the game, else the reason in words;
-- ``solve(game, rule)``: a :class:`Solution`, optimal or under a simple rule forcing one decision.
+- ``solve(game, rule)``: a :class:`Solution`, optimal or under a simple rule forcing one decision;
+- optionally ``workload(game)``: a :class:`Workload`, the games a solve goes with and what it costs, for tools that
+  solve several games at once (``compare``).
 
 A solution carries what every tool needs, in one shape whatever the method: the return table of every
 bet, the strategy as one :class:`Strategy` (the option taken for what the player has seen and staked,
@@ -32,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -220,6 +222,24 @@ class Coups(Protocol):
     def shoe(self) -> Any: ...
 
     def __call__(self, kinds: np.ndarray) -> dict[str, tuple[np.ndarray, tuple[Any, ...]]]: ...
+
+
+@dataclass(frozen=True)
+class Workload:
+    """Which games a game's solve goes with, and roughly what it costs, so that a tool solving several games
+    (``compare``) can spread them over worker processes. Games of one ``group`` (not None) are solved one after the
+    other in one process, as they share work there: counts counted once (blackjack's dealer's counts and positions of
+    one shoe and one dealer; the counts a game's paytables share), counts one reads from another's (the totals a
+    hold'em game keeps for its other pays, the house ways of a Pai Gow Poker compare), or a big count each runs on
+    every core already; None: a group of its own. ``cost`` weighs one game's solve against another's by the same
+    method, so that the costliest start first.
+
+    >>> Workload(), Workload(("dealer", 6), 2.0).group
+    (Workload(group=None, cost=1.0), ('dealer', 6))
+    """
+
+    group: Hashable | None = None
+    cost: float = 1.0
 
 
 class CountingMethod(Protocol):

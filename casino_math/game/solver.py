@@ -23,11 +23,11 @@ import numpy as np
 
 from ..parallel import Runner
 from ..returns import ReturnTable
-from .counts import CODE, SCRATCH, Counts, count, symmetry_for
+from .counts import CODE, SCRATCH, Counts, count, game_key, symmetry_for
 from .description import Decision, Game, Option, Paytable
 from .kept_solution import kept_solution
 from .money import Ends, History, Lines, Money, add_stakes, initial_scale, preference, table_of_ends
-from .method import Solution, Strategy
+from .method import Solution, Strategy, Workload
 from .rules import Rule
 from .tree import Level, Progress
 
@@ -549,6 +549,10 @@ class LevelByLevel:
     def counts(self, game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
         """The classes of seen cards and their showdown cells (:mod:`.counts`)."""
         return count(game, progress, runner)
+
+    def workload(self, game: Game) -> Workload:
+        """The paytables of one game (one deck, deal, showdown and qualifier) share its counts: one group."""
+        return Workload(("level by level", game_key(game, symmetry_for(game)[1])))
 
     def lookup(self, game: Game, counts: Counts, decisions: tuple[Chosen, ...]) -> ClassLookup:
         """The strategy's look-up: classes keyed as the counts grouped them (under the game's suit renamings)."""

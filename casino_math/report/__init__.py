@@ -7,13 +7,13 @@ reports every game shipped under the project's ``paytables/`` and adds an
 ``index.html`` linking them. The pieces: ``sheet.py`` turns analyses into a
 :class:`~casino_math.report.document.Document` (with ``rules.py``,
 ``bets.py`` and ``strategy.py``); ``index.py`` makes the index;
-``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``writer.py`` writes; ``workers.py`` writes families at
-once, in processes forked after every game file is read (the same bytes, in the same order, for any number of them).
+``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``writer.py`` writes; families are written at once, in
+processes forked after every game file is read (:mod:`casino_math.workers`: the same bytes, in the same order, for any
+number of them).
 """
 
 from __future__ import annotations
 
-import os
 from datetime import date
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -25,6 +25,7 @@ from ..errors import InputError
 from ..parallel import Runner
 from ..progress import Bar
 from ..targets import folder_to_write
+from ..workers import in_processes, local_processes
 from ..game.analysis import GameAnalysis, forget_counts
 from ..game.description import Game
 from ..game.loader import load_game
@@ -35,7 +36,6 @@ from .issued import issue_date
 from .pdf import kept_pdf
 from .sheet import build_document, main_game
 from .verification import check_claims
-from .workers import can_fork, in_processes
 from .writer import write_atomically
 
 DEFAULT_OUT = Path("reports")
@@ -99,7 +99,8 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
     """The bytes of every file of the report, by file name: each family's HTML and PDF (and ``index.html`` when
     no paths are given: every shipped game); nothing is written. ``runner``: where big counts run (casino_math.parallel);
     ``issued``: the date printed on the sheets (default: SOURCE_DATE_EPOCH, else today); ``processes``: how many
-    families are written at once (default: :func:`family_processes`), the bytes and their order the same for any number.
+    families are written at once (default: :func:`~casino_math.workers.local_processes`), the bytes and their order the
+    same for any number.
 
     Every game file is read (and checked) here before any family is analysed, so a file in error costs no count."""
     day = issue_date(issued)  # before any counting: a date mistyped must not cost a run
@@ -113,7 +114,7 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
     families = by_family(games)
     if not paths and INDEX.removesuffix(".html") in families:
         raise InputError(f"{families['index'][0].path}: a game family may not be named index: index.html lists the games")
-    together = min(len(families), family_processes(runner) if processes is None else processes)
+    together = min(len(families), local_processes(runner) if processes is None else processes)
     built = _in_processes(families, together, steps, runner, day) if together > 1 else _here(families, steps, runner, day)
     out: dict[str, bytes] = {}
     entries = []
@@ -156,19 +157,8 @@ def _here(families: dict[str, list[Game]], steps: Bar, runner: Runner | None, da
     return {family: _family(family, group, steps, runner, day) for family, group in families.items()}
 
 
-def family_processes(runner: Runner | None) -> int:
-    """How many families a report writes at once: one per local core (``--workers`` when given); one where the runner
-    keeps the work in this process or sends it to a cluster, or where processes cannot be forked (the games read are
-    handed to the workers as this process holds them, not read again: :mod:`.workers`)."""
-    if runner is not None and runner.where != "local" or not can_fork():
-        return 1
-    if runner is not None and runner.workers:
-        return runner.workers
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
 def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, runner: Runner | None, day: date) -> dict[str, Built]:
-    """Every family in one of ``processes`` forked workers (:mod:`.workers`), the bar stepping as each is waited for."""
+    """Every family in one of ``processes`` forked workers (:mod:`casino_math.workers`), the bar stepping as each is waited for."""
     def written(family: str) -> Built:
         try:
             return _family(family, families[family], Bar(quiet=True), runner, day)
@@ -195,4 +185,4 @@ def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT
         return write_atomically({out / name: data for name, data in reports.items()})
 
 
-__all__ = ["build_reports", "by_family", "family_processes", "game_files", "shipped_folder", "shipped_games", "write_report"]
+__all__ = ["build_reports", "by_family", "game_files", "shipped_folder", "shipped_games", "write_report"]

@@ -39,7 +39,7 @@ from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ..description import Game, Option
 from ..kept_solution import Kept, KeptView, kept_solution
-from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView
+from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView, Workload
 from ..money import History, pays_text
 from .basic import BasicStrategy, key_of, key_text
 from .collection import held
@@ -97,6 +97,21 @@ class Blackjack:
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
+
+    def workload(self, game: Game) -> Workload:
+        """Games of one shoe and one dealer (hitting or standing on soft 17, peeking or not) share the dealer's counts,
+        and those of them whose hands play alike the positions and the plays solved in them (:func:`~.values.hand_rules`:
+        6 to 5 or surrender beside 3 to 2): one group; a solve costs about as much as the hands the shoe can deal (a
+        single deck's fewer: its ranks run out).
+
+        >>> from casino_math.game.loader import load_game
+        >>> one, six = (BLACKJACK.workload(load_game(f"paytables/blackjack/{name}.yaml")) for name in ("1-deck-s17-das", "6-decks-s17-das"))
+        >>> one.group == six.group, one.cost < six.cost
+        (False, True)
+        """
+        assert isinstance(game, BlackjackGame)
+        rules, shoe = game.rules, game.shoe.counts
+        return Workload(("dealer", rules.dealer_hits_soft_17, rules.dealer_peeks, shoe), float(len(hand_table().dealable(shoe))))
 
     def coups(self, solution: Solution) -> BlackjackCoups:
         """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`.coups`)."""

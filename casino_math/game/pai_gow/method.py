@@ -40,7 +40,7 @@ from ...returns import Outcome, ReturnTable
 from ...subsets import colex
 from ...text import integer, percent
 from ..description import Game, Option
-from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView
+from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView, Workload
 from ..money import Ends, History, pays_text
 from ..side_bets import side_bet_table
 from .counting import Counts, kept_or_counted
@@ -94,6 +94,11 @@ class PaiGow:
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
+
+    def workload(self, game: Game) -> Workload:
+        """The files of one deck go together: the first file's house way is priced against each other's from their
+        counts (``compare``), and the full deck's count runs on every core already."""
+        return Workload(("Pai Gow Poker", game.deck))
 
     def coups(self, solution: Solution) -> PaiGowCoups:
         """Deals set by the house way card by card, for the simulator (:mod:`.coups`)."""

@@ -1,8 +1,9 @@
-"""The report's families written at once, in forked worker processes, their results gathered in the families' order.
+"""Work done at once in forked worker processes, the results gathered in the order asked (a report's families, the games
+a ``compare`` solves).
 
 A worker is forked from the process that read every game file, so it holds the games as they were read (a Pai Gow
-Poker house way checked, every file's rules) and nothing is pickled on the way there; what comes back is bytes and
-plain words. Each worker is tuned for the work it does, solving big games on arrays of hundreds of megabytes again
+Poker house way checked, every file's rules) and nothing is pickled on the way there; what comes back is plain data
+(bytes, words, exact figures). Each worker is tuned for the work it does, solving big games on arrays of hundreds of megabytes again
 and again: the memory an array frees is kept for the next one (not handed back to the system and faulted in again,
 zeroed, page by page), and in small pages (a huge page faulted in is zeroed whole). On this project's shared
 machine that cut a warm Caribbean Stud par sheet's system time from 4 to 6 s to under 2 s.
@@ -14,10 +15,14 @@ machine that cut a warm Caribbean Stud par sheet's system time from 4 to 6 s to 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
-from typing import Any, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
-from ..errors import WorkerLost
+if TYPE_CHECKING:
+    from .parallel import Runner
+
+from .errors import WorkerLost
 
 Key = TypeVar("Key")
 Result = TypeVar("Result")
@@ -31,6 +36,22 @@ def can_fork() -> bool:
     """Whether worker processes can be forked here: Linux and the like; not Windows (no fork), nor macOS (its system
     libraries are not safe to use in a forked process)."""
     return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+
+
+def local_processes(runner: Runner | None) -> int:
+    """How many pieces of work a run does at once: one per local core (``--workers`` when given); one where the runner
+    keeps the work in this process or sends it to a cluster, or where processes cannot be forked (what the run has read
+    is handed to the workers as this process holds it, not read again).
+
+    >>> from casino_math.parallel import Runner
+    >>> local_processes(Runner.here()), local_processes(Runner.of(workers=3)) == (3 if can_fork() else 1)
+    (1, True)
+    """
+    if runner is not None and runner.where != "local" or not can_fork():
+        return 1
+    if runner is not None and runner.workers:
+        return runner.workers
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: int,
