@@ -214,3 +214,45 @@ def test_a_report_of_a_kept_solution_is_the_same_bytes(monkeypatch, tmp_path):
     for a, b, c in zip(cold, warm, off):
         assert a.read_bytes() == b.read_bytes() == c.read_bytes(), a.name
 
+
+
+@pytest.mark.parametrize("peeks", [True, False])
+def test_hands_after_hitting_are_weighed_by_their_chance_of_being_reached(peeks):
+    """The "after hitting" view's chance of each hand of three cards equals the chance, dealt card by card, of the up
+    card, then two cards the strategy hits, then the third (once; the up card's chance was once counted twice), and its
+    summary's shares are those chances'."""
+    from itertools import permutations
+
+    from test_blackjack_brute_force import SHOES
+
+    from casino_math.game.blackjack.hands import hand_table
+    from casino_math.game.blackjack.method import AfterHitting
+    from casino_math.game.blackjack.rules import BlackjackRules
+    from casino_math.game.loader import load_game
+
+    shoe = SHOES["five values"]
+    play = play_game(BlackjackRules(split_hands=2, dealer_peeks=peeks), Shoe(shoe))
+    view = AfterHitting(load_game(SMALL), play)
+    table = hand_table()
+    frame = view.frame()
+    three = 0
+    for (up, h), reach in view.weights.items():
+        if table.cards[h] != 3:
+            continue
+        roots = {tuple(sorted(hand.values())): root for hand, root in play.upcards[up].roots.items()}
+        dealt = Fraction(0)
+        for cards in set(permutations(table.hands[h].values())):
+            if roots[tuple(sorted(cards[:2]))].taken != "hit":
+                continue
+            left, chance = list(shoe), Fraction(1)
+            for value in (up, *cards):
+                chance *= Fraction(left[value], sum(left))
+                left[value] -= 1
+            dealt += chance
+        assert reach == dealt
+        three += 1
+    assert three > 50
+    assert list(frame["probability"]) == list(view.weights.values())
+    taken = view.taken()
+    assert Fraction(taken["hit"], sum(taken.values())) == sum(
+        w for (up, h), w in view.weights.items() if play.upcards[up].valued[h].taken == "hit") / sum(view.weights.values())

@@ -402,16 +402,21 @@ class AfterHitting(FirstTwoCards):
 
     @cached_property
     def weights(self) -> dict[tuple[int, int], Fraction]:
+        """Each hand of three cards or more's chance of being reached with each up card (the up card's chance in it)."""
         from .basic import reached
 
         return {(up, h): w for up, u in self.play.upcards.items() for h, w in reached(u).items() if hand_table().cards[h] >= 3}
 
     def taken(self) -> dict[str, int]:
-        """Rounds (in deals of the first three cards) reaching a hand of three cards or more and taking each option there."""
-        total = self.play.shoe.size * (self.play.shoe.size - 1) * (self.play.shoe.size - 2)
+        """Rounds reaching a hand of three cards or more and taking each option there, in ordered deals of the up card
+        and as many cards as the longest such hand holds: one unit for hands of every length, each count whole."""
+        cards = hand_table().cards
+        total = math.perm(self.play.shoe.size, 1 + max((cards[h] for _, h in self.weights), default=0))
         out = {o.name: 0 for o in OPTIONS}
         for (up, h), w in self.weights.items():
-            out[self.play.upcards[up].valued[h].taken] += round(w * total * self.play.upcards[up].chance)
+            deals = w * total
+            assert deals.denominator == 1, "a hand's reach is a count of deals"
+            out[self.play.upcards[up].valued[h].taken] += deals.numerator
         return out
 
     def frame(self) -> pd.DataFrame:
@@ -422,7 +427,7 @@ class AfterHitting(FirstTwoCards):
         for (up, h), w in self.weights.items():
             valued = self.play.upcards[up].valued[h]
             row: dict[str, object] = {"dealer shows": value_name(up), "player": str(table.hands[h]),
-                                      "hand": key_text(key_of(table.hands[h], False)), "probability": w * self.play.upcards[up].chance}
+                                      "hand": key_text(key_of(table.hands[h], False)), "probability": w}
             for o in OPTIONS:
                 row[f"ev_{o.name}"] = float(valued.ev(o.name)) if o.name in valued.options else float("nan")
             row["decision"] = valued.taken
