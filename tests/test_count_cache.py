@@ -59,6 +59,17 @@ def entries(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.json"))
 
 
+FLUSH_PAYS_4 = "raise: {straight flush: 10, three of a kind: 5, straight: 3, flush: 4, pair: 1, high card: 1}"  # not 2
+
+
+def variant_of(base: Path, game_id: str, tables: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A variant file ``extends:`` a game of tests/games (``base``), with ``tables`` written under its ``paytables:``."""
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
+    variant = tmp_path / "variant.yaml"
+    variant.write_text(f"extends: {base}\nid: {game_id}\npaytables:\n  {tables}\n")
+    return variant
+
+
 def counted(folder: Path) -> list[Path]:
     """The entries of counts (not of solutions, charts or par sheets)."""
     return [p for p in entries(folder) if json.loads(p.read_text())["kind"] != "solution"]
@@ -82,10 +93,7 @@ def test_a_changed_pay_is_solved_on_the_kept_counts(kept, tmp_path, monkeypatch,
     """A variant changing only a pay reads the counts of the game it extends (no new count entry), and gives what a cold
     run of it gives."""
     base = GAMES / "mini-caribbean.yaml"
-    variant = tmp_path / "variant.yaml"
-    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
-    pays = "{straight flush: 10, three of a kind: 5, straight: 3, flush: 4, pair: 1, high card: 1}"  # the flush 4, not 2
-    variant.write_text(f"extends: {base}\nid: mini-csp-variant\npaytables:\n  raise: {pays}\n")
+    variant = variant_of(base, "mini-csp-variant", FLUSH_PAYS_4, tmp_path, monkeypatch)
     analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
     kinds = {json.loads(p.read_text())["kind"] for p in entries(kept)}
     before = counted(kept)
@@ -101,10 +109,9 @@ def test_a_shoe_games_changed_pay_reads_the_kept_counts(kept, tmp_path, monkeypa
     """A shoe game's counts per way of ending are kept per bet without its pays: a variant paying otherwise counts
     nothing again, and its tables (names of the ends shaped by the deals included) are a cold run's."""
     base = GAMES / "shoe-baccarat-events.yaml"
-    variant = tmp_path / "variant.yaml"
-    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
     pays = "{three cards and two-card 7 points on player: 8, three cards: 1, natural and three cards on player: 3}"
-    variant.write_text(f"extends: {base}\nid: shoe-variant\npaytables:\n  cards: {pays}\n  small: {{three-card 0 to 2 points: 6, three cards and wins by 4 or more: 3, wins by 2 to 3: 1}}\n")
+    small = "{three-card 0 to 2 points: 6, three cards and wins by 4 or more: 3, wins by 2 to 3: 1}"
+    variant = variant_of(base, "shoe-variant", f"cards: {pays}\n  small: {small}", tmp_path, monkeypatch)
     analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
     before = entries(kept)
     warm, _ = analysed(monkeypatch, capsys, "analyze", str(variant), "--format", "json")
@@ -412,9 +419,7 @@ def test_a_hold_em_games_changed_pay_re_prices_the_kept_totals(game, table, kept
     reach counts no board: the totals kept for the game are re-priced, and the figures are the variant's counted from
     nothing, byte for byte; the cache holds one entry still."""
     base = GAMES / f"{game}.yaml"
-    variant = tmp_path / "variant.yaml"
-    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
-    variant.write_text(f"extends: {base}\nid: {game}-variant\npaytables:\n  {table}\n")
+    variant = variant_of(base, f"{game}-variant", table, tmp_path, monkeypatch)
     analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
     before = entries(kept)
     forget()
@@ -451,10 +456,8 @@ def test_a_hold_em_pay_beyond_its_reach_is_counted_and_kept_beside(kept, tmp_pat
     """A Blind pay moving a decision (the full house's, down past its reach) counts the boards again; both counts are kept
     in the one entry, and the base game and the variant are then read back, counting nothing."""
     base = GAMES / "holdem-small.yaml"
-    variant = tmp_path / "variant.yaml"
-    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
     pays = "{royal flush: 500, straight flush: 50, four of a kind: 10, full house: 1/2, flush: 3 to 2, straight: 1}"
-    variant.write_text(f"extends: {base}\nid: uth-variant\npaytables:\n  blind: {pays}\n")
+    variant = variant_of(base, "uth-variant", f"blind: {pays}", tmp_path, monkeypatch)
     analysed(monkeypatch, capsys, "analyze", str(base), "--format", "json")
     forget()
     counts = []
@@ -583,10 +586,7 @@ def test_a_changed_pay_is_an_entry_of_its_own(kept, tmp_path, monkeypatch, capsy
     """The pays are in a kept solution's key: a variant at other pays is solved (on the kept counts) and kept beside,
     both read back solving nothing."""
     base = GAMES / "mini-caribbean.yaml"
-    variant = tmp_path / "variant.yaml"
-    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
-    pays = "{straight flush: 10, three of a kind: 5, straight: 3, flush: 4, pair: 1, high card: 1}"
-    variant.write_text(f"extends: {base}\nid: mini-csp-variant\npaytables:\n  raise: {pays}\n")
+    variant = variant_of(base, "mini-csp-variant", FLUSH_PAYS_4, tmp_path, monkeypatch)
     outs = [analysed(monkeypatch, capsys, "analyze", str(path), "--format", "json")[0] for path in (base, variant)]
     solutions = [p for p in entries(kept) if json.loads(p.read_text())["kind"] == "solution"]
     assert len(solutions) == 2 and outs[0] != outs[1]

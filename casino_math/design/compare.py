@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 
 import pandas as pd
 
+from ..collector import collector_held
 from ..errors import InputError
 from ..game.analysis import GameAnalysis, forget_counts
 from ..game.description import Game
@@ -142,18 +143,13 @@ def _solved(games: Sequence[Game], group: Sequence[int], names: list[str], progr
     counts leave are collected after the group (about 100 MB a blackjack rule set)."""
     figures: dict[int, Figures] = {}
     first = None
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_held():
         for i in group:
             analysis = GameAnalysis(games[i], progress, runner)
             figures[i] = {bet: _figures(analysis, bet) for bet in analysis.tables}
             if i == 0:
                 first = analysis
         return _Solved(figures, _set_otherwise(first, games[1:], names) if first is not None else [])
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _in_workers(games: Sequence[Game], groups: list[tuple[int, ...]], names: list[str], processes: int,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Mapping
 
-from .collection import held
+from ...collector import held
 from .hands import Hand, hand_table
 from .rounds import Play, UpCard, play_game, play_up_card
 from .rules import ACE, VALUES, BlackjackRules, Shoe, value_name

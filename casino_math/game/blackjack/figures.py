@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import Mapping
 
 from .basic import BasicStrategy, basic_strategy
-from .collection import held
+from ...collector import held
 from .dealer import OUTCOMES, dealer_chances
 from .rounds import BLACKJACK_OPTION, Ends, Play, play_game
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe, value_name

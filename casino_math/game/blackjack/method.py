@@ -42,7 +42,7 @@ from ..kept_solution import Kept, KeptView, kept_solution
 from ..method import Decided, DecisionView, Solution, Strategy, UnrankedView, Workload
 from ..money import History, pays_text
 from .basic import BasicStrategy, key_of, key_text
-from .collection import held
+from ...collector import held
 from .coups import BlackjackCoups
 from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame

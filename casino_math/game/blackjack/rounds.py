@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Callable, Mapping
 
 from .bonuses import combination_lines, pays_denominator
-from .collection import held
+from ...collector import held
 from .dealer import BLACKJACK, blackjack_hole, natural
 from .hands import Hand, hand_table
 from .rules import VALUES, BlackjackRules, Shoe, suited_share

@@ -37,7 +37,7 @@ from typing import Callable, Iterator, Mapping, NamedTuple
 import numpy as np
 
 from .bonuses import combination_lines, combination_pays
-from .collection import held
+from ...collector import held
 from .compiled_values import DealerDigits, Residues, compiled_solve
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_digits, dealer_graph, whole
 from .hands import HandTable, hand_table
