@@ -1,0 +1,386 @@
+"""A split hand's ends followed in a compiled kernel, exactly: every chance as its residues modulo primes.
+
+:meth:`.split_ends._Walk.follow` follows the split hands of one position forward by the split strategy, from their
+second cards to every way they end, and prices each end against the dealer's totals: a few hundred thousand ends per
+six-deck rule set, each a handful of whole numbers of a few hundred bits, in the interpreter. :func:`follow` does the
+same walk compiled (:func:`follow_kernel`), each whole number carried as its residues modulo the primes of
+:mod:`.compiled_values`, and rebuilds each end's chance by the Chinese remainder theorem once at the end.
+
+**Why the residues are enough.** Every chance :func:`follow` returns is a whole number of ways over ``(n1)_h1``, the
+ordered deals of the ``h1`` cards a split hand's deals count after its pair card from the ``n1`` left: a sum of
+products of card counts, dealer's counts and deals of the cards after them, all whole and none negative, each
+product counting ordered deals of ``h1`` cards that begin with one hand's own cards (and the dealer's, and then the
+rest): deals that no other product counts. So each chance lies in ``[0, (n1)_h1]``; the primes' product ``P`` is kept
+above four times that bound (:func:`~.compiled_values.primes_for`), and the residues name one whole number of
+``(−P/2, P/2)``: the chance itself (checked again when rebuilt: none negative, their sum within the bound).
+
+**The order.** The ends come out in the order the Python walk meets them following each second card alone, one after
+the other (the floating-point spread adds them in that order, and the printed figures depend on it): the kernel lists
+the ends' keys in that order too (:func:`follow_kernel`).
+
+What the kernel does not follow falls back to the Python walk (:func:`follows`): pays that depend on a hand's cards (a
+win of 21 paid by its cards or suits), a hand hit past the horizon (a total-dependent strategy hitting where every
+card busts: its ends are parts of a deal), :func:`python_split_ends`.
+
+>>> with python_split_ends():
+...     _PYTHON[0]
+True
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterator
+
+import numpy as np
+from numba import njit
+
+from .compiled_values import PRIMES, _times, doubling, from_residues, moduli, nets_table, primes_for, table_arrays
+from .dealer import BLACKJACK, OUTCOMES
+from .dealer import PRIMES as DEALER_PRIMES
+from .hands import hand_table
+from .rules import VALUES, BlackjackRules
+
+if TYPE_CHECKING:
+    from .values import Position, Stakes, Valued
+
+Key = tuple[int, int, int]  # as :data:`.split_ends.Key`: a hand's net (over the round's scale), its own stake, the dealer's total
+STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2
+BUST_TOTAL = 22  # the row of :func:`key_table` for a bust
+DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  # what :func:`follow_kernel` returns
+
+
+@njit(cache=True)
+def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.ndarray, child: np.ndarray, cards: np.ndarray,
+                  total: np.ndarray, counts: np.ndarray, left: np.ndarray, free: np.ndarray, slot: np.ndarray,
+                  bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray, skip: int,
+                  extend: np.ndarray, whole: np.ndarray, primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray,
+                  met: np.ndarray, need: np.ndarray) -> tuple[int, int]:
+    """The split hands of two cards ``start_hands`` (each with ``start_ways``) followed by the strategy ``taken`` (a code
+    per hand of the table: stand, hit, double; -1 not valued) to every end, as :meth:`.split_ends._Walk.follow` does.
+
+    Each end adds, for every dealer outcome but ``skip`` whose count after the end's cards is not zero, its ways times
+    the dealer's count (digits ``a + dealer_prime·t`` in the rows ``slot[hand]`` of a stand, ``bust_rows[hand, v]`` of a
+    bust with a ``v``) times ``extend[c]`` (``c``: the cards out of the position's shoe) into ``acc[key_of[s, t, o]]``
+    (``s``: 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, 22 a bust), modulo each
+    prime; ``met`` lists the keys in the order the Python walk meets them. Returns (:data:`DONE`, the keys met); or
+    (:data:`MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of ``need`` (a hand, and a bust card or -1: its
+    stand) are not in the rows yet, nothing else done; or (:data:`NOT_FOLLOWED`, 0): an end whose ``whole[c]`` is
+    False (a part of a deal), for the Python walk."""
+    hands = child.shape[0]
+    values = child.shape[1]
+    k = primes.shape[0]
+    seen = np.zeros(hands, dtype=np.bool_)
+    stack = np.empty(hands, dtype=np.int64)
+    top = 0
+    for j in range(start_hands.shape[0]):
+        h = start_hands[j]
+        if not seen[h]:
+            seen[h] = True
+            stack[top] = h
+            top += 1
+    while top > 0:  # every hand the strategy reaches
+        top -= 1
+        h = stack[top]
+        if taken[h] == STAND_CODE or taken[h] == DOUBLE_CODE:
+            continue
+        for v in range(values):
+            g = child[h, v]
+            if g >= 0 and left[v] - counts[h, v] > 0 and not seen[g]:
+                seen[g] = True
+                stack[top] = g
+                top += 1
+    reached = np.empty(hands, dtype=np.int64)  # smallest hand first (the highest number): each after those drawing to it
+    m = 0
+    for h in range(hands - 1, -1, -1):
+        if seen[h]:
+            reached[m] = h
+            m += 1
+    missing = 0
+    for r in range(m):  # the dealer's counts every end reads, and whether each end is a whole number of deals
+        h = reached[r]
+        code = taken[h]
+        if code == STAND_CODE:
+            if not whole[cards[h]]:
+                return NOT_FOLLOWED, 0
+            if slot[h] < 0:
+                need[missing, 0] = h
+                need[missing, 1] = -1
+                missing += 1
+            continue
+        for v in range(values):
+            if left[v] - counts[h, v] <= 0:
+                continue
+            g = child[h, v]
+            if g < 0:
+                if not whole[cards[h] + 1]:
+                    return NOT_FOLLOWED, 0
+                if bust_rows[h, v] < 0:
+                    need[missing, 0] = h
+                    need[missing, 1] = v
+                    missing += 1
+            elif code == DOUBLE_CODE:
+                if not whole[cards[g]]:
+                    return NOT_FOLLOWED, 0
+                if slot[g] < 0:
+                    need[missing, 0] = g
+                    need[missing, 1] = -1
+                    missing += 1
+    if missing:
+        return MORE_ROWS, missing
+
+    weight = np.zeros((hands, k), dtype=np.int64)
+    first = np.full(hands, start_hands.shape[0], dtype=np.int64)  # the first start reaching each hand
+    for j in range(start_hands.shape[0]):
+        h = start_hands[j]
+        for i in range(k):
+            x = weight[h, i] + start_ways[j] % primes[i]
+            weight[h, i] = x - primes[i] if x >= primes[i] else x
+        if j < first[h]:
+            first[h] = j
+    for i in range(acc.shape[0]):
+        for j in range(k):
+            acc[i, j] = 0
+    for r in range(m):
+        h = reached[r]
+        code = taken[h]
+        if code == STAND_CODE:
+            _end(weight[h], 1, slot[h], 0, total[h], cards[h], digits, dealer_prime, key_of, skip, extend, primes, inverses, acc)
+            continue
+        s = (2 if free[h] else 1) if code == DOUBLE_CODE else 0
+        for v in range(values):
+            ways = left[v] - counts[h, v]
+            if ways <= 0:
+                continue
+            g = child[h, v]
+            if g < 0:
+                _end(weight[h], ways, bust_rows[h, v], s, 22, cards[h] + 1, digits, dealer_prime, key_of, skip, extend, primes,
+                     inverses, acc)
+            elif code == DOUBLE_CODE:
+                _end(weight[h], ways, slot[g], s, total[g], cards[g], digits, dealer_prime, key_of, skip, extend, primes, inverses,
+                     acc)
+            else:
+                for i in range(k):
+                    x = weight[g, i] + _times(weight[h, i], ways % primes[i], primes[i], inverses[i])
+                    weight[g, i] = x - primes[i] if x >= primes[i] else x
+                if first[h] < first[g]:
+                    first[g] = first[h]
+
+    # the order met following each start alone, one after the other: the hands by their first start, then as reached
+    order = np.empty(m, dtype=np.int64)
+    for r in range(m):
+        order[r] = first[reached[r]] * m + r
+    order = np.sort(order)
+    known = np.zeros(acc.shape[0], dtype=np.bool_)
+    keys = 0
+    for r in range(m):
+        h = reached[order[r] % m]
+        code = taken[h]
+        if code == STAND_CODE:
+            keys = _meet(slot[h], 0, total[h], digits, key_of, skip, known, met, keys)
+            continue
+        s = (2 if free[h] else 1) if code == DOUBLE_CODE else 0
+        for v in range(values):
+            if left[v] - counts[h, v] <= 0:
+                continue
+            g = child[h, v]
+            if g < 0:
+                keys = _meet(bust_rows[h, v], s, 22, digits, key_of, skip, known, met, keys)
+            elif code == DOUBLE_CODE:
+                keys = _meet(slot[g], s, total[g], digits, key_of, skip, known, met, keys)
+    return DONE, keys
+
+
+@njit(cache=True)
+def _end(weight: np.ndarray, ways: int, row: int, s: int, t: int, c: int, digits: np.ndarray, dealer_prime: int,
+         key_of: np.ndarray, skip: int, extend: np.ndarray, primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray) -> None:
+    """One end reached with ``weight`` (residues) times ``ways``, into ``acc``: see :func:`follow_kernel`."""
+    for o in range(digits.shape[1]):
+        a, b = digits[row, o, 0], digits[row, o, 1]
+        if o == skip or (a == 0 and b == 0):
+            continue
+        key = key_of[s, t, o]
+        for i in range(primes.shape[0]):
+            p = primes[i]
+            count = a % p + _times(b % p, dealer_prime % p, p, inverses[i])
+            if count >= p:
+                count -= p
+            x = _times(_times(weight[i], ways % p, p, inverses[i]), _times(count, extend[c, i], p, inverses[i]), p, inverses[i])
+            x += acc[key, i]
+            acc[key, i] = x - p if x >= p else x
+
+
+@njit(cache=True)
+def _meet(row: int, s: int, t: int, digits: np.ndarray, key_of: np.ndarray, skip: int, known: np.ndarray, met: np.ndarray,
+          keys: int) -> int:
+    """The keys of one end not met yet, appended to ``met`` (``keys`` of them so far): how many now."""
+    for o in range(digits.shape[1]):
+        if o == skip or (digits[row, o, 0] == 0 and digits[row, o, 1] == 0):
+            continue
+        key = key_of[s, t, o]
+        if not known[key]:
+            known[key] = True
+            met[keys] = key
+            keys += 1
+    return keys
+
+
+_PYTHON = [False]  # every split hand's ends followed in Python (:func:`python_split_ends`)
+
+
+@contextmanager
+def python_split_ends() -> Iterator[None]:
+    """Every split hand's ends followed by the Python walk inside, the kernel's reference (the benchmark times both)."""
+    before = _PYTHON[0]
+    _PYTHON[0] = True
+    try:
+        yield
+    finally:
+        _PYTHON[0] = before
+
+
+def follows(position: Position) -> bool:
+    """Whether the kernel follows this position's split hands: no pay that depends on a hand's cards, no
+    :func:`python_split_ends` (nor :func:`~.compiled_values.python_walk`); else the Python walk does."""
+    from .compiled_values import _WALKED
+
+    rules = position.rules
+    return not (_PYTHON[0] or _WALKED[0] or rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses)
+
+
+CODES = {"stand": STAND_CODE, "double": DOUBLE_CODE}  # any other option taken draws a card (as the Python walk reads it)
+
+
+def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: int, factor: int,
+           starts: list[tuple[int, int]]) -> dict[Key, int] | None:
+    """:meth:`.split_ends._Walk.follow` by the kernel: every end's chance of the split hands of two cards ``starts``, whole
+    numbers over ``(n1)_h1`` in the order met; None where the kernel does not follow them (:func:`follows`, an end that
+    is a part of a deal, a chance too big for the primes)."""
+    if not follows(position):
+        return None
+    frame = _frame(position, stakes, h1, factor)
+    if frame is None:
+        return None
+    keys, key_of, skip, extend, whole, k, bound = frame
+    taken = _taken(position, valued)
+    child, cards, _, total, counts = table_arrays()
+    left = np.array(position.left, dtype=np.int64)
+    _, free = doubling(position.rules, True)
+    primes, _, _, _ = moduli(k)
+    inverses = 1.0 / primes.astype(np.float64)
+    start_hands = np.array([h for h, _ in starts], dtype=np.int64)
+    start_ways = np.array([w for _, w in starts], dtype=np.int64)
+    bust_rows = _bust_rows(position)
+    acc = np.zeros((len(keys), k), dtype=np.int64)
+    met = np.zeros(len(keys), dtype=np.int64)
+    need = np.zeros((len(child) * (VALUES + 1), 2), dtype=np.int64)
+    while True:
+        slot = position.kernel_slots((), None)
+        status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, bust_rows,
+                                      position.dealer.digits.array, DEALER_PRIMES[0], key_of, skip, extend, whole, primes,
+                                      inverses, acc, met, need)
+        if status == NOT_FOLLOWED:
+            return None
+        if status == DONE:
+            break
+        _count(position, need[:found].tolist(), bust_rows)
+    out = {keys[key]: from_residues(acc[key].tolist(), k) for key in met[:found].tolist()}
+    if min(out.values(), default=0) < 0 or sum(out.values()) > bound:
+        raise ArithmeticError("a split hand's chances out of their bounds: more primes needed")
+    return out
+
+
+def _count(position: Position, need: list[list[int]], bust_rows: np.ndarray) -> None:
+    """The dealer's counts after the ends ``need`` (a hand, and a bust card or -1: a stand) counted (all at once), and
+    their rows given."""
+    shoes = position.shoes
+    stands = [h for h, v in need if v < 0]
+    busts = [(h, v) for h, v in need if v >= 0]
+    bust_shoes = [tuple(c - (w == v) for w, c in enumerate(shoes[h])) for h, v in busts]
+    position.dealer.need([shoes[h] for h in stands] + bust_shoes)
+    if stands:
+        position.kernel_slots(stands, None)
+    if busts:
+        rows = position.dealer.digits.rows(bust_shoes, position.dealer.known)
+        for (h, v), row in zip(busts, rows):
+            bust_rows[h, v] = row
+
+
+def _bust_rows(position: Position) -> np.ndarray:
+    """The rows of the dealer's digits after each hand of the position busts with each value (-1: not counted yet)."""
+    memo = ("compiled splits", "bust rows")
+    if memo not in position.ends:
+        position.ends[memo] = (np.full((len(table_arrays()[0]), VALUES), -1, dtype=np.int64),)
+    rows: np.ndarray = position.ends[memo][0]
+    return rows
+
+
+def _taken(position: Position, valued: dict[int, Valued]) -> np.ndarray:
+    """The code of the option ``valued`` takes at each hand of the table (-1: not valued), worked out once per strategy."""
+    memo = ("compiled splits", "taken", id(valued))
+    found = position.ends.get(memo)
+    if found is None or found[0] is not valued:
+        taken = np.full(len(table_arrays()[0]), -1, dtype=np.int64)
+        taken[list(valued)] = [CODES.get(v.taken, HIT_CODE) for v in valued.values()]
+        found = position.ends[memo] = (valued, taken)
+    return found[1]
+
+
+Frame = tuple[list[Key], np.ndarray, int, np.ndarray, np.ndarray, int, int]
+
+
+def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | None:
+    """What the kernel reads of a position at ``stakes``: the keys (:func:`key_table`), the outcome skipped, ``extend``
+    and whether it is whole by the cards out (:func:`extensions`), the primes needed and the chances' bound."""
+    bound = math.perm(position.size - 1, h1)
+    k = primes_for(bound)
+    if not k:
+        return None
+    keys, key_of = key_table(position.rules, position.apart, position.scale, stakes, factor)
+    most_cards = min(max(hand_table().cards[h] for h in position.dealt) + 1, position.size + 1)
+    extend, whole = extensions(position.size, h1, position.dealer.longest, most_cards, k)
+    return keys, key_of, BLACKJACK if position.apart else -1, extend, whole, k, bound
+
+
+@lru_cache(maxsize=64)
+def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, factor: int) -> tuple[list[Key], np.ndarray]:
+    """Every key an end of a split hand at ``stakes`` can have (:data:`Key`), and ``key_of[s, t, o]`` its number: ``s`` 0
+    the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`BUST_TOTAL` a bust; ``o`` the
+    dealer's outcome (as :func:`.split_ends._leaf_terms` makes them: a win paying 1)."""
+    from .values import Stakes as Staked
+
+    each = (stakes, Staked(stakes.own + 1, stakes.free), Staked(stakes.own, stakes.free + 1))
+    nets = nets_table(rules, apart, scale, each)
+    number: dict[Key, int] = {}
+    key_of = np.zeros((3, BUST_TOTAL + 1, len(OUTCOMES)), dtype=np.int64)
+    for s, staked in enumerate(each):
+        for t in range(BUST_TOTAL + 1):
+            for o in range(len(OUTCOMES)):
+                net = -staked.own * scale if t == BUST_TOTAL else int(nets[s, t, o])
+                key_of[s, t, o] = number.setdefault((net * factor, staked.own, o), len(number))
+    return list(number), key_of
+
+
+@lru_cache(maxsize=1024)
+def extensions(size: int, h1: int, longest: int, most_cards: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """By the cards out of a position's shoe of ``size`` cards, ``c`` up to ``most_cards`` (an end's hand, and its bust
+    card): the residues of what extends the dealer's deals (``longest`` cards at most) to the cards the end counts
+    (``rest = h1 + 1 − c``: :func:`.split_ends._leaf_terms`' ``extend``), and whether that is a whole number (else a
+    part of a deal, which the kernel does not follow).
+
+    >>> extend, whole = extensions(10, 6, 3, 7, 1)
+    >>> extend[2, 0], extend[6, 0], whole[6], whole[7]   # (8 − 3)_(5 − 3), (4 − 3)_(1 − 3): not whole; (3 − 3)_(0 − 3)
+    (20, 0, False, False)
+    """
+    extend = np.zeros((most_cards + 1, k), dtype=np.int64)
+    whole = np.zeros(most_cards + 1, dtype=np.bool_)
+    for c in range(min(most_cards, size) + 1):
+        n, rest = size - c, h1 + 1 - c
+        most = min(longest, n)
+        if rest >= most:
+            whole[c] = True
+            x = math.perm(n - most, rest - most)
+            extend[c] = [x % p for p in PRIMES[:k]]
+    return extend, whole
