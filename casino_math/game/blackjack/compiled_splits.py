@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
@@ -56,8 +57,9 @@ DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  # what :func:`follow_kernel` returns
 def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.ndarray, child: np.ndarray, cards: np.ndarray,
                   total: np.ndarray, counts: np.ndarray, left: np.ndarray, free: np.ndarray, slot: np.ndarray,
                   bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray, skip: int,
-                  extend: np.ndarray, whole: np.ndarray, primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray,
-                  met: np.ndarray, need: np.ndarray) -> tuple[int, int]:
+                  extend: np.ndarray, whole: np.ndarray, spread_of: np.ndarray, spread_keys: np.ndarray,
+                  spread_weight: np.ndarray, primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray, met: np.ndarray,
+                  need: np.ndarray) -> tuple[int, int]:
     """The split hands of two cards ``start_hands`` (each with ``start_ways``) followed by the strategy ``taken`` (a code
     per hand of the table: stand, hit, double; -1 not valued) to every end, as :meth:`.split_ends._Walk.follow` does.
 
@@ -65,7 +67,9 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
     the dealer's count (digits ``a + dealer_prime·t`` in the rows ``slot[hand]`` of a stand, ``bust_rows[hand, v]`` of a
     bust with a ``v``) times ``extend[c]`` (``c``: the cards out of the position's shoe) into ``acc[key_of[s, t, o]]``
     (``s``: 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, 22 a bust), modulo each
-    prime; ``met`` lists the keys in the order the Python walk meets them. Returns (:data:`DONE`, the keys met); or
+    prime; a stand on a hand whose win pays by its cards (``spread_of[hand]``: a row ``j`` of the spreads, -1 none) adds
+    each of its pays (``spread_keys[j, e]``, -1 past the last) times its chance (``spread_weight[j, e]``) instead. ``met``
+    lists the keys in the order the Python walk meets them. Returns (:data:`DONE`, the keys met); or
     (:data:`MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of ``need`` (a hand, and a bust card or -1: its
     stand) are not in the rows yet, nothing else done; or (:data:`NOT_FOLLOWED`, 0): an end whose ``whole[c]`` is
     False (a part of a deal), for the Python walk."""
@@ -132,6 +136,7 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
         return MORE_ROWS, missing
 
     weight = np.zeros((hands, k), dtype=np.int64)
+    paid = np.zeros(k, dtype=np.int64)
     first = np.full(hands, start_hands.shape[0], dtype=np.int64)  # the first start reaching each hand
     for j in range(start_hands.shape[0]):
         h = start_hands[j]
@@ -147,7 +152,17 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
         h = reached[r]
         code = taken[h]
         if code == STAND_CODE:
-            _end(weight[h], 1, slot[h], 0, total[h], cards[h], digits, dealer_prime, key_of, skip, extend, primes, inverses, acc)
+            j = spread_of[h]
+            if j < 0:
+                _end(weight[h], 1, slot[h], key_of[0, total[h]], digits, dealer_prime, skip, extend[cards[h]], primes, inverses,
+                     acc)
+                continue
+            for e in range(spread_keys.shape[1]):
+                if spread_keys[j, e, 0] < 0:
+                    break
+                for i in range(k):
+                    paid[i] = _times(extend[cards[h], i], spread_weight[j, e, i], primes[i], inverses[i])
+                _end(weight[h], 1, slot[h], spread_keys[j, e], digits, dealer_prime, skip, paid, primes, inverses, acc)
             continue
         s = (2 if free[h] else 1) if code == DOUBLE_CODE else 0
         for v in range(values):
@@ -156,11 +171,11 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
                 continue
             g = child[h, v]
             if g < 0:
-                _end(weight[h], ways, bust_rows[h, v], s, 22, cards[h] + 1, digits, dealer_prime, key_of, skip, extend, primes,
+                _end(weight[h], ways, bust_rows[h, v], key_of[s, 22], digits, dealer_prime, skip, extend[cards[h] + 1], primes,
                      inverses, acc)
             elif code == DOUBLE_CODE:
-                _end(weight[h], ways, slot[g], s, total[g], cards[g], digits, dealer_prime, key_of, skip, extend, primes, inverses,
-                     acc)
+                _end(weight[h], ways, slot[g], key_of[s, total[g]], digits, dealer_prime, skip, extend[cards[g]], primes,
+                     inverses, acc)
             else:
                 for i in range(k):
                     x = weight[g, i] + _times(weight[h, i], ways % primes[i], primes[i], inverses[i])
@@ -179,7 +194,14 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
         h = reached[order[r] % m]
         code = taken[h]
         if code == STAND_CODE:
-            keys = _meet(slot[h], 0, total[h], digits, key_of, skip, known, met, keys)
+            j = spread_of[h]
+            if j < 0:
+                keys = _meet(slot[h], key_of[0, total[h]], digits, skip, known, met, keys)
+                continue
+            for e in range(spread_keys.shape[1]):
+                if spread_keys[j, e, 0] < 0:
+                    break
+                keys = _meet(slot[h], spread_keys[j, e], digits, skip, known, met, keys)
             continue
         s = (2 if free[h] else 1) if code == DOUBLE_CODE else 0
         for v in range(values):
@@ -187,39 +209,40 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
                 continue
             g = child[h, v]
             if g < 0:
-                keys = _meet(bust_rows[h, v], s, 22, digits, key_of, skip, known, met, keys)
+                keys = _meet(bust_rows[h, v], key_of[s, 22], digits, skip, known, met, keys)
             elif code == DOUBLE_CODE:
-                keys = _meet(slot[g], s, total[g], digits, key_of, skip, known, met, keys)
+                keys = _meet(slot[g], key_of[s, total[g]], digits, skip, known, met, keys)
     return DONE, keys
 
 
 @njit(cache=True)
-def _end(weight: np.ndarray, ways: int, row: int, s: int, t: int, c: int, digits: np.ndarray, dealer_prime: int,
-         key_of: np.ndarray, skip: int, extend: np.ndarray, primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray) -> None:
-    """One end reached with ``weight`` (residues) times ``ways``, into ``acc``: see :func:`follow_kernel`."""
+def _end(weight: np.ndarray, ways: int, row: int, key_of: np.ndarray, digits: np.ndarray, dealer_prime: int, skip: int,
+         extend: np.ndarray, primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray) -> None:
+    """One end reached with ``weight`` (residues) times ``ways``, its keys ``key_of`` by the dealer's outcome, into ``acc``:
+    see :func:`follow_kernel`."""
     for o in range(digits.shape[1]):
         a, b = digits[row, o, 0], digits[row, o, 1]
         if o == skip or (a == 0 and b == 0):
             continue
-        key = key_of[s, t, o]
+        key = key_of[o]
         for i in range(primes.shape[0]):
             p = primes[i]
             count = a % p + _times(b % p, dealer_prime % p, p, inverses[i])
             if count >= p:
                 count -= p
-            x = _times(_times(weight[i], ways % p, p, inverses[i]), _times(count, extend[c, i], p, inverses[i]), p, inverses[i])
+            x = _times(_times(weight[i], ways % p, p, inverses[i]), _times(count, extend[i], p, inverses[i]), p, inverses[i])
             x += acc[key, i]
             acc[key, i] = x - p if x >= p else x
 
 
 @njit(cache=True)
-def _meet(row: int, s: int, t: int, digits: np.ndarray, key_of: np.ndarray, skip: int, known: np.ndarray, met: np.ndarray,
-          keys: int) -> int:
-    """The keys of one end not met yet, appended to ``met`` (``keys`` of them so far): how many now."""
+def _meet(row: int, key_of: np.ndarray, digits: np.ndarray, skip: int, known: np.ndarray, met: np.ndarray, keys: int) -> int:
+    """The keys of one end (``key_of`` by the dealer's outcome) not met yet, appended to ``met`` (``keys`` of them so far):
+    how many now."""
     for o in range(digits.shape[1]):
         if o == skip or (digits[row, o, 0] == 0 and digits[row, o, 1] == 0):
             continue
-        key = key_of[s, t, o]
+        key = key_of[o]
         if not known[key]:
             known[key] = True
             met[keys] = key
@@ -242,28 +265,27 @@ def python_split_ends() -> Iterator[None]:
 
 
 def follows(position: Position) -> bool:
-    """Whether the kernel follows this position's split hands: no pay that depends on a hand's cards, no
-    :func:`python_split_ends` (nor :func:`~.compiled_values.python_walk`); else the Python walk does."""
+    """Whether the kernel follows this position's split hands: not inside :func:`python_split_ends` (nor
+    :func:`~.compiled_values.python_walk`); else the Python walk does."""
     from .compiled_values import _WALKED
 
-    rules = position.rules
-    return not (_PYTHON[0] or _WALKED[0] or rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses)
+    return not (_PYTHON[0] or _WALKED[0])
 
 
 CODES = {"stand": STAND_CODE, "double": DOUBLE_CODE}  # any other option taken draws a card (as the Python walk reads it)
 
 
 def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: int, factor: int,
-           starts: list[tuple[int, int]]) -> dict[Key, int] | None:
+           starts: list[tuple[int, int]]) -> dict[Key, int | Fraction] | None:
     """:meth:`.split_ends._Walk.follow` by the kernel: every end's chance of the split hands of two cards ``starts``, whole
-    numbers over ``(n1)_h1`` in the order met; None where the kernel does not follow them (:func:`follows`, an end that
-    is a part of a deal, a chance too big for the primes)."""
+    numbers over ``(n1)_h1`` (a fraction where the suits change a pay) in the order met; None where the kernel does not
+    follow them (:func:`follows`, an end that is a part of a deal, a chance too big for the primes)."""
     if not follows(position):
         return None
     frame = _frame(position, stakes, h1, factor)
     if frame is None:
         return None
-    keys, key_of, skip, extend, whole, k, bound = frame
+    keys, key_of, skip, extend, whole, k, bound, (spread_of, spread_keys, spread_weight, scale) = frame
     taken = _taken(position, valued)
     child, cards, _, total, counts = table_arrays()
     left = np.array(position.left, dtype=np.int64)
@@ -279,17 +301,19 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
     while True:
         slot = position.kernel_slots((), None)
         status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, bust_rows,
-                                      position.dealer.digits.array, DEALER_PRIMES[0], key_of, skip, extend, whole, primes,
-                                      inverses, acc, met, need)
+                                      position.dealer.digits.array, DEALER_PRIMES[0], key_of, skip, extend, whole, spread_of,
+                                      spread_keys, spread_weight, primes, inverses, acc, met, need)
         if status == NOT_FOLLOWED:
             return None
         if status == DONE:
             break
         _count(position, need[:found].tolist(), bust_rows)
     out = {keys[key]: from_residues(acc[key].tolist(), k) for key in met[:found].tolist()}
-    if min(out.values(), default=0) < 0 or sum(out.values()) > bound:
+    if min(out.values(), default=0) < 0 or sum(out.values()) > bound * scale:
         raise ArithmeticError("a split hand's chances out of their bounds: more primes needed")
-    return out
+    if scale == 1:
+        return dict(out)
+    return {key: w // scale if w % scale == 0 else Fraction(w, scale) for key, w in out.items()}
 
 
 def _count(position: Position, need: list[list[int]], bust_rows: np.ndarray) -> None:
@@ -328,20 +352,70 @@ def _taken(position: Position, valued: dict[int, Valued]) -> np.ndarray:
     return found[1]
 
 
-Frame = tuple[list[Key], np.ndarray, int, np.ndarray, np.ndarray, int, int]
+Spreads = tuple[np.ndarray, np.ndarray, np.ndarray, int]
+Frame = tuple[list[Key], np.ndarray, int, np.ndarray, np.ndarray, int, int, Spreads]
 
 
 def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | None:
     """What the kernel reads of a position at ``stakes``: the keys (:func:`key_table`), the outcome skipped, ``extend``
-    and whether it is whole by the cards out (:func:`extensions`), the primes needed and the chances' bound."""
+    and whether it is whole by the cards out (:func:`extensions`), the primes needed, the chances' bound, and the pays
+    of hands whose win pays by their cards (:func:`_spreads`), each chance times their denominators' ``scale``."""
+    memo = ("compiled splits", stakes, h1, factor)
+    if memo in position.ends:
+        found: Frame | None = position.ends[memo] or None  # (): no primes enough
+        return found
+    spreads = pays_by_cards(position)
+    scale = math.lcm(*(chance.denominator for pays in spreads for _, chance in pays))
     bound = math.perm(position.size - 1, h1)
-    k = primes_for(bound)
+    k = primes_for(bound * scale)
     if not k:
+        position.ends[memo] = ()
         return None
     keys, key_of = key_table(position.rules, position.apart, position.scale, stakes, factor)
     most_cards = min(max(hand_table().cards[h] for h in position.dealt) + 1, position.size + 1)
     extend, whole = extensions(position.size, h1, position.dealer.longest, most_cards, k)
-    return keys, key_of, BLACKJACK if position.apart else -1, extend, whole, k, bound
+    if scale > 1:
+        extend = np.array([[x * scale % p for x, p in zip(row, PRIMES)] for row in extend.tolist()], dtype=np.int64)
+    keys, spread_keys, spread_weight = spread_table(position, stakes, factor, keys, list(spreads), k)
+    spread_of = np.full(len(hand_table().cards), -1, dtype=np.int64)
+    for j, hands in enumerate(spreads.values()):
+        spread_of[hands] = j
+    frame = position.ends[memo] = (keys, key_of, BLACKJACK if position.apart else -1, extend, whole, k, bound,
+                                   (spread_of, spread_keys, spread_weight, scale))
+    return frame
+
+
+def pays_by_cards(position: Position) -> dict[tuple[tuple[Fraction, Fraction], ...], list[int]]:
+    """The hands of the position (of 21) whose win pays by their cards (:meth:`~.values.Position.win_pays`), by their pays."""
+    rules = position.rules
+    out: dict[tuple[tuple[Fraction, Fraction], ...], list[int]] = {}
+    if rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
+        table = hand_table()
+        for h in position.dealt:
+            if table.total[h] == 21 and table.cards[h] >= 2:
+                pays = position.win_pays(h, False)
+                if pays != ((1, 1),):
+                    out.setdefault(pays, []).append(h)
+    return out
+
+
+def spread_table(position: Position, stakes: Stakes, factor: int, keys: list[Key], spreads: list[tuple[tuple[Fraction, Fraction], ...]],
+                 k: int) -> tuple[list[Key], np.ndarray, np.ndarray]:
+    """The keys with those of the pays ``spreads`` (their numbers by spread, pay and dealer's outcome; -1 past a spread's
+    last pay) and each pay's chance modulo each prime (a fraction: its numerator times its denominator's inverse)."""
+    from .values import stand_nets
+
+    number = {key: i for i, key in enumerate(keys)}
+    most = max((len(pays) for pays in spreads), default=0)
+    spread_keys = np.full((len(spreads), most, len(OUTCOMES)), -1, dtype=np.int64)
+    spread_weight = np.zeros((len(spreads), most, k), dtype=np.int64)
+    for j, pays in enumerate(spreads):
+        for e, (pay, chance) in enumerate(pays):
+            nets = stand_nets(position.rules, position.apart, position.scale, 21, pay, stakes)
+            for o, net in enumerate(nets):
+                spread_keys[j, e, o] = number.setdefault((net * factor, stakes.own, o), len(number))
+            spread_weight[j, e] = [chance.numerator * pow(chance.denominator, -1, p) % p for p in PRIMES[:k]]
+    return list(number), spread_keys, spread_weight
 
 
 @lru_cache(maxsize=64)
