@@ -264,29 +264,38 @@ def _together(hands: list[Chances]) -> dict[tuple[int, int], float]:
     """The round's (net, stake) from its hands' chances given one sequence of second cards: independent given the
     dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same): with hand
     ``i``'s chance ``q_i(x, t)`` and the dealer's ``c_t``, the round nets ``x`` with the dealer on ``t`` with chance
-    ``c_t · Π (q_i(x_i, t) / c_t)``, the sum over the hands' nets adding to ``x``."""
-    floats = [{k: hand.float(k) for k, w in hand.ways.items() if w} for hand in hands]
+    ``c_t · Π (q_i(x_i, t) / c_t)``, the sum over the hands' nets adding to ``x`` (each hand's chances taken by dealer
+    total in the order of its keys: the floating-point sums are those of that order)."""
+    by_total: list[dict[int, list[tuple[int, int, float]]]] = []
     dealer: dict[int, float] = defaultdict(float)
-    for (_, _, o), q in floats[0].items():
-        dealer[o] += q
+    for hand in hands:
+        grouped: dict[int, list[tuple[int, int, float]]] = defaultdict(list)
+        for key, w in hand.ways.items():
+            if w:
+                q = hand.float(key)
+                grouped[key[2]].append((key[0], key[1], q))
+                if not by_total:
+                    dealer[key[2]] += q
+        by_total.append(grouped)
     out: dict[tuple[int, int], float] = defaultdict(float)
     for o, c in dealer.items():
         if c <= 0:
             continue
         rounds: dict[tuple[int, int], float] = {(0, 0): c}
-        for hand in floats:
-            rounds = _convolve(rounds, [(x, s, q / c) for (x, s, oo), q in hand.items() if oo == o])
-        for key, w in rounds.items():
-            out[key] += w
+        for grouped in by_total:
+            rounds = _convolve(rounds, [(x, s, q / c) for x, s, q in grouped.get(o, ())])
+        for end, chance in rounds.items():
+            out[end] += chance
     return out
 
 
-def _convolve(rounds: dict[tuple[int, int], float], hand: Iterable[tuple[int, int, float]]) -> dict[tuple[int, int], float]:
-    out: dict[tuple[int, int], float] = defaultdict(float)
-    given = list(hand)
+def _convolve(rounds: dict[tuple[int, int], float], given: list[tuple[int, int, float]]) -> dict[tuple[int, int], float]:
+    out: dict[tuple[int, int], float] = {}
+    get = out.get
     for (net, stake), w in rounds.items():
         for hand_net, hand_stake, r in given:
-            out[(net + hand_net, stake + hand_stake)] += w * r
+            key = (net + hand_net, stake + hand_stake)
+            out[key] = get(key, 0.0) + w * r
     return out
 
 
