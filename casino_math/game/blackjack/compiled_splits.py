@@ -18,9 +18,12 @@ above four times that bound (:func:`~.compiled_values.primes_for`), and the resi
 the other (the floating-point spread adds them in that order, and the printed figures depend on it): the kernel lists
 the ends' keys in that order too (:func:`follow_kernel`).
 
-What the kernel does not follow falls back to the Python walk (:func:`follows`): pays that depend on a hand's cards (a
-win of 21 paid by its cards or suits), a hand hit past the horizon (a total-dependent strategy hitting where every
-card busts: its ends are parts of a deal), :func:`python_split_ends`.
+A win of 21 paid by its cards or its suits (Spanish 21's bonuses) is a spread of pays, each with its chance, a fraction
+(:mod:`.bonuses`): each pay is an end of its own, its chance taken modulo each prime (the numerator times the
+denominator's inverse), every chance multiplied by the pays' common denominator so that the sums stay whole.
+
+What the kernel does not follow falls back to the Python walk: a hand hit past the horizon (a total-dependent strategy
+hitting where every card busts: its ends are parts of a deal), anything inside :func:`python_split_ends`.
 
 >>> with python_split_ends():
 ...     _PYTHON[0]
@@ -56,30 +59,32 @@ DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  # what :func:`follow_kernel` returns
 @njit(cache=True)
 def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.ndarray, child: np.ndarray, cards: np.ndarray,
                   total: np.ndarray, counts: np.ndarray, left: np.ndarray, free: np.ndarray, slot: np.ndarray,
-                  bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray, skip: int,
-                  extend: np.ndarray, whole: np.ndarray, spread_of: np.ndarray, spread_keys: np.ndarray,
-                  spread_weight: np.ndarray, primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray, met: np.ndarray,
-                  need: np.ndarray) -> tuple[int, int]:
+                  bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray, pay_weight: np.ndarray,
+                  skip: int, extend: np.ndarray, whole: np.ndarray, spread_of: np.ndarray, pays: int, primes: np.ndarray,
+                  inverses: np.ndarray, acc: np.ndarray, met: np.ndarray, need: np.ndarray, room: Room) -> tuple[int, int]:
     """The split hands of two cards ``start_hands`` (each with ``start_ways``) followed by the strategy ``taken`` (a code
     per hand of the table: stand, hit, double; -1 not valued) to every end, as :meth:`.split_ends._Walk.follow` does.
 
     Each end adds, for every dealer outcome but ``skip`` whose count after the end's cards is not zero, its ways times
     the dealer's count (digits ``a + dealer_prime·t`` in the rows ``slot[hand]`` of a stand, ``bust_rows[hand, v]`` of a
-    bust with a ``v``) times ``extend[c]`` (``c``: the cards out of the position's shoe) into ``acc[key_of[s, t, o]]``
-    (``s``: 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, 22 a bust), modulo each
-    prime; a stand on a hand whose win pays by its cards (``spread_of[hand]``: a row ``j`` of the spreads, -1 none) adds
-    each of its pays (``spread_keys[j, e]``, -1 past the last) times its chance (``spread_weight[j, e]``) instead. ``met``
-    lists the keys in the order the Python walk meets them. Returns (:data:`DONE`, the keys met); or
+    bust with a ``v``) times ``extend[c]`` (``c``: the cards out of the position's shoe) into ``acc[key_of[23·s + t,
+    o]]`` (``s``: 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, 22 a bust), modulo
+    each prime; a stand on a hand whose win pays by its cards (``spread_of[hand]``: the first of its ``pays`` rows of
+    ``key_of``, -1 none; a row of -1 past its last pay) adds each pay instead, times its chance (``pay_weight`` by row:
+    1 but for those pays). ``met`` lists the keys in the order the Python walk meets them. Returns (:data:`DONE`, the keys met); or
     (:data:`MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of ``need`` (a hand, and a bust card or -1: its
-    stand) are not in the rows yet, nothing else done; or (:data:`NOT_FOLLOWED`, 0): an end whose ``whole[c]`` is
-    False (a part of a deal), for the Python walk."""
+    stand) are not in the rows yet (the sums left unfinished: to be called again with them); or (:data:`NOT_FOLLOWED`, 0): an end whose ``whole[c]`` is
+    False (a part of a deal), for the Python walk. ``room`` is the room it works in (:func:`room`): no array is made
+    here, each array a kernel makes being one more thing to compile on a first run."""
     hands = child.shape[0]
     values = child.shape[1]
     k = primes.shape[0]
-    seen = np.zeros(hands, dtype=np.bool_)
-    stack = np.empty(hands, dtype=np.int64)
+    starts = start_hands.shape[0]
+    seen, stack, reached, first, weight, _, known = room
+    for h in range(hands):
+        seen[h] = False
     top = 0
-    for j in range(start_hands.shape[0]):
+    for j in range(starts):
         h = start_hands[j]
         if not seen[h]:
             seen[h] = True
@@ -96,158 +101,112 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
                 seen[g] = True
                 stack[top] = g
                 top += 1
-    reached = np.empty(hands, dtype=np.int64)  # smallest hand first (the highest number): each after those drawing to it
-    m = 0
+    m = 0  # the hands reached, smallest first (the highest number): each after those drawing to it
     for h in range(hands - 1, -1, -1):
         if seen[h]:
             reached[m] = h
             m += 1
-    missing = 0
-    for r in range(m):  # the dealer's counts every end reads, and whether each end is a whole number of deals
+    for r in range(m):  # each hand's ways and the first start reaching it, from those drawing to it
         h = reached[r]
-        code = taken[h]
-        if code == STAND_CODE:
-            if not whole[cards[h]]:
-                return NOT_FOLLOWED, 0
-            if slot[h] < 0:
-                need[missing, 0] = h
-                need[missing, 1] = -1
-                missing += 1
-            continue
-        for v in range(values):
-            if left[v] - counts[h, v] <= 0:
-                continue
-            g = child[h, v]
-            if g < 0:
-                if not whole[cards[h] + 1]:
-                    return NOT_FOLLOWED, 0
-                if bust_rows[h, v] < 0:
-                    need[missing, 0] = h
-                    need[missing, 1] = v
-                    missing += 1
-            elif code == DOUBLE_CODE:
-                if not whole[cards[g]]:
-                    return NOT_FOLLOWED, 0
-                if slot[g] < 0:
-                    need[missing, 0] = g
-                    need[missing, 1] = -1
-                    missing += 1
-    if missing:
-        return MORE_ROWS, missing
-
-    weight = np.zeros((hands, k), dtype=np.int64)
-    paid = np.zeros(k, dtype=np.int64)
-    first = np.full(hands, start_hands.shape[0], dtype=np.int64)  # the first start reaching each hand
-    for j in range(start_hands.shape[0]):
+        first[h] = starts
+        for i in range(k):
+            weight[h, i] = 0
+    for j in range(starts):
         h = start_hands[j]
         for i in range(k):
             x = weight[h, i] + start_ways[j] % primes[i]
             weight[h, i] = x - primes[i] if x >= primes[i] else x
         if j < first[h]:
             first[h] = j
-    for i in range(acc.shape[0]):
-        for j in range(k):
-            acc[i, j] = 0
     for r in range(m):
         h = reached[r]
-        code = taken[h]
-        if code == STAND_CODE:
-            j = spread_of[h]
-            if j < 0:
-                _end(weight[h], 1, slot[h], key_of[0, total[h]], digits, dealer_prime, skip, extend[cards[h]], primes, inverses,
-                     acc)
-                continue
-            for e in range(spread_keys.shape[1]):
-                if spread_keys[j, e, 0] < 0:
-                    break
-                for i in range(k):
-                    paid[i] = _times(extend[cards[h], i], spread_weight[j, e, i], primes[i], inverses[i])
-                _end(weight[h], 1, slot[h], spread_keys[j, e], digits, dealer_prime, skip, paid, primes, inverses, acc)
+        if taken[h] == STAND_CODE or taken[h] == DOUBLE_CODE:
             continue
-        s = (2 if free[h] else 1) if code == DOUBLE_CODE else 0
         for v in range(values):
             ways = left[v] - counts[h, v]
-            if ways <= 0:
-                continue
             g = child[h, v]
-            if g < 0:
-                _end(weight[h], ways, bust_rows[h, v], key_of[s, 22], digits, dealer_prime, skip, extend[cards[h] + 1], primes,
-                     inverses, acc)
-            elif code == DOUBLE_CODE:
-                _end(weight[h], ways, slot[g], key_of[s, total[g]], digits, dealer_prime, skip, extend[cards[g]], primes,
-                     inverses, acc)
-            else:
+            if ways > 0 and g >= 0:
                 for i in range(k):
                     x = weight[g, i] + _times(weight[h, i], ways % primes[i], primes[i], inverses[i])
                     weight[g, i] = x - primes[i] if x >= primes[i] else x
                 if first[h] < first[g]:
                     first[g] = first[h]
 
-    # the order met following each start alone, one after the other: the hands by their first start, then as reached
-    order = np.empty(m, dtype=np.int64)
-    for r in range(m):
-        order[r] = first[reached[r]] * m + r
-    order = np.sort(order)
-    known = np.zeros(acc.shape[0], dtype=np.bool_)
+    # the ends, in the order met following each start alone, one after the other: the hands by their first start, then
+    # as reached (a start meets no end an earlier one met)
+    for key in range(acc.shape[0]):
+        known[key] = False
+        for i in range(k):
+            acc[key, i] = 0
     keys = 0
-    for r in range(m):
-        h = reached[order[r] % m]
-        code = taken[h]
-        if code == STAND_CODE:
-            j = spread_of[h]
-            if j < 0:
-                keys = _meet(slot[h], key_of[0, total[h]], digits, skip, known, met, keys)
+    missing = 0  # ends whose dealer's counts are not in the rows yet
+    part = room[5]  # an end's ways times what its dealer's counts are multiplied by
+    for j in range(starts):
+        for r in range(m):
+            h = reached[r]
+            if first[h] != j:
                 continue
-            for e in range(spread_keys.shape[1]):
-                if spread_keys[j, e, 0] < 0:
-                    break
-                keys = _meet(slot[h], spread_keys[j, e], digits, skip, known, met, keys)
-            continue
-        s = (2 if free[h] else 1) if code == DOUBLE_CODE else 0
-        for v in range(values):
-            if left[v] - counts[h, v] <= 0:
-                continue
-            g = child[h, v]
-            if g < 0:
-                keys = _meet(bust_rows[h, v], key_of[s, 22], digits, skip, known, met, keys)
-            elif code == DOUBLE_CODE:
-                keys = _meet(slot[g], key_of[s, total[g]], digits, skip, known, met, keys)
+            code = taken[h]
+            spread = spread_of[h]
+            s = (2 if free[h] else 1) if code == DOUBLE_CODE else 0
+            for x in range(values if code != STAND_CODE else pays if spread >= 0 else 1):  # each end of the hand
+                if code == STAND_CODE:
+                    ways, c, row, at, bust = 1, cards[h], slot[h], h, -1
+                    line = total[h] if spread < 0 else spread + x
+                    if key_of[line, 0] < 0:
+                        break
+                else:
+                    ways = left[x] - counts[h, x]
+                    g = child[h, x]
+                    if ways <= 0 or (g >= 0 and code != DOUBLE_CODE):
+                        continue
+                    if g < 0:
+                        c, row, at, bust, line = cards[h] + 1, bust_rows[h, x], h, x, (BUST_TOTAL + 1) * s + BUST_TOTAL
+                    else:
+                        c, row, at, bust, line = cards[g], slot[g], g, -1, (BUST_TOTAL + 1) * s + total[g]
+                if not whole[c]:
+                    return NOT_FOLLOWED, 0
+                if row < 0:
+                    need[missing, 0] = at
+                    need[missing, 1] = bust
+                    missing += 1
+                if missing:
+                    continue
+                for i in range(k):
+                    p = primes[i]
+                    part[i] = _times(_times(weight[h, i], ways % p, p, inverses[i]),
+                                     _times(extend[c, i], pay_weight[line, i], p, inverses[i]), p, inverses[i])
+                for o in range(digits.shape[1]):
+                    a, b = digits[row, o, 0], digits[row, o, 1]
+                    if o == skip or (a == 0 and b == 0):
+                        continue
+                    key = key_of[line, o]
+                    if not known[key]:
+                        known[key] = True
+                        met[keys] = key
+                        keys += 1
+                    for i in range(k):
+                        p = primes[i]
+                        count = a % p + _times(b % p, dealer_prime % p, p, inverses[i])
+                        if count >= p:
+                            count -= p
+                        y = acc[key, i] + _times(count, part[i], p, inverses[i])
+                        acc[key, i] = y - p if y >= p else y
+    if missing:
+        return MORE_ROWS, missing
     return DONE, keys
 
 
-@njit(cache=True)
-def _end(weight: np.ndarray, ways: int, row: int, key_of: np.ndarray, digits: np.ndarray, dealer_prime: int, skip: int,
-         extend: np.ndarray, primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray) -> None:
-    """One end reached with ``weight`` (residues) times ``ways``, its keys ``key_of`` by the dealer's outcome, into ``acc``:
-    see :func:`follow_kernel`."""
-    for o in range(digits.shape[1]):
-        a, b = digits[row, o, 0], digits[row, o, 1]
-        if o == skip or (a == 0 and b == 0):
-            continue
-        key = key_of[o]
-        for i in range(primes.shape[0]):
-            p = primes[i]
-            count = a % p + _times(b % p, dealer_prime % p, p, inverses[i])
-            if count >= p:
-                count -= p
-            x = _times(_times(weight[i], ways % p, p, inverses[i]), _times(count, extend[i], p, inverses[i]), p, inverses[i])
-            x += acc[key, i]
-            acc[key, i] = x - p if x >= p else x
+Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # :func:`follow_kernel`'s
 
 
-@njit(cache=True)
-def _meet(row: int, key_of: np.ndarray, digits: np.ndarray, skip: int, known: np.ndarray, met: np.ndarray, keys: int) -> int:
-    """The keys of one end (``key_of`` by the dealer's outcome) not met yet, appended to ``met`` (``keys`` of them so far):
-    how many now."""
-    for o in range(digits.shape[1]):
-        if o == skip or (digits[row, o, 0] == 0 and digits[row, o, 1] == 0):
-            continue
-        key = key_of[o]
-        if not known[key]:
-            known[key] = True
-            met[keys] = key
-            keys += 1
-    return keys
+@lru_cache(maxsize=16)
+def room(hands: int, k: int, keys: int) -> Room:
+    """Room for :func:`follow_kernel` over a table of ``hands`` hands, ``k`` primes and ``keys`` keys (the kernel sets what
+    it reads): hands seen, a stack, the hands reached, each hand's first start and ways, a pay's weight, the keys met."""
+    return (np.zeros(hands, dtype=np.bool_), np.zeros(hands, dtype=np.int64), np.zeros(hands, dtype=np.int64),
+            np.zeros(hands, dtype=np.int64), np.zeros((hands, k), dtype=np.int64), np.zeros(k, dtype=np.int64),
+            np.zeros(keys, dtype=np.bool_))
 
 
 _PYTHON = [False]  # every split hand's ends followed in Python (:func:`python_split_ends`)
@@ -285,7 +244,7 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
     frame = _frame(position, stakes, h1, factor)
     if frame is None:
         return None
-    keys, key_of, skip, extend, whole, k, bound, (spread_of, spread_keys, spread_weight, scale) = frame
+    keys, key_of, pay_weight, skip, extend, whole, k, bound, spread_of, pays, scale = frame
     taken = _taken(position, valued)
     child, cards, _, total, counts = table_arrays()
     left = np.array(position.left, dtype=np.int64)
@@ -295,14 +254,14 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
     start_hands = np.array([h for h, _ in starts], dtype=np.int64)
     start_ways = np.array([w for _, w in starts], dtype=np.int64)
     bust_rows = _bust_rows(position)
-    acc = np.zeros((len(keys), k), dtype=np.int64)
+    acc = np.empty((len(keys), k), dtype=np.int64)
     met = np.zeros(len(keys), dtype=np.int64)
     need = np.zeros((len(child) * (VALUES + 1), 2), dtype=np.int64)
     while True:
         slot = position.kernel_slots((), None)
         status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, bust_rows,
-                                      position.dealer.digits.array, DEALER_PRIMES[0], key_of, skip, extend, whole, spread_of,
-                                      spread_keys, spread_weight, primes, inverses, acc, met, need)
+                                      position.dealer.digits.array, DEALER_PRIMES[0], key_of, pay_weight, skip, extend, whole,
+                                      spread_of, pays, primes, inverses, acc, met, need, room(len(child), k, len(keys)))
         if status == NOT_FOLLOWED:
             return None
         if status == DONE:
@@ -352,14 +311,15 @@ def _taken(position: Position, valued: dict[int, Valued]) -> np.ndarray:
     return found[1]
 
 
-Spreads = tuple[np.ndarray, np.ndarray, np.ndarray, int]
-Frame = tuple[list[Key], np.ndarray, int, np.ndarray, np.ndarray, int, int, Spreads]
+Frame = tuple[list[Key], np.ndarray, np.ndarray, int, np.ndarray, np.ndarray, int, int, np.ndarray, int, int]
 
 
 def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | None:
-    """What the kernel reads of a position at ``stakes``: the keys (:func:`key_table`), the outcome skipped, ``extend``
-    and whether it is whole by the cards out (:func:`extensions`), the primes needed, the chances' bound, and the pays
-    of hands whose win pays by their cards (:func:`_spreads`), each chance times their denominators' ``scale``."""
+    """What the kernel reads of a position at ``stakes``, worked out once: the keys and their numbers by row and dealer's
+    outcome (:func:`key_table`, then a row for each pay of the hands whose win pays by their cards, :func:`pays_by_cards`)
+    with each row's chance, the outcome skipped, ``extend`` and whether it is whole by the cards out
+    (:func:`extensions`), the primes needed, the chances' bound, the first row of each hand's pays and how many rows a
+    hand's pays take, and ``scale``: the pays' chances' common denominator, which every chance is multiplied by."""
     memo = ("compiled splits", stakes, h1, factor)
     if memo in position.ends:
         found: Frame | None = position.ends[memo] or None  # (): no primes enough
@@ -371,17 +331,20 @@ def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | 
     if not k:
         position.ends[memo] = ()
         return None
-    keys, key_of = key_table(position.rules, position.apart, position.scale, stakes, factor)
+    keys, plain = key_table(position.rules, position.apart, position.scale, stakes, factor)
     most_cards = min(max(hand_table().cards[h] for h in position.dealt) + 1, position.size + 1)
     extend, whole = extensions(position.size, h1, position.dealer.longest, most_cards, k)
     if scale > 1:
         extend = np.array([[x * scale % p for x, p in zip(row, PRIMES)] for row in extend.tolist()], dtype=np.int64)
-    keys, spread_keys, spread_weight = spread_table(position, stakes, factor, keys, list(spreads), k)
+    keys, paid, paid_weight = spread_table(position, stakes, factor, keys, list(spreads), k)
+    key_of = np.concatenate([plain, paid.reshape(-1, len(OUTCOMES))])
+    pay_weight = np.concatenate([np.ones((len(plain), k), dtype=np.int64), paid_weight.reshape(-1, k)])
+    pays = paid.shape[1]
     spread_of = np.full(len(hand_table().cards), -1, dtype=np.int64)
     for j, hands in enumerate(spreads.values()):
-        spread_of[hands] = j
-    frame = position.ends[memo] = (keys, key_of, BLACKJACK if position.apart else -1, extend, whole, k, bound,
-                                   (spread_of, spread_keys, spread_weight, scale))
+        spread_of[hands] = len(plain) + j * pays
+    frame = position.ends[memo] = (keys, key_of, pay_weight, BLACKJACK if position.apart else -1, extend, whole, k, bound,
+                                   spread_of, pays, scale)
     return frame
 
 
@@ -420,9 +383,9 @@ def spread_table(position: Position, stakes: Stakes, factor: int, keys: list[Key
 
 @lru_cache(maxsize=64)
 def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, factor: int) -> tuple[list[Key], np.ndarray]:
-    """Every key an end of a split hand at ``stakes`` can have (:data:`Key`), and ``key_of[s, t, o]`` its number: ``s`` 0
-    the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`BUST_TOTAL` a bust; ``o`` the
-    dealer's outcome (as :func:`.split_ends._leaf_terms` makes them: a win paying 1)."""
+    """Every key an end of a split hand at ``stakes`` can have (:data:`Key`), and ``key_of[23·s + t, o]`` its number:
+    ``s`` 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`BUST_TOTAL` a bust; ``o``
+    the dealer's outcome (as :func:`.split_ends._leaf_terms` makes them: a win paying 1)."""
     from .values import Stakes as Staked
 
     each = (stakes, Staked(stakes.own + 1, stakes.free), Staked(stakes.own, stakes.free + 1))
@@ -434,7 +397,7 @@ def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, fa
             for o in range(len(OUTCOMES)):
                 net = -staked.own * scale if t == BUST_TOTAL else int(nets[s, t, o])
                 key_of[s, t, o] = number.setdefault((net * factor, staked.own, o), len(number))
-    return list(number), key_of
+    return list(number), key_of.reshape(-1, len(OUTCOMES))
 
 
 @lru_cache(maxsize=1024)
