@@ -408,7 +408,7 @@ def extensions(size: int, h1: int, longest: int, most_cards: int, k: int) -> tup
     part of a deal, which the kernel does not follow).
 
     >>> extend, whole = extensions(10, 6, 3, 7, 1)
-    >>> extend[2, 0], extend[6, 0], whole[6], whole[7]   # (8 − 3)_(5 − 3), (4 − 3)_(1 − 3): not whole; (3 − 3)_(0 − 3)
+    >>> extend[2, 0].item(), extend[6, 0].item(), whole[6].item(), whole[7].item()   # (8 − 3)_(5 − 3), (4 − 3)_(1 − 3): not whole; (3 − 3)_(0 − 3)
     (20, 0, False, False)
     """
     extend = np.zeros((most_cards + 1, k), dtype=np.int64)
