@@ -203,10 +203,18 @@ Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndar
 @lru_cache(maxsize=16)
 def room(hands: int, k: int, keys: int) -> Room:
     """Room for :func:`follow_kernel` over a table of ``hands`` hands, ``k`` primes and ``keys`` keys (the kernel sets what
-    it reads): hands seen, a stack, the hands reached, each hand's first start and ways, a pay's weight, the keys met."""
+    it reads): hands seen, a stack, the hands reached, each hand's first start and ways, an end's part, the keys met."""
     return (np.zeros(hands, dtype=np.bool_), np.zeros(hands, dtype=np.int64), np.zeros(hands, dtype=np.int64),
             np.zeros(hands, dtype=np.int64), np.zeros((hands, k), dtype=np.int64), np.zeros(k, dtype=np.int64),
             np.zeros(keys, dtype=np.bool_))
+
+
+@lru_cache(maxsize=16)
+def outputs(hands: int, k: int, keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What :func:`follow_kernel` fills, made once for a table of ``hands`` hands, ``k`` primes and ``keys`` keys (each
+    call's read before the next): the sums by key, the keys in the order met, and the ends whose dealer's counts it needs
+    (at most one per value drawn, or one stand, of each hand)."""
+    return np.zeros((keys, k), dtype=np.int64), np.zeros(keys, dtype=np.int64), np.zeros((hands * VALUES, 2), dtype=np.int64)
 
 
 _PYTHON = [False]  # every split hand's ends followed in Python (:func:`python_split_ends`)
@@ -254,9 +262,7 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
     start_hands = np.array([h for h, _ in starts], dtype=np.int64)
     start_ways = np.array([w for _, w in starts], dtype=np.int64)
     bust_rows = _bust_rows(position)
-    acc = np.empty((len(keys), k), dtype=np.int64)
-    met = np.zeros(len(keys), dtype=np.int64)
-    need = np.zeros((len(child) * (VALUES + 1), 2), dtype=np.int64)
+    acc, met, need = outputs(len(child), k, len(keys))  # read before the next call
     while True:
         slot = position.kernel_slots((), None)
         status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, bust_rows,
