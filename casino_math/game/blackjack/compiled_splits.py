@@ -59,15 +59,16 @@ DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  # what :func:`follow_kernel` returns
 @njit(cache=True)
 def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.ndarray, child: np.ndarray, cards: np.ndarray,
                   total: np.ndarray, counts: np.ndarray, left: np.ndarray, free: np.ndarray, slot: np.ndarray,
-                  bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray, pay_weight: np.ndarray,
+                  bust_base: np.ndarray, bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray,
+                  pay_weight: np.ndarray,
                   skip: int, extend: np.ndarray, whole: np.ndarray, spread_of: np.ndarray, pays: int, primes: np.ndarray,
                   inverses: np.ndarray, acc: np.ndarray, met: np.ndarray, need: np.ndarray, room: Room) -> tuple[int, int]:
     """The split hands of two cards ``start_hands`` (each with ``start_ways``) followed by the strategy ``taken`` (a code
     per hand of the table: stand, hit, double; -1 not valued) to every end, as :meth:`.split_ends._Walk.follow` does.
 
     Each end adds, for every dealer outcome but ``skip`` whose count after the end's cards is not zero, its ways times
-    the dealer's count (digits ``a + dealer_prime·t`` in the rows ``slot[hand]`` of a stand, ``bust_rows[hand, v]`` of a
-    bust with a ``v``) times ``extend[c]`` (``c``: the cards out of the position's shoe) into ``acc[key_of[23·s + t,
+    the dealer's count (digits ``a + dealer_prime·t`` in the rows ``slot[hand]`` of a stand, ``bust_rows[bust_base[hand]
+    + v]`` of a bust with a ``v``, -1 not counted yet) times ``extend[c]`` (``c``: the cards out of the position's shoe) into ``acc[key_of[23·s + t,
     o]]`` (``s``: 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, 22 a bust), modulo
     each prime; a stand on a hand whose win pays by its cards (``spread_of[hand]``: the first of its ``pays`` rows of
     ``key_of``, -1 none; a row of -1 past its last pay) adds each pay instead, times its chance (``pay_weight`` by row:
@@ -161,7 +162,8 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
                     if ways <= 0 or (g >= 0 and code != DOUBLE_CODE):
                         continue
                     if g < 0:
-                        c, row, at, bust, line = cards[h] + 1, bust_rows[h, x], h, x, (BUST_TOTAL + 1) * s + BUST_TOTAL
+                        row = bust_rows[bust_base[h] + x] if bust_base[h] >= 0 else -1
+                        c, at, bust, line = cards[h] + 1, h, x, (BUST_TOTAL + 1) * s + BUST_TOTAL
                     else:
                         c, row, at, bust, line = cards[g], slot[g], g, -1, (BUST_TOTAL + 1) * s + total[g]
                 if not whole[c]:
@@ -253,7 +255,7 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
     if frame is None:
         return None
     keys, key_of, pay_weight, skip, extend, whole, k, bound, spread_of, pays, scale = frame
-    taken = _taken(position, valued)
+    taken = _taken(valued)
     child, cards, _, total, counts = table_arrays()
     left = np.array(position.left, dtype=np.int64)
     _, free = doubling(position.rules, True)
@@ -261,18 +263,19 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
     inverses = 1.0 / primes.astype(np.float64)
     start_hands = np.array([h for h, _ in starts], dtype=np.int64)
     start_ways = np.array([w for _, w in starts], dtype=np.int64)
-    bust_rows = _bust_rows(position)
+    busts = _busts(position)
     acc, met, need = outputs(len(child), k, len(keys))  # read before the next call
     while True:
         slot = position.kernel_slots((), None)
-        status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, bust_rows,
+        status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, busts.base,
+                                      busts.rows,
                                       position.dealer.digits.array, DEALER_PRIMES[0], key_of, pay_weight, skip, extend, whole,
                                       spread_of, pays, primes, inverses, acc, met, need, room(len(child), k, len(keys)))
         if status == NOT_FOLLOWED:
             return None
         if status == DONE:
             break
-        _count(position, need[:found].tolist(), bust_rows)
+        _count(position, need[:found].tolist(), busts)
     out = {keys[key]: from_residues(acc[key].tolist(), k) for key in met[:found].tolist()}
     if min(out.values(), default=0) < 0 or sum(out.values()) > bound * scale:
         raise ArithmeticError("a split hand's chances out of their bounds: more primes needed")
@@ -281,40 +284,60 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
     return {key: w // scale if w % scale == 0 else Fraction(w, scale) for key, w in out.items()}
 
 
-def _count(position: Position, need: list[list[int]], bust_rows: np.ndarray) -> None:
+def _count(position: Position, need: list[list[int]], busts: BustRows) -> None:
     """The dealer's counts after the ends ``need`` (a hand, and a bust card or -1: a stand) counted (all at once), and
     their rows given."""
     shoes = position.shoes
     stands = [h for h, v in need if v < 0]
-    busts = [(h, v) for h, v in need if v >= 0]
-    bust_shoes = [tuple(c - (w == v) for w, c in enumerate(shoes[h])) for h, v in busts]
+    busted = [(h, v) for h, v in need if v >= 0]
+    bust_shoes = [tuple(c - (w == v) for w, c in enumerate(shoes[h])) for h, v in busted]
     position.dealer.need([shoes[h] for h in stands] + bust_shoes)
     if stands:
         position.kernel_slots(stands, None)
-    if busts:
-        rows = position.dealer.digits.rows(bust_shoes, position.dealer.known)
+    if busted:
+        busts.add(busted, position.dealer.digits.rows(bust_shoes, position.dealer.known))
+
+
+class BustRows:
+    """The rows of the dealer's digits after each hand of a position busts with each value: ``rows[base[hand] + v]`` (-1:
+    not counted yet), room made for the values of a hand only once it busts (a few hundred of a position's thousands)."""
+
+    def __init__(self) -> None:
+        self.base = np.full(len(table_arrays()[0]), -1, dtype=np.int64)
+        self.rows = np.full(64 * VALUES, -1, dtype=np.int64)
+        self.size = 0
+
+    def add(self, busts: list[tuple[int, int]], rows: list[int]) -> None:
+        """The rows of the busts ``(hand, value)``."""
         for (h, v), row in zip(busts, rows):
-            bust_rows[h, v] = row
+            if self.base[h] < 0:
+                if self.size + VALUES > len(self.rows):
+                    self.rows = np.concatenate([self.rows, np.full(len(self.rows), -1, dtype=np.int64)])
+                self.base[h] = self.size
+                self.size += VALUES
+            self.rows[self.base[h] + v] = row
 
 
-def _bust_rows(position: Position) -> np.ndarray:
-    """The rows of the dealer's digits after each hand of the position busts with each value (-1: not counted yet)."""
+def _busts(position: Position) -> BustRows:
+    """The position's :class:`BustRows`, made when first asked for."""
     memo = ("compiled splits", "bust rows")
     if memo not in position.ends:
-        position.ends[memo] = (np.full((len(table_arrays()[0]), VALUES), -1, dtype=np.int64),)
-    rows: np.ndarray = position.ends[memo][0]
-    return rows
+        position.ends[memo] = (BustRows(),)
+    busts: BustRows = position.ends[memo][0]
+    return busts
 
 
-def _taken(position: Position, valued: dict[int, Valued]) -> np.ndarray:
-    """The code of the option ``valued`` takes at each hand of the table (-1: not valued), worked out once per strategy."""
-    memo = ("compiled splits", "taken", id(valued))
-    found = position.ends.get(memo)
-    if found is None or found[0] is not valued:
+def _taken(valued: dict[int, Valued]) -> np.ndarray:
+    """The code of the option ``valued`` takes at each hand of the table (-1: not valued); the last one kept (a split
+    hand's ends are followed twice with the same strategy: from second cards not of the pair and of it)."""
+    if _LAST_TAKEN[0] is not valued:
         taken = np.full(len(table_arrays()[0]), -1, dtype=np.int64)
         taken[list(valued)] = [CODES.get(v.taken, HIT_CODE) for v in valued.values()]
-        found = position.ends[memo] = (valued, taken)
-    return found[1]
+        _LAST_TAKEN[:] = [valued, taken]
+    return _LAST_TAKEN[1]
+
+
+_LAST_TAKEN: list = [None, None]
 
 
 Frame = tuple[list[Key], np.ndarray, np.ndarray, int, np.ndarray, np.ndarray, int, int, np.ndarray, int, int]
