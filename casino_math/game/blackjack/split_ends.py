@@ -106,7 +106,7 @@ class _Walk:
     def ends(self, starts: list[tuple[int, int]]) -> dict[Key, int | Fraction]:
         """:meth:`follow` by the compiled kernel where it applies (:mod:`.compiled_splits`), else walked in Python."""
         found = follow(self.position, self.valued, self.stakes, self.h1, self.factor, starts)
-        return self.follow(starts) if found is None else dict(found)
+        return self.follow(starts) if found is None else found
 
     def follow(self, starts: list[tuple[int, int]]) -> dict[Key, int | Fraction]:
         """Every end of the split hands of two cards ``starts`` (each with its ways), whole numbers over ``(n)_h1``: the
@@ -266,38 +266,29 @@ def _together(hands: list[Chances]) -> dict[tuple[int, int], float]:
     """The round's (net, stake) from its hands' chances given one sequence of second cards: independent given the
     dealer's total, each dealer total weighted by its chance (the first hand's; every hand's is the same): with hand
     ``i``'s chance ``q_i(x, t)`` and the dealer's ``c_t``, the round nets ``x`` with the dealer on ``t`` with chance
-    ``c_t · Π (q_i(x_i, t) / c_t)``, the sum over the hands' nets adding to ``x`` (each hand's chances taken by dealer
-    total in the order of its keys: the floating-point sums are those of that order)."""
-    by_total: list[dict[int, list[tuple[int, int, float]]]] = []
+    ``c_t · Π (q_i(x_i, t) / c_t)``, the sum over the hands' nets adding to ``x``."""
+    floats = [{k: hand.float(k) for k, w in hand.ways.items() if w} for hand in hands]
     dealer: dict[int, float] = defaultdict(float)
-    for hand in hands:
-        grouped: dict[int, list[tuple[int, int, float]]] = defaultdict(list)
-        for key, w in hand.ways.items():
-            if w:
-                q = hand.float(key)
-                grouped[key[2]].append((key[0], key[1], q))
-                if not by_total:
-                    dealer[key[2]] += q
-        by_total.append(grouped)
+    for (_, _, o), q in floats[0].items():
+        dealer[o] += q
     out: dict[tuple[int, int], float] = defaultdict(float)
     for o, c in dealer.items():
         if c <= 0:
             continue
         rounds: dict[tuple[int, int], float] = {(0, 0): c}
-        for grouped in by_total:
-            rounds = _convolve(rounds, [(x, s, q / c) for x, s, q in grouped.get(o, ())])
-        for end, chance in rounds.items():
-            out[end] += chance
+        for hand in floats:
+            rounds = _convolve(rounds, [(x, s, q / c) for (x, s, oo), q in hand.items() if oo == o])
+        for key, w in rounds.items():
+            out[key] += w
     return out
 
 
-def _convolve(rounds: dict[tuple[int, int], float], given: list[tuple[int, int, float]]) -> dict[tuple[int, int], float]:
-    out: dict[tuple[int, int], float] = {}
-    get = out.get
+def _convolve(rounds: dict[tuple[int, int], float], hand: Iterable[tuple[int, int, float]]) -> dict[tuple[int, int], float]:
+    out: dict[tuple[int, int], float] = defaultdict(float)
+    given = list(hand)
     for (net, stake), w in rounds.items():
         for hand_net, hand_stake, r in given:
-            key = (net + hand_net, stake + hand_stake)
-            out[key] = get(key, 0.0) + w * r
+            out[(net + hand_net, stake + hand_stake)] += w * r
     return out
 
 
