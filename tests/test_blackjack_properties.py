@@ -314,6 +314,23 @@ def test_the_compiled_split_ends_of_spanish_21_are_the_python_walk(pair):
         forget_counts()
 
 
+def test_too_few_primes_for_a_split_hands_chances_are_seen(monkeypatch):
+    """The bound the kernel's primes are chosen by is what makes its chances exact: with one prime (53 bits) for six decks'
+    chances of some 250 bits, the rebuilt chances fall out of their bounds and the kernel says so rather than return them."""
+    import casino_math.game.blackjack.compiled_splits as compiled_splits
+
+    rules, up, pair = BlackjackRules(dealer_hits_soft_17=True), 5, 7
+    shoe = Shoe.of_decks(6).counts
+    left = tuple(c - (v == up) for v, c in enumerate(shoe))
+    with disabled():
+        values = Split(rules, up, left, pair, dealer_counts(rules, up, shoe)).hands_at(0, Stakes(1, 0))
+        walk, starts = next(_split_walks(values, pair, Stakes(1, 0), factor=3))  # a factor no other test uses: no frame kept
+        monkeypatch.setattr(compiled_splits, "primes_for", lambda bound: 1)
+        with pytest.raises(ArithmeticError, match="more primes"):
+            follow(walk.position, walk.valued, Stakes(1, 0), walk.h1, 3, starts)
+        forget_counts()
+
+
 def test_a_split_hand_hit_past_the_horizon_is_left_to_the_python_walk():
     """The hands of :func:`test_a_split_hand_hit_where_every_card_busts_ends_in_the_round`: where the basic strategy hits
     a split hand that busts with any card, its ends are parts of a deal, which the kernel does not follow (the Python walk
