@@ -1,8 +1,9 @@
 """A split hand's ends followed in a compiled kernel, exactly: every chance as its residues modulo primes.
 
 :meth:`.split_ends._Walk.follow` follows the split hands of one position forward by the split strategy, from their
-second cards to every way they end, and prices each end against the dealer's totals: a few hundred thousand ends per
-six-deck rule set, each a handful of whole numbers of a few hundred bits, in the interpreter. :func:`follow` does the
+second cards to every way they end, and prices each end against the dealer's totals: some 50,000 ends per six-deck
+rule set, each reached some four times and priced against up to eight dealer totals in whole numbers of a few hundred
+bits, in the interpreter. :func:`follow` does the
 same walk compiled (:func:`follow_kernel`), each whole number carried as its residues modulo the primes of
 :mod:`.compiled_values`, and rebuilds each end's chance by the Chinese remainder theorem once at the end.
 
@@ -10,9 +11,11 @@ same walk compiled (:func:`follow_kernel`), each whole number carried as its res
 ordered deals of the ``h1`` cards a split hand's deals count after its pair card from the ``n1`` left: a sum of
 products of card counts, dealer's counts and deals of the cards after them, all whole and none negative, each
 product counting ordered deals of ``h1`` cards that begin with one hand's own cards (and the dealer's, and then the
-rest): deals that no other product counts. So each chance lies in ``[0, (n1)_h1]``; the primes' product ``P`` is kept
-above four times that bound (:func:`~.compiled_values.primes_for`), and the residues name one whole number of
-``(−P/2, P/2)``: the chance itself (checked again when rebuilt: none negative, their sum within the bound).
+rest): deals that no other product counts. So each chance lies in ``[0, (n1)_h1]`` (times ``D`` where the pays'
+chances below have a common denominator ``D``); the primes' product ``P`` is kept above four times that bound
+(:func:`~.compiled_values.primes_for`), and the residues name one whole number of ``(−P/2, P/2)``: the chance itself
+(checked again when rebuilt: none negative, their sum within the bound; tests/test_blackjack_properties.py shows the
+check failing with too few primes).
 
 **The order.** The ends come out in the order the Python walk meets them following each second card alone, one after
 the other (the floating-point spread adds them in that order, and the printed figures depend on it): the kernel lists
