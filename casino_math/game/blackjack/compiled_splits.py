@@ -63,23 +63,25 @@ DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  # what :func:`follow_kernel` returns
 def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.ndarray, child: np.ndarray, cards: np.ndarray,
                   total: np.ndarray, counts: np.ndarray, left: np.ndarray, free: np.ndarray, slot: np.ndarray,
                   bust_base: np.ndarray, bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray,
-                  pay_weight: np.ndarray,
-                  skip: int, extend: np.ndarray, whole: np.ndarray, spread_of: np.ndarray, pays: int, primes: np.ndarray,
-                  inverses: np.ndarray, acc: np.ndarray, met: np.ndarray, need: np.ndarray, room: Room) -> tuple[int, int]:
+                  pay_weight: np.ndarray, skip: int, extend: np.ndarray, whole: np.ndarray, spread_of: np.ndarray, pays: int,
+                  primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray, met: np.ndarray, need: np.ndarray,
+                  room: Room) -> tuple[int, int]:
     """The split hands of two cards ``start_hands`` (each with ``start_ways``) followed by the strategy ``taken`` (a code
     per hand of the table: stand, hit, double; -1 not valued) to every end, as :meth:`.split_ends._Walk.follow` does.
 
     Each end adds, for every dealer outcome but ``skip`` whose count after the end's cards is not zero, its ways times
     the dealer's count (digits ``a + dealer_prime·t`` in the rows ``slot[hand]`` of a stand, ``bust_rows[bust_base[hand]
-    + v]`` of a bust with a ``v``, -1 not counted yet) times ``extend[c]`` (``c``: the cards out of the position's shoe) into ``acc[key_of[23·s + t,
-    o]]`` (``s``: 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, 22 a bust), modulo
-    each prime; a stand on a hand whose win pays by its cards (``spread_of[hand]``: the first of its ``pays`` rows of
-    ``key_of``, -1 none; a row of -1 past its last pay) adds each pay instead, times its chance (``pay_weight`` by row:
-    1 but for those pays). ``met`` lists the keys in the order the Python walk meets them. Returns (:data:`DONE`, the keys met); or
-    (:data:`MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of ``need`` (a hand, and a bust card or -1: its
-    stand) are not in the rows yet (the sums left unfinished: to be called again with them); or (:data:`NOT_FOLLOWED`, 0): an end whose ``whole[c]`` is
-    False (a part of a deal), for the Python walk. ``room`` is the room it works in (:func:`room`): no array is made
-    here, each array a kernel makes being one more thing to compile on a first run."""
+    + v]`` of a bust with a ``v``, -1 not counted yet) times ``extend[c]`` (``c``: the cards out of the position's shoe)
+    into ``acc[key_of[23·s + t, o]]`` (``s``: 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total
+    stood on, 22 a bust), modulo each prime; a stand on a hand whose win pays by its cards (``spread_of[hand]``: the
+    first of its ``pays`` rows of ``key_of``, -1 none; a row of -1 past its last pay) adds each pay instead, times its
+    chance (``pay_weight`` by row: 1 but for those pays). ``met`` lists the keys in the order the Python walk meets them.
+
+    Returns (:data:`DONE`, the keys met); or (:data:`MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of
+    ``need`` (a hand, and a bust card or -1: its stand) are not in the rows yet (the sums left unfinished: to be called
+    again with them); or (:data:`NOT_FOLLOWED`, 0): an end whose ``whole[c]`` is False (a part of a deal), for the Python
+    walk. ``room`` is the room it works in (:func:`room`): no array is made here, each array a kernel makes being one
+    more thing to compile on a first run."""
     hands = child.shape[0]
     values = child.shape[1]
     k = primes.shape[0]
@@ -271,9 +273,9 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
     while True:
         slot = position.kernel_slots((), None)
         status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, busts.base,
-                                      busts.rows,
-                                      position.dealer.digits.array, DEALER_PRIMES[0], key_of, pay_weight, skip, extend, whole,
-                                      spread_of, pays, primes, inverses, acc, met, need, room(len(child), k, len(keys)))
+                                      busts.rows, position.dealer.digits.array, DEALER_PRIMES[0], key_of, pay_weight, skip,
+                                      extend, whole, spread_of, pays, primes, inverses, acc, met, need,
+                                      room(len(child), k, len(keys)))
         if status == NOT_FOLLOWED:
             return None
         if status == DONE:
