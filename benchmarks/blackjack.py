@@ -14,8 +14,10 @@
    Both must print the same bytes.
 3. The same rule set in process, the kernels compiled and nothing kept: the optimal (composition-dependent) strategy,
    the basic strategy and its house edge, and every round's ends (the return table), the dealer's counts included; each
-   position's hands valued by the compiled kernel (:mod:`casino_math.game.blackjack.compiled_values`), then the same
-   walked in Python (its reference), in the same run.
+   position's hands valued and each split hand's ends followed by the compiled kernels
+   (:mod:`casino_math.game.blackjack.compiled_values`, :mod:`casino_math.game.blackjack.compiled_splits`), then the split
+   hands' ends followed in Python (their reference), then both walked in Python, in the same run; the processor time
+   spent following split hands' ends is printed for each, and its ratio.
 4. A ``compare`` of eight shipped rule sets (the dealer's counts counted, none kept), on one worker and on two (the rule
    sets forked out to worker processes), in process and from the command line (``compare --no-cache``), with the peak
    of its processes' memory.
@@ -32,18 +34,21 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from fractions import Fraction
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from casino_math.count_cache import disabled  # noqa: E402
+from casino_math.game.blackjack.compiled_splits import python_split_ends  # noqa: E402
 from casino_math.game.blackjack.compiled_values import python_walk  # noqa: E402
 from casino_math.game.blackjack.figures import blackjack_figures  # noqa: E402
 from casino_math.game.blackjack.rounds import SPLIT, play_game  # noqa: E402
 from casino_math.game.blackjack.rules import BlackjackRules, Shoe  # noqa: E402
+from casino_math.game.blackjack.split_ends import _Walk  # noqa: E402
 from casino_math.game.blackjack.values import forget_counts  # noqa: E402
 from casino_math.game.loader import load_game  # noqa: E402
 
@@ -121,15 +126,37 @@ def six_decks() -> None:
         _ = figures.optimal.ends, figures.basic.ends
         return figures.optimal.expected_return, figures.basic.expected_return
 
-    results = []
-    for label, walk in (("the positions' hands in the compiled kernel", nullcontext), ("the same walked in Python", python_walk)):
+    results, laps = [], []
+    for label, walk in (("hands and split ends compiled", nullcontext), ("split ends in Python, hands compiled", python_split_ends),
+                        ("both walked in Python", python_walk)):
         forget_counts()
-        with disabled(), walk():
+        with disabled(), walk(), lapped(_Walk, "ends") as lap:
             (optimal, basic), cpu, wall = timed(whole)
         results.append((optimal, basic))
-        print(f"   {label:<45} house edge optimal {float(-optimal):.6%}, basic strategy {float(-basic):.6%}: {cpu:.2f} s cpu, "
-              f"{wall:.2f} s wall")
-    print(f"   the same house edges both ways: {results[0] == results[1]} (issue target: 3 s; the C++ analysers' 0.5 s)")
+        laps.append(lap[0])
+        print(f"   {label:<37} house edge optimal {float(-optimal):.6%}, basic strategy {float(-basic):.6%}: {cpu:.2f} s cpu, "
+              f"{wall:.2f} s wall; split hands' ends {lap[0]:.2f} s cpu")
+    print(f"   split hands' ends, Python / compiled: {laps[1] / laps[0]:.1f}x (the dealer's counts after their busts included both "
+          f"ways); the same house edges every way: {len(set(results)) == 1} (issue target: 3 s; the C++ analysers' 0.5 s)")
+
+
+@contextmanager
+def lapped(owner: type, name: str) -> Iterator[list[float]]:
+    """The processor time spent in the method ``name`` of ``owner`` inside, added up (a list of one float)."""
+    original, lap = getattr(owner, name), [0.0]
+
+    def timed_method(*args):  # noqa: ANN002, ANN202
+        start = time.process_time()
+        try:
+            return original(*args)
+        finally:
+            lap[0] += time.process_time() - start
+
+    setattr(owner, name, timed_method)
+    try:
+        yield lap
+    finally:
+        setattr(owner, name, original)
 
 
 def compare_eight() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,13 +18,17 @@ from hypothesis import strategies as st
 from casino_math.count_cache import disabled
 from casino_math.game.blackjack.basic import BasicStrategy, ChartChooser, basic_strategy
 from casino_math.game.blackjack.dealer import dealer_ways, reference_ways
-from casino_math.game.blackjack.rounds import SPLIT, play_game
+from casino_math.game.blackjack.rounds import SPLIT, pays_scale, play_game
+from casino_math.game.blackjack.compiled_splits import follow
 from casino_math.game.blackjack.split_ends import _leaf_terms, _Walk
+from casino_math.game.blackjack.splits import Split
 from casino_math.game.blackjack.hands import hand_table
 from casino_math.game.blackjack.rules import BlackjackRules, Shoe
+from casino_math.game.loader import load_game
 from casino_math.game.blackjack.values import DOUBLE, HIT, STAND, Stakes, best, dealer_counts, forget_counts
 from test_blackjack_brute_force import A, T, Brute, _split_strategy
 
+ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -244,16 +249,104 @@ def _one_by_one(walk, starts):
 @given(rules=rules_strategy(4), counts=shoes(31 * 4 + 26))
 def test_a_split_hands_ends_followed_at_once_are_those_followed_one_by_one(rules, counts):
     """Every split hand's chances of each end, and the order its ends are met in (the order the rounds' floating-point
-    spread adds them up in, so the printed figures depend on it): all second cards followed at once, as the engine does,
-    and each alone, one after the other."""
+    spread adds them up in, so the printed figures depend on it): all second cards followed at once, as the engine does
+    in Python and in its compiled kernel, and each alone, one after the other."""
     play = play_game(rules, Shoe(counts))
-    table = hand_table()
     for upcard in play.upcards.values():
         for pair, split in upcard.splits.items():
             for (_, stakes), values in list(split._values.items()):
-                one = min(values.hands, key=lambda h: table.cards[h])
-                shoe = values.position.shoes[one]
-                for pairs in (False, True):
-                    starts = [(table.child[one][v], shoe[v]) for v in range(len(shoe)) if shoe[v] and (v == pair) == pairs]
-                    walk = _Walk(values.position, values.hands, stakes, values.position.horizon(1)[1], 1)
-                    assert list(walk.follow(starts).items()) == list(_one_by_one(walk, starts).items())
+                for walk, starts in _split_walks(values, pair, stakes):
+                    alone = list(_one_by_one(walk, starts).items())
+                    assert list(walk.follow(starts).items()) == alone
+                    assert list(follow(walk.position, walk.valued, stakes, walk.h1, 1, starts).items()) == alone
+
+
+def _split_walks(values, pair, stakes, factor=1):
+    """The walks of a split hand's ends (:class:`~.split_ends._Walk`), from second cards not of the pair and of it."""
+    table = hand_table()
+    one = min(values.hands, key=lambda h: table.cards[h])
+    shoe = values.position.shoes[one]
+    for pairs in (False, True):
+        starts = [(table.child[one][v], shoe[v]) for v in range(len(shoe)) if shoe[v] and (v == pair) == pairs]
+        yield _Walk(values.position, values.hands, stakes, values.position.horizon(1)[1], factor), starts
+
+
+@pytest.mark.parametrize("rules, up, pair, stakes", [
+    (BlackjackRules(dealer_hits_soft_17=True), 5, 7, Stakes(1, 0)),
+    (BlackjackRules(dealer_hits_soft_17=True), A, A, Stakes(1, 0)),
+    (BlackjackRules(dealer_hits_soft_17=True, dealer_peeks=False, no_hole_card_takes_all=True), T, 1, Stakes(1, 0)),
+    (BlackjackRules(dealer_hits_soft_17=True, dealer_22_pushes=True, free_split_values=frozenset(range(9))), 3, 7,
+     Stakes(0, 1)),
+])
+def test_the_compiled_split_ends_of_six_decks_are_the_python_walk(rules, up, pair, stakes):
+    """A real shoe, chances of some 250 bits and five primes: a split hand's ends by the kernel and walked in Python, every
+    chance and their order, with the pair's two cards out and with two more (scaled: a round's scale of 2)."""
+    shoe = Shoe.of_decks(6).counts
+    left = tuple(c - (v == up) for v, c in enumerate(shoe))
+    with disabled():
+        split = Split(rules, up, left, pair, dealer_counts(rules, up, shoe))
+        for more in (0, 2):
+            values = split.hands_at(more, stakes)
+            for walk, starts in _split_walks(values, pair, stakes, factor=2):
+                compiled = follow(walk.position, walk.valued, stakes, walk.h1, 2, starts)
+                assert compiled
+                assert list(compiled.items()) == list(walk.follow(starts).items())
+        forget_counts()
+
+
+@pytest.mark.parametrize("pair", [1, 6])
+def test_the_compiled_split_ends_of_spanish_21_are_the_python_walk(pair):
+    """Spanish 21's six decks of 48 cards, its wins of 21 paid by their cards (five cards or more) and by their suits (a
+    6-7-8 by its suits: chances that are fractions): split 2s and split 7s against a 6, by the kernel and in Python."""
+    game = load_game(ROOT / "paytables" / "blackjack" / "spanish-21.yaml")
+    rules, shoe, up = game.rules, game.shoe.counts, 5
+    left = tuple(c - (v == up) for v, c in enumerate(shoe))
+    with disabled():
+        split = Split(rules, up, left, pair, dealer_counts(rules, up, shoe))
+        split.scale = pays_scale(rules, shoe)
+        values = split.hands_at(0, Stakes(1, 0))
+        paid = set()
+        for walk, starts in _split_walks(values, pair, Stakes(1, 0), factor=2):
+            compiled = follow(walk.position, walk.valued, Stakes(1, 0), walk.h1, 2, starts)
+            assert compiled and list(compiled.items()) == list(walk.follow(starts).items())
+            paid |= {Fraction(net, 2 * split.scale) for net, _, _ in compiled}
+        assert paid >= {Fraction(3, 2), 2, 3}  # a 21 of five cards or of 6-7-8 of mixed suits, of six cards, of seven
+        forget_counts()
+
+
+def test_too_few_primes_for_a_split_hands_chances_are_seen(monkeypatch):
+    """The bound the kernel's primes are chosen by is what makes its chances exact: with one prime (53 bits) for six decks'
+    chances of some 250 bits, the rebuilt chances fall out of their bounds and the kernel says so rather than return them."""
+    import casino_math.game.blackjack.compiled_splits as compiled_splits
+
+    rules, up, pair = BlackjackRules(dealer_hits_soft_17=True), 5, 7
+    shoe = Shoe.of_decks(6).counts
+    left = tuple(c - (v == up) for v, c in enumerate(shoe))
+    with disabled():
+        values = Split(rules, up, left, pair, dealer_counts(rules, up, shoe)).hands_at(0, Stakes(1, 0))
+        walk, starts = next(_split_walks(values, pair, Stakes(1, 0), factor=3))  # a factor no other test uses: no frame kept
+        monkeypatch.setattr(compiled_splits, "primes_for", lambda bound: 1)
+        with pytest.raises(ArithmeticError, match="more primes"):
+            follow(walk.position, walk.valued, Stakes(1, 0), walk.h1, 3, starts)
+        forget_counts()
+
+
+def test_a_split_hand_hit_past_the_horizon_is_left_to_the_python_walk():
+    """The hands of :func:`test_a_split_hand_hit_where_every_card_busts_ends_in_the_round`: where the basic strategy hits
+    a split hand that busts with any card, its ends are parts of a deal, which the kernel does not follow (the Python walk
+    does); every other split hand's ends it follows, as the Python walk does."""
+    rules = BlackjackRules(dealer_hits_soft_17=False, dealer_peeks=False, split_hands=2, surrender="none")
+    shoe = Shoe((2, 1, 3, 2, 3, 3, 0, 1, 2, 4))
+    play = play_game(rules, shoe)
+    _, basic, _ = basic_strategy(rules, shoe, play)
+    _ = basic.ends
+    declined = followed = 0
+    for upcard in basic.upcards.values():
+        for pair, split in upcard.splits.items():
+            for (_, stakes), values in list(split._values.items()):
+                for walk, starts in _split_walks(values, pair, stakes):
+                    compiled = follow(walk.position, walk.valued, stakes, walk.h1, 1, starts)
+                    declined += compiled is None
+                    followed += compiled is not None
+                    assert compiled is None or list(compiled.items()) == list(walk.follow(starts).items())
+    assert declined and followed

@@ -4,6 +4,8 @@ Each split hand is followed forward by the split strategy from its pair card to 
 a double), jointly with the dealer's final total counted after that hand's cards: :class:`Chances` over
 ``(net, stake, dealer total)``. Like a split hand's value, these chances depend only on the pair cards out and the
 cards known not to be pair cards (:mod:`.splits`), so they add up over the same sequences of second cards, exactly.
+The hands are followed by a compiled kernel over residues where it applies (:mod:`.compiled_splits`: the same chances
+in the same order); :meth:`_Walk.follow` is the same walk in Python, its reference and the way for the rest.
 
 A round's net is the sum of its hands' nets, and the hands share the dealer's hand: given the sequence of second
 cards and the dealer's total, the hands are put together as if independent (the one approximation of the par
@@ -19,6 +21,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Iterable
 
+from .compiled_splits import follow
 from .dealer import BLACKJACK
 from .hands import hand_table
 from .rules import VALUES
@@ -83,7 +86,7 @@ def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[C
     walk = _Walk(position, valued, stakes, h1, scale // position.scale)
     starts = [(table.child[one][v], shoe[v]) for v in range(VALUES) if shoe[v] and v != split.pair]
     pairs = [(table.child[one][split.pair], shoe[split.pair])] if shoe[split.pair] else []
-    any_, paired = walk.follow(starts), walk.follow(pairs)
+    any_, paired = walk.ends(starts), walk.ends(pairs)
     denominator = math.perm(n1, h1)
     other = Chances({k: w for k, w in any_.items() if w}, denominator)
     both = other - Chances({k: -w for k, w in paired.items() if w}, denominator)
@@ -99,6 +102,11 @@ class _Walk:
     def __init__(self, position: Position, valued: dict[int, Valued], stakes: Stakes, h1: int, factor: int) -> None:
         self.position, self.valued, self.stakes, self.h1, self.factor = position, valued, stakes, h1, factor
         self._events: dict[int, tuple[list[tuple[End, int]], list[tuple[int, int]]]] = {}
+
+    def ends(self, starts: list[tuple[int, int]]) -> dict[Key, int | Fraction]:
+        """:meth:`follow` by the compiled kernel where it applies (:mod:`.compiled_splits`), else walked in Python."""
+        found = follow(self.position, self.valued, self.stakes, self.h1, self.factor, starts)
+        return self.follow(starts) if found is None else found
 
     def follow(self, starts: list[tuple[int, int]]) -> dict[Key, int | Fraction]:
         """Every end of the split hands of two cards ``starts`` (each with its ways), whole numbers over ``(n)_h1``: the

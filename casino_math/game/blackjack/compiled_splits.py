@@ -1,0 +1,457 @@
+"""A split hand's ends followed in a compiled kernel, exactly: every chance as its residues modulo primes.
+
+:meth:`.split_ends._Walk.follow` follows the split hands of one position forward by the split strategy, from their
+second cards to every way they end, and prices each end against the dealer's totals: some 50,000 ends per six-deck
+rule set, each reached some four times and priced against up to eight dealer totals in whole numbers of a few hundred
+bits, in the interpreter. :func:`follow` does the
+same walk compiled (:func:`follow_kernel`), each whole number carried as its residues modulo the primes of
+:mod:`.compiled_values`, and rebuilds each end's chance by the Chinese remainder theorem once at the end.
+
+**Why the residues are enough.** Every chance :func:`follow` returns is a whole number of ways over ``(n1)_h1``, the
+ordered deals of the ``h1`` cards a split hand's deals count after its pair card from the ``n1`` left: a sum of
+products of card counts, dealer's counts and deals of the cards after them, all whole and none negative, each
+product counting ordered deals of ``h1`` cards that begin with one hand's own cards (and the dealer's, and then the
+rest): deals that no other product counts. So each chance lies in ``[0, (n1)_h1]`` (times ``D`` where the pays'
+chances below have a common denominator ``D``); the primes' product ``P`` is kept above four times that bound
+(:func:`~.compiled_values.primes_for`), and the residues name one whole number of ``(−P/2, P/2)``: the chance itself
+(checked again when rebuilt: none negative, their sum within the bound; tests/test_blackjack_properties.py shows the
+check failing with too few primes).
+
+**The order.** The ends come out in the order the Python walk meets them following each second card alone, one after
+the other (the floating-point spread adds them in that order, and the printed figures depend on it): the kernel lists
+the ends' keys in that order too (:func:`follow_kernel`).
+
+A win of 21 paid by its cards or its suits (Spanish 21's bonuses) is a spread of pays, each with its chance, a fraction
+(:mod:`.bonuses`): each pay is an end of its own, its chance taken modulo each prime (the numerator times the
+denominator's inverse), every chance multiplied by the pays' common denominator so that the sums stay whole.
+
+What the kernel does not follow falls back to the Python walk: a hand hit past the horizon (a total-dependent strategy
+hitting where every card busts: its ends are parts of a deal), anything inside :func:`python_split_ends`.
+
+>>> with python_split_ends():
+...     _PYTHON[0]
+True
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterator
+
+import numpy as np
+from numba import njit
+
+from .compiled_values import PRIMES, _times, doubling, from_residues, moduli, nets_table, primes_for, table_arrays
+from .dealer import BLACKJACK, OUTCOMES
+from .dealer import PRIMES as DEALER_PRIMES
+from .hands import hand_table
+from .rules import VALUES, BlackjackRules
+
+if TYPE_CHECKING:
+    from .values import Position, Stakes, Valued
+
+Key = tuple[int, int, int]  # as :data:`.split_ends.Key`: a hand's net (over the round's scale), its own stake, the dealer's total
+STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2
+BUST_TOTAL = 22  # the row of :func:`key_table` for a bust
+DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  # what :func:`follow_kernel` returns
+
+
+@njit(cache=True)
+def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.ndarray, child: np.ndarray, cards: np.ndarray,
+                  total: np.ndarray, counts: np.ndarray, left: np.ndarray, free: np.ndarray, slot: np.ndarray,
+                  bust_base: np.ndarray, bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray,
+                  pay_weight: np.ndarray, skip: int, extend: np.ndarray, whole: np.ndarray, spread_of: np.ndarray, pays: int,
+                  primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray, met: np.ndarray, need: np.ndarray,
+                  room: Room) -> tuple[int, int]:
+    """The split hands of two cards ``start_hands`` (each with ``start_ways``) followed by the strategy ``taken`` (a code
+    per hand of the table: stand, hit, double; -1 not valued) to every end, as :meth:`.split_ends._Walk.follow` does.
+
+    Each end adds, for every dealer outcome but ``skip`` whose count after the end's cards is not zero, its ways times
+    the dealer's count (digits ``a + dealer_prime·t`` in the rows ``slot[hand]`` of a stand, ``bust_rows[bust_base[hand]
+    + v]`` of a bust with a ``v``, -1 not counted yet) times ``extend[c]`` (``c``: the cards out of the position's shoe)
+    into ``acc[key_of[23·s + t, o]]`` (``s``: 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total
+    stood on, 22 a bust), modulo each prime; a stand on a hand whose win pays by its cards (``spread_of[hand]``: the
+    first of its ``pays`` rows of ``key_of``, -1 none; a row of -1 past its last pay) adds each pay instead, times its
+    chance (``pay_weight`` by row: 1 but for those pays). ``met`` lists the keys in the order the Python walk meets them.
+
+    Returns (:data:`DONE`, the keys met); or (:data:`MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of
+    ``need`` (a hand, and a bust card or -1: its stand) are not in the rows yet (the sums left unfinished: to be called
+    again with them); or (:data:`NOT_FOLLOWED`, 0): an end whose ``whole[c]`` is False (a part of a deal), for the Python
+    walk. ``room`` is the room it works in (:func:`room`): no array is made here, each array a kernel makes being one
+    more thing to compile on a first run."""
+    hands = child.shape[0]
+    values = child.shape[1]
+    k = primes.shape[0]
+    starts = start_hands.shape[0]
+    seen, stack, reached, first, weight, _, known = room
+    for h in range(hands):
+        seen[h] = False
+    top = 0
+    for j in range(starts):
+        h = start_hands[j]
+        if not seen[h]:
+            seen[h] = True
+            stack[top] = h
+            top += 1
+    while top > 0:  # every hand the strategy reaches
+        top -= 1
+        h = stack[top]
+        if taken[h] == STAND_CODE or taken[h] == DOUBLE_CODE:
+            continue
+        for v in range(values):
+            g = child[h, v]
+            if g >= 0 and left[v] - counts[h, v] > 0 and not seen[g]:
+                seen[g] = True
+                stack[top] = g
+                top += 1
+    m = 0  # the hands reached, smallest first (the highest number): each after those drawing to it
+    for h in range(hands - 1, -1, -1):
+        if seen[h]:
+            reached[m] = h
+            m += 1
+    for r in range(m):  # each hand's ways and the first start reaching it, from those drawing to it
+        h = reached[r]
+        first[h] = starts
+        for i in range(k):
+            weight[h, i] = 0
+    for j in range(starts):
+        h = start_hands[j]
+        for i in range(k):
+            x = weight[h, i] + start_ways[j] % primes[i]
+            weight[h, i] = x - primes[i] if x >= primes[i] else x
+        if j < first[h]:
+            first[h] = j
+    for r in range(m):
+        h = reached[r]
+        if taken[h] == STAND_CODE or taken[h] == DOUBLE_CODE:
+            continue
+        for v in range(values):
+            ways = left[v] - counts[h, v]
+            g = child[h, v]
+            if ways > 0 and g >= 0:
+                for i in range(k):
+                    x = weight[g, i] + _times(weight[h, i], ways % primes[i], primes[i], inverses[i])
+                    weight[g, i] = x - primes[i] if x >= primes[i] else x
+                if first[h] < first[g]:
+                    first[g] = first[h]
+
+    # the ends, in the order met following each start alone, one after the other: the hands by their first start, then
+    # as reached (a start meets no end an earlier one met)
+    for key in range(acc.shape[0]):
+        known[key] = False
+        for i in range(k):
+            acc[key, i] = 0
+    keys = 0
+    missing = 0  # ends whose dealer's counts are not in the rows yet
+    part = room[5]  # an end's ways times what its dealer's counts are multiplied by
+    for j in range(starts):
+        for r in range(m):
+            h = reached[r]
+            if first[h] != j:
+                continue
+            code = taken[h]
+            spread = spread_of[h]
+            s = (2 if free[h] else 1) if code == DOUBLE_CODE else 0
+            for x in range(values if code != STAND_CODE else pays if spread >= 0 else 1):  # each end of the hand
+                if code == STAND_CODE:
+                    ways, c, row, at, bust = 1, cards[h], slot[h], h, -1
+                    line = total[h] if spread < 0 else spread + x
+                    if key_of[line, 0] < 0:
+                        break
+                else:
+                    ways = left[x] - counts[h, x]
+                    g = child[h, x]
+                    if ways <= 0 or (g >= 0 and code != DOUBLE_CODE):
+                        continue
+                    if g < 0:
+                        row = bust_rows[bust_base[h] + x] if bust_base[h] >= 0 else -1
+                        c, at, bust, line = cards[h] + 1, h, x, (BUST_TOTAL + 1) * s + BUST_TOTAL
+                    else:
+                        c, row, at, bust, line = cards[g], slot[g], g, -1, (BUST_TOTAL + 1) * s + total[g]
+                if not whole[c]:
+                    return NOT_FOLLOWED, 0
+                if row < 0:
+                    need[missing, 0] = at
+                    need[missing, 1] = bust
+                    missing += 1
+                if missing:
+                    continue
+                for i in range(k):
+                    p = primes[i]
+                    part[i] = _times(_times(weight[h, i], ways % p, p, inverses[i]),
+                                     _times(extend[c, i], pay_weight[line, i], p, inverses[i]), p, inverses[i])
+                for o in range(digits.shape[1]):
+                    a, b = digits[row, o, 0], digits[row, o, 1]
+                    if o == skip or (a == 0 and b == 0):
+                        continue
+                    key = key_of[line, o]
+                    if not known[key]:
+                        known[key] = True
+                        met[keys] = key
+                        keys += 1
+                    for i in range(k):
+                        p = primes[i]
+                        count = a % p + _times(b % p, dealer_prime % p, p, inverses[i])
+                        if count >= p:
+                            count -= p
+                        y = acc[key, i] + _times(count, part[i], p, inverses[i])
+                        acc[key, i] = y - p if y >= p else y
+    if missing:
+        return MORE_ROWS, missing
+    return DONE, keys
+
+
+Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # :func:`follow_kernel`'s
+
+
+@lru_cache(maxsize=16)
+def room(hands: int, k: int, keys: int) -> Room:
+    """Room for :func:`follow_kernel` over a table of ``hands`` hands, ``k`` primes and ``keys`` keys (the kernel sets what
+    it reads): hands seen, a stack, the hands reached, each hand's first start and ways, an end's part, the keys met."""
+    return (np.zeros(hands, dtype=np.bool_), np.zeros(hands, dtype=np.int64), np.zeros(hands, dtype=np.int64),
+            np.zeros(hands, dtype=np.int64), np.zeros((hands, k), dtype=np.int64), np.zeros(k, dtype=np.int64),
+            np.zeros(keys, dtype=np.bool_))
+
+
+@lru_cache(maxsize=16)
+def outputs(hands: int, k: int, keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What :func:`follow_kernel` fills, made once for a table of ``hands`` hands, ``k`` primes and ``keys`` keys (each
+    call's read before the next): the sums by key, the keys in the order met, and the ends whose dealer's counts it needs
+    (at most one per value drawn, or one stand, of each hand)."""
+    return np.zeros((keys, k), dtype=np.int64), np.zeros(keys, dtype=np.int64), np.zeros((hands * VALUES, 2), dtype=np.int64)
+
+
+_PYTHON = [False]  # every split hand's ends followed in Python (:func:`python_split_ends`)
+
+
+@contextmanager
+def python_split_ends() -> Iterator[None]:
+    """Every split hand's ends followed by the Python walk inside, the kernel's reference (the benchmark times both)."""
+    before = _PYTHON[0]
+    _PYTHON[0] = True
+    try:
+        yield
+    finally:
+        _PYTHON[0] = before
+
+
+def follows(position: Position) -> bool:
+    """Whether the kernel follows this position's split hands: not inside :func:`python_split_ends` (nor
+    :func:`~.compiled_values.python_walk`); else the Python walk does."""
+    from .compiled_values import _WALKED
+
+    return not (_PYTHON[0] or _WALKED[0])
+
+
+CODES = {"stand": STAND_CODE, "double": DOUBLE_CODE}  # any other option taken draws a card (as the Python walk reads it)
+
+
+def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: int, factor: int,
+           starts: list[tuple[int, int]]) -> dict[Key, int | Fraction] | None:
+    """:meth:`.split_ends._Walk.follow` by the kernel: every end's chance of the split hands of two cards ``starts``, whole
+    numbers over ``(n1)_h1`` (a fraction where the suits change a pay) in the order met; None where the kernel does not
+    follow them (:func:`follows`, an end that is a part of a deal, a chance too big for the primes)."""
+    if not follows(position):
+        return None
+    frame = _frame(position, stakes, h1, factor)
+    if frame is None:
+        return None
+    keys, key_of, pay_weight, skip, extend, whole, k, bound, spread_of, pays, scale = frame
+    taken = _taken(valued)
+    child, cards, _, total, counts = table_arrays()
+    left = np.array(position.left, dtype=np.int64)
+    _, free = doubling(position.rules, True)
+    primes, _, _, _ = moduli(k)
+    inverses = 1.0 / primes.astype(np.float64)
+    start_hands = np.array([h for h, _ in starts], dtype=np.int64)
+    start_ways = np.array([w for _, w in starts], dtype=np.int64)
+    busts = _busts(position)
+    acc, met, need = outputs(len(child), k, len(keys))  # read before the next call
+    while True:
+        slot = position.kernel_slots((), None)
+        status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, busts.base,
+                                      busts.rows, position.dealer.digits.array, DEALER_PRIMES[0], key_of, pay_weight, skip,
+                                      extend, whole, spread_of, pays, primes, inverses, acc, met, need,
+                                      room(len(child), k, len(keys)))
+        if status == NOT_FOLLOWED:
+            return None
+        if status == DONE:
+            break
+        _count(position, need[:found].tolist(), busts)
+    out = {keys[key]: from_residues(acc[key].tolist(), k) for key in met[:found].tolist()}
+    if min(out.values(), default=0) < 0 or sum(out.values()) > bound * scale:
+        raise ArithmeticError("a split hand's chances out of their bounds: more primes needed")
+    if scale == 1:
+        return dict(out)
+    return {key: w // scale if w % scale == 0 else Fraction(w, scale) for key, w in out.items()}
+
+
+def _count(position: Position, need: list[list[int]], busts: BustRows) -> None:
+    """The dealer's counts after the ends ``need`` (a hand, and a bust card or -1: a stand) counted (all at once), and
+    their rows given."""
+    shoes = position.shoes
+    stands = [h for h, v in need if v < 0]
+    busted = [(h, v) for h, v in need if v >= 0]
+    bust_shoes = [tuple(c - (w == v) for w, c in enumerate(shoes[h])) for h, v in busted]
+    position.dealer.need([shoes[h] for h in stands] + bust_shoes)
+    if stands:
+        position.kernel_slots(stands, None)
+    if busted:
+        busts.add(busted, position.dealer.digits.rows(bust_shoes, position.dealer.known))
+
+
+class BustRows:
+    """The rows of the dealer's digits after each hand of a position busts with each value: ``rows[base[hand] + v]`` (-1:
+    not counted yet), room made for the values of a hand only once it busts (a few hundred of a position's thousands)."""
+
+    def __init__(self) -> None:
+        self.base = np.full(len(table_arrays()[0]), -1, dtype=np.int64)
+        self.rows = np.full(64 * VALUES, -1, dtype=np.int64)
+        self.size = 0
+
+    def add(self, busts: list[tuple[int, int]], rows: list[int]) -> None:
+        """The rows of the busts ``(hand, value)``."""
+        for (h, v), row in zip(busts, rows):
+            if self.base[h] < 0:
+                if self.size + VALUES > len(self.rows):
+                    self.rows = np.concatenate([self.rows, np.full(len(self.rows), -1, dtype=np.int64)])
+                self.base[h] = self.size
+                self.size += VALUES
+            self.rows[self.base[h] + v] = row
+
+
+def _busts(position: Position) -> BustRows:
+    """The position's :class:`BustRows`, made when first asked for."""
+    memo = ("compiled splits", "bust rows")
+    if memo not in position.ends:
+        position.ends[memo] = (BustRows(),)
+    busts: BustRows = position.ends[memo][0]
+    return busts
+
+
+def _taken(valued: dict[int, Valued]) -> np.ndarray:
+    """The code of the option ``valued`` takes at each hand of the table (-1: not valued); the last one kept (a split
+    hand's ends are followed twice with the same strategy: from second cards not of the pair and of it)."""
+    if _LAST_TAKEN[0] is not valued:
+        taken = np.full(len(table_arrays()[0]), -1, dtype=np.int64)
+        taken[list(valued)] = [CODES.get(v.taken, HIT_CODE) for v in valued.values()]
+        _LAST_TAKEN[:] = [valued, taken]
+    return _LAST_TAKEN[1]
+
+
+_LAST_TAKEN: list = [None, None]
+
+
+Frame = tuple[list[Key], np.ndarray, np.ndarray, int, np.ndarray, np.ndarray, int, int, np.ndarray, int, int]
+
+
+def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | None:
+    """What the kernel reads of a position at ``stakes``, worked out once: the keys and their numbers by row and dealer's
+    outcome (:func:`key_table`, then a row for each pay of the hands whose win pays by their cards, :func:`pays_by_cards`)
+    with each row's chance, the outcome skipped, ``extend`` and whether it is whole by the cards out
+    (:func:`extensions`), the primes needed, the chances' bound, the first row of each hand's pays and how many rows a
+    hand's pays take, and ``scale``: the pays' chances' common denominator, which every chance is multiplied by."""
+    memo = ("compiled splits", stakes, h1, factor)
+    if memo in position.ends:
+        found: Frame | None = position.ends[memo] or None  # (): no primes enough
+        return found
+    spreads = pays_by_cards(position)
+    scale = math.lcm(*(chance.denominator for pays in spreads for _, chance in pays))
+    bound = math.perm(position.size - 1, h1)
+    k = primes_for(bound * scale)
+    if not k:
+        position.ends[memo] = ()
+        return None
+    keys, plain = key_table(position.rules, position.apart, position.scale, stakes, factor)
+    most_cards = min(max(hand_table().cards[h] for h in position.dealt) + 1, position.size + 1)
+    extend, whole = extensions(position.size, h1, position.dealer.longest, most_cards, k)
+    if scale > 1:
+        extend = np.array([[x * scale % p for x, p in zip(row, PRIMES)] for row in extend.tolist()], dtype=np.int64)
+    keys, paid, paid_weight = spread_table(position, stakes, factor, keys, list(spreads), k)
+    key_of = np.concatenate([plain, paid.reshape(-1, len(OUTCOMES))])
+    pay_weight = np.concatenate([np.ones((len(plain), k), dtype=np.int64), paid_weight.reshape(-1, k)])
+    pays = paid.shape[1]
+    spread_of = np.full(len(hand_table().cards), -1, dtype=np.int64)
+    for j, hands in enumerate(spreads.values()):
+        spread_of[hands] = len(plain) + j * pays
+    frame = position.ends[memo] = (keys, key_of, pay_weight, BLACKJACK if position.apart else -1, extend, whole, k, bound,
+                                   spread_of, pays, scale)
+    return frame
+
+
+def pays_by_cards(position: Position) -> dict[tuple[tuple[Fraction, Fraction], ...], list[int]]:
+    """The hands of the position (of 21) whose win pays by their cards (:meth:`~.values.Position.win_pays`), by their pays."""
+    rules = position.rules
+    out: dict[tuple[tuple[Fraction, Fraction], ...], list[int]] = {}
+    if rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
+        table = hand_table()
+        for h in position.dealt:
+            if table.total[h] == 21 and table.cards[h] >= 2:
+                pays = position.win_pays(h, False)
+                if pays != ((1, 1),):
+                    out.setdefault(pays, []).append(h)
+    return out
+
+
+def spread_table(position: Position, stakes: Stakes, factor: int, keys: list[Key], spreads: list[tuple[tuple[Fraction, Fraction], ...]],
+                 k: int) -> tuple[list[Key], np.ndarray, np.ndarray]:
+    """The keys with those of the pays ``spreads`` (their numbers by spread, pay and dealer's outcome; -1 past a spread's
+    last pay) and each pay's chance modulo each prime (a fraction: its numerator times its denominator's inverse)."""
+    from .values import stand_nets
+
+    number = {key: i for i, key in enumerate(keys)}
+    most = max((len(pays) for pays in spreads), default=0)
+    spread_keys = np.full((len(spreads), most, len(OUTCOMES)), -1, dtype=np.int64)
+    spread_weight = np.zeros((len(spreads), most, k), dtype=np.int64)
+    for j, pays in enumerate(spreads):
+        for e, (pay, chance) in enumerate(pays):
+            nets = stand_nets(position.rules, position.apart, position.scale, 21, pay, stakes)
+            for o, net in enumerate(nets):
+                spread_keys[j, e, o] = number.setdefault((net * factor, stakes.own, o), len(number))
+            spread_weight[j, e] = [chance.numerator * pow(chance.denominator, -1, p) % p for p in PRIMES[:k]]
+    return list(number), spread_keys, spread_weight
+
+
+@lru_cache(maxsize=64)
+def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, factor: int) -> tuple[list[Key], np.ndarray]:
+    """Every key an end of a split hand at ``stakes`` can have (:data:`Key`), and ``key_of[23·s + t, o]`` its number:
+    ``s`` 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`BUST_TOTAL` a bust; ``o``
+    the dealer's outcome (as :func:`.split_ends._leaf_terms` makes them: a win paying 1)."""
+    from .values import Stakes as Staked
+
+    each = (stakes, Staked(stakes.own + 1, stakes.free), Staked(stakes.own, stakes.free + 1))
+    nets = nets_table(rules, apart, scale, each)
+    number: dict[Key, int] = {}
+    key_of = np.zeros((3, BUST_TOTAL + 1, len(OUTCOMES)), dtype=np.int64)
+    for s, staked in enumerate(each):
+        for t in range(BUST_TOTAL + 1):
+            for o in range(len(OUTCOMES)):
+                net = -staked.own * scale if t == BUST_TOTAL else int(nets[s, t, o])
+                key_of[s, t, o] = number.setdefault((net * factor, staked.own, o), len(number))
+    return list(number), key_of.reshape(-1, len(OUTCOMES))
+
+
+@lru_cache(maxsize=1024)
+def extensions(size: int, h1: int, longest: int, most_cards: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """By the cards out of a position's shoe of ``size`` cards, ``c`` up to ``most_cards`` (an end's hand, and its bust
+    card): the residues of what extends the dealer's deals (``longest`` cards at most) to the cards the end counts
+    (``rest = h1 + 1 − c``: :func:`.split_ends._leaf_terms`' ``extend``), and whether that is a whole number (else a
+    part of a deal, which the kernel does not follow).
+
+    >>> extend, whole = extensions(10, 6, 3, 7, 1)
+    >>> extend[2, 0].item(), extend[6, 0].item(), whole[6].item(), whole[7].item()   # (8 − 3)_(5 − 3), (4 − 3)_(1 − 3): not whole; (3 − 3)_(0 − 3)
+    (20, 0, False, False)
+    """
+    extend = np.zeros((most_cards + 1, k), dtype=np.int64)
+    whole = np.zeros(most_cards + 1, dtype=np.bool_)
+    for c in range(min(most_cards, size) + 1):
+        n, rest = size - c, h1 + 1 - c
+        most = min(longest, n)
+        if rest >= most:
+            whole[c] = True
+            x = math.perm(n - most, rest - most)
+            extend[c] = [x % p for p in PRIMES[:k]]
+    return extend, whole
