@@ -12,9 +12,10 @@ together. A card drawn turns ``(n)_h`` into ``n · (n − 1)_{h−1}``, so a hit
 and the options of one hand, sharing its denominator, compare as whole numbers: every choice is exact.
 
 The walk is done by a compiled kernel over the values' residues modulo primes, its choices exact
-(:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, a basic strategy's chart,
-without pays that depend on a hand's cards); :meth:`Position.solve_plain` is the same walk in Python over whole
-numbers, its reference and the way for the rest.
+(:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, choices given hand by hand,
+a basic strategy's chart; on every rule set, bonuses by a hand's cards, a double's rescue and split aces that may not
+draw included); :meth:`Position.solve_plain` is the same walk in Python over whole numbers, its reference and the way
+for the rest (another chooser, values too big for the kernel's primes).
 
 Where the dealer peeks (or, without a hole card, takes only the original bet with a blackjack) a hand's values
 are *joint with no dealer blackjack*: the player acts knowing there is none, and the blackjack's loss of the
@@ -199,6 +200,21 @@ def best(hand: int, values: Mapping[str, int]) -> str:
         if values.get(option) == top:
             return option
     raise ValueError("no option")
+
+
+@dataclass(frozen=True, eq=False)
+class Given:
+    """A choice given hand by hand (a :data:`Chooser`): the option ``taken[hand]``, whatever the values (every option
+    still valued: what a replay of a strategy at other pays reads), so the compiled kernel takes it too.
+
+    >>> Given({7: HIT})(7, {STAND: 0, HIT: -1})
+    'hit'
+    """
+
+    taken: Mapping[int, str]
+
+    def __call__(self, hand: int, options: Mapping[str, int]) -> str:
+        return self.taken[hand]
 
 
 class Valued:
