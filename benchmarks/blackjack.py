@@ -1,7 +1,8 @@
 """Blackjack: the exact engine against a plain recursive analyser of the same rules, and the times of the issue (#20).
 
-    python benchmarks/blackjack.py                       # all four parts
+    python benchmarks/blackjack.py                       # all five parts
     python benchmarks/blackjack.py --no-compare          # without the eight-rule-set compare
+    python benchmarks/blackjack.py --spanish             # the fifth part alone
 
 1. Head to head, one run, the same rules and shoe: ours (``play_game``: every option of every first two cards, splits
    included) against the brute force of ``tests/test_blackjack_brute_force.py``, a plain recursive Python analyser that
@@ -19,6 +20,11 @@
 4. A ``compare`` of eight shipped rule sets (the dealer's counts counted, none kept), on one worker and on two (the rule
    sets forked out to worker processes), in process and from the command line (``compare --no-cache``), with the peak
    of its processes' memory.
+5. Spanish 21 in process (``spanish-21.yaml``: bonuses by a hand's cards, a double's rescue), as a studio edit costs it:
+   the file solved, then the same game with five-card 21 paying 2 to 1 solved with the dealer's counts held, then the
+   file's strategy replayed at that pay (:meth:`~casino_math.game.method.Solution.replayed`); each position's hands
+   valued by the compiled kernel, then walked in Python (its reference), in the same run: the same figures both ways,
+   and the ratio.
 
 Processor time is reported beside wall time: the machine is shared, and wall time measures the neighbours too.
 """
@@ -236,16 +242,53 @@ def _measured(command: list[str]) -> tuple[bytes, float, float, int, int, tuple[
     return out, cpu, wall, peaks[0], peaks[1], (load, os.getloadavg()[0])
 
 
+def spanish_21() -> None:
+    from casino_math.game.blackjack.method import Blackjack
+
+    print("5. Spanish 21 in process, nothing kept: the file solved, then five-card 21 at 2 to 1 solved with the dealer's "
+          "counts held (a studio edit), then the file's strategy replayed at that pay")
+    path = ROOT / "paytables" / "blackjack" / "spanish-21.yaml"
+    game = load_game(path)
+    with tempfile.TemporaryDirectory() as folder:
+        edited = Path(folder) / "spanish-21-five-card-2-to-1.yaml"
+        edited.write_text(path.read_text().replace("five-card 21: 3 to 2", "five-card 21: 2 to 1"))
+        variant = load_game(edited)
+    method = Blackjack()
+    with disabled():
+        method._solve(load_game(ROOT / "paytables" / "blackjack" / "1-deck-s17.yaml"))  # the kernels loaded
+    times, figures = [], []
+    for label, walk in (("the positions' hands in the compiled kernel", nullcontext), ("the same walked in Python", python_walk)):
+        forget_counts()
+        with disabled(), walk():
+            solution, first, _ = timed(lambda: method._solve(game))
+            edit, second, wall = timed(lambda: method._solve(variant))
+            replayed, third, _ = timed(lambda solution=solution: solution.replayed(variant))
+        times.append((first, second, third))
+        figures.append((solution.table, edit.table, replayed))
+        print(f"   {label:<45} the file {first:5.2f} s cpu; the edit {second:5.2f} s cpu ({wall:.2f} s wall); the replay "
+              f"{third:5.2f} s cpu")
+    (compiled, walked), edge = times, figures[0][1].metrics.expected_return
+    print(f"   house edge at five-card 21 2 to 1: {float(-edge):.6%}; replayed (the file's strategy) "
+          f"{float(-figures[0][2].metrics.expected_return):.6%}; the same tables both ways: {figures[0] == figures[1]}")
+    print("   Python walk over kernel: " + ", ".join(f"{name} {w / c:.2f}x" for name, c, w in zip(("file", "edit", "replay"), compiled, walked))
+          + f"   (load {os.getloadavg()[0]:.1f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--no-compare", action="store_true", help="skip the compare of eight rule sets")
+    parser.add_argument("--spanish", action="store_true", help="only Spanish 21's solve, edit and replay (the fifth part)")
     args = parser.parse_args()
+    if args.spanish:
+        spanish_21()
+        return
     with disabled():  # ours counts the dealer's hands as the brute force does, in the run
         head_to_head()
     from_the_command_line()
     six_decks()
     if not args.no_compare:
         compare_eight()
+    spanish_21()
 
 
 if __name__ == "__main__":

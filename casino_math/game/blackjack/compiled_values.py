@@ -502,10 +502,10 @@ def nets_table(rules: BlackjackRules, apart: bool, scale: int, stakes: tuple[Sta
 
 
 def bonus_table(position: Position, stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
-    """The hands of the position paid a bonus when they stand undoubled (:meth:`~.values.Position.win_amount`: a 21 of
-    many cards, or of certain cards on average over their suits), each hand of the table its row of nets (-1: none), and
-    the nets of each row by dealer outcome (one row of zeros where no hand has a bonus): what :func:`solve_kernel` reads
-    instead of the nets by total.
+    """The hands paid a bonus when they stand undoubled (:meth:`~.values.Position.win_amount`: a 21 of many cards, or of
+    certain cards on average over their suits), each hand of the table its row of nets (-1: none), and the nets of each
+    row by dealer outcome (one row of zeros where no hand has a bonus): what :func:`solve_kernel` reads instead of the
+    nets by total.
 
     >>> from casino_math.game.blackjack.hands import Hand
     >>> from casino_math.game.blackjack.rules import Shoe
@@ -518,20 +518,30 @@ def bonus_table(position: Position, stakes: Stakes) -> tuple[np.ndarray, np.ndar
     >>> nets[bonus[five]].tolist() == list(stand_nets(rules, position.apart, 2, 21, Fraction(3, 2), OWN))
     True
     """
-    from .values import ONE, stand_nets
+    from .values import stand_nets
+
+    bonus, wins = bonuses(position.rules, position.dealer.shoe)
+    nets = [stand_nets(position.rules, position.apart, position.scale, 21, win, stakes) for win in wins]
+    return bonus, np.array(nets or [(0,) * len(OUTCOMES)], dtype=np.int64)
+
+
+@lru_cache(maxsize=16)
+def bonuses(rules: BlackjackRules, shoe: tuple[int, ...]) -> tuple[np.ndarray, tuple[Fraction, ...]]:
+    """Each hand of the table that ``shoe`` (the full shoe) can deal, the row of its bonus standing undoubled (-1: none),
+    and the bonus of each row (the average pay of a win, :func:`~.values.hand_pays`): the same in every position of a
+    game."""
+    from .values import ONE, ZERO, hand_pays
 
     table = hand_table()
     bonus = np.full(len(table.hands), -1, dtype=np.int64)
     rows: dict[Fraction, int] = {}
-    rules = position.rules
     if rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
-        for h in position.dealt:
+        for h in table.dealable(shoe):
             if table.total[h] == 21:
-                win = position.win_amount(h, False)
+                win = sum((pay * chance for pay, chance in hand_pays(rules, shoe, h)), ZERO)
                 if win != ONE:
                     bonus[h] = rows.setdefault(win, len(rows))
-    nets = [stand_nets(rules, position.apart, position.scale, 21, win, stakes) for win in rows]
-    return bonus, np.array(nets or [(0,) * len(OUTCOMES)], dtype=np.int64)
+    return bonus, tuple(rows)
 
 
 @lru_cache(maxsize=1)

@@ -121,7 +121,8 @@ class DealerCounts:
         self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
-        self.digits = DealerDigits()  # the counts as the compiled kernel reads them (:mod:`.compiled_values`)
+        # the counts as the compiled kernel reads them (:mod:`.compiled_values`), shared like the counts themselves
+        self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
 
     def need(self, shoes: list[tuple[int, ...]]) -> None:
         """Count the shoes not counted yet, all at once."""
@@ -158,6 +159,7 @@ def forget_counts() -> None:
     """Drop the dealer's counts and the positions held in memory (a new run starts from the kept counts, if any)."""
     _dealer_counts.cache_clear()
     known_counts.cache_clear()
+    shared_digits.cache_clear()
 
 
 def hand_rules(rules: BlackjackRules) -> BlackjackRules:
@@ -183,11 +185,40 @@ def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]
     return known
 
 
+@lru_cache(maxsize=20)
+def shared_digits(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> DealerDigits:
+    """The dealer's counts as the compiled kernel reads them, shared as :func:`known_counts` shares the counts (a game
+    at other pays, as a design tool or the studio makes it, reads the rows its first solve wrote)."""
+    return DealerDigits()
+
+
 def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
     """Keep the dealer's counts of a game's up cards (those counted in this run) between runs."""
     for up in range(len(shoe)):
         if shoe[up]:
             keep(known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe))
+
+
+def hand_pays(rules: BlackjackRules, shoe: tuple[int, ...], hand: int) -> tuple[tuple[Fraction, Fraction], ...]:
+    """What a win pays on ``hand`` (a number of :func:`~.hands.hand_table`) standing undoubled in a game of ``rules``
+    dealt from ``shoe`` (the full shoe), each pay with its chance given the cards' values: one pay but for a 21 whose
+    pay depends on its suits (:mod:`.bonuses`).
+
+    >>> from casino_math.game.blackjack.hands import Hand
+    >>> rules = BlackjackRules(card_bonuses=((5, Fraction(3, 2)),))
+    >>> hand_pays(rules, (4,) * 9 + (16,), hand_table().index[Hand.of("A", "A", "2", "7", "T")])
+    ((Fraction(3, 2), Fraction(1, 1)),)
+    """
+    table = hand_table()
+    if table.total[hand] != 21:
+        return ((ONE, ONE),)
+    cards = table.cards[hand]
+    for least, pay in rules.card_bonuses:
+        if cards >= least:
+            return ((pay, ONE),)
+    if cards == 3:
+        return combination_pays(combination_lines(rules), tuple(table.hands[hand].values()), shoe) or ((ONE, ONE),)
+    return ((ONE, ONE),)
 
 
 Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
@@ -371,19 +402,11 @@ class Position:
         return pays[0][0] if len(pays) == 1 else sum((pay * chance for pay, chance in pays), ZERO)
 
     def win_pays(self, hand: int, doubled: bool) -> tuple[tuple[Fraction, Fraction], ...]:
-        """What a win pays on this hand, each pay with its chance given the cards' values (one pay but for a 21 whose
-        pay depends on its suits, :mod:`.bonuses`)."""
-        table = self.table
+        """What a win pays on this hand, each pay with its chance given the cards' values (:func:`hand_pays`)."""
         rules = self.rules
-        if table.total[hand] != 21 or doubled or not (rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses):
+        if doubled or self.table.total[hand] != 21 or not (rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses):
             return ((ONE, ONE),)
-        cards = table.cards[hand]
-        for least, pay in rules.card_bonuses:
-            if cards >= least:
-                return ((pay, ONE),)
-        if cards == 3:
-            return combination_pays(combination_lines(rules), tuple(table.hands[hand].values()), self.dealer.shoe) or ((ONE, ONE),)
-        return ((ONE, ONE),)
+        return hand_pays(rules, self.dealer.shoe, hand)
 
     # -- every hand, biggest first ------------------------------------------------------------------------
     def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None,
