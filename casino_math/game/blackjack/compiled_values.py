@@ -167,7 +167,7 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
     hands = order.shape[0]
     values_ = left.shape[0]
     zero = size - size  # a 0 the compiler does not take for a constant: one compiled copy of each helper, not two
-    taken_value, stood, done, scratch = room
+    taken_value, stood, done, settled, scratch = room
     shoe, acc, term, digits, rescued = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
 
     for index in range(hands):
@@ -228,16 +228,17 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
                             term[i] = _times(_times(shoe[v] % p, d, p, inverses[i]), lost[s, i], p, inverses[i])
                     else:
                         _stand(g, s, c + 1, slot, ways, dealer_prime, net, bonus, bonus_net, total, extend, primes, inverses, stood, done)
-                        standing = stood[g, s]
-                        if rescue:  # the original stake forfeited over the doubled hand's denominator, if worth more
-                            for i in range(k):
+                        if rescue and not settled[g, s]:  # the original stake forfeited instead, where worth more: the
+                            for i in range(k):  # doubled hand's value, whatever hand it was doubled from (stood[g, s])
                                 p = primes[i]
                                 d = _live(c + 1, holes - (1 if v == hole else 0), size, apart, denominator, live_deals, i, p, inverses[i])
                                 rescued[i] = _times(d, lost[0, i], p, inverses[i])
-                            if _sign(rescued, standing, primes, inverses, garner, half, digits) > 0:
-                                standing = rescued
+                            if _sign(rescued, stood[g, s], primes, inverses, garner, half, digits) > 0:
+                                for i in range(k):
+                                    stood[g, s, i] = rescued[i]
+                            settled[g, s] = True
                         for i in range(k):
-                            term[i] = _times(shoe[v] % primes[i], standing[i], primes[i], inverses[i])
+                            term[i] = _times(shoe[v] % primes[i], stood[g, s, i], primes[i], inverses[i])
                     for i in range(k):
                         x = acc[i] + term[i]
                         acc[i] = x - primes[i] if x >= primes[i] else x
@@ -470,15 +471,15 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     return out
 
 
-Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # what :func:`solve_kernel` works in
+Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # what :func:`solve_kernel` works in
 
 
 def room(hands: int, k: int, values: int) -> Room:
     """Room for :func:`solve_kernel` over a table of ``hands`` hands and ``k`` primes: the value taken at each hand,
-    standing's value at each stakes (and whether worked out), and a row each for a shoe's counts, two sums, digits and
-    a rescue's value."""
+    standing's value at each stakes (and whether worked out, and for a doubled hand whether its rescue was weighed), and
+    a row each for a shoe's counts, two sums, digits and a rescue's value."""
     return (np.zeros((hands, k), dtype=np.int64), np.zeros((hands, 3, k), dtype=np.int64), np.zeros((hands, 3), dtype=np.bool_),
-            np.zeros((5, max(k, values)), dtype=np.int64))
+            np.zeros((hands, 3), dtype=np.bool_), np.zeros((5, max(k, values)), dtype=np.int64))
 
 
 def kernel_nets(nets: np.ndarray, own: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:

@@ -39,7 +39,7 @@ import numpy as np
 
 from .bonuses import combination_lines, combination_pays
 from ...collector import held
-from .compiled_values import DealerDigits, Residues, compiled_solve
+from .compiled_values import DealerDigits, Residues, compiled_solve, table_arrays
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_digits, dealer_graph, whole
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
@@ -472,19 +472,9 @@ class Position:
     def kernel_slots(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
         """Each hand's row of the dealer's digits (-1: not needed), for every hand that may stand or double among
         ``hands`` (counted already, :meth:`count_dealer`)."""
-        table = self.table
-        if plan is None:
-            standing = [h for h in hands if table.cards[h] >= 2]  # a double's hands are the position's hands too
-        else:
-            standing = []
-            for hand in hands:
-                option = plan.get(hand)
-                if table.cards[hand] >= 2 and option in (None, STAND):
-                    standing.append(hand)
-                if table.cards[hand] >= 2 and option in (None, DOUBLE):
-                    standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
+        standing = self.standing(hands, plan)
         slots = self._slots
-        new = [h for h in standing if slots[h] < 0]
+        new = standing[slots[standing] < 0].tolist()
         if new:
             slots[new] = self.dealer.digits.rows([self.shoes[h] for h in new], self.dealer.known)
         return slots
@@ -493,37 +483,44 @@ class Position:
         """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those)."""
         if self._counted:
             return
-        table = self.table
-        if plan is None:  # every hand of two cards or more: a double's hands are among them
-            self.dealer.need([self.shoes[h] for h in hands if table.cards[h] >= 2])
-            self._counted = hands is self.dealt
-            return
-        standing: list[int] = []
-        for hand in hands:
-            if table.cards[hand] < 2:
-                continue
-            option = plan.get(hand)
-            if option in (None, STAND):
-                standing.append(hand)
-            if option in (None, DOUBLE):
-                standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
-        self.dealer.need([self.shoes[h] for h in standing])
+        shoes = self.shoes
+        self.dealer.need([shoes[h] for h in self.standing(hands, plan).tolist()])
+        self._counted = plan is None and hands is self.dealt
+
+    def standing(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
+        """The hands among ``hands`` whose dealer's totals are read: every hand of two cards or more (a double's hands
+        are among them), or with a strategy those it stands on, and those its doubles make (each after the hand it is
+        doubled from, in the order of ``hands``)."""
+        child, cards, _, _, counts = table_arrays()
+        order = np.asarray(hands, dtype=np.int64)
+        order = order[cards[order] >= 2]
+        if plan is None:
+            return order
+        options = [plan.get(h) for h in order.tolist()]
+        stands = np.array([o is None or o == STAND for o in options], dtype=np.bool_)
+        doubles = np.flatnonzero([o is None or o == DOUBLE for o in options])
+        made = child[order[doubles]]
+        made_at = (made >= 0) & (np.array(self.left, dtype=np.int64) - counts[order[doubles]] > 0)
+        # each hand's place in ``hands``, then its doubles' hands by the card drawn
+        place = np.concatenate([np.flatnonzero(stands) * 11, (doubles[:, None] * 11 + 1 + np.arange(child.shape[1]))[made_at]])
+        return np.concatenate([order[stands], made[made_at]])[np.argsort(place, kind="stable")]
 
     def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
-        """The hands a strategy reaches from the smallest hands of the position, biggest first."""
-        table = self.table
-        least = min(table.cards[i] for i in self.dealt)
-        frontier = [i for i in self.dealt if table.cards[i] == least]
-        seen = set(frontier)
-        while frontier:
-            hand = frontier.pop()
-            if table.cards[hand] >= 2 and plan.get(hand) != HIT:
-                continue
-            for v, child in enumerate(table.child[hand]):
-                if child >= 0 and child not in seen and self.shoes[hand][v] > 0:
-                    seen.add(child)
-                    frontier.append(child)
-        return sorted(seen)
+        """The hands a strategy reaches from the smallest hands of the position, biggest first (a card at a time: every
+        hand reached with as many cards at once)."""
+        child, cards, _, _, counts = table_arrays()
+        dealt = np.asarray(self.dealt, dtype=np.int64)
+        left = np.array(self.left, dtype=np.int64)
+        frontier = dealt[cards[dealt] == cards[dealt].min()]
+        seen = np.zeros(len(cards), dtype=np.bool_)
+        seen[frontier] = True
+        while len(frontier):
+            drawing = frontier[[cards[h] < 2 or plan.get(h) == HIT for h in frontier.tolist()]]
+            made = child[drawing]
+            made = made[(made >= 0) & (left - counts[drawing] > 0)]
+            seen[made] = True
+            frontier = np.unique(made)
+        return np.flatnonzero(seen).tolist()
 
     def options(self, hand: int, stakes: Stakes, values: Mapping[int, int], first: int | None = None,
                 only: str | None = None) -> dict[str, int]:
