@@ -12,6 +12,12 @@ mixed-radix digits (Garner's algorithm) against those of ``(P − 1)/2``; an exa
 zero), and the option wagering more is taken, as :func:`~.values.best` does. A value is rebuilt as a whole number only
 when read (:class:`~.values.Valued`), by the same digits.
 
+Every rule set is valued so, Spanish 21's too: a hand paid a bonus when it stands undoubled (a 21 of five cards or more,
+a 6-7-8 or 7-7-7 at its average over the suits) reads its own row of nets, worked out in Python from the rules and the
+full shoe (:func:`bonuses`); a double's rescue is a choice within the double, taken by the sign of the rescue's value
+minus the doubled stand's (a tie stands, as :meth:`~.values.Position.rescued` has it); split aces that may not draw
+stand on their two cards.
+
 The dealer's counts enter as two 53-bit digits each (``a + p·t``, :func:`~.dealer.dealer_digits`), reduced modulo each
 prime in the kernel. The Python walk (:meth:`~.values.Position.solve_plain`) is the reference the kernel is tested
 against (tests/test_blackjack_properties.py): every option of every hand, and every choice, equal.
