@@ -399,7 +399,7 @@ def python_walk() -> Iterator[None]:
         _WALKED[0] = before
 
 
-def compiles(position: Position, first: int | None) -> bool:
+def compiles() -> bool:
     """Whether the kernel values this position's hands: every rule set, the pays that depend on a hand's cards (handed
     to it as nets by hand), a double's rescue and split aces that may not draw included; not inside :func:`python_walk`.
     (The kernel may still decline one solve: a value too big for the primes, a chooser other than the best, a chart or
@@ -414,7 +414,7 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     another chooser, a value too big for the primes, a plan or a chart without a hand's option)."""
     from .values import Given, Stakes, Valued, best
 
-    if not compiles(position, first):
+    if not compiles():
         return None
     child, cards, hard, total, counts = table_arrays()
     order = np.array(hands, dtype=np.int64)
