@@ -1,7 +1,8 @@
 """Blackjack: the exact engine against a plain recursive analyser of the same rules, and the times of the issue (#20).
 
-    python benchmarks/blackjack.py                       # all four parts
+    python benchmarks/blackjack.py                       # all five parts
     python benchmarks/blackjack.py --no-compare          # without the eight-rule-set compare
+    python benchmarks/blackjack.py --spanish             # the fifth part alone
 
 1. Head to head, one run, the same rules and shoe: ours (``play_game``: every option of every first two cards, splits
    included) against the brute force of ``tests/test_blackjack_brute_force.py``, a plain recursive Python analyser that
@@ -21,6 +22,11 @@
 4. A ``compare`` of eight shipped rule sets (the dealer's counts counted, none kept), on one worker and on two (the rule
    sets forked out to worker processes), in process and from the command line (``compare --no-cache``), with the peak
    of its processes' memory.
+5. Spanish 21 in process (``spanish-21.yaml``: bonuses by a hand's cards, a double's rescue), as a studio edit costs it:
+   the file solved; its strategy replayed at five-card 21 paying 2 to 1 (:meth:`~casino_math.game.method.Solution.
+   replayed`, a provisional figure), then replayed again (the positions at that pay built); then that game solved, the
+   dealer's counts held; each position's hands valued by the compiled kernel, then walked in Python (its reference),
+   in the same run: the same figures both ways, and the ratios.
 
 Processor time is reported beside wall time: the machine is shared, and wall time measures the neighbours too.
 """
@@ -263,16 +269,59 @@ def _measured(command: list[str]) -> tuple[bytes, float, float, int, int, tuple[
     return out, cpu, wall, peaks[0], peaks[1], (load, os.getloadavg()[0])
 
 
+def spanish_21() -> None:
+    from casino_math.game.blackjack.method import Blackjack
+
+    print("5. Spanish 21 in process, nothing kept: the file solved, its strategy replayed at five-card 21 2 to 1 (twice), "
+          "then that game solved with the dealer's counts held (a studio edit)")
+    path = ROOT / "paytables" / "blackjack" / "spanish-21.yaml"
+    game = load_game(path)
+    with tempfile.TemporaryDirectory() as folder:
+        edited = Path(folder) / "spanish-21-five-card-2-to-1.yaml"
+        edited.write_text(path.read_text().replace("five-card 21: 3 to 2", "five-card 21: 2 to 1"))
+        variant = load_game(edited)
+    method = Blackjack()
+    with disabled():
+        method._solve(load_game(ROOT / "paytables" / "blackjack" / "1-deck-s17.yaml"))  # the kernels loaded
+    times: dict[str, list[tuple[float, ...]]] = {}
+    figures = []
+    ways = (("the positions' hands in the compiled kernel", nullcontext), ("the same walked in Python", python_walk))
+    for label, walk in ways * 2:  # in turn, twice: the machine is shared
+        forget_counts()
+        with disabled(), walk():
+            solution, first, _ = timed(lambda: method._solve(game))
+            replayed, second, _ = timed(lambda solution=solution: solution.replayed(variant))
+            again, third, _ = timed(lambda solution=solution: solution.replayed(variant))
+            edit, fourth, wall = timed(lambda: method._solve(variant))
+        times.setdefault(label, []).append((first, second, third, fourth))
+        figures.append((solution.table, replayed, again, edit.table))
+        print(f"   {label:<45} the file {first:5.2f} s cpu; the replay {second:5.2f} s, again {third:5.2f} s; the edit "
+              f"{fourth:5.2f} s cpu ({wall:.2f} s wall)")
+    compiled, walked = (list(map(min, zip(*times[label]))) for label, _ in ways)
+    edge = figures[0][3].metrics.expected_return
+    print(f"   house edge at five-card 21 2 to 1: {float(-edge):.6%}; replayed (the file's strategy) "
+          f"{float(-figures[0][1].metrics.expected_return):.6%}; the same tables every time: "
+          f"{all(f == figures[0] for f in figures)}")
+    print("   Python walk over kernel, the least of each: " + ", ".join(
+        f"{name} {w / c:.2f}x" for name, c, w in zip(("file", "replay", "again", "edit"), compiled, walked))
+        + f"   (load {os.getloadavg()[0]:.1f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--no-compare", action="store_true", help="skip the compare of eight rule sets")
+    parser.add_argument("--spanish", action="store_true", help="only Spanish 21's solve, edit and replay (the fifth part)")
     args = parser.parse_args()
+    if args.spanish:
+        spanish_21()
+        return
     with disabled():  # ours counts the dealer's hands as the brute force does, in the run
         head_to_head()
     from_the_command_line()
     six_decks()
     if not args.no_compare:
         compare_eight()
+    spanish_21()
 
 
 if __name__ == "__main__":

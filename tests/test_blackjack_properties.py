@@ -1,8 +1,9 @@
 """Properties of the blackjack engine on shoes hypothesis draws: the compiled dealer count against its plain recursion,
 every round's chances adding to one with the exact average, the best option taken everywhere, an option added never
 lowering the optimal return, the basic strategy never beating the optimal one, and the brute force of
-:mod:`test_blackjack_brute_force` agreeing on random shoes, and a split hand's ends followed as the engine follows them
-against a plain walk."""
+:mod:`test_blackjack_brute_force` agreeing on random shoes, a split hand's ends followed as the engine follows them
+against a plain walk, and the compiled hands' kernel against the Python walk (every option of every hand, every
+choice), Spanish 21's bonuses, double rescue and split aces that may not draw included."""
 
 from __future__ import annotations
 
@@ -17,15 +18,16 @@ from hypothesis import strategies as st
 
 from casino_math.count_cache import disabled
 from casino_math.game.blackjack.basic import BasicStrategy, ChartChooser, basic_strategy
+from casino_math.game.blackjack.compiled_values import compiled_solve, python_walk
 from casino_math.game.blackjack.dealer import dealer_ways, reference_ways
-from casino_math.game.blackjack.rounds import SPLIT, pays_scale, play_game
+from casino_math.game.blackjack.rounds import SPLIT, pays_scale, play_game, replay
 from casino_math.game.blackjack.compiled_splits import follow
 from casino_math.game.blackjack.split_ends import _leaf_terms, _Walk
 from casino_math.game.blackjack.splits import Split
 from casino_math.game.blackjack.hands import hand_table
 from casino_math.game.blackjack.rules import BlackjackRules, Shoe
 from casino_math.game.loader import load_game
-from casino_math.game.blackjack.values import DOUBLE, HIT, STAND, Stakes, best, dealer_counts, forget_counts
+from casino_math.game.blackjack.values import DOUBLE, HIT, STAND, Given, Stakes, best, dealer_counts, forget_counts
 from test_blackjack_brute_force import A, T, Brute, _split_strategy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -350,3 +352,113 @@ def test_a_split_hand_hit_past_the_horizon_is_left_to_the_python_walk():
                     followed += compiled is not None
                     assert compiled is None or list(compiled.items()) == list(walk.follow(starts).items())
     assert declined and followed
+
+
+def _kernel_and_walk(position, stakes, choose, first=None):
+    """A position's hands by the kernel (which must take them: None would be the Python walk's fallback) and by the
+    Python walk: every option of every hand and every choice equal."""
+    plan = choose if isinstance(choose, dict) else None
+    chooser = best if plan is not None else choose
+    hands = position.reached(plan, first) if plan is not None else position.dealt
+    position.count_dealer(hands, plan)
+    compiled = compiled_solve(position, stakes, plan, chooser, first, hands)
+    assert compiled is not None
+    plain = position.solve_plain(stakes, plan, chooser, first, hands)
+    assert compiled == plain and [v.taken for v in compiled.values()] == [v.taken for v in plain.values()]
+    return compiled
+
+
+F = Fraction
+SPANISH_PAYS = {"card_bonuses": ((7, F(3)), (6, F(2)), (5, F(3, 2))),
+                "combination_bonuses": (((5, 6, 7), F(3, 2)), ((6, 6, 6), F(3, 2))),
+                "suit_bonuses": (((5, 6, 7), "suited", F(2)), ((5, 6, 7), "spades", F(3)), ((6, 6, 6), "suited", F(2)))}
+
+
+def bonus_shoes() -> st.SearchStrategy[tuple[int, ...]]:
+    """Small shoes whose sixes, sevens and eights come in whole decks (their suits pay), worth more than two hands need."""
+    counts = st.tuples(*(st.integers(0, 3) for _ in range(5)), *(st.sampled_from([4, 8]) for _ in range(3)), st.integers(0, 3),
+                       st.integers(2, 8))
+    return counts.filter(lambda c: sum((v + 1) * n for v, n in enumerate(c)) > 31 * 2 + 26)
+
+
+@SETTINGS
+@given(rules=st.builds(BlackjackRules, dealer_hits_soft_17=st.booleans(), dealer_peeks=st.booleans(),
+                       no_hole_card_takes_all=st.booleans(), double_any_cards=st.booleans(), double_rescue=st.booleans(),
+                       hit_split_aces=st.booleans(), player_21_wins=st.booleans(), dealer_22_pushes=st.booleans(),
+                       free_double_totals=st.sampled_from([frozenset(), frozenset({9, 10, 11})])),
+       pays=st.sampled_from([SPANISH_PAYS, {"card_bonuses": ((5, F(3, 2)),)}, {}]),
+       counts=bonus_shoes(), up=st.integers(0, 9), pair=st.sampled_from([0, 0, 5, 6]),
+       stakes=st.sampled_from([Stakes(1, 0), Stakes(0, 1), Stakes(2, 1)]), seed=st.randoms(use_true_random=False))
+def test_the_compiled_hands_are_the_plain_walk_with_bonuses_rescue_and_split_aces(rules, pays, counts, up, pair, stakes, seed):
+    """Spanish 21's rules in the kernel against the Python walk, every option and every choice: a 21's bonuses by its
+    cards (five cards and more, 6-7-8 and 7-7-7 by their suits, averaged exactly), a double's rescue (a choice within the
+    double), split aces that may not draw (and may), free doubles; the best play, a chart's order, choices given hand by
+    hand (a replay), split hands and a strategy given hand by hand on them."""
+    if counts[up] == 0:
+        return
+    rules = BlackjackRules(**{**rules.__dict__, **pays})
+    scale = pays_scale(rules, counts)
+    left = tuple(c - (v == up) for v, c in enumerate(counts))
+    dealer = dealer_counts(rules, up, counts)
+    position = dealer.position(left, scale=scale)
+    valued = _kernel_and_walk(position, stakes, best)
+    _kernel_and_walk(position, stakes, Given({h: seed.choice(sorted(v.options)) for h, v in valued.items()}))
+    table = hand_table()
+    keys = {("soft" if table.soft[h] else "hard", table.total[h], table.cards[h] == 2) for h in valued}
+    chart = BasicStrategy(rules, {(up, key): tuple(seed.sample([STAND, HIT, DOUBLE, SPLIT], 3)) for key in sorted(keys)})
+    _kernel_and_walk(position, stakes, ChartChooser(chart, up, False))
+    if left[pair] >= 2:
+        holding = tuple(c - (v == pair) for v, c in enumerate(left))
+        split = dealer.position(holding, split=True, holding=pair, scale=scale)
+        valued = _kernel_and_walk(split, stakes, best, pair)
+        if pair == 0 and not rules.hit_split_aces:  # one card each: two cards stand, none more are valued
+            assert {table.cards[h] for h in valued} == {1, 2} and all(v.taken == STAND for h, v in valued.items() if table.cards[h] == 2)
+        _kernel_and_walk(split, stakes, ChartChooser(chart, up, True), pair)
+        more = tuple(c - (v == pair) for v, c in enumerate(holding))
+        if more[pair] >= 1:
+            strategy = {h: v.taken for h, v in valued.items()}
+            _kernel_and_walk(dealer.position(more, split=True, holding=pair, scale=scale), stakes, strategy, pair)
+
+
+def test_the_compiled_hands_of_spanish_21_are_the_plain_walk():
+    """A real Spanish 21 position (six Spanish decks, a ten up): every hand's options and choice by the kernel and by the
+    walk, the bonuses paid and doubles rescued in it (so that both are tested, not assumed); and split aces' hands with
+    aces taking one card."""
+    game = load_game("paytables/blackjack/spanish-21.yaml")
+    rules, shoe = game.rules, game.shoe.counts
+    up = T
+    left = tuple(c - (v == up) for v, c in enumerate(shoe))
+    table = hand_table()
+    with disabled():
+        dealer = dealer_counts(rules, up, shoe)
+        position = dealer.position(left, scale=pays_scale(rules, shoe))
+        valued = _kernel_and_walk(position, Stakes(1, 0), best)
+        doubled = [h for h, v in valued.items() if DOUBLE in v.options]
+        assert any(position.rescued(c, Stakes(1, 0), Stakes(2, 0)) for h in doubled for c in table.child[h] if c >= 0)
+        assert any(position.win_amount(h, False) == F(3, 2) for h in valued if table.cards[h] == 5)
+        holding = tuple(c - (v == 0) for v, c in enumerate(left))
+        one_card = BlackjackRules(**{**rules.__dict__, "hit_split_aces": False})
+        aces = dealer_counts(one_card, up, shoe).position(holding, split=True, holding=0, scale=pays_scale(rules, shoe))
+        _kernel_and_walk(aces, Stakes(1, 0), best, 0)
+        forget_counts()
+    assert len(valued) > 3000
+
+
+def test_a_replay_by_the_kernel_is_the_replay_walked_in_python():
+    """A strategy's decisions replayed at other pays (five-card 21 at 2 to 1, 6-7-8 at 5 to 1) on a small Spanish shoe:
+    every hand's options, the rounds' options and ends, by the kernel (choices given hand by hand) and walked in Python."""
+    rules = BlackjackRules(dealer_hits_soft_17=True, double_any_cards=True, double_rescue=True, hit_split_aces=True,
+                           player_21_wins=True, split_hands=2, **SPANISH_PAYS)
+    shoe = Shoe((3, 2, 2, 3, 2, 8, 8, 8, 2, 8))
+    play = play_game(rules, shoe)
+    other = BlackjackRules(**{**rules.__dict__, "card_bonuses": ((7, F(3)), (6, F(2)), (5, F(2))),
+                              "combination_bonuses": (((5, 6, 7), F(5)), ((6, 6, 6), F(3, 2)))})
+    compiled = replay(play, other)
+    with python_walk():
+        walked = replay(play, other)
+    assert compiled.expected_return == walked.expected_return != play.expected_return
+    assert dict(compiled.ends.chances) == dict(walked.ends.chances)
+    for up, upcard in compiled.upcards.items():
+        assert upcard.valued == walked.upcards[up].valued
+        assert {h: r.options for h, r in upcard.roots.items()} == {h: r.options for h, r in walked.upcards[up].roots.items()}
+

@@ -12,6 +12,12 @@ mixed-radix digits (Garner's algorithm) against those of ``(P − 1)/2``; an exa
 zero), and the option wagering more is taken, as :func:`~.values.best` does. A value is rebuilt as a whole number only
 when read (:class:`~.values.Valued`), by the same digits.
 
+Every rule set is valued so, Spanish 21's too: a hand paid a bonus when it stands undoubled (a 21 of five cards or more,
+a 6-7-8 or 7-7-7 at its average over the suits) reads its own row of nets, worked out in Python from the rules and the
+full shoe (:func:`bonuses`); a double's rescue is a choice within the double, taken by the sign of the rescue's value
+minus the doubled stand's (a tie stands, as :meth:`~.values.Position.rescued` has it); split aces that may not draw
+stand on their two cards.
+
 The dealer's counts enter as two 53-bit digits each (``a + p·t``, :func:`~.dealer.dealer_digits`), reduced modulo each
 prime in the kernel. The Python walk (:meth:`~.values.Position.solve_plain`) is the reference the kernel is tested
 against (tests/test_blackjack_properties.py): every option of every hand, and every choice, equal.
@@ -28,6 +34,7 @@ import math
 from contextlib import contextmanager
 from functools import lru_cache
 from operator import mul
+from fractions import Fraction
 from typing import TYPE_CHECKING, Iterator, Mapping
 
 import numpy as np
@@ -139,20 +146,25 @@ def _sign(x: np.ndarray, y: np.ndarray, primes: np.ndarray, inverses: np.ndarray
 
 
 @njit(cache=True)
-def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first: bool, child: np.ndarray, cards: np.ndarray, hard: np.ndarray,
-                 total: np.ndarray, may_double: np.ndarray, free_double: np.ndarray, counts: np.ndarray, left: np.ndarray,
-                 slot: np.ndarray, ways: np.ndarray, dealer_prime: int, net: np.ndarray, lost: np.ndarray,
-                 extend: np.ndarray, denominator: np.ndarray, live_deals: np.ndarray, size: int, hole: int, apart: bool,
-                 primes: np.ndarray, inverses: np.ndarray, garner: np.ndarray, half: np.ndarray, out: np.ndarray,
-                 present: np.ndarray, taken: np.ndarray, room: Room) -> None:
+def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first: bool, aces_stand: bool, child: np.ndarray,
+                 cards: np.ndarray, hard: np.ndarray, total: np.ndarray, may_double: np.ndarray, free_double: np.ndarray,
+                 rescue: bool, counts: np.ndarray, left: np.ndarray, slot: np.ndarray, ways: np.ndarray, dealer_prime: int,
+                 net: np.ndarray, bonus: np.ndarray, bonus_net: np.ndarray, lost: np.ndarray, extend: np.ndarray,
+                 denominator: np.ndarray, live_deals: np.ndarray, size: int, hole: int, apart: bool, primes: np.ndarray,
+                 inverses: np.ndarray, garner: np.ndarray, half: np.ndarray, out: np.ndarray, present: np.ndarray,
+                 taken: np.ndarray, room: Room) -> None:
     """Every hand of ``order`` (biggest first) valued as :meth:`~.values.Position.solve_plain` values it, modulo
     ``primes``: the options (stand, hit, double: ``values[i, o]``, ``present[i, o]``) and the code of the one taken.
 
     ``only[i]``: the option a strategy takes (-1: a choice); ``prefer[i]``: the choice, the first option open in this
     order (-1 first: the best; none open: the code -2, for the caller to say so); ``first``: split hands (a hand of one card draws);
-    ``slot[h]``: the row of ``ways`` (the dealer's counts as digits ``a + dealer_prime·t``) for the shoe left after hand
-    ``h``; ``net[s, total, outcome]``: standing's net against each dealer outcome (``s``: 0 the stakes, 1 doubled by the
-    player, 2 doubled by the house), ``lost[s]`` the player's own units lost, both modulo each prime (:func:`kernel_nets`);
+    ``aces_stand``: split aces that may not draw (a hand of two cards stands, bigger hands are not valued); ``rescue``: a
+    double's card may be taken back, forfeiting the original stake, where that is worth more than standing (exact sign;
+    a tie stands); ``slot[h]``: the row of ``ways`` (the dealer's counts as digits ``a + dealer_prime·t``) for the shoe
+    left after hand ``h``; ``net[s, total, outcome]``: standing's net against each dealer outcome (``s``: 0 the stakes,
+    1 doubled by the player, 2 doubled by the house), ``bonus_net[bonus[h], outcome]`` instead where hand ``h`` standing
+    undoubled is paid a bonus (``bonus[h] ≥ 0``: a 21 of many cards or of certain cards), ``lost[s]`` the player's own
+    units lost, all modulo each prime (:func:`kernel_nets`);
     ``extend``, ``denominator``, ``live_deals``: residues by the hand's cards (:meth:`~.values.Position.horizon`);
     ``inverses``: each prime's inverse in floating point. ``out``, ``present`` and ``taken`` (-1 throughout) are filled;
     ``room`` is the room it works in (:func:`room`): every array given, none made here, each array a kernel makes being
@@ -161,25 +173,27 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
     hands = order.shape[0]
     values_ = left.shape[0]
     zero = size - size  # a 0 the compiler does not take for a constant: one compiled copy of each helper, not two
-    taken_value, stood, done, scratch = room
-    shoe, acc, term, digits = scratch[0], scratch[1], scratch[2], scratch[3]
+    taken_value, stood, done, settled, scratch = room
+    shoe, acc, term, digits, rescued = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
 
     for index in range(hands):
         h = order[index]
         c = cards[h]
-        if c < 2 and not first:
+        if (c < 2 and not first) or (aces_stand and c > 2):
             continue
         for v in range(values_):
             shoe[v] = left[v] - counts[h, v]
         option = only[index]
         if c < 2:
             option = HIT_CODE
+        elif aces_stand:
+            option = STAND_CODE
         for o in range(3):
             wanted = option == o or (option < 0 and (o == STAND_CODE or (hard[h] < 21 and (o == HIT_CODE or may_double[h]))))
             if not wanted:
                 continue
             if o == STAND_CODE:
-                _stand(h, zero, c, slot, ways, dealer_prime, net, total, extend, primes, inverses, stood, done)
+                _stand(h, zero, c, slot, ways, dealer_prime, net, bonus, bonus_net, total, extend, primes, inverses, stood, done)
                 for i in range(k):
                     acc[i] = stood[h, 0, i]
             elif o == HIT_CODE:
@@ -219,7 +233,16 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
                             d = _live(c + 1, holes - (1 if v == hole else 0), size, apart, denominator, live_deals, i, p, inverses[i])
                             term[i] = _times(_times(shoe[v] % p, d, p, inverses[i]), lost[s, i], p, inverses[i])
                     else:
-                        _stand(g, s, c + 1, slot, ways, dealer_prime, net, total, extend, primes, inverses, stood, done)
+                        _stand(g, s, c + 1, slot, ways, dealer_prime, net, bonus, bonus_net, total, extend, primes, inverses, stood, done)
+                        if rescue and not settled[g, s]:  # the original stake forfeited instead, where worth more: the
+                            for i in range(k):  # doubled hand's value, whatever hand it was doubled from (stood[g, s])
+                                p = primes[i]
+                                d = _live(c + 1, holes - (1 if v == hole else 0), size, apart, denominator, live_deals, i, p, inverses[i])
+                                rescued[i] = _times(d, lost[0, i], p, inverses[i])
+                            if _sign(rescued, stood[g, s], primes, inverses, garner, half, digits) > 0:
+                                for i in range(k):
+                                    stood[g, s, i] = rescued[i]
+                            settled[g, s] = True
                         for i in range(k):
                             term[i] = _times(shoe[v] % primes[i], stood[g, s, i], primes[i], inverses[i])
                     for i in range(k):
@@ -262,16 +285,19 @@ def _live(c: int, holes: int, size: int, apart: bool, denominator: np.ndarray, l
 
 @njit(cache=True)
 def _stand(h: int, s: int, c: int, slot: np.ndarray, ways: np.ndarray, dealer_prime: int, net: np.ndarray,
-           total: np.ndarray, extend: np.ndarray, primes: np.ndarray, inverses: np.ndarray, stood: np.ndarray,
-           done: np.ndarray) -> None:
-    """Standing's value of hand ``h`` of ``c`` cards at stakes ``s`` into ``stood[h, s]`` (once)."""
+           bonus: np.ndarray, bonus_net: np.ndarray, total: np.ndarray, extend: np.ndarray, primes: np.ndarray,
+           inverses: np.ndarray, stood: np.ndarray, done: np.ndarray) -> None:
+    """Standing's value of hand ``h`` of ``c`` cards at stakes ``s`` into ``stood[h, s]`` (once): its nets by its total,
+    or undoubled (``s`` 0) by its bonus where it has one."""
     if done[h, s]:
         return
     row = slot[h]
     if row < 0:
         raise ValueError("a hand stands whose dealer's counts were not counted")
     k = primes.shape[0]
-    t = total[h]
+    nets = net[s, total[h]]
+    if s == 0 and bonus[h] >= 0:
+        nets = bonus_net[bonus[h]]
     for i in range(k):
         p = primes[i]
         x = p - p  # not the constant 0: one compiled copy of _times
@@ -282,7 +308,7 @@ def _stand(h: int, s: int, c: int, slot: np.ndarray, ways: np.ndarray, dealer_pr
             r = a + _times(b, shift, p, inverses[i])
             if r >= p:
                 r -= p
-            x += _times(r, net[s, t, o, i], p, inverses[i])
+            x += _times(r, nets[o, i], p, inverses[i])
             if x >= p:
                 x -= p
         stood[h, s, i] = _times(x, extend[c, i], p, inverses[i])
@@ -373,15 +399,12 @@ def python_walk() -> Iterator[None]:
         _WALKED[0] = before
 
 
-def compiles(position: Position, first: int | None) -> bool:
-    """Whether the kernel values this position's hands: no pay that depends on a hand's cards (bonuses), no rescue of a
-    double (a choice within the double), split aces that may draw on, no :func:`python_walk`; else the Python walk does."""
-    rules = position.rules
-    if _WALKED[0] or rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
-        return False
-    if rules.double_rescue and not position.split:
-        return False
-    return not (position.split and first == ACE and not rules.hit_split_aces)
+def compiles() -> bool:
+    """Whether the kernel values this position's hands: every rule set, the pays that depend on a hand's cards (handed
+    to it as nets by hand), a double's rescue and split aces that may not draw included; not inside :func:`python_walk`.
+    (The kernel may still decline one solve: a value too big for the primes, a chooser other than the best, a chart or
+    decisions given hand by hand, a strategy without a hand's option; see :func:`compiled_solve`.)"""
+    return not _WALKED[0]
 
 
 def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
@@ -389,14 +412,17 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     """:meth:`~.values.Position.solve_plain` by the kernel, where ``plan`` is None the option taken by ``chooser`` (the
     best, or a chart's order, :class:`~.basic.ChartChooser`); None where the kernel does not apply (:func:`compiles`,
     another chooser, a value too big for the primes, a plan or a chart without a hand's option)."""
-    from .values import Stakes, Valued, best
+    from .values import Given, Stakes, Valued, best
 
-    if not compiles(position, first):
+    if not compiles():
         return None
     child, cards, hard, total, counts = table_arrays()
     order = np.array(hands, dtype=np.int64)
     prefer = np.full((len(hands), 3), -1, dtype=np.int64)
-    if plan is None and chooser is not best:
+    if plan is None and isinstance(chooser, Given):
+        codes = {name: code for code, name in enumerate(VALUED)}
+        prefer[:, 0] = [codes.get(chooser.taken.get(h, ""), 3) for h in hands]  # 3: not valued here, the Python walk says
+    elif plan is None and chooser is not best:
         from .basic import ChartChooser
 
         if not isinstance(chooser, ChartChooser):
@@ -414,10 +440,13 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     key = (stakes, "nets")
     if key not in position.kernel:
         nets = nets_table(position.rules, position.apart, position.scale, doubled)
-        largest = max(int(np.abs(nets).max()), stakes.own + 1)
+        bonus, bonus_nets = bonus_table(position, stakes)
+        largest = max(int(np.abs(nets).max()), int(np.abs(bonus_nets).max()), stakes.own + 1)
         k = primes_for(largest * position.denominator(0))
-        position.kernel[key] = (k, kernel_nets(nets, [s.own for s in doubled], k), horizons(position, k)) if k else (0, (None, None), None)
-    k, (net, lost), by_cards = position.kernel[key]
+        position.kernel[key] = ((k, kernel_nets(nets, [s.own for s in doubled], k), horizons(position, k), bonus,
+                                 np.ascontiguousarray(bonus_nets[..., None] % np.array(PRIMES[:k], dtype=np.int64)))
+                                if k else (0, (None, None), None, None, None))
+    k, (net, lost), by_cards, bonus, bonus_net = position.kernel[key]
     if not k:
         return None
     primes, garner, half, _ = moduli(k)
@@ -428,9 +457,12 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     values = np.zeros((len(hands), 3, k), dtype=np.int64)
     present = np.zeros((len(hands), 3), dtype=np.bool_)
     taken = np.full(len(hands), -1, dtype=np.int64)
+    aces_stand = position.split and first == ACE and not position.rules.hit_split_aces  # split aces take one card
+    rescue = position.rules.double_rescue and not position.split
     solve_kernel(
-        order, only_array, prefer, first is not None, child, cards, hard, total, may, free, counts, np.array(position.left, dtype=np.int64),
-        slot, digits, DEALER_PRIMES[0], net, lost, extend, denominator, live_deals, position.size,
+        order, only_array, prefer, first is not None, aces_stand, child, cards, hard, total, may, free, rescue, counts,
+        np.array(position.left, dtype=np.int64), slot, digits, DEALER_PRIMES[0], net, bonus, bonus_net, lost, extend,
+        denominator, live_deals, position.size,
         -1 if position.hole is None else position.hole, position.apart, primes, 1.0 / primes.astype(np.float64), garner, half,
         values, present, taken, room(len(child), k, len(position.left)))
     residues = Residues(values, present, k)
@@ -445,14 +477,15 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     return out
 
 
-Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # what :func:`solve_kernel` works in
+Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # what :func:`solve_kernel` works in
 
 
 def room(hands: int, k: int, values: int) -> Room:
     """Room for :func:`solve_kernel` over a table of ``hands`` hands and ``k`` primes: the value taken at each hand,
-    standing's value at each stakes (and whether worked out), and a row each for a shoe's counts, two sums, and digits."""
+    standing's value at each stakes (and whether worked out, and for a doubled hand whether its rescue was weighed), and
+    a row each for a shoe's counts, two sums, digits and a rescue's value."""
     return (np.zeros((hands, k), dtype=np.int64), np.zeros((hands, 3, k), dtype=np.int64), np.zeros((hands, 3), dtype=np.bool_),
-            np.zeros((4, max(k, values)), dtype=np.int64))
+            np.zeros((hands, 3), dtype=np.bool_), np.zeros((5, max(k, values)), dtype=np.int64))
 
 
 def kernel_nets(nets: np.ndarray, own: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -473,6 +506,49 @@ def nets_table(rules: BlackjackRules, apart: bool, scale: int, stakes: tuple[Sta
     from .values import ONE, stand_nets
 
     return np.array([[stand_nets(rules, apart, scale, t, ONE, s) for t in range(22)] for s in stakes], dtype=np.int64)
+
+
+def bonus_table(position: Position, stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
+    """The hands paid a bonus when they stand undoubled (:meth:`~.values.Position.win_amount`: a 21 of many cards, or of
+    certain cards on average over their suits), each hand of the table its row of nets (-1: none), and the nets of each
+    row by dealer outcome (one row of zeros where no hand has a bonus): what :func:`solve_kernel` reads instead of the
+    nets by total.
+
+    >>> from casino_math.game.blackjack.hands import Hand
+    >>> from casino_math.game.blackjack.rules import Shoe
+    >>> from casino_math.game.blackjack.values import OWN, dealer_counts, stand_nets
+    >>> rules = BlackjackRules(card_bonuses=((5, Fraction(3, 2)),))
+    >>> shoe = Shoe.of_decks(1).counts
+    >>> position = dealer_counts(rules, 9, shoe).position(tuple(c - (v == 9) for v, c in enumerate(shoe)), scale=2)
+    >>> bonus, nets = bonus_table(position, OWN)
+    >>> five = hand_table().index[Hand.of("A", "A", "2", "7", "T")]
+    >>> nets[bonus[five]].tolist() == list(stand_nets(rules, position.apart, 2, 21, Fraction(3, 2), OWN))
+    True
+    """
+    from .values import stand_nets
+
+    bonus, wins = bonuses(position.rules, position.dealer.shoe)
+    nets = [stand_nets(position.rules, position.apart, position.scale, 21, win, stakes) for win in wins]
+    return bonus, np.array(nets or [(0,) * len(OUTCOMES)], dtype=np.int64)
+
+
+@lru_cache(maxsize=16)
+def bonuses(rules: BlackjackRules, shoe: tuple[int, ...]) -> tuple[np.ndarray, tuple[Fraction, ...]]:
+    """Each hand of the table that ``shoe`` (the full shoe) can deal, the row of its bonus standing undoubled (-1: none),
+    and the bonus of each row (the average pay of a win, :func:`~.values.hand_pays`): the same in every position of a
+    game."""
+    from .values import ONE, ZERO, hand_pays
+
+    table = hand_table()
+    bonus = np.full(len(table.hands), -1, dtype=np.int64)
+    rows: dict[Fraction, int] = {}
+    if rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
+        for h in table.dealable(shoe):
+            if table.total[h] == 21:
+                win = sum((pay * chance for pay, chance in hand_pays(rules, shoe, h)), ZERO)
+                if win != ONE:
+                    bonus[h] = rows.setdefault(win, len(rows))
+    return bonus, tuple(rows)
 
 
 @lru_cache(maxsize=1)

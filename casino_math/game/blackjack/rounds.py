@@ -34,7 +34,7 @@ from .hands import Hand, hand_table
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
 from .split_ends import SplitEnds, split_ends
 from .splits import Split
-from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Position, Stakes, Taken, Valued, best, dealer_counts
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Given, Position, Stakes, Taken, Valued, best, dealer_counts
 
 BLACKJACK_OPTION = "blackjack"  # a natural: no decision
 EndKey = tuple[str, int, int]  # how a round ends: what happened, its net (over the ends' scale), the player's own money staked
@@ -138,15 +138,8 @@ def replay(play: Play, rules: BlackjackRules) -> Play:
         hands = {h: v.taken for h, v in old.valued.items()}
         roots = {h: r.taken for h, r in old.roots.items()}
         splits = {pair: split.decisions() for pair, split in old.splits.items()}
-        upcards[up] = play_up_card(rules, play.shoe, up, _taken(hands), _root_taken(roots), splits)
+        upcards[up] = play_up_card(rules, play.shoe, up, Given(hands), _root_taken(roots), splits)
     return Play(rules, play.shoe, upcards)
-
-
-def _taken(hands: Mapping[int, str]) -> Chooser:
-    def choose(hand: int, options: Mapping[str, int]) -> str:
-        return hands[hand]
-
-    return choose
 
 
 def _root_taken(roots: Mapping[Hand, str]) -> Strategy:

@@ -12,9 +12,10 @@ together. A card drawn turns ``(n)_h`` into ``n · (n − 1)_{h−1}``, so a hit
 and the options of one hand, sharing its denominator, compare as whole numbers: every choice is exact.
 
 The walk is done by a compiled kernel over the values' residues modulo primes, its choices exact
-(:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, a basic strategy's chart,
-without pays that depend on a hand's cards); :meth:`Position.solve_plain` is the same walk in Python over whole
-numbers, its reference and the way for the rest.
+(:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, choices given hand by hand,
+a basic strategy's chart; on every rule set, bonuses by a hand's cards, a double's rescue and split aces that may not
+draw included); :meth:`Position.solve_plain` is the same walk in Python over whole numbers, its reference and the way
+for the rest (another chooser, values too big for the kernel's primes).
 
 Where the dealer peeks (or, without a hole card, takes only the original bet with a blackjack) a hand's values
 are *joint with no dealer blackjack*: the player acts knowing there is none, and the blackjack's loss of the
@@ -38,7 +39,7 @@ import numpy as np
 
 from .bonuses import combination_lines, combination_pays
 from ...collector import held
-from .compiled_values import DealerDigits, Residues, compiled_solve
+from .compiled_values import DealerDigits, Residues, compiled_solve, table_arrays
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_digits, dealer_graph, whole
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
@@ -120,7 +121,8 @@ class DealerCounts:
         self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
-        self.digits = DealerDigits()  # the counts as the compiled kernel reads them (:mod:`.compiled_values`)
+        # the counts as the compiled kernel reads them (:mod:`.compiled_values`), shared like the counts themselves
+        self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
 
     def need(self, shoes: list[tuple[int, ...]]) -> None:
         """Count the shoes not counted yet, all at once."""
@@ -157,6 +159,7 @@ def forget_counts() -> None:
     """Drop the dealer's counts and the positions held in memory (a new run starts from the kept counts, if any)."""
     _dealer_counts.cache_clear()
     known_counts.cache_clear()
+    shared_digits.cache_clear()
 
 
 def hand_rules(rules: BlackjackRules) -> BlackjackRules:
@@ -182,11 +185,40 @@ def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]
     return known
 
 
+@lru_cache(maxsize=20)
+def shared_digits(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> DealerDigits:
+    """The dealer's counts as the compiled kernel reads them, shared as :func:`known_counts` shares the counts (a game
+    at other pays, as a design tool or the studio makes it, reads the rows its first solve wrote)."""
+    return DealerDigits()
+
+
 def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
     """Keep the dealer's counts of a game's up cards (those counted in this run) between runs."""
     for up in range(len(shoe)):
         if shoe[up]:
             keep(known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe))
+
+
+def hand_pays(rules: BlackjackRules, shoe: tuple[int, ...], hand: int) -> tuple[tuple[Fraction, Fraction], ...]:
+    """What a win pays on ``hand`` (a number of :func:`~.hands.hand_table`) standing undoubled in a game of ``rules``
+    dealt from ``shoe`` (the full shoe), each pay with its chance given the cards' values: one pay but for a 21 whose
+    pay depends on its suits (:mod:`.bonuses`).
+
+    >>> from casino_math.game.blackjack.hands import Hand
+    >>> rules = BlackjackRules(card_bonuses=((5, Fraction(3, 2)),))
+    >>> hand_pays(rules, (4,) * 9 + (16,), hand_table().index[Hand.of("A", "A", "2", "7", "T")])
+    ((Fraction(3, 2), Fraction(1, 1)),)
+    """
+    table = hand_table()
+    if table.total[hand] != 21:
+        return ((ONE, ONE),)
+    cards = table.cards[hand]
+    for least, pay in rules.card_bonuses:
+        if cards >= least:
+            return ((pay, ONE),)
+    if cards == 3:
+        return combination_pays(combination_lines(rules), tuple(table.hands[hand].values()), shoe) or ((ONE, ONE),)
+    return ((ONE, ONE),)
 
 
 Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
@@ -199,6 +231,21 @@ def best(hand: int, values: Mapping[str, int]) -> str:
         if values.get(option) == top:
             return option
     raise ValueError("no option")
+
+
+@dataclass(frozen=True, eq=False)
+class Given:
+    """A choice given hand by hand (a :data:`Chooser`): the option ``taken[hand]``, whatever the values (every option
+    still valued: what a replay of a strategy at other pays reads), so the compiled kernel takes it too.
+
+    >>> Given({7: HIT})(7, {STAND: 0, HIT: -1})
+    'hit'
+    """
+
+    taken: Mapping[int, str]
+
+    def __call__(self, hand: int, options: Mapping[str, int]) -> str:
+        return self.taken[hand]
 
 
 class Valued:
@@ -355,19 +402,11 @@ class Position:
         return pays[0][0] if len(pays) == 1 else sum((pay * chance for pay, chance in pays), ZERO)
 
     def win_pays(self, hand: int, doubled: bool) -> tuple[tuple[Fraction, Fraction], ...]:
-        """What a win pays on this hand, each pay with its chance given the cards' values (one pay but for a 21 whose
-        pay depends on its suits, :mod:`.bonuses`)."""
-        table = self.table
+        """What a win pays on this hand, each pay with its chance given the cards' values (:func:`hand_pays`)."""
         rules = self.rules
-        if table.total[hand] != 21 or doubled or not (rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses):
+        if doubled or self.table.total[hand] != 21 or not (rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses):
             return ((ONE, ONE),)
-        cards = table.cards[hand]
-        for least, pay in rules.card_bonuses:
-            if cards >= least:
-                return ((pay, ONE),)
-        if cards == 3:
-            return combination_pays(combination_lines(rules), tuple(table.hands[hand].values()), self.dealer.shoe) or ((ONE, ONE),)
-        return ((ONE, ONE),)
+        return hand_pays(rules, self.dealer.shoe, hand)
 
     # -- every hand, biggest first ------------------------------------------------------------------------
     def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None,
@@ -433,19 +472,9 @@ class Position:
     def kernel_slots(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
         """Each hand's row of the dealer's digits (-1: not needed), for every hand that may stand or double among
         ``hands`` (counted already, :meth:`count_dealer`)."""
-        table = self.table
-        if plan is None:
-            standing = [h for h in hands if table.cards[h] >= 2]  # a double's hands are the position's hands too
-        else:
-            standing = []
-            for hand in hands:
-                option = plan.get(hand)
-                if table.cards[hand] >= 2 and option in (None, STAND):
-                    standing.append(hand)
-                if table.cards[hand] >= 2 and option in (None, DOUBLE):
-                    standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
+        standing = self.standing(hands, plan)
         slots = self._slots
-        new = [h for h in standing if slots[h] < 0]
+        new = standing[slots[standing] < 0].tolist()
         if new:
             slots[new] = self.dealer.digits.rows([self.shoes[h] for h in new], self.dealer.known)
         return slots
@@ -454,37 +483,44 @@ class Position:
         """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those)."""
         if self._counted:
             return
-        table = self.table
-        if plan is None:  # every hand of two cards or more: a double's hands are among them
-            self.dealer.need([self.shoes[h] for h in hands if table.cards[h] >= 2])
-            self._counted = hands is self.dealt
-            return
-        standing: list[int] = []
-        for hand in hands:
-            if table.cards[hand] < 2:
-                continue
-            option = plan.get(hand)
-            if option in (None, STAND):
-                standing.append(hand)
-            if option in (None, DOUBLE):
-                standing += [c for v, c in enumerate(table.child[hand]) if c >= 0 and self.shoes[hand][v] > 0]
-        self.dealer.need([self.shoes[h] for h in standing])
+        shoes = self.shoes
+        self.dealer.need([shoes[h] for h in self.standing(hands, plan).tolist()])
+        self._counted = plan is None and hands is self.dealt
+
+    def standing(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
+        """The hands among ``hands`` whose dealer's totals are read: every hand of two cards or more (a double's hands
+        are among them), or with a strategy those it stands on, and those its doubles make (each after the hand it is
+        doubled from, in the order of ``hands``)."""
+        child, cards, _, _, counts = table_arrays()
+        order = np.asarray(hands, dtype=np.int64)
+        order = order[cards[order] >= 2]
+        if plan is None:
+            return order
+        options = [plan.get(h) for h in order.tolist()]
+        stands = np.array([o is None or o == STAND for o in options], dtype=np.bool_)
+        doubles = np.flatnonzero([o is None or o == DOUBLE for o in options])
+        made = child[order[doubles]]
+        made_at = (made >= 0) & (np.array(self.left, dtype=np.int64) - counts[order[doubles]] > 0)
+        # each hand's place in ``hands``, then its doubles' hands by the card drawn
+        place = np.concatenate([np.flatnonzero(stands) * 11, (doubles[:, None] * 11 + 1 + np.arange(child.shape[1]))[made_at]])
+        return np.concatenate([order[stands], made[made_at]])[np.argsort(place, kind="stable")]
 
     def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
-        """The hands a strategy reaches from the smallest hands of the position, biggest first."""
-        table = self.table
-        least = min(table.cards[i] for i in self.dealt)
-        frontier = [i for i in self.dealt if table.cards[i] == least]
-        seen = set(frontier)
-        while frontier:
-            hand = frontier.pop()
-            if table.cards[hand] >= 2 and plan.get(hand) != HIT:
-                continue
-            for v, child in enumerate(table.child[hand]):
-                if child >= 0 and child not in seen and self.shoes[hand][v] > 0:
-                    seen.add(child)
-                    frontier.append(child)
-        return sorted(seen)
+        """The hands a strategy reaches from the smallest hands of the position, biggest first (a card at a time: every
+        hand reached with as many cards at once)."""
+        child, cards, _, _, counts = table_arrays()
+        dealt = np.asarray(self.dealt, dtype=np.int64)
+        left = np.array(self.left, dtype=np.int64)
+        frontier = dealt[cards[dealt] == cards[dealt].min()]
+        seen = np.zeros(len(cards), dtype=np.bool_)
+        seen[frontier] = True
+        while len(frontier):
+            drawing = frontier[[cards[h] < 2 or plan.get(h) == HIT for h in frontier.tolist()]]
+            made = child[drawing]
+            made = made[(made >= 0) & (left - counts[drawing] > 0)]
+            seen[made] = True
+            frontier = np.unique(made)
+        return np.flatnonzero(seen).tolist()
 
     def options(self, hand: int, stakes: Stakes, values: Mapping[int, int], first: int | None = None,
                 only: str | None = None) -> dict[str, int]:
