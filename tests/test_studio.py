@@ -326,3 +326,125 @@ def test_the_designers_loop_in_chromium(served, client, tmp_path):
     kept = os.environ.get("STUDIO_SCREENSHOT")  # the test report's copy, where one is asked for
     if kept:
         shutil.copy(shot, kept)
+
+
+# -- a blackjack edit whose strategy is a solve of seconds: solved apart, the last strategy priced at once -----------
+BONUS = "blackjack-bonus-small.yaml"  # five-card 21 and 6-7-8 pay: decisions see them
+
+
+@pytest.fixture
+def blackjack(tmp_path, monkeypatch):
+    """A folder of the small blackjack game with bonuses, its workbench and a client (the workers stopped after)."""
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", os.environ.get("CASINO_MATH_EXTENDS", ""))
+    root = tmp_path / "tables"
+    root.mkdir()
+    shutil.copy(GAMES / BONUS, root / BONUS)
+    workbench = Workbench(root)
+    yield root, workbench, create_app(workbench).test_client()
+    workbench.solves.stop_all()
+
+
+def priced(workbench, timeout: float = 120) -> None:
+    """Wait until the strategy last solved of the game is priced (its worker done)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not workbench.pricers and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert workbench.pricers, "the file's strategy was never priced"
+
+
+def solve_of(client, number: int) -> dict:
+    answer = client.get(f"/api/solve?number={number}&wait=120")
+    assert answer.status_code == 200
+    return answer.json
+
+
+def variant(root: Path, name: str, pays: dict) -> Path:
+    """A variant file of the bonus game with these pays (every line written, as the studio writes them)."""
+    path = root / f"{name}.yaml"
+    path.write_text(f"extends: {BONUS}\nid: {name}\nblackjack:\n  pays: {json.dumps(pays)}\n")
+    return path
+
+
+def test_a_blackjack_edit_is_priced_at_once_by_the_last_strategy_then_solved(blackjack, monkeypatch, capsys):
+    """Five-card 21 from 3 to 2 to 2 to 1: the answer at once is the file's strategy at the new pays, marked provisional,
+    every figure the exact replay of that strategy at those pays; then the solve's figures are those of the variant file
+    from the command line, no worse for the player than the provisional ones."""
+    from casino_math.game.analysis import GameAnalysis
+    from casino_math.game.loader import load_game
+    from casino_math.studio.workbench import _bet
+
+    root, workbench, client = blackjack
+    shown = opened(client, BONUS)
+    priced(workbench)
+    tables = with_pay(shown, "pays", "five-card 21", "2")
+    answer = edit(client, tables, BONUS)
+    assert answer["errors"] == [] and answer["provisional"]["of"] == "the file" and "being solved" in answer["provisional"]["words"]
+    assert answer["strategy"] == shown["strategy"] and answer["changes"] == []
+    edited = load_game(variant(root, "five-2", tables["pays"]))
+    replayed = GameAnalysis(load_game(root / BONUS)).solution.replayed(edited)  # the file's strategy at the new pays, directly
+    expected = _bet(edited, edited.bet, replayed)
+    (bet,) = answer["bets"]
+    assert bet["house_edge"] == expected["house_edge"] and bet["figures"] == expected["figures"]
+    assert [(r["outcome"], r["pays"]) for r in bet["returns"]] == [(r["outcome"], r["pays"]) for r in expected["returns"]]
+    final = solve_of(client, answer["solve"])
+    assert final["state"] == "done"
+    result = final["result"]
+    assert "provisional" not in result and result["errors"] == [] and result["compare"]
+    code, out, _ = run(monkeypatch, capsys, "analyze", str(root / "five-2.yaml"), "--format", "json")
+    assert code == 0 and json.loads(out)["bets"]["blackjack"]["house_edge"] == result["bets"][0]["house_edge"]
+    assert Fraction(result["bets"][0]["house_edge"]) <= Fraction(bet["house_edge"])  # the optimal strategy does no worse
+
+
+def test_solved_edits_are_remembered(blackjack):
+    """Going back to pays solved before (undo, or the file's own) answers at once and exactly, no solve started."""
+    _, workbench, client = blackjack
+    shown = opened(client, BONUS)
+    tables = with_pay(shown, "pays", "6-7-8", "4")
+    first = edit(client, tables, BONUS)
+    final = solve_of(client, first["solve"])["result"]
+    again = edit(client, tables, BONUS)
+    assert "solve" not in again and "provisional" not in again and again["bets"] == final["bets"] and again["sequence"] > first["sequence"]
+    back = edit(client, shown["paytables"], BONUS)  # the file's own pays: its solution, repriced at once
+    assert "solve" not in back and back["bets"][0]["house_edge"] == shown["bets"][0]["house_edge"]
+    assert all(row["moved"] == "False" for row in back["compare"])
+
+
+def test_a_newer_edit_supersedes_the_solve_running(blackjack):
+    """Two edits in a row (two tabs on one game, or a designer typing): the first one's solve is stopped and says so, the
+    second's figures are its own; an edit that does not read while a solve runs stops nothing."""
+    _, workbench, client = blackjack
+    shown = opened(client, BONUS)
+    first = edit(client, with_pay(shown, "pays", "five-card 21", "5"), BONUS)
+    second = edit(client, with_pay(shown, "pays", "five-card 21", "1"), BONUS)
+    assert first["solve"] != second["solve"] and ("pending" in first or "provisional" in first)
+    broken = edit(client, with_pay(shown, "pays", "five-card 21", "lots"), BONUS)
+    assert broken["errors"] and "bets" not in broken
+    assert solve_of(client, first["solve"])["state"] == "superseded"
+    done = solve_of(client, second["solve"])
+    assert done["state"] == "done" and done["result"]["bets"][0]["house_edge"] != shown["bets"][0]["house_edge"]
+    assert client.get("/api/solve?number=999").status_code == 403 and client.get("/api/solve?number=x").status_code == 400
+
+
+def test_saving_while_a_solve_runs(blackjack, monkeypatch, capsys):
+    """While an edit is solved apart, the variant is saved; the solve still ends with the saved file's figures."""
+    root, workbench, client = blackjack
+    shown = opened(client, BONUS)
+    tables = with_pay(shown, "pays", "five-card 21", "3")
+    answer = edit(client, tables, BONUS)
+    assert client.post("/api/save", json={"path": BONUS, "tables": tables, "name": "five-3"}).json == {"saved": "five-3.yaml"}
+    result = solve_of(client, answer["solve"])["result"]
+    code, out, _ = run(monkeypatch, capsys, "analyze", str(root / "five-3.yaml"), "--format", "json")
+    assert code == 0 and json.loads(out)["bets"]["blackjack"]["house_edge"] == result["bets"][0]["house_edge"]
+
+
+@pytest.mark.slow
+def test_the_par_sheet_while_a_solve_runs(blackjack):
+    """The par sheet of an edit written while the same edit is solved apart (both solve it: 15 s here): each whole."""
+    _, _, client = blackjack
+    tables = with_pay(opened(client, BONUS), "pays", "five-card 21", "3")
+    answer = edit(client, tables, BONUS)
+    sheet = client.post("/api/report", json={"path": BONUS, "tables": tables, "kind": "html"})
+    assert sheet.status_code == 200 and sheet.data.startswith(b"<!") and b"five-card 21" in sheet.data
+    assert solve_of(client, answer["solve"])["state"] == "done"
