@@ -448,3 +448,47 @@ def test_the_par_sheet_while_a_solve_runs(blackjack):
     sheet = client.post("/api/report", json={"path": BONUS, "tables": tables, "kind": "html"})
     assert sheet.status_code == 200 and sheet.data.startswith(b"<!") and b"five-card 21" in sheet.data
     assert solve_of(client, answer["solve"])["state"] == "done"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (Debian's package: apt-get install chromium)")
+def test_a_blackjack_edit_in_chromium_provisional_then_solved(blackjack, tmp_path, monkeypatch):
+    """A blackjack pay a decision sees, edited in the page: at once the file's strategy at the new pays, marked
+    provisional (the solve held back meanwhile: a screenshot); then the solve's figures replace them, unmarked (a second
+    screenshot)."""
+    import time
+
+    from werkzeug.serving import make_server
+
+    from casino_math.studio import solves
+
+    root, workbench, client = blackjack
+    hold = tmp_path / "go"
+    solve = solves._solve
+
+    def held(connection, game, figures, shown):  # in the worker: an edit's solve waits for the test's word
+        while shown and not hold.exists():
+            time.sleep(0.05)
+        solve(connection, game, figures, shown)
+
+    monkeypatch.setattr(solves, "_solve", held)
+    server = make_server("127.0.0.1", 0, create_app(workbench), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/#path={BONUS}&edit=pays|five-card 21|2"
+    try:
+        shown = opened(client, BONUS)
+        priced(workbench)
+        expected = edit(client, with_pay(shown, "pays", "five-card 21", "2"), BONUS)["bets"][0]["figures"]["house edge"]
+        first, second = tmp_path / "provisional.png", tmp_path / "solved.png"
+        dom = browse(url, tmp_path, "--dump-dom", f"--screenshot={first}", "--virtual-time-budget=1000")
+        assert 'data-provisional="1"' in dom and "the optimal strategy is being solved" in dom
+        assert f'<dd class="edge">{expected}</dd>' in dom and re.search(r'class="bet[^"]* provisional"', dom)
+        hold.touch()
+        dom = browse(url, tmp_path, "--dump-dom", f"--screenshot={second}")
+        assert 'data-solved="' in dom and 'data-provisional="0"' in dom and not re.search(r'class="bet[^"]* provisional"', dom)
+        assert first.stat().st_size > 10_000 and second.stat().st_size > 10_000
+        kept = os.environ.get("STUDIO_SCREENSHOT")
+        if kept:
+            for shot in (first, second):
+                shutil.copy(shot, Path(kept).with_name(f"{Path(kept).stem}-blackjack-{shot.name}"))
+    finally:
+        server.shutdown()

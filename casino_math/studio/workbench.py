@@ -519,8 +519,21 @@ def compared(before: dict[str, Metrics], after: dict[str, Metrics], titles: dict
 
 
 def strategy_changes(before: dict[str, str], after: dict[str, str]) -> list[dict[str, str]]:
-    """Each decision whose strategy in words moved: its name, before and after."""
-    return [{"decision": name, "before": before.get(name, ""), "after": words} for name, words in after.items() if before.get(name) != words]
+    """Each decision whose strategy in words moved: its name, and what moved of it, before and after (where the words
+    are parts joined by ``; ``, a chart's rows, only the parts that moved: ``hard 16: S against 2-6, H against 7-A``).
+
+    >>> strategy_changes({"chart": "hard 16: S; hard 12: H"}, {"chart": "hard 16: S against 2-6, H against 7-A; hard 12: H"})
+    [{'decision': 'chart', 'before': 'hard 16: S', 'after': 'hard 16: S against 2-6, H against 7-A'}]
+    """
+    out = []
+    for name, words in after.items():
+        was = before.get(name, "")
+        if was != words:
+            old, new = was.split("; "), words.split("; ")
+            kept = set(old) & set(new)
+            out.append({"decision": name, "before": "; ".join(p for p in old if p not in kept),
+                        "after": "; ".join(p for p in new if p not in kept)})
+    return out
 
 
 def _rules(analysis: GameAnalysis) -> list[str]:
