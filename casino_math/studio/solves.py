@@ -22,6 +22,7 @@ from ..game.analysis import GameAnalysis
 from ..game.description import Game
 
 KEPT = 64  # solves remembered by number (the page asks after its own, the last few)
+STOPPED = "a newer edit of this game stopped this solve"
 
 
 @dataclass(eq=False)
@@ -39,7 +40,8 @@ class Solve:
     result: dict[str, Any] | None = None
     error: str = ""
     progress: tuple[str, int, int] = ("", 0, 0)
-    ended: threading.Event = field(default_factory=threading.Event)
+    ended: threading.Event = field(default_factory=threading.Event)  # its figures are in (or never will be)
+    finished: threading.Event = field(default_factory=threading.Event)  # its worker is done (its pricer sent, or stopped)
     stopped: bool = False
     process: Any = None
 
@@ -59,15 +61,17 @@ class Solves:
     worker); ``solved`` finishes a solve's figures in the server (its compare with the file, its strategy's changes:
     called with the caller's lock free, it takes its own); ``priced`` hears of each strategy's pricer."""
 
-    def __init__(self, figures: Figures, solved: Solved, priced: Priced) -> None:
+    def __init__(self, figures: Figures, solved: Solved, priced: Priced, engine: Any) -> None:
         self.figures, self.solved, self.priced = figures, solved, priced
+        self.engine = engine  # the lock the server's analyses hold: a worker is forked while none runs
         self.lock = threading.Lock()
         self.numbered: dict[int, Solve] = {}
         self.count = 0
 
     def start(self, path: Path, key: Hashable, game: Game, shown: bool = True) -> Solve:
-        """A solve of ``game`` (an edit of ``path``) started in a worker process; the solve of the same file running,
-        and any solve only pricing a strategy, stopped."""
+        """A solve of ``game`` (an edit of ``path``), its worker process started as soon as no analysis runs here (the
+        answer to the edit goes first: forking a process holding gigabytes takes tens of milliseconds); the solve of the
+        same file running, and any solve only pricing a strategy, stopped."""
         with self.lock:
             for running in [s for s in self.numbered.values() if _alive(s) and (s.path == path or not s.shown)]:
                 self._stop(running)
@@ -77,13 +81,22 @@ class Solves:
             for number in sorted(self.numbered)[:-KEPT]:
                 if self.numbered[number].state != "solving":
                     del self.numbered[number]
-        context = multiprocessing.get_context("fork")  # the worker holds the games read and the counts in memory
-        mine, theirs = context.Pipe(duplex=False)
-        solve.process = context.Process(target=_solve, args=(theirs, game, self.figures, shown), daemon=True)
-        solve.process.start()
-        theirs.close()
-        threading.Thread(target=self._follow, args=(solve, mine), daemon=True).start()
+        threading.Thread(target=self._launch, args=(solve,), daemon=True).start()
         return solve
+
+    def _launch(self, solve: Solve) -> None:
+        context = multiprocessing.get_context("fork")  # the worker holds the games read and the counts in memory
+        with self.engine, self.lock:  # one fork at a time: no worker holds another's end of a pipe (its end never closed)
+            if solve.stopped:  # a newer edit came first
+                solve.state, solve.error = "superseded", STOPPED
+                solve.ended.set()
+                solve.finished.set()
+                return
+            mine, theirs = context.Pipe(duplex=False)
+            solve.process = context.Process(target=_solve, args=(theirs, solve.game, self.figures, solve.shown), daemon=True)
+            solve.process.start()
+            theirs.close()
+        self._follow(solve, mine)
 
     def running(self, path: Path) -> Solve | None:
         """The solve of ``path`` running, if any."""
@@ -106,7 +119,7 @@ class Solves:
 
     def _stop(self, solve: Solve) -> None:
         solve.stopped = True
-        if solve.process is not None and solve.process.is_alive():
+        if solve.process is not None and not solve.finished.is_set():
             solve.process.terminate()
 
     def _follow(self, solve: Solve, connection: Any) -> None:
@@ -134,16 +147,17 @@ class Solves:
         except (EOFError, OSError):  # stopped (a newer edit), or ended by the system
             if solve.state == "solving":
                 solve.state = "superseded" if solve.stopped else "failed"
-                solve.error = "a newer edit of this game stopped this solve" if solve.stopped else "the solve's process ended"
+                solve.error = STOPPED if solve.stopped else "the solve's process ended"
         finally:
             solve.ended.set()
             connection.close()
             solve.process.join()
+            solve.finished.set()
 
 
 def _alive(solve: Solve) -> bool:
     """Whether the solve's worker is still at work (solving, or pricing its strategy)."""
-    return solve.state == "solving" or solve.process is not None and solve.process.is_alive()
+    return not solve.finished.is_set()
 
 
 def _solve(connection: Any, game: Game, figures: Figures, shown: bool) -> None:

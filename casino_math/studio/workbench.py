@@ -99,7 +99,7 @@ class Workbench:
         self.remembered: OrderedDict[tuple, tuple[Game, dict[str, Any]]] = OrderedDict()  # the edits solved: (file, its files, pays)
         self.pricers: dict[Path, tuple[tuple, Game, Any, dict[str, str]]] = {}  # file -> the strategy last solved's pricer
         self.apart: dict[int, tuple[str, Path]] = {}  # a solve in a worker -> the file as the page names it, the edit's file
-        self.solves = Solves(figures_of, self._solved_apart, self._priced)
+        self.solves = Solves(figures_of, self._solved_apart, self._priced, self.lock)
         # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
         folders = [f for f in os.environ.get("CASINO_MATH_EXTENDS", "").split(":") if f]
         if str(self.root) not in folders:
