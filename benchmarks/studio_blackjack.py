@@ -47,6 +47,9 @@ def main() -> None:
     print(f"  its strategy priced in {time.perf_counter() - start:.1f} s more (in a worker: the working solved again where it "
           f"was read from the kept solutions, then replayed once at generic pays)", flush=True)
     file_pays = shown["paytables"]["pays"]
+    forgotten = forget_solutions(shown["id"])
+    print(f"  {forgotten} solutions of {shown['id']} kept from earlier runs forgotten: every edit below is a pay not seen before",
+          flush=True)
     try:
         for asked in args.edits:
             line, _, pays = asked.partition("=")
@@ -66,22 +69,7 @@ def main() -> None:
             final = status["result"]["bets"][0]["figures"]["house edge"]
             print(f"  {line} {file_pays[line]} -> {pays}: provisional {provisional * 1000:6.1f} ms (house edge {edge}, the "
                   f"strategy of {of or '-'}), exact {exact:5.1f} s (house edge {final})", flush=True)
-        original = load_game(folder / args.game)
-        variant = workbench.scratch / "plain.yaml"
         line, _, pays = args.edits[0].partition("=")
-        variant.write_text(f'extends: "{folder / args.game}"\nid: plain\nblackjack:\n  pays: {{"{line}": "{pays}"}}\n')
-        edited = load_game(variant)
-        solution = GameAnalysis(original).solution
-        solution.replayed(original)  # the working solved (read from the kept solutions otherwise): not timed
-        start = time.perf_counter()
-        solution.replayed(edited)
-        plain = time.perf_counter() - start
-        pricer = workbench.pricers[folder / args.game][2]
-        start = time.perf_counter()
-        pricer.table(edited)
-        ours = time.perf_counter() - start
-        print(f"  plain path to the same provisional figures ({line} -> {pays}: the strategy replayed at the new pays): "
-              f"{plain:.2f} s; priced from its linear form {ours * 1000:.1f} ms: plain/ours {plain / ours:,.0f}x", flush=True)
         tables = {"pays": dict(file_pays, **{line: pays})}
         start = time.perf_counter()
         again = client.post("/api/edit", json={"path": args.game, "tables": tables}).json
@@ -99,9 +87,40 @@ def main() -> None:
             assert "solve" not in answer and not answer["errors"]
         print(f"{name}: {line} -> {', '.join(edits)} (a natural's pay, repriced in the request): "
               f"{', '.join(f'{t * 1000:.0f}' for t in times)} ms")
+        line, _, pays = args.edits[0].partition("=")
+        original = load_game(folder / args.game)
+        variant = workbench.scratch / "plain.yaml"
+        every = ", ".join(f'"{k}": "{v}"' for k, v in dict(file_pays, **{line: pays}).items())
+        variant.write_text(f'extends: "{folder / args.game}"\nid: plain\nblackjack:\n  pays: {{{every}}}\n')
+        edited = load_game(variant)
+        solution = GameAnalysis(original).solution
+        solution.replayed(original)  # the working solved (read from the kept solutions otherwise): not timed
+        start = time.perf_counter()
+        solution.replayed(edited)
+        plain = time.perf_counter() - start
+        pricer = workbench.pricers[folder / args.game][2]
+        start = time.perf_counter()
+        pricer.table(edited)
+        ours = time.perf_counter() - start
+        print(f"{args.game}: the plain path to the same provisional figures ({line} -> {pays}: the strategy replayed at the new pays): "
+              f"{plain:.2f} s; priced from its linear form {ours * 1000:.1f} ms: plain/ours {plain / ours:,.0f}x", flush=True)
     finally:
         workbench.solves.stop_all()
     print(f"load {os.getloadavg()[0]:.1f} at the end")
+
+
+def forget_solutions(game: str) -> int:
+    """The solutions of ``game`` (by its id: the studio's edits keep it) kept between runs removed; how many."""
+    from casino_math.count_cache import current
+
+    cache = current()
+    if cache is None:
+        return 0
+    gone = [e for e in cache.entries() if e.kind == "solution" and e.what == game]
+    for entry in gone:
+        for path in cache.folder.glob(f"{entry.digest}.*"):
+            path.unlink()
+    return len(gone)
 
 
 if __name__ == "__main__":
