@@ -155,6 +155,31 @@ class Solves:
             solve.finished.set()
 
 
+class Warnings(logging.Handler):
+    """The library's warnings while a game is read and analysed (a line never paid, a pay at the cap)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+class listening:
+    """Hear the library's warnings into ``handler`` for a while."""
+
+    def __init__(self, handler: logging.Handler) -> None:
+        self.handler = handler
+        self.logger = logging.getLogger("casino_math")
+
+    def __enter__(self) -> None:
+        self.logger.addHandler(self.handler)
+
+    def __exit__(self, *exc: object) -> None:
+        self.logger.removeHandler(self.handler)
+
+
 def _alive(solve: Solve) -> bool:
     """Whether the solve's worker is still at work (solving, or pricing its strategy)."""
     return not solve.finished.is_set()
@@ -162,24 +187,16 @@ def _alive(solve: Solve) -> bool:
 
 def _solve(connection: Any, game: Game, figures: Figures, shown: bool) -> None:
     """In the worker: the game solved, its figures sent (where a page waits for them), then its strategy's pricer."""
-    heard: list[str] = []
-
-    class Heard(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            heard.append(record.getMessage())
-
-    handler = Heard(logging.WARNING)
-    logger = logging.getLogger("casino_math")
-    logger.addHandler(handler)
+    heard = Warnings()
     try:
-        analysis = GameAnalysis(game, lambda what, done, of: connection.send(("progress", what, done, of)))
-        if shown:
-            page, metrics = figures(analysis)
-            connection.send(("solved", page, metrics, list(heard)))
-        pricer = analysis.solution.repricer()
-        connection.send(("priced", pricer, analysis.strategy_summary()))
+        with listening(heard):
+            analysis = GameAnalysis(game, lambda what, done, of: connection.send(("progress", what, done, of)))
+            if shown:
+                page, metrics = figures(analysis)
+                connection.send(("solved", page, metrics, list(heard.messages)))
+            pricer = analysis.solution.repricer()
+            connection.send(("priced", pricer, analysis.strategy_summary()))
     except Exception as error:  # said to the page: the server goes on
         connection.send(("failed", f"{type(error).__name__}: {error}"))
     finally:
-        logger.removeHandler(handler)
         connection.close()

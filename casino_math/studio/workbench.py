@@ -12,7 +12,6 @@ Paths come from the page: each is resolved inside the folder the workbench was o
 
 from __future__ import annotations
 
-import logging
 import os
 import re
 import tempfile
@@ -32,7 +31,7 @@ from ..game.loader import load_game
 from ..pays import Pay
 from ..returns import Metrics, ReturnTable
 from ..text import decimal, integer, percent
-from .solves import Solves
+from .solves import Solves, Warnings, listening
 
 GAME_SUFFIXES = (".yaml", ".yml")
 SAFE_PAY = re.compile(r"[0-9A-Za-z .,/:+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
@@ -68,17 +67,6 @@ class Progress:
     def snapshot(self) -> dict[str, Any]:
         with self.lock:
             return {"what": self.what, "done": self.done, "of": self.of}
-
-
-class _Warnings(logging.Handler):
-    """The library's warnings while a game is read and analysed (a line never paid, a pay at the cap)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
 
 
 class Workbench:
@@ -143,8 +131,8 @@ class Workbench:
         (:mod:`.solves`), so that such an edit shows that strategy's figures at once, provisional."""
         path = self.resolve(relative)
         with self.lock:
-            warnings = _Warnings()
-            with _listening(warnings):
+            warnings = Warnings()
+            with listening(warnings):
                 game = self._load(path)
                 analysis = self._analysed(game)
                 shown, metrics = figures_of(analysis)
@@ -175,10 +163,10 @@ class Workbench:
             sequence = self.edits
             edited = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
             edited.write_text(text)
-            warnings = _Warnings()
+            warnings = Warnings()
             start = time.perf_counter()
             try:
-                with _listening(warnings):
+                with listening(warnings):
                     game = self._load(edited)
             except InputError as error:
                 return {"path": relative, "sequence": sequence,
@@ -193,7 +181,7 @@ class Workbench:
             if not analysis.answered_at_once(original, *(g for (p, *_), (g, _) in self.remembered.items() if p == path)):
                 return self._apart(path, relative, key, game, edited, [m for m in warnings.messages], sequence, start)
             try:
-                with _listening(warnings):
+                with listening(warnings):
                     self._count(analysis)
                     shown, metrics = figures_of(analysis)
             except InputError as error:
@@ -542,20 +530,6 @@ def _rules(analysis: GameAnalysis) -> list[str]:
 
     steps = [f"{step}: {text}" if step else text for step, text in deal_rows(analysis.game)]
     return steps + list(rule_items(analysis))
-
-
-class _listening:
-    """Hear the library's warnings into ``handler`` for a while."""
-
-    def __init__(self, handler: logging.Handler) -> None:
-        self.handler = handler
-        self.logger = logging.getLogger("casino_math")
-
-    def __enter__(self) -> None:
-        self.logger.addHandler(self.handler)
-
-    def __exit__(self, *exc: object) -> None:
-        self.logger.removeHandler(self.handler)
 
 
 def _forget_warned() -> None:
