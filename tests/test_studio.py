@@ -397,6 +397,23 @@ def test_a_blackjack_edit_is_priced_at_once_by_the_last_strategy_then_solved(bla
     assert Fraction(result["bets"][0]["house_edge"]) <= Fraction(bet["house_edge"])  # the optimal strategy does no worse
 
 
+def test_only_a_game_whose_pays_move_its_play_is_priced_apart(tmp_path, monkeypatch):
+    """Opening a blackjack file whose only pays are a natural's (an edit never solves) starts no worker; one with bonuses
+    prices its strategy in one."""
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", os.environ.get("CASINO_MATH_EXTENDS", ""))
+    for name in (BONUS, "blackjack-small.yaml"):
+        shutil.copy(GAMES / name, tmp_path / name)
+    workbench = Workbench(tmp_path)
+    client = create_app(workbench).test_client()
+    try:
+        opened(client, "blackjack-small.yaml")
+        assert workbench.solves.numbered == {}
+        opened(client, BONUS)
+        assert [s.shown for s in workbench.solves.numbered.values()] == [False]
+    finally:
+        workbench.solves.stop_all()
+
+
 def test_solved_edits_are_remembered(blackjack):
     """Going back to pays solved before (undo, or the file's own) answers at once and exactly, no solve started."""
     _, workbench, client = blackjack
@@ -416,9 +433,9 @@ def test_a_newer_edit_supersedes_the_solve_running(blackjack):
     second's figures are its own; an edit that does not read while a solve runs stops nothing."""
     _, workbench, client = blackjack
     shown = opened(client, BONUS)
-    first = edit(client, with_pay(shown, "pays", "five-card 21", "5"), BONUS)
+    first = edit(client, with_pay(shown, "pays", "five-card 21", "5"), BONUS)  # before the file's strategy is priced
     second = edit(client, with_pay(shown, "pays", "five-card 21", "1"), BONUS)
-    assert first["solve"] != second["solve"] and ("pending" in first or "provisional" in first)
+    assert first["solve"] != second["solve"] and first["pending"] and "bets" not in first
     broken = edit(client, with_pay(shown, "pays", "five-card 21", "lots"), BONUS)
     assert broken["errors"] and "bets" not in broken
     assert solve_of(client, first["solve"])["state"] == "superseded"

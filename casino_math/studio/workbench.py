@@ -18,14 +18,14 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 from ..game.analysis import GameAnalysis
-from ..game.description import Game
+from ..game.description import Game, Paytable
 from ..game.kept_solution import unkept
 from ..game.loader import load_game
 from ..pays import Pay
@@ -142,7 +142,7 @@ class Workbench:
                          warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(game, metrics))
             shown["rules"] = _rules(analysis)
             held = self.pricers.get(path)
-            if not analysis.answered_at_once() and (held is None or held[0] != game.files) and self.solves.running(path) is None:
+            if _edits_solve(analysis) and (held is None or held[0] != game.files) and self.solves.running(path) is None:
                 self.solves.start(path, (path, game.files, _pays(game)), game, shown=False)
             return shown
 
@@ -408,6 +408,15 @@ def _bet(game: Game, name: str, table: ReturnTable) -> dict[str, Any]:
             "returns": [{"outcome": o.name, "pays": o.pays, "combinations": integer(o.combinations),
                          "probability": decimal(Fraction(o.combinations, table.total)),
                          "return": decimal(o.net * Fraction(o.combinations, table.total))} for o in table.outcomes]}
+
+
+def _edits_solve(analysis: GameAnalysis) -> bool:
+    """Whether an edit of the game's pays may be a solve of seconds: the game with every pay one more is not answered
+    at once where the game is solved (blackjack's bonuses; not a natural's pay, nor any other method's game)."""
+    game = analysis.game
+    raised = {name: Paytable(name, tuple(replace(line, pay=line.pay.with_net(line.pay.net + 1)) for line in table.lines))
+              for name, table in game.paytables.items()}
+    return not GameAnalysis(replace(game, paytables=raised)).answered_at_once(game)
 
 
 def _pays(game: Game) -> tuple:
