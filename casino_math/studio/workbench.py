@@ -179,7 +179,7 @@ class Workbench:
             self._file_solved(path, original)
             analysis = GameAnalysis(game, self.progress)
             if not analysis.answered_at_once(original, *(g for (p, *_), (g, _) in self.remembered.items() if p == path)):
-                return self._apart(path, relative, key, game, edited, [m for m in warnings.messages], sequence, start)
+                return self._apart(path, relative, key, game, edited, list(warnings.messages), sequence, start)
             try:
                 with listening(warnings):
                     self._count(analysis)
@@ -204,6 +204,8 @@ class Workbench:
                start: float) -> dict[str, Any]:
         """An edit solved in a worker: its number, and the strategy last solved priced at its pays where that can be."""
         solve = self.solves.start(path, key, game)
+        for number in [n for n in self.apart if n not in self.solves.numbered]:  # solves forgotten (stopped long ago)
+            del self.apart[number]
         self.apart[solve.number] = (relative, edited)
         answer: dict[str, Any] = {"path": relative, "errors": [], "sequence": sequence, "solve": solve.number,
                                   "warnings": [_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in messages]}
