@@ -354,10 +354,16 @@ def priced(workbench, timeout: float = 120) -> None:
     assert workbench.pricers, "the file's strategy was never priced"
 
 
-def solve_of(client, number: int) -> dict:
-    answer = client.get(f"/api/solve?number={number}&wait=120")
-    assert answer.status_code == 200
-    return answer.json
+def solve_of(client, number: int, timeout: float = 300) -> dict:
+    """A solve's state once it ends (asked again and again: each request waits 20 s at most)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = client.get(f"/api/solve?number={number}&wait=20")
+        assert answer.status_code == 200
+        if answer.json["state"] != "solving" or time.monotonic() > deadline:
+            return answer.json
 
 
 def variant(root: Path, name: str, pays: dict) -> Path:
@@ -467,6 +473,7 @@ def test_the_par_sheet_while_a_solve_runs(blackjack):
     assert solve_of(client, answer["solve"])["state"] == "done"
 
 
+@pytest.mark.slow  # 11 s at load 2 to 3; once, beside a full suite at load 8, Chromium's first page did not end in 120 s
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (Debian's package: apt-get install chromium)")
 def test_a_blackjack_edit_in_chromium_provisional_then_solved(blackjack, tmp_path, monkeypatch):
     """A blackjack pay a decision sees, edited in the page: at once the file's strategy at the new pays, marked
