@@ -23,6 +23,7 @@ from ..game.description import Game
 
 KEPT = 64  # solves remembered by number (the page asks after its own, the last few)
 STOPPED = "a newer edit of this game stopped this solve"
+_FORKING = threading.Lock()  # held while a worker is forked, by every workbench of the process
 
 
 @dataclass(eq=False)
@@ -86,7 +87,7 @@ class Solves:
 
     def _launch(self, solve: Solve) -> None:
         context = multiprocessing.get_context("fork")  # the worker holds the games read and the counts in memory
-        with self.engine, self.lock:  # one fork at a time: no worker holds another's end of a pipe (its end never closed)
+        with self.engine, _FORKING, self.lock:  # one fork at a time in the process: no worker holds another's end of a pipe
             if solve.stopped:  # a newer edit came first
                 solve.state, solve.error = "superseded", STOPPED
                 solve.ended.set()
@@ -126,6 +127,10 @@ class Solves:
         """What the worker says, until it ends: its progress, its figures, its pricer."""
         try:
             while True:
+                if not connection.poll(1.0):
+                    if solve.process.exitcode is not None and not connection.poll(0):  # ended, whoever holds a copy
+                        raise EOFError  # of its pipe's end (a process forked meanwhile by another part of the program)
+                    continue
                 message = connection.recv()
                 if message[0] == "progress":
                     solve.progress = message[1:]
