@@ -385,12 +385,13 @@ def test_a_blackjack_edit_is_priced_at_once_by_the_last_strategy_then_solved(bla
     shown = opened(client, BONUS)
     priced(workbench)
     tables = with_pay(shown, "pays", "five-card 21", "2")
+    edited = load_game(variant(root, "five-2", tables["pays"]))
+    with workbench.lock:  # as the server's analyses: no worker is forked while the engine runs here (its locks copied held)
+        replayed = GameAnalysis(load_game(root / BONUS)).solution.replayed(edited)  # the file's strategy at the new pays, directly
+    expected = _bet(edited, edited.bet, replayed)
     answer = edit(client, tables, BONUS)
     assert answer["errors"] == [] and answer["provisional"]["of"] == "the file" and "being solved" in answer["provisional"]["words"]
     assert answer["strategy"] == shown["strategy"] and answer["changes"] == []
-    edited = load_game(variant(root, "five-2", tables["pays"]))
-    replayed = GameAnalysis(load_game(root / BONUS)).solution.replayed(edited)  # the file's strategy at the new pays, directly
-    expected = _bet(edited, edited.bet, replayed)
     (bet,) = answer["bets"]
     assert bet["house_edge"] == expected["house_edge"] and bet["figures"] == expected["figures"]
     assert [(r["outcome"], r["pays"]) for r in bet["returns"]] == [(r["outcome"], r["pays"]) for r in expected["returns"]]

@@ -64,7 +64,8 @@ class Solves:
 
     def __init__(self, figures: Figures, solved: Solved, priced: Priced, engine: Any) -> None:
         self.figures, self.solved, self.priced = figures, solved, priced
-        self.engine = engine  # the lock the server's analyses hold: a worker is forked while none runs
+        self.engine = engine  # the lock the server's engine work holds: a worker is forked while none runs (a lock
+        # held by a thread at the fork, a cached property's, say, stays held in the worker for good)
         self.lock = threading.Lock()
         self.numbered: dict[int, Solve] = {}
         self.count = 0

@@ -115,7 +115,8 @@ class Workbench:
             if "claims" in path.relative_to(self.root).parts or not path.is_file():
                 continue
             try:
-                game = self._load(path)
+                with self.lock:  # the engine runs under the lock only: a solve's worker is forked while none runs
+                    game = self._load(path)
             except (InputError, OSError):
                 continue
             found.append({"path": self.name_of(path), "id": game.id, "name": game.title, "family": game.family})
