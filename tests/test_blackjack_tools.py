@@ -256,3 +256,37 @@ def test_hands_after_hitting_are_weighed_by_their_chance_of_being_reached(peeks)
     taken = view.taken()
     assert Fraction(taken["hit"], sum(taken.values())) == sum(
         w for (up, h), w in view.weights.items() if play.upcards[up].valued[h].taken == "hit") / sum(view.weights.values())
+
+
+BONUS = "tests/games/blackjack-bonus-small.yaml"  # a five-card 21 and a 6-7-8 paid: decisions see them
+
+
+def test_the_strategy_priced_at_once_is_the_strategy_replayed():
+    """The optimal strategy's ends as linear forms of the pays (read back from one replay at generic pays) priced at
+    other pays: the direct replay's return table there, every row exactly but the split rounds' spread (floats added up
+    in another order: their total chance, average net and stake exact), so the house edge and average wager exactly."""
+    from casino_math.design.model import wager_model
+
+    analysis = analyze(BONUS)
+    solution = analysis.solution
+    pricer = solution.repricer()
+    assert pricer is not solution.ends  # blackjack's replay is worked out as forms, not replayed per paytable
+    model = wager_model(analysis.game, "blackjack")
+    for pays in ({"five-card_21": Fraction(2)}, {"blackjack": Fraction(6, 5), "five-card_21": Fraction(0), "6-7-8": Fraction(7, 2)}):
+        game = model.game_with(pays)
+        fast, direct = pricer.table(game), solution.replayed(game)
+        assert fast.metrics.house_edge == direct.metrics.house_edge != analysis.tables["blackjack"].metrics.house_edge
+        assert fast.metrics.average_wager == direct.metrics.average_wager
+        played = {(o.name, o.net): Fraction(o.combinations, fast.total) for o in fast.outcomes if not o.name.startswith("split")}
+        assert played == {(o.name, o.net): Fraction(o.combinations, direct.total) for o in direct.outcomes if not o.name.startswith("split")}
+        assert abs(float(fast.metrics.standard_deviation - direct.metrics.standard_deviation)) < 1e-12
+
+
+def test_a_net_whose_coefficients_outgrow_the_base_is_refused():
+    """The digits of a net in the generic base are its coefficients only while each is under half the base: past that
+    the reading says so (the form is then worked out at a larger base), never a wrong coefficient."""
+    from casino_math.game.blackjack.linear import digits
+
+    assert digits(-3 + 7 * 64 + 2 * 64 ** 2, 64, 3) == (-3, 7, 2)
+    with pytest.raises(ValueError):
+        digits(5 + 40 * 64 ** 2 * 64, 64, 3)

@@ -62,6 +62,14 @@ class GameAnalysis:
         own = getattr(self.method, "workload", None)
         return Workload() if own is None else own(self.game)
 
+    def answered_at_once(self, *solved: Game) -> bool:
+        """Whether this game's figures come at once in a process that solved the games ``solved`` (the same game at other
+        pays): every method re-solves a changed pay from the counts it holds in milliseconds, but one whose strategy at
+        pays a decision sees is a solve of seconds (blackjack's) says whether one of them is this game's, repriced
+        (its ``solved_alike``)."""
+        alike = getattr(self.method, "solved_alike", None)
+        return alike is None or any(alike(self.game, other) for other in solved)
+
     @cached_property
     def solution(self) -> Solution:
         """The game solved by its method under the optimal strategy."""

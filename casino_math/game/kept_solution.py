@@ -183,6 +183,10 @@ class _Ends:
     def table(self, game: Game) -> ReturnTable:
         return self.solved.solution().replayed(game)
 
+    def linear(self) -> Any:
+        """What prices the strategy at once (:meth:`~.method.Solution.repricer`): the method's own, once it is solved."""
+        return self.solved.solution().repricer()
+
 
 @dataclass(frozen=True)
 class Kept:

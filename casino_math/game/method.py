@@ -9,6 +9,9 @@ blackjack, :mod:`.blackjack`) implements :class:`CountingMethod`:
 - ``solve(game, rule)``: a :class:`Solution`, optimal or under a simple rule forcing one decision;
 - optionally ``workload(game)``: a :class:`Workload`, the games a solve goes with and what it costs, for tools that
   solve several games at once (``compare``).
+- optionally ``solved_alike(game, solved)``: whether a solution of ``solved`` (the same game at other pays) is
+  ``game``'s by its pays alone, no decision seeing the pays that differ (a method whose strategy at new pays is a solve
+  of seconds says so; the others re-solve an edit from the counts they hold in milliseconds).
 
 A solution carries what every tool needs, in one shape whatever the method: the return table of every
 bet, the strategy as one :class:`Strategy` (the option taken for what the player has seen and staked,
@@ -34,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Protocol, Sequence, cast
 
 import numpy as np
 
@@ -205,6 +208,17 @@ class Solution:
         if self.ends is None:
             raise ValueError(f"{self.game.id} has no own bet to replay")
         return self.ends.table(game)
+
+    def repricer(self) -> Repriced:
+        """What prices this solution's strategy at other pays at once (its ``table(game)`` is :meth:`replayed`'s): the ends
+        themselves where they are counts priced by a dot product; where the method plays its rounds again to price them
+        (blackjack's replay, seconds), that replay worked out once as linear forms of the pays (a method's ends say so
+        with ``linear()``), then milliseconds a paytable: the figures of the strategy last solved at the pays a designer
+        types, while the optimal strategy at those pays is solved."""
+        if self.ends is None:
+            raise ValueError(f"{self.game.id} has no own bet to replay")
+        linear = getattr(self.ends, "linear", None)
+        return self.ends if linear is None else cast(Repriced, linear())
 
 
 class Coups(Protocol):

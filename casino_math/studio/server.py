@@ -3,7 +3,10 @@ a small JSON API the page calls. Bound to 127.0.0.1 by default: no account, no o
 
 - ``GET /api/games``: the game files of the folder;
 - ``GET /api/game?path=P``: a game as shown (rules, paytables, figures, strategy, warnings);
-- ``POST /api/edit`` ``{path, tables}``: the figures of an edit beside the file's, or its errors at their cells;
+- ``POST /api/edit`` ``{path, tables}``: the figures of an edit beside the file's, or its errors at their cells; an
+  edit whose strategy is a solve of seconds (blackjack) is solved apart: the answer gives its number (``solve``) and the
+  strategy last solved priced at the new pays (``provisional``) where it can;
+- ``GET /api/solve?number=N&wait=S``: that solve's state, waiting up to S seconds for it to end; once done, its figures;
 - ``POST /api/save`` ``{path, tables, name}``: the edit saved as a variant file beside the game;
 - ``POST /api/target`` ``{path, tables, bet, table, line, target}``: the exact pay of a line for a target house edge;
 - ``POST /api/search`` ``{path, tables, bet, vary, edge}``: the paytables of a small grid whose house edge lies in a band;
@@ -70,6 +73,14 @@ def create_app(workbench: Workbench) -> Flask:
     def edit() -> Response:
         body = _body()
         return _answer(lambda: workbench.edit(body["path"], body["tables"]))
+
+    @app.get("/api/solve")
+    def solve() -> Response:
+        try:
+            number, wait = int(request.args.get("number", "")), float(request.args.get("wait", "0"))
+        except ValueError:
+            return _refused("a solve's number, and how many seconds to wait for it", 400)
+        return _answer(lambda: workbench.solved(number, wait))
 
     @app.post("/api/save")
     def save() -> Response:
@@ -155,6 +166,7 @@ def serve(root: Path, first: Path | None, host: str = "127.0.0.1", port: int = 8
     try:
         server.serve_forever()
     finally:
+        workbench.solves.stop_all()
         server.server_close()
 
 

@@ -12,28 +12,33 @@ Paths come from the page: each is resolved inside the folder the workbench was o
 
 from __future__ import annotations
 
-import logging
 import os
 import re
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 from ..game.analysis import GameAnalysis
-from ..game.description import Game
+from ..game.description import Game, Paytable
 from ..game.kept_solution import unkept
 from ..game.loader import load_game
 from ..pays import Pay
-from ..returns import Metrics
+from ..returns import Metrics, ReturnTable
 from ..text import decimal, integer, percent
+from .solves import Solves, Warnings, listening
 
 GAME_SUFFIXES = (".yaml", ".yml")
 SAFE_PAY = re.compile(r"[0-9A-Za-z .,/:+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
+REMEMBERED = 32  # edits solved kept in memory, with their figures: going back to one is instant
+MAX_WAIT = 20.0  # seconds a request for a solve's figures waits at most
+PROVISIONAL = ("the previous strategy at the new pays (exact for that strategy; the optimal strategy does at least as well): "
+               "the optimal strategy is being solved…")
 MAX_SEARCH = 400  # paytables of a search in the studio (each of the game's own bet is a solve): a small grid, at once
 SHOWN_FOUND = 25  # paytables of a search shown
 SEARCH_FIGURES = ("house_edge", "element_of_risk", "hit_frequency", "standard_deviation")
@@ -64,17 +69,6 @@ class Progress:
             return {"what": self.what, "done": self.done, "of": self.of}
 
 
-class _Warnings(logging.Handler):
-    """The library's warnings while a game is read and analysed (a line never paid, a pay at the cap)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
 class Workbench:
     """Game files of ``root`` (a folder, or one file's folder), opened, edited, analysed, saved. One analysis at a time:
     the engine's caches are shared, and two tabs editing one game then never interleave."""
@@ -90,6 +84,10 @@ class Workbench:
         self.strategies: dict[tuple[Path, tuple], dict[str, str]] = {}
         self.figures: dict[tuple[Path, tuple], dict[str, Metrics]] = {}
         self.originals: dict[Path, tuple[tuple, Game]] = {}  # file -> (its files' sizes and times, its game)
+        self.remembered: OrderedDict[tuple, tuple[Game, dict[str, Any]]] = OrderedDict()  # the edits solved: (file, its files, pays)
+        self.pricers: dict[Path, tuple[tuple, Game, Any, dict[str, str]]] = {}  # file -> the strategy last solved's pricer
+        self.apart: dict[int, tuple[str, Path]] = {}  # a solve in a worker -> the file as the page names it, the edit's file
+        self.solves = Solves(figures_of, self._solved_apart, self._priced, self.lock)
         # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
         folders = [f for f in os.environ.get("CASINO_MATH_EXTENDS", "").split(":") if f]
         if str(self.root) not in folders:
@@ -117,7 +115,8 @@ class Workbench:
             if "claims" in path.relative_to(self.root).parts or not path.is_file():
                 continue
             try:
-                game = self._load(path)
+                with self.lock:  # the engine runs under the lock only: a solve's worker is forked while none runs
+                    game = self._load(path)
             except (InputError, OSError):
                 continue
             found.append({"path": self.name_of(path), "id": game.id, "name": game.title, "family": game.family})
@@ -128,52 +127,160 @@ class Workbench:
 
     # -- a game, as shown --------------------------------------------------------------------------------------
     def open(self, relative: str) -> dict[str, Any]:
-        """The game of a file: its rules in words, every paytable as rows of (line, pays), every bet's figures."""
+        """The game of a file: its rules in words, every paytable as rows of (line, pays), every bet's figures. Where an
+        edit of it may take a solve of seconds (blackjack), how its strategy is priced at other pays is worked out apart
+        (:mod:`.solves`), so that such an edit shows that strategy's figures at once, provisional."""
         path = self.resolve(relative)
         with self.lock:
-            warnings = _Warnings()
-            with _listening(warnings):
+            warnings = Warnings()
+            with listening(warnings):
                 game = self._load(path)
                 analysis = self._analysed(game)
-                shown = self._shown(analysis)
+                shown, metrics = figures_of(analysis)
             self.strategies[(path, game.files)] = shown["strategy"]
-            self.figures[(path, game.files)] = {name: table.metrics for name, table in analysis.tables.items()}
+            self.figures[(path, game.files)] = metrics
             shown.update(path=relative, paytables=_paytables(game), errors=[],
-                         warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
+                         warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(game, metrics))
             shown["rules"] = _rules(analysis)
+            held = self.pricers.get(path)
+            if _edits_solve(analysis) and (held is None or held[0] != game.files) and self.solves.running(path) is None:
+                self.solves.start(path, (path, game.files, _pays(game)), game, shown=False)
             return shown
 
     def edit(self, relative: str, tables: dict[str, dict[str, str]]) -> dict[str, Any]:
         """The game with the paytables edited (each ``{line: pays as typed}``): its figures, warnings and strategy
-        changes, or the loader's errors placed at their cells (``errors``: table, line, message) with no figures."""
+        changes, or the loader's errors placed at their cells (``errors``: table, line, message) with no figures.
+
+        An edit solved before in this process is answered from memory (the last :data:`REMEMBERED`). An edit whose
+        strategy must be solved again (blackjack at pays a decision sees: seconds) is solved apart (:mod:`.solves`): the
+        answer has its number (``solve``) and, where the strategy last solved of this file has its pricer, that strategy's
+        figures at the new pays (``provisional``: exact for that strategy; the optimal one does at least as well), else
+        none (``pending``); the page then asks for the solve's figures (:meth:`solved`)."""
         path = self.resolve(relative)
         with self.lock:
             original = self._original(path)
             text, cells = variant_text(path, original, tables)
             self.edits += 1
+            sequence = self.edits
             edited = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
             edited.write_text(text)
-            warnings = _Warnings()
+            warnings = Warnings()
             start = time.perf_counter()
             try:
-                with _listening(warnings):
+                with listening(warnings):
                     game = self._load(edited)
-                    analysis = self._analysed(game)
-                    shown = self._shown(analysis)
             except InputError as error:
-                return {"path": relative, "errors": [_placed(line, cells, edited, path) for line in str(error).splitlines()]}
+                return {"path": relative, "sequence": sequence,
+                        "errors": [_placed(line, cells, edited, path) for line in str(error).splitlines()]}
+            key = (path, original.files, _pays(game))
+            known = self.remembered.get(key)
+            if known is not None:
+                self.remembered.move_to_end(key)
+                return known[1] | {"sequence": sequence, "elapsed_ms": round((time.perf_counter() - start) * 1000)}
+            self._file_solved(path, original)
+            analysis = GameAnalysis(game, self.progress)
+            if not analysis.answered_at_once(original, *(g for (p, *_), (g, _) in self.remembered.items() if p == path)):
+                return self._apart(path, relative, key, game, edited, list(warnings.messages), sequence, start)
+            try:
+                with listening(warnings):
+                    self._count(analysis)
+                    shown, metrics = figures_of(analysis)
+            except InputError as error:
+                return {"path": relative, "sequence": sequence,
+                        "errors": [_placed(line, cells, edited, path) for line in str(error).splitlines()]}
             shown["elapsed_ms"] = round((time.perf_counter() - start) * 1000)
-            key = (path, original.files)
-            if key not in self.strategies or key not in self.figures:  # the file (or its parent) changed since it was opened
-                solved = self._analysed(original)
-                self.strategies[key] = solved.strategy_summary()
-                self.figures[key] = {name: table.metrics for name, table in solved.tables.items()}
-            before = self.strategies[key]
-            shown.update(path=relative, errors=[], changes=strategy_changes(before, shown["strategy"]),
-                         compare=compared(self.figures[key], {name: table.metrics for name, table in analysis.tables.items()},
-                                          {name: game.names.bet(name) for name in analysis.tables}),
-                         warnings=[_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(analysis))
+            shown = self._final(path, relative, original, edited, shown, metrics, warnings.messages)
+            self._remember(key, game, shown)
+            return shown | {"sequence": sequence}
+
+    def solved(self, number: int, wait: float) -> dict[str, Any]:
+        """A solve's state (``solving``, ``done``, ``failed``, ``superseded``), waiting up to ``wait`` seconds for it to
+        end; once done, its figures (``result``: what :meth:`edit` gives for the edit, compared with the file)."""
+        status = self.solves.wait(number, max(0.0, min(wait, MAX_WAIT)))
+        if status is None:
+            raise Refused(f"no solve {number} (the studio keeps the last few)")
+        return status
+
+    def _apart(self, path: Path, relative: str, key: tuple, game: Game, edited: Path, messages: list[str], sequence: int,
+               start: float) -> dict[str, Any]:
+        """An edit solved in a worker: its number, and the strategy last solved priced at its pays where that can be."""
+        solve = self.solves.start(path, key, game)
+        for number in [n for n in self.apart if n not in self.solves.numbered]:  # solves forgotten (stopped long ago)
+            del self.apart[number]
+        self.apart[solve.number] = (relative, edited)
+        answer: dict[str, Any] = {"path": relative, "errors": [], "sequence": sequence, "solve": solve.number,
+                                  "warnings": [_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in messages]}
+        provisional = self._provisional(path, game)
+        if provisional is None:
+            answer["pending"] = True
+        else:
+            metrics = provisional.pop("metrics")
+            answer.update(provisional)
+            answer["warnings"] = answer["warnings"] + _edges(game, metrics)
+        answer["elapsed_ms"] = round((time.perf_counter() - start) * 1000)
+        return answer
+
+    def _provisional(self, path: Path, game: Game) -> dict[str, Any] | None:
+        """The figures of the strategy last solved of ``path`` at ``game``'s pays, as the page shows them, marked: exact for
+        that strategy; the optimal strategy's house edge is at most this one (None: no strategy priced yet)."""
+        held = self.pricers.get(path)
+        if held is None:
+            return None
+        files, solved_game, pricer, strategy = held
+        try:
+            table = pricer.table(game)
+        except ValueError:  # the file changed since: its rules are not the edit's
+            return None
+        key = (path, files)
+        figures = {game.bet: table.metrics}
+        before = self.figures.get(key)
+        return {"id": game.id, "name": game.title, "family": game.family, "deals": integer(table.total),
+                "bets": [_bet(game, game.bet, table)], "strategy": strategy, "changes": [],
+                "compare": compared(before, figures, {game.bet: game.names.bet(game.bet)}) if before is not None else [],
+                "metrics": figures,
+                "provisional": {"of": "the file" if _pays(solved_game) == _pays(self._original(path)) else "an earlier edit",
+                                "words": PROVISIONAL}}
+
+    def _solved_apart(self, solve: Any, shown: dict[str, Any], metrics: dict[str, Metrics], messages: list[str]) -> dict[str, Any]:
+        """A solve's figures finished as an edit's (compared with the file as it is), and remembered."""
+        with self.lock:
+            relative, edited = self.apart.pop(solve.number)
+            original = self._original(solve.path)
+            if solve.key[1] != original.files:  # the file changed while it was solved: the figures are the edit's still
+                self._file_solved(solve.path, original)
+            shown = self._final(solve.path, relative, original, edited, shown, metrics, messages)
+            self._remember(solve.key, solve.game, shown)
             return shown
+
+    def _priced(self, solve: Any, pricer: Any, strategy: dict[str, str]) -> None:
+        with self.lock:
+            self.pricers[solve.path] = (solve.key[1], solve.game, pricer, strategy)
+
+    def _final(self, path: Path, relative: str, original: Game, edited: Path, shown: dict[str, Any], metrics: dict[str, Metrics],
+               messages: list[str]) -> dict[str, Any]:
+        """An edit's figures beside the file's: the strategy's changes, the compare, the warnings."""
+        key = (path, original.files)
+        before = self.strategies[key]
+        game_names = {name: original.names.bet(name) for name in metrics}
+        shown.update(path=relative, errors=[], changes=strategy_changes(before, shown["strategy"]),
+                     compare=compared(self.figures[key], metrics, game_names),
+                     warnings=[_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in messages]
+                     + _edges(original, metrics))
+        return shown
+
+    def _file_solved(self, path: Path, original: Game) -> None:
+        """The file's strategy and figures held (it, or its parent, may have changed since it was opened)."""
+        key = (path, original.files)
+        if key not in self.strategies or key not in self.figures:
+            solved = self._analysed(original)
+            self.strategies[key] = solved.strategy_summary()
+            self.figures[key] = {name: table.metrics for name, table in solved.tables.items()}
+
+    def _remember(self, key: tuple, game: Game, shown: dict[str, Any]) -> None:
+        self.remembered[key] = (game, shown)
+        self.remembered.move_to_end(key)
+        while len(self.remembered) > REMEMBERED:
+            self.remembered.popitem(last=False)
 
     def save(self, relative: str, tables: dict[str, dict[str, str]], name: str) -> dict[str, Any]:
         """The edit saved beside the game as ``name``.yaml: ``extends:`` the game, only the paytables changed. Refused
@@ -275,28 +382,49 @@ class Workbench:
 
     def _analysed(self, game: Game) -> GameAnalysis:
         analysis = GameAnalysis(game, self.progress)
+        self._count(analysis)
+        return analysis
+
+    def _count(self, analysis: GameAnalysis) -> None:
         with unkept():  # each edit solved from the last on the counts held (patched), neither read nor kept whole
             analysis.tables  # noqa: B018 - counted now, while the page can watch the progress
         self.progress("", 0, 0)
-        return analysis
 
-    def _shown(self, analysis: GameAnalysis) -> dict[str, Any]:
-        game = analysis.game
-        bets = []
-        for name, table in analysis.tables.items():
-            m = table.metrics
-            bets.append({
-                "name": name, "title": game.names.bet(name),
-                "figures": {"house edge": percent(m.house_edge), "element of risk": percent(m.element_of_risk),
-                            "hit frequency": percent(m.hit_frequency), "standard deviation": decimal(m.standard_deviation, 4),
-                            "volatility index": decimal(m.volatility_index, 4), "average wager": decimal(m.average_wager, 4)},
-                "house_edge": str(m.house_edge),
-                "returns": [{"outcome": o.name, "pays": o.pays, "combinations": integer(o.combinations),
-                             "probability": decimal(Fraction(o.combinations, table.total)),
-                             "return": decimal(o.net * Fraction(o.combinations, table.total))} for o in table.outcomes],
-            })
-        return {"id": game.id, "name": game.title, "family": game.family, "deals": integer(analysis.deals), "bets": bets,
-                "strategy": analysis.strategy_summary()}
+
+def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metrics]]:
+    """What the page shows of an analysis (every bet's figures and return table, the strategy in words), and each bet's
+    exact figures."""
+    game = analysis.game
+    bets = [_bet(game, name, table) for name, table in analysis.tables.items()]
+    return ({"id": game.id, "name": game.title, "family": game.family, "deals": integer(analysis.deals), "bets": bets,
+             "strategy": analysis.strategy_summary()}, {name: table.metrics for name, table in analysis.tables.items()})
+
+
+def _bet(game: Game, name: str, table: ReturnTable) -> dict[str, Any]:
+    """A bet's figures and return table as the page shows them."""
+    m = table.metrics
+    return {"name": name, "title": game.names.bet(name),
+            "figures": {"house edge": percent(m.house_edge), "element of risk": percent(m.element_of_risk),
+                        "hit frequency": percent(m.hit_frequency), "standard deviation": decimal(m.standard_deviation, 4),
+                        "volatility index": decimal(m.volatility_index, 4), "average wager": decimal(m.average_wager, 4)},
+            "house_edge": str(m.house_edge),
+            "returns": [{"outcome": o.name, "pays": o.pays, "combinations": integer(o.combinations),
+                         "probability": decimal(Fraction(o.combinations, table.total)),
+                         "return": decimal(o.net * Fraction(o.combinations, table.total))} for o in table.outcomes]}
+
+
+def _edits_solve(analysis: GameAnalysis) -> bool:
+    """Whether an edit of the game's pays may be a solve of seconds: the game with every pay one more is not answered
+    at once where the game is solved (blackjack's bonuses; not a natural's pay, nor any other method's game)."""
+    game = analysis.game
+    raised = {name: Paytable(name, tuple(replace(line, pay=line.pay.with_net(line.pay.net + 1)) for line in table.lines))
+              for name, table in game.paytables.items()}
+    return not GameAnalysis(replace(game, paytables=raised)).answered_at_once(game)
+
+
+def _pays(game: Game) -> tuple:
+    """What an edit changes of a game: every paytable's pays (the key of the edits remembered)."""
+    return tuple((name, tuple((line.key, line.pay) for line in table.lines)) for name, table in game.paytables.items())
 
 
 def _stamp(path: Path, game: Game) -> tuple:
@@ -368,11 +496,10 @@ def _renamed(message: str, edited: Path, original: Path) -> str:
     return message.replace(str(edited), f"{original.name} (edited)")
 
 
-def _edges(analysis: GameAnalysis) -> list[str]:
+def _edges(game: Game, metrics: dict[str, Metrics]) -> list[str]:
     """The command line's warning where a bet gives the player the edge."""
-    game = analysis.game
-    return [f"{game.names.bet(name)}: the player has the edge (house edge {percent(t.metrics.house_edge)}): check the pays and the rules"
-            for name, t in analysis.tables.items() if t.metrics.house_edge < 0]
+    return [f"{game.names.bet(name)}: the player has the edge (house edge {percent(m.house_edge)}): check the pays and the rules"
+            for name, m in metrics.items() if m.house_edge < 0]
 
 
 def compared(before: dict[str, Metrics], after: dict[str, Metrics], titles: dict[str, str]) -> list[dict[str, str]]:
@@ -392,8 +519,21 @@ def compared(before: dict[str, Metrics], after: dict[str, Metrics], titles: dict
 
 
 def strategy_changes(before: dict[str, str], after: dict[str, str]) -> list[dict[str, str]]:
-    """Each decision whose strategy in words moved: its name, before and after."""
-    return [{"decision": name, "before": before.get(name, ""), "after": words} for name, words in after.items() if before.get(name) != words]
+    """Each decision whose strategy in words moved: its name, and what moved of it, before and after (where the words
+    are parts joined by ``; ``, a chart's rows, only the parts that moved: ``hard 16: S against 2-6, H against 7-A``).
+
+    >>> strategy_changes({"chart": "hard 16: S; hard 12: H"}, {"chart": "hard 16: S against 2-6, H against 7-A; hard 12: H"})
+    [{'decision': 'chart', 'before': 'hard 16: S', 'after': 'hard 16: S against 2-6, H against 7-A'}]
+    """
+    out = []
+    for name, words in after.items():
+        was = before.get(name, "")
+        if was != words:
+            old, new = was.split("; "), words.split("; ")
+            kept = set(old) & set(new)
+            out.append({"decision": name, "before": "; ".join(p for p in old if p not in kept),
+                        "after": "; ".join(p for p in new if p not in kept)})
+    return out
 
 
 def _rules(analysis: GameAnalysis) -> list[str]:
@@ -402,20 +542,6 @@ def _rules(analysis: GameAnalysis) -> list[str]:
 
     steps = [f"{step}: {text}" if step else text for step, text in deal_rows(analysis.game)]
     return steps + list(rule_items(analysis))
-
-
-class _listening:
-    """Hear the library's warnings into ``handler`` for a while."""
-
-    def __init__(self, handler: logging.Handler) -> None:
-        self.handler = handler
-        self.logger = logging.getLogger("casino_math")
-
-    def __enter__(self) -> None:
-        self.logger.addHandler(self.handler)
-
-    def __exit__(self, *exc: object) -> None:
-        self.logger.removeHandler(self.handler)
 
 
 def _forget_warned() -> None:

@@ -47,6 +47,7 @@ from .coups import BlackjackCoups
 from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
+from .linear import LinearEnds, linear_ends, lines_of
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, paid_naturals, replay
 from .rules import ACE, VALUES, BlackjackRules, value_name
 from .splits import Split
@@ -97,6 +98,22 @@ class Blackjack:
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
+
+    def solved_alike(self, game: Game, solved: Game) -> bool:
+        """Whether a solution of ``solved`` is ``game``'s by its pays alone: the same rules and shoe, but the pays of a
+        natural, which no decision sees (:func:`repriced`); any other pay moves the play, and a solve of seconds.
+
+        >>> from casino_math.game.description import Paytable
+        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.pays import Pay
+        >>> game = load_game("paytables/blackjack/spanish-21.yaml")
+        >>> def paying(line, pay):
+        ...     lines = tuple(replace(x, pay=Pay(pay)) if x.key == line else x for x in game.paytables["pays"].lines)
+        ...     return replace(game, paytables={"pays": Paytable("pays", lines)})
+        >>> [BLACKJACK.solved_alike(paying(line, Fraction(2)), game) for line in ("blackjack", "five-card 21")]
+        [True, False]
+        """
+        return isinstance(game, BlackjackGame) and isinstance(solved, BlackjackGame) and solution_key(game) == solution_key(solved)
 
     def workload(self, game: Game) -> Workload:
         """Games of one shoe and one dealer (hitting or standing on soft 17, peeking or not) share the dealer's counts,
@@ -214,6 +231,25 @@ class Replay:
             raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
         play = replay(self.play, game.rules)
         return return_table(game, play.ends, ())
+
+
+    def linear(self) -> LinearReplay:
+        """The replay worked out once as linear forms of the pays (:mod:`.linear`, seconds): then any pays in milliseconds."""
+        return LinearReplay(linear_ends(self.play, lines_of(self.play.rules)))
+
+
+@dataclass(frozen=True, eq=False)
+class LinearReplay:
+    """:class:`Replay`'s tables from the ends as linear forms of the pays (the split rounds' float spread added up in
+    another order: their exact chance, average and stake the same)."""
+
+    ends: LinearEnds
+
+    def table(self, game: Game) -> ReturnTable:
+        assert isinstance(game, BlackjackGame)
+        if game.shoe != self.ends.shoe:
+            raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
+        return return_table(game, self.ends.ends(game.rules), ())
 
 
 def _unpaid(rules: BlackjackRules) -> BlackjackRules:

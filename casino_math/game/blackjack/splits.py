@@ -128,12 +128,14 @@ class Split:
         """The split hands' decisions worked out so far, per stakes (what a replay of the strategy takes)."""
         return {stakes: dict(decisions) for stakes, decisions in self._strategy.items()}
 
-    def _f(self, kind: str, more: int, others: int, stakes: Stakes) -> Fraction:
+    def _f(self, kind: str, more: int, others: int, stakes: Stakes, at: Callable[[SplitHands, str], Any] | None = None) -> Any:
         """``F(a, b)``: the value ``kind`` (``any`` or ``other``) with ``a`` more pair cards and ``b`` cards known not to be
-        pair cards out, the ``b`` cards averaged over."""
-        values = self.hands_at(more, stakes)
-        return self.burned(lambda a: self.hands_at(a, stakes).any if kind == "any" else self.hands_at(a, stakes).other,
-                           more, others, (kind, stakes)) if others else (values.any if kind == "any" else values.other)
+        pair cards out, the ``b`` cards averaged over (``at``: what is taken of the split hands in place of their value)."""
+        def value(a: int) -> Any:
+            hands = self.hands_at(a, stakes)
+            return getattr(hands, kind) if at is None else at(hands, kind)
+
+        return self.burned(value, more, others, (kind, stakes, at)) if others else value(more)
 
     def burned(self, at: Callable[[int], Any], more: int, others: int, key: Hashable = None) -> Any:
         """``F(a, b)`` from ``F(a', 0) = at(a')``: anything linear in the shoe (a value, a vector of chances) with ``a``
@@ -155,10 +157,12 @@ class Split:
             self._burned[memo] = result
         return result
 
-    def value(self) -> Fraction:
-        """The split's value per initial unit (joint with no dealer blackjack where the blackjack is counted apart)."""
+    def value(self, at: Callable[[SplitHands, str], Any] | None = None) -> Any:
+        """The split's value per initial unit (joint with no dealer blackjack where the blackjack is counted apart); or
+        with ``at``, anything linear taken of the split hands in its place (``at(hands, kind)``, ``kind`` ``any`` or
+        ``other``: the value as a linear form of the pays, :mod:`.linear`), put together the same way."""
         n, p = self.n, self.p
-        total = Fraction(0)
+        total: Any = Fraction(0)
         for drawn, done, reached in patterns(self.most):
             more, others = drawn.count("P"), drawn.count("N")
             chance = Fraction(math.perm(p, more) * math.perm(n - p, others), math.perm(n, more + others))
@@ -166,10 +170,10 @@ class Split:
                 continue
             for hand in range(1, done + 1):  # completed: its own non-pair card drawn last, the others before it
                 without = Fraction(math.perm(p, more) * math.perm(n - p, others - 1), math.perm(n, more + others - 1))
-                total += without * self._f("other", more, others - 1, self.stakes_of(hand))
+                total += without * self._f("other", more, others - 1, self.stakes_of(hand), at)
             if reached:
                 for hand in range(done + 1, self.most + 1):
-                    total += chance * self._f("any", more, others, self.stakes_of(hand))
+                    total += chance * self._f("any", more, others, self.stakes_of(hand), at)
         return total
 
     def stakes_of(self, hand: int) -> Stakes:

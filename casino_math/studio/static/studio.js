@@ -1,7 +1,9 @@
 // casino-math studio: the page. Everything it shows comes from the local server's JSON; text goes in as text, never HTML.
 "use strict";
 
-const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet: "", pending: null, sequence: 0 };
+const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet: "", pending: null, sequence: 0, solve: null };
+const POLL_SECONDS = 0.5; // a solve's figures are asked for again and again, each request waiting this long at most,
+const POLL_PAUSE_MS = 250; // then the page this long (a page's timers run while it waits; a request kept open stops them)
 const $ = (id) => document.getElementById(id);
 
 function element(tag, text, attributes) {
@@ -57,6 +59,7 @@ async function loadGames() {
 
 async function openGame(path) {
   state.path = path;
+  state.solve = null;
   status("counting…");
   watchProgress(true);
   try {
@@ -136,15 +139,59 @@ async function sendEdit() {
     markErrors(shown.errors || []);
     if (shown.errors && shown.errors.length) {
       status("the last valid figures are shown");
-      return;
+      return; // a solve running for the last valid edit goes on: its figures are those of what is shown
     }
-    show(shown, false);
-    status(`updated in ${Math.round(performance.now() - started)} ms`);
+    state.solve = shown.solve || null; // the one solve whose figures this page takes (a newer edit's replaces it)
+    if (shown.pending) {
+      solving(`Solving the optimal strategy for this edit… The figures below are the last ones solved, not this edit's.`, true);
+      status("solving…");
+    } else {
+      show(shown, false);
+      status(`updated in ${Math.round(performance.now() - started)} ms${shown.provisional ? " (provisional)" : ""}`);
+    }
     document.body.dataset.updated = String(sequence);
+    if (state.solve) waitForSolve(state.solve);
   } catch (error) {
     status(`error: ${error.message}`);
   } finally {
     watchProgress(false);
+  }
+}
+
+// -- an edit solved apart (a blackjack pay a decision sees): its figures when they are ready --------------------------
+function solving(text, stale) {
+  const box = $("solving");
+  box.hidden = !text;
+  box.replaceChildren(...(text ? [element("strong", "Provisional"), element("span", text)] : []));
+  for (const id of ["bets", "returns", "strategy"]) $(id).classList.toggle("stale", Boolean(stale));
+  document.body.dataset.provisional = text ? (stale ? "pending" : "1") : "0";
+}
+
+async function waitForSolve(number) {
+  while (state.solve === number) {
+    let answer;
+    try {
+      answer = await api("GET", `/api/solve?number=${number}&wait=${POLL_SECONDS}`);
+    } catch (error) {
+      if (state.solve === number) status(`error: ${error.message}`);
+      return;
+    }
+    if (state.solve !== number) return; // a newer edit: this solve's figures are not what is on the screen
+    if (answer.state === "solving") {
+      const p = answer.progress;
+      if (p.of) status(`solving… ${p.what}: ${p.done} of ${p.of}`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
+      continue;
+    }
+    state.solve = null;
+    if (answer.state === "done") {
+      show(answer.result, false);
+      status("solved: the optimal strategy's figures");
+      document.body.dataset.solved = String(number);
+    } else {
+      solving(`${answer.error}. The figures below are not this edit's: edit again to solve it.`, true);
+      status(answer.state);
+    }
   }
 }
 
@@ -200,6 +247,9 @@ function show(shown, first) {
   const changes = shown.changes || [];
   $("changes").hidden = !changes.length;
   $("changes").replaceChildren(...changes.map((c) => element("div", `The strategy moved at ${c.decision}: now ${c.after} (was: ${c.before})`)));
+  const provisional = shown.provisional;
+  solving(provisional ? `${provisional.words} (the strategy shown is that of ${provisional.of})` : "", false);
+  for (const card of bets.children) card.classList.toggle("provisional", Boolean(provisional));
   $("strategy").replaceChildren(...Object.entries(shown.strategy || {}).flatMap(([d, words]) => [element("dt", d.replaceAll("_", " ")), element("dd", words)]));
   const choice = $("bet-choice");
   const names = (shown.bets || []).map((b) => b.name);

@@ -1,0 +1,208 @@
+"""Solves of seconds off the request path: an edit whose strategy must be solved again (blackjack at pays a decision
+sees) is solved in a forked process while the server keeps answering, and the page asks for its figures when they are
+ready. The same process then works out how that strategy is priced at other pays at once
+(:meth:`~casino_math.game.method.Solution.repricer`), so that the next such edit shows the figures of the strategy last
+solved at its pays within milliseconds, marked provisional, until its own solve ends.
+
+One solve runs per game file: a newer edit of the same file stops the one running (its page is told it was superseded),
+and a solve started only to price a file's strategy gives way to any edit's. Each solve has a number; the page shows a
+solve's figures only where that number is still the one it waits for, so a late answer never passes for a later edit's.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Hashable
+
+from ..game.analysis import GameAnalysis
+from ..game.description import Game
+
+KEPT = 64  # solves remembered by number (the page asks after its own, the last few)
+STOPPED = "a newer edit of this game stopped this solve"
+_FORKING = threading.Lock()  # held while a worker is forked, by every workbench of the process
+
+
+@dataclass(eq=False)
+class Solve:
+    """One game solved in a worker process: its number, the file it is an edit of, the edit (``key``), whether a page
+    waits for its figures (``shown``) or only the pricing is wanted; its state (``solving``, ``done``, ``failed``,
+    ``superseded``), its figures once done, its progress."""
+
+    number: int
+    path: Path
+    key: Hashable
+    game: Game
+    shown: bool
+    state: str = "solving"
+    result: dict[str, Any] | None = None
+    error: str = ""
+    progress: tuple[str, int, int] = ("", 0, 0)
+    ended: threading.Event = field(default_factory=threading.Event)  # its figures are in (or never will be)
+    finished: threading.Event = field(default_factory=threading.Event)  # its worker is done (its pricer sent, or stopped)
+    stopped: bool = False
+    process: Any = None
+
+    def status(self) -> dict[str, Any]:
+        what, done, of = self.progress
+        return {"number": self.number, "state": self.state, "error": self.error, "result": self.result,
+                "progress": {"what": what, "done": done, "of": of}}
+
+
+Figures = Callable[[GameAnalysis], tuple[dict[str, Any], dict[str, Any]]]  # an analysis -> (the page's figures, metrics)
+Solved = Callable[[Solve, dict[str, Any], dict[str, Any], list[str]], dict[str, Any]]  # figures, metrics, warnings -> shown
+Priced = Callable[[Solve, Any, dict[str, str]], None]  # the solve's pricer and its strategy in words
+
+
+class Solves:
+    """The solves running and those remembered. ``figures`` turns an analysis into what the page shows (run in the
+    worker); ``solved`` finishes a solve's figures in the server (its compare with the file, its strategy's changes:
+    called with the caller's lock free, it takes its own); ``priced`` hears of each strategy's pricer."""
+
+    def __init__(self, figures: Figures, solved: Solved, priced: Priced, engine: Any) -> None:
+        self.figures, self.solved, self.priced = figures, solved, priced
+        self.engine = engine  # the lock the server's engine work holds: a worker is forked while none runs (a lock
+        # held by a thread at the fork, a cached property's, say, stays held in the worker for good)
+        self.lock = threading.Lock()
+        self.numbered: dict[int, Solve] = {}
+        self.count = 0
+
+    def start(self, path: Path, key: Hashable, game: Game, shown: bool = True) -> Solve:
+        """A solve of ``game`` (an edit of ``path``), its worker process started as soon as no analysis runs here (the
+        answer to the edit goes first: forking a process holding gigabytes takes tens of milliseconds); the solve of the
+        same file running, and any solve only pricing a strategy, stopped."""
+        with self.lock:
+            for running in [s for s in self.numbered.values() if _alive(s) and (s.path == path or not s.shown)]:
+                self._stop(running)
+            self.count += 1
+            solve = Solve(self.count, path, key, game, shown)
+            self.numbered[solve.number] = solve
+            for number in sorted(self.numbered)[:-KEPT]:
+                if self.numbered[number].state != "solving":
+                    del self.numbered[number]
+        threading.Thread(target=self._launch, args=(solve,), daemon=True).start()
+        return solve
+
+    def _launch(self, solve: Solve) -> None:
+        context = multiprocessing.get_context("fork")  # the worker holds the games read and the counts in memory
+        with self.engine, _FORKING, self.lock:  # one fork at a time in the process: no worker holds another's end of a pipe
+            if solve.stopped:  # a newer edit came first
+                solve.state, solve.error = "superseded", STOPPED
+                solve.ended.set()
+                solve.finished.set()
+                return
+            mine, theirs = context.Pipe(duplex=False)
+            solve.process = context.Process(target=_solve, args=(theirs, solve.game, self.figures, solve.shown), daemon=True)
+            solve.process.start()
+            theirs.close()
+        self._follow(solve, mine)
+
+    def running(self, path: Path) -> Solve | None:
+        """The solve of ``path`` running, if any."""
+        with self.lock:
+            return next((s for s in self.numbered.values() if s.path == path and s.state == "solving"), None)
+
+    def wait(self, number: int, seconds: float) -> dict[str, Any] | None:
+        """The solve ``number``'s state, once it ends or after ``seconds`` (None: no such solve remembered)."""
+        solve = self.numbered.get(number)
+        if solve is None:
+            return None
+        solve.ended.wait(seconds)
+        return solve.status()
+
+    def stop_all(self) -> None:
+        with self.lock:
+            for solve in self.numbered.values():
+                if _alive(solve):
+                    self._stop(solve)
+
+    def _stop(self, solve: Solve) -> None:
+        solve.stopped = True
+        if solve.process is not None and not solve.finished.is_set():
+            solve.process.terminate()
+
+    def _follow(self, solve: Solve, connection: Any) -> None:
+        """What the worker says, until it ends: its progress, its figures, its pricer."""
+        try:
+            while True:
+                if not connection.poll(1.0):
+                    if solve.process.exitcode is not None and not connection.poll(0):  # ended, whoever holds a copy
+                        raise EOFError  # of its pipe's end (a process forked meanwhile by another part of the program)
+                    continue
+                message = connection.recv()
+                if message[0] == "progress":
+                    solve.progress = message[1:]
+                elif message[0] == "solved":
+                    try:
+                        solve.result = self.solved(solve, *message[1:])
+                    except Exception as error:  # said to the page: the server goes on
+                        solve.state, solve.error = "failed", f"{type(error).__name__}: {error}"
+                        break
+                    solve.state = "done"
+                    solve.ended.set()
+                elif message[0] == "priced":
+                    self.priced(solve, *message[1:])
+                    break
+                elif message[0] == "failed":
+                    if solve.state == "solving":
+                        solve.state, solve.error = "failed", message[1]
+                    break
+        except (EOFError, OSError):  # stopped (a newer edit), or ended by the system
+            if solve.state == "solving":
+                solve.state = "superseded" if solve.stopped else "failed"
+                solve.error = STOPPED if solve.stopped else "the solve's process ended"
+        finally:
+            solve.ended.set()
+            connection.close()
+            solve.process.join()
+            solve.finished.set()
+
+
+class Warnings(logging.Handler):
+    """The library's warnings while a game is read and analysed (a line never paid, a pay at the cap)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+class listening:
+    """Hear the library's warnings into ``handler`` for a while."""
+
+    def __init__(self, handler: logging.Handler) -> None:
+        self.handler = handler
+        self.logger = logging.getLogger("casino_math")
+
+    def __enter__(self) -> None:
+        self.logger.addHandler(self.handler)
+
+    def __exit__(self, *exc: object) -> None:
+        self.logger.removeHandler(self.handler)
+
+
+def _alive(solve: Solve) -> bool:
+    """Whether the solve's worker is still at work (solving, or pricing its strategy)."""
+    return not solve.finished.is_set()
+
+
+def _solve(connection: Any, game: Game, figures: Figures, shown: bool) -> None:
+    """In the worker: the game solved, its figures sent (where a page waits for them), then its strategy's pricer."""
+    heard = Warnings()
+    try:
+        with listening(heard):
+            analysis = GameAnalysis(game, lambda what, done, of: connection.send(("progress", what, done, of)))
+            if shown:
+                page, metrics = figures(analysis)
+                connection.send(("solved", page, metrics, list(heard.messages)))
+            pricer = analysis.solution.repricer()
+            connection.send(("priced", pricer, analysis.strategy_summary()))
+    except Exception as error:  # said to the page: the server goes on
+        connection.send(("failed", f"{type(error).__name__}: {error}"))
+    finally:
+        connection.close()
