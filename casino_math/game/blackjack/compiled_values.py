@@ -441,8 +441,8 @@ def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] |
     if key not in position.kernel:
         nets = nets_table(position.rules, position.apart, position.scale, doubled)
         bonus, bonus_nets = bonus_table(position, stakes)
-        largest = max(int(np.abs(nets).max()), int(np.abs(bonus_nets).max()), stakes.own + 1)
-        k = primes_for(largest * position.denominator(0))
+        largest = max(int(np.abs(nets).max()), int(np.abs(bonus_nets).max()), stakes.own + 1) if len(bonus_nets) else 0
+        k = primes_for(largest * position.denominator(0)) if largest else 0
         position.kernel[key] = ((k, kernel_nets(nets, [s.own for s in doubled], k), horizons(position, k), bonus,
                                  np.ascontiguousarray(bonus_nets[..., None] % np.array(PRIMES[:k], dtype=np.int64)))
                                 if k else (0, (None, None), None, None, None))
@@ -529,6 +529,8 @@ def bonus_table(position: Position, stakes: Stakes) -> tuple[np.ndarray, np.ndar
 
     bonus, wins = bonuses(position.rules, position.dealer.shoe)
     nets = [stand_nets(position.rules, position.apart, position.scale, 21, win, stakes) for win in wins]
+    if any(abs(net) >= 1 << 62 for row in nets for net in row):  # pays beyond 64-bit arrays (a replay at generic pays,
+        return bonus, np.zeros((0, len(OUTCOMES)), dtype=np.int64)  # :mod:`.linear`): no rows, the Python walk values them
     return bonus, np.array(nets or [(0,) * len(OUTCOMES)], dtype=np.int64)
 
 
