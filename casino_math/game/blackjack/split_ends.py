@@ -301,7 +301,7 @@ def _leaf_terms(position: Position, hand: int, bust: int | None, stakes: Stakes,
     shoe = position.shoes[hand]
     if bust is not None:
         shoe = tuple(c - (v == bust) for v, c in enumerate(shoe))
-        if shoe not in position.dealer.known:  # the busts of a hand: counted together
+        if shoe not in position.dealer:  # the busts of a hand: counted together
             position.dealer.need([tuple(c - (v == w) for v, c in enumerate(position.shoes[hand])) for w in range(VALUES)
                                   if position.shoes[hand][w] and table.child[hand][w] < 0])
     counts, _ = position.dealer[shoe]

@@ -40,7 +40,7 @@ import numpy as np
 from .bonuses import combination_lines, combination_pays
 from ...collector import held
 from .compiled_values import DealerDigits, Residues, compiled_solve, table_arrays
-from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_digits, dealer_graph, whole
+from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
 from .rules import ACE, BlackjackRules
@@ -125,15 +125,23 @@ class DealerCounts:
         self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
 
     def need(self, shoes: list[tuple[int, ...]]) -> None:
-        """Count the shoes not counted yet, all at once."""
-        missing = list(dict.fromkeys(s for s in shoes if s not in self.known))
+        """Count the shoes not counted yet, all at once, as the kernel's digits (the whole numbers made when read:
+        most of a count's shoes are read by the compiled kernel alone)."""
+        row, known = self.digits.row, self.known
+        missing = list(dict.fromkeys(s for s in shoes if s not in row and s not in known))
         if missing:
-            digits, totals = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules)
-            self.known.update(zip(missing, zip(map(tuple, whole(digits).tolist()), totals)))
+            digits, _ = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules)
             self.digits.add(missing, digits)
 
+    def __contains__(self, shoe: tuple[int, ...]) -> bool:
+        return shoe in self.known or shoe in self.digits.row
+
     def __getitem__(self, shoe: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
-        return self.known[shoe]
+        counted = self.known.get(shoe)
+        if counted is None:
+            whole_ways(self.known, self.digits, [shoe])
+            counted = self.known[shoe]
+        return counted
 
     def position(self, left: tuple[int, ...], split: bool = False, holding: int | None = None, scale: int = 1) -> Position:
         """The position of the hands dealt from ``left`` (split hands holding a ``holding``), built once."""
@@ -192,11 +200,23 @@ def shared_digits(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...
     return DealerDigits()
 
 
+def whole_ways(known: KnownCounts, digits: DealerDigits, shoes: list[tuple[int, ...]]) -> None:
+    """The counts of ``shoes`` (rows of ``digits``) put into ``known`` as whole numbers, with all the ways to deal."""
+    longest = dealer_graph(known.up, known.hits_soft_17, known.peeks).longest
+    ways = whole(digits.array[[digits.row[s] for s in shoes]]).tolist()
+    known.update(zip(shoes, zip(map(tuple, ways), (ways_bound(sum(s), longest) for s in shoes))))
+
+
 def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
     """Keep the dealer's counts of a game's up cards (those counted in this run) between runs."""
     for up in range(len(shoe)):
         if shoe[up]:
-            keep(known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe))
+            known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+            digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+            unread = [s for s in digits.row if s not in known]
+            if unread:
+                whole_ways(known, digits, unread)
+            keep(known)
 
 
 def hand_pays(rules: BlackjackRules, shoe: tuple[int, ...], hand: int) -> tuple[tuple[Fraction, Fraction], ...]:
@@ -379,7 +399,7 @@ class Position:
     def _stand(self, hand: int, stakes: Stakes, doubled: bool) -> int:
         table = self.table
         cards = table.cards[hand]
-        ways, _ = self.dealer.known[self.shoes[hand]]
+        ways, _ = self.dealer[self.shoes[hand]]
         if cards not in self._extend:
             n, h = self.horizon(cards)
             most = min(self.dealer.longest, n)
