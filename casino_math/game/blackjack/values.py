@@ -447,7 +447,10 @@ class Position:
             plan = choose
         else:
             chooser = choose
-        memo = (stakes, first, tuple(plan.items()) if plan is not None else None, compiled) if plan is not None or chooser is best else None
+        # a strategy as two tuples, its hands and their options (one pair a hand would be hundreds of thousands of tuples
+        # in a six-deck count, each walked by the cycle collector)
+        strategy = (tuple(plan), tuple(plan.values())) if plan is not None else None
+        memo = (stakes, first, strategy, compiled) if plan is not None or chooser is best else None
         if memo is not None and memo in self._solved:  # the same play again (another game sharing the position)
             return self._solved[memo]
         hands = self.reached(plan, first) if plan is not None else self.dealt
