@@ -40,7 +40,7 @@ import numpy as np
 from .bonuses import combination_lines, combination_pays
 from ...collector import held
 from .compiled_values import DealerDigits, Residues, compiled_solve, table_arrays
-from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
+from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, PRIMES, blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
 from .rules import ACE, BlackjackRules
@@ -121,6 +121,7 @@ class DealerCounts:
         self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
+        self._bounds: dict[int, int] = {}  # all the ways to deal the dealer's cards, by the cards left
         # the counts as the compiled kernel reads them (:mod:`.compiled_values`), shared like the counts themselves
         self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
 
@@ -138,9 +139,12 @@ class DealerCounts:
 
     def __getitem__(self, shoe: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
         counted = self.known.get(shoe)
-        if counted is None:
-            whole_ways(self.known, self.digits, [shoe])
-            counted = self.known[shoe]
+        if counted is None:  # the two digits of each count put together (:func:`~.dealer.whole`), one shoe
+            p, n = PRIMES[0], sum(shoe)
+            ways = tuple(a + t * p for a, t in self.digits.array[self.digits.row[shoe]].tolist())
+            if n not in self._bounds:
+                self._bounds[n] = ways_bound(n, self.longest)
+            counted = self.known[shoe] = ways, self._bounds[n]
         return counted
 
     def position(self, left: tuple[int, ...], split: bool = False, holding: int | None = None, scale: int = 1) -> Position:
