@@ -129,7 +129,7 @@ class DealerCounts:
         """Count the shoes not counted yet, all at once, as the kernel's digits (the whole numbers made when read:
         most of a count's shoes are read by the compiled kernel alone)."""
         row, known = self.digits.row, self.known
-        missing = list(dict.fromkeys(s for s in shoes if s not in row and s not in known))
+        missing = list(dict.fromkeys([s for s in shoes if s not in row and s not in known]))
         if missing:
             digits, _ = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules)
             self.digits.add(missing, digits)
