@@ -130,7 +130,7 @@ def orders_of(play: Play) -> dict[tuple[int, Key], tuple[str, ...]]:
             cards = table.cards[i]
             if cards < 3 or i not in upcard.valued:
                 continue
-            key = key_of(table.hands[i], False)
+            key = ("soft" if table.soft[i] else "hard", table.total[i], False)  # key_of after hitting, read off the table
             for option, numerator in upcard.valued[i].options.items():
                 parts[(key, option, cards)] += weight * numerator
         for (key, option, cards), numerator in parts.items():

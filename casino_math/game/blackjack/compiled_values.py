@@ -580,7 +580,7 @@ def horizons(position: Position, k: int) -> tuple[np.ndarray, np.ndarray, np.nda
     """Residues by a hand's cards (0 to the most a hand of the position holds, and one more): what extends the dealer's
     deals to the hand's denominator, the denominator, and the deals after a first dealer card that is not a hole card
     (:meth:`~.values.Position.horizon`); 0 where a hand of so many cards has none."""
-    most = max((hand_table().cards[i] for i in position.dealt), default=0) + 2
+    most = max(map(hand_table().cards.__getitem__, position.dealt), default=0) + 2
     rows = np.zeros((3, most + 1, k), dtype=np.int64)
     primes = PRIMES[:k]
     for c in range(most + 1):

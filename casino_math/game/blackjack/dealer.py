@@ -182,15 +182,15 @@ def _ways_kernel(drawn: np.ndarray, child: np.ndarray, outcome: np.ndarray, dept
                         y = w[c, 1] + _times_small(wq, count, q, inverse_q)
                         w[c, 1] = y - q if y >= q else y
         for o in range(outcomes):
-            a = 0
-            b = 0
-            for d in range(most + 1):
-                ta, tb = by_depth[0, o, d], by_depth[1, o, d]
-                for j in range(d, most):  # the deal of d cards, extended by every way to deal the rest up to `most`
-                    ta = ta * (n - j) % p
-                    tb = tb * (n - j) % q
-                a = (a + ta) % p
-                b = (b + tb) % q
+            # the deals of d cards, each extended by every way to deal the rest up to `most` (the falling counts
+            # n - d ... n - most + 1), summed by Horner's rule: a·(n - d) + (the deals of d + 1 cards), d rising
+            a = by_depth[0, o, 0]
+            b = by_depth[1, o, 0]
+            for d in range(1, most + 1):
+                x = _times_small(a, n - d + 1, p, inverse_p) + by_depth[0, o, d]
+                a = x - p if x >= p else x
+                y = _times_small(b, n - d + 1, q, inverse_q) + by_depth[1, o, d]
+                b = y - q if y >= q else y
             e = (b - a) % q
             r = e * inverse - np.int64(float(e) * float(inverse) / float(q)) * q  # wraps around 2^64: within a few q
             while r < 0:

@@ -271,13 +271,20 @@ def _together(hands: list[Chances]) -> dict[tuple[int, int], float]:
     dealer: dict[int, float] = defaultdict(float)
     for (_, _, o), q in floats[0].items():
         dealer[o] += q
+    by_total: list[dict[int, list[tuple[int, int, float]]]] = []  # each hand's chances by the dealer's total, in order
+    for hand in floats:
+        grouped: dict[int, list[tuple[int, int, float]]] = defaultdict(list)
+        for (x, s, o), q in hand.items():
+            grouped[o].append((x, s, q))
+        by_total.append(grouped)
     out: dict[tuple[int, int], float] = defaultdict(float)
     for o, c in dealer.items():
         if c <= 0:
             continue
-        rounds: dict[tuple[int, int], float] = {(0, 0): c}
-        for hand in floats:
-            rounds = _convolve(rounds, [(x, s, q / c) for (x, s, oo), q in hand.items() if oo == o])
+        # the first hand's chances as they are (the sum from nothing: 0 + c·q/c, one term a key)
+        rounds: dict[tuple[int, int], float] = {(x, s): c * (q / c) for x, s, q in by_total[0].get(o, ())}
+        for grouped in by_total[1:]:
+            rounds = _convolve(rounds, [(x, s, q / c) for x, s, q in grouped.get(o, ())])
         for key, w in rounds.items():
             out[key] += w
     return out
@@ -301,7 +308,7 @@ def _leaf_terms(position: Position, hand: int, bust: int | None, stakes: Stakes,
     shoe = position.shoes[hand]
     if bust is not None:
         shoe = tuple(c - (v == bust) for v, c in enumerate(shoe))
-        if shoe not in position.dealer.known:  # the busts of a hand: counted together
+        if shoe not in position.dealer:  # the busts of a hand: counted together
             position.dealer.need([tuple(c - (v == w) for v, c in enumerate(position.shoes[hand])) for w in range(VALUES)
                                   if position.shoes[hand][w] and table.child[hand][w] < 0])
     counts, _ = position.dealer[shoe]

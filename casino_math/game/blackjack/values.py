@@ -40,7 +40,7 @@ import numpy as np
 from .bonuses import combination_lines, combination_pays
 from ...collector import held
 from .compiled_values import DealerDigits, Residues, compiled_solve, table_arrays
-from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, blackjack_hole, dealer_digits, dealer_graph, whole
+from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, PRIMES, blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
 from .rules import ACE, BlackjackRules
@@ -121,19 +121,31 @@ class DealerCounts:
         self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
+        self._bounds: dict[int, int] = {}  # all the ways to deal the dealer's cards, by the cards left
         # the counts as the compiled kernel reads them (:mod:`.compiled_values`), shared like the counts themselves
         self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
 
     def need(self, shoes: list[tuple[int, ...]]) -> None:
-        """Count the shoes not counted yet, all at once."""
-        missing = list(dict.fromkeys(s for s in shoes if s not in self.known))
+        """Count the shoes not counted yet, all at once, as the kernel's digits (the whole numbers made when read:
+        most of a count's shoes are read by the compiled kernel alone)."""
+        row, known = self.digits.row, self.known
+        missing = list(dict.fromkeys([s for s in shoes if s not in row and s not in known]))
         if missing:
-            digits, totals = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules)
-            self.known.update(zip(missing, zip(map(tuple, whole(digits).tolist()), totals)))
+            digits, _ = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules)
             self.digits.add(missing, digits)
 
+    def __contains__(self, shoe: tuple[int, ...]) -> bool:
+        return shoe in self.known or shoe in self.digits.row
+
     def __getitem__(self, shoe: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
-        return self.known[shoe]
+        counted = self.known.get(shoe)
+        if counted is None:  # the two digits of each count put together (:func:`~.dealer.whole`), one shoe
+            p, n = PRIMES[0], sum(shoe)
+            ways = tuple(a + t * p for a, t in self.digits.array[self.digits.row[shoe]].tolist())
+            if n not in self._bounds:
+                self._bounds[n] = ways_bound(n, self.longest)
+            counted = self.known[shoe] = ways, self._bounds[n]
+        return counted
 
     def position(self, left: tuple[int, ...], split: bool = False, holding: int | None = None, scale: int = 1) -> Position:
         """The position of the hands dealt from ``left`` (split hands holding a ``holding``), built once."""
@@ -192,11 +204,23 @@ def shared_digits(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...
     return DealerDigits()
 
 
+def whole_ways(known: KnownCounts, digits: DealerDigits, shoes: list[tuple[int, ...]]) -> None:
+    """The counts of ``shoes`` (rows of ``digits``) put into ``known`` as whole numbers, with all the ways to deal."""
+    longest = dealer_graph(known.up, known.hits_soft_17, known.peeks).longest
+    ways = whole(digits.array[[digits.row[s] for s in shoes]]).tolist()
+    known.update(zip(shoes, zip(map(tuple, ways), (ways_bound(sum(s), longest) for s in shoes))))
+
+
 def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
     """Keep the dealer's counts of a game's up cards (those counted in this run) between runs."""
     for up in range(len(shoe)):
         if shoe[up]:
-            keep(known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe))
+            known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+            digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+            unread = [s for s in digits.row if s not in known]
+            if unread:
+                whole_ways(known, digits, unread)
+            keep(known)
 
 
 def hand_pays(rules: BlackjackRules, shoe: tuple[int, ...], hand: int) -> tuple[tuple[Fraction, Fraction], ...]:
@@ -379,7 +403,7 @@ class Position:
     def _stand(self, hand: int, stakes: Stakes, doubled: bool) -> int:
         table = self.table
         cards = table.cards[hand]
-        ways, _ = self.dealer.known[self.shoes[hand]]
+        ways, _ = self.dealer[self.shoes[hand]]
         if cards not in self._extend:
             n, h = self.horizon(cards)
             most = min(self.dealer.longest, n)
@@ -427,7 +451,10 @@ class Position:
             plan = choose
         else:
             chooser = choose
-        memo = (stakes, first, tuple(plan.items()) if plan is not None else None, compiled) if plan is not None or chooser is best else None
+        # a strategy as two tuples, its hands and their options (one pair a hand would be hundreds of thousands of tuples
+        # in a six-deck count, each walked by the cycle collector)
+        strategy = (tuple(plan), tuple(plan.values())) if plan is not None else None
+        memo = (stakes, first, strategy, compiled) if plan is not None or chooser is best else None
         if memo is not None and memo in self._solved:  # the same play again (another game sharing the position)
             return self._solved[memo]
         hands = self.reached(plan, first) if plan is not None else self.dealt
