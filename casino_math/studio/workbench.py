@@ -234,12 +234,12 @@ class Workbench:
         key = (path, files)
         figures = {game.bet: table.metrics}
         before = self.figures.get(key)
-        return {"id": game.id, "name": game.title, "family": game.family, "deals": integer(table.total),
-                "bets": [_bet(game, game.bet, table)], "strategy": strategy, "changes": [],
-                "compare": compared(before, figures, {game.bet: game.names.bet(game.bet)}) if before is not None else [],
-                "metrics": figures,
-                "provisional": {"of": "the file" if _pays(solved_game) == _pays(self._original(path)) else "an earlier edit",
-                                "words": PROVISIONAL}}
+        return _shown(game, table.total, [_bet(game, game.bet, table)], strategy) | {
+            "changes": [],
+            "compare": compared(before, figures, {game.bet: game.names.bet(game.bet)}) if before is not None else [],
+            "metrics": figures,
+            "provisional": {"of": "the file" if _pays(solved_game) == _pays(self._original(path)) else "an earlier edit",
+                            "words": PROVISIONAL}}
 
     def _solved_apart(self, solve: Any, shown: dict[str, Any], metrics: dict[str, Metrics], messages: list[str]) -> dict[str, Any]:
         """A solve's figures finished as an edit's (compared with the file as it is), and remembered."""
@@ -396,8 +396,13 @@ def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metric
     exact figures."""
     game = analysis.game
     bets = [_bet(game, name, table) for name, table in analysis.tables.items()]
-    return ({"id": game.id, "name": game.title, "family": game.family, "deals": integer(analysis.deals), "bets": bets,
-             "strategy": analysis.strategy_summary()}, {name: table.metrics for name, table in analysis.tables.items()})
+    return (_shown(game, analysis.deals, bets, analysis.strategy_summary()),
+            {name: table.metrics for name, table in analysis.tables.items()})
+
+
+def _shown(game: Game, deals: int, bets: list[dict[str, Any]], strategy: dict[str, str]) -> dict[str, Any]:
+    """A game's figures as the page shows them: who it is, its deals, every bet shown, its strategy in words."""
+    return {"id": game.id, "name": game.title, "family": game.family, "deals": integer(deals), "bets": bets, "strategy": strategy}
 
 
 def _bet(game: Game, name: str, table: ReturnTable) -> dict[str, Any]:

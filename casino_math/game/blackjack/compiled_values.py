@@ -539,7 +539,7 @@ def bonuses(rules: BlackjackRules, shoe: tuple[int, ...]) -> tuple[np.ndarray, t
     """Each hand of the table that ``shoe`` (the full shoe) can deal, the row of its bonus standing undoubled (-1: none),
     and the bonus of each row (the average pay of a win, :func:`~.values.hand_pays`): the same in every position of a
     game."""
-    from .values import ONE, ZERO, hand_pays
+    from .values import ONE, average_pay, hand_pays
 
     table = hand_table()
     bonus = np.full(len(table.hands), -1, dtype=np.int64)
@@ -547,7 +547,7 @@ def bonuses(rules: BlackjackRules, shoe: tuple[int, ...]) -> tuple[np.ndarray, t
     if rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
         for h in table.dealable(shoe):
             if table.total[h] == 21:
-                win = sum((pay * chance for pay, chance in hand_pays(rules, shoe, h)), ZERO)
+                win = average_pay(hand_pays(rules, shoe, h))
                 if win != ONE:
                     bonus[h] = rows.setdefault(win, len(rows))
     return bonus, tuple(rows)

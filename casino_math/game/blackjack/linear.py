@@ -13,6 +13,7 @@ coefficients and nothing else gives the same net). The split rounds' exact avera
 split's value puts them (:meth:`~.splits.Split.value`), exactly. Every form is checked twice before it is used: at the
 generic pays it gives the replay's own figures, and at the strategy's own pays the solve's, exactly.
 
+>>> from dataclasses import replace
 >>> from casino_math.game.blackjack.rules import BlackjackRules, Shoe
 >>> from casino_math.game.blackjack.rounds import play_game, replay
 >>> rules = BlackjackRules(split_hands=2, card_bonuses=((5, Fraction(3, 2)),))
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -109,7 +110,7 @@ class LinearEnds:
     def ends(self, rules: BlackjackRules) -> Ends:
         """The strategy's ends at ``rules``' pays (the same rules otherwise): what :func:`~.rounds.replay` gives there
         (the split rounds' float spread added up in another order)."""
-        if _unpaid(rules) != _unpaid(self.rules):
+        if rules.unpaid() != self.rules.unpaid():
             raise ValueError("a replay changes the pays only, not the rules")
         pays = pays_of(rules, self.lines)
         common = math.lcm(*(p.denominator for p in pays))
@@ -141,11 +142,6 @@ def pays_of(rules: BlackjackRules, lines: Sequence[str]) -> tuple[Fraction, ...]
     if missing or len(pays) != len(lines):
         raise ValueError(f"a replay prices the same pay lines: {', '.join(lines)}")
     return tuple(pays[line] for line in lines)
-
-
-def _unpaid(rules: BlackjackRules) -> BlackjackRules:
-    return replace(rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None, card_bonuses=(), combination_bonuses=(),
-                   suit_bonuses=(), notes=())
 
 
 def generic_rules(rules: BlackjackRules, lines: Sequence[str], base: int) -> BlackjackRules:

@@ -49,7 +49,7 @@ from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
 from .linear import LinearEnds, linear_ends, lines_of
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, paid_naturals, replay
-from .rules import ACE, VALUES, BlackjackRules, value_name
+from .rules import ACE, VALUES, value_name
 from .splits import Split
 from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, keep_counts
 
@@ -227,11 +227,10 @@ class Replay:
 
     def table(self, game: Game) -> ReturnTable:
         assert isinstance(game, BlackjackGame)
-        if _unpaid(game.rules) != _unpaid(self.play.rules) or game.shoe != self.play.shoe:
+        if game.rules.unpaid() != self.play.rules.unpaid() or game.shoe != self.play.shoe:
             raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
         play = replay(self.play, game.rules)
         return return_table(game, play.ends, ())
-
 
     def linear(self) -> LinearReplay:
         """The replay worked out once as linear forms of the pays (:mod:`.linear`, seconds): then any pays in milliseconds."""
@@ -250,11 +249,6 @@ class LinearReplay:
         if game.shoe != self.ends.shoe:
             raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
         return return_table(game, self.ends.ends(game.rules), ())
-
-
-def _unpaid(rules: BlackjackRules) -> BlackjackRules:
-    """The rules but their pays (what a replay must not change)."""
-    return replace(rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None, card_bonuses=(), combination_bonuses=(), suit_bonuses=())
 
 
 def _has(strategy: BasicStrategy, kind: str) -> bool:

@@ -18,7 +18,7 @@ shoe of whole decks (the suits play symmetric parts; see :func:`suited_share`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -140,6 +140,15 @@ class BlackjackRules:
     def free_double(self, total: int, soft: bool) -> bool:
         """Whether the house stakes this hand's double (Free Bet's hard 9, 10 and 11)."""
         return not soft and total in self.free_double_totals
+
+    def unpaid(self) -> BlackjackRules:
+        """These rules but their pays (what a replay of a strategy at other pays must not change).
+
+        >>> BlackjackRules(blackjack_pays=Fraction(6, 5)).unpaid() == BlackjackRules().unpaid()
+        True
+        """
+        return replace(self, blackjack_pays=Fraction(0), suited_blackjack_pays=None, card_bonuses=(), combination_bonuses=(),
+                       suit_bonuses=())
 
     @property
     def blackjack_average(self) -> Fraction:

@@ -245,6 +245,15 @@ def hand_pays(rules: BlackjackRules, shoe: tuple[int, ...], hand: int) -> tuple[
     return ((ONE, ONE),)
 
 
+def average_pay(pays: tuple[tuple[Fraction, Fraction], ...]) -> Fraction:
+    """What a win pays on average, given its pays with their chances (:func:`hand_pays`).
+
+    >>> average_pay(((Fraction(3, 2), Fraction(15, 16)), (Fraction(2), Fraction(3, 64)), (Fraction(3), Fraction(1, 64))))
+    Fraction(99, 64)
+    """
+    return pays[0][0] if len(pays) == 1 else sum((pay * chance for pay, chance in pays), ZERO)
+
+
 Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
 
 
@@ -422,8 +431,7 @@ class Position:
     def win_amount(self, hand: int, doubled: bool) -> Fraction:
         """What a win pays on this hand: 1, or a bonus for a 21 of many cards or of certain cards (never doubled), on
         average over the suits where they change the pay (:mod:`.bonuses`)."""
-        pays = self.win_pays(hand, doubled)
-        return pays[0][0] if len(pays) == 1 else sum((pay * chance for pay, chance in pays), ZERO)
+        return average_pay(self.win_pays(hand, doubled))
 
     def win_pays(self, hand: int, doubled: bool) -> tuple[tuple[Fraction, Fraction], ...]:
         """What a win pays on this hand, each pay with its chance given the cards' values (:func:`hand_pays`)."""
