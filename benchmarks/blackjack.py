@@ -16,14 +16,14 @@
 3. The same rule set in process, the kernels compiled and nothing kept: the optimal (composition-dependent) strategy,
    the basic strategy and its house edge, and every round's ends (the return table), the dealer's counts included; each
    position's hands valued and each split hand's ends followed by the compiled kernels
-   (:mod:`casino_math.game.blackjack.compiled_values`, :mod:`casino_math.game.blackjack.compiled_splits`), then the split
+   (:mod:`casino_math.methods.blackjack.compiled_values`, :mod:`casino_math.methods.blackjack.compiled_splits`), then the split
    hands' ends followed in Python (their reference), then both walked in Python, in the same run; the processor time
    spent following split hands' ends is printed for each, and its ratio.
 4. A ``compare`` of eight shipped rule sets (the dealer's counts counted, none kept), on one worker and on two (the rule
    sets forked out to worker processes), in process and from the command line (``compare --no-cache``), with the peak
    of its processes' memory.
 5. Spanish 21 in process (``spanish-21.yaml``: bonuses by a hand's cards, a double's rescue), as a studio edit costs it:
-   the file solved; its strategy replayed at five-card 21 paying 2 to 1 (:meth:`~casino_math.game.method.Solution.
+   the file solved; its strategy replayed at five-card 21 paying 2 to 1 (:meth:`~casino_math.contract.method.Solution.
    replayed`, a provisional figure), then replayed again (the positions at that pay built); then that game solved, the
    dealer's counts held; each position's hands valued by the compiled kernel, then walked in Python (its reference),
    in the same run: the same figures both ways, and the ratios.
@@ -49,13 +49,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from casino_math.count_cache import disabled  # noqa: E402
-from casino_math.game.blackjack.compiled_splits import python_split_ends  # noqa: E402
-from casino_math.game.blackjack.compiled_values import python_walk  # noqa: E402
-from casino_math.game.blackjack.figures import blackjack_figures  # noqa: E402
-from casino_math.game.blackjack.rounds import SPLIT, play_game  # noqa: E402
-from casino_math.game.blackjack.rules import BlackjackRules, Shoe  # noqa: E402
-from casino_math.game.blackjack.split_ends import _Walk  # noqa: E402
-from casino_math.game.blackjack.values import forget_counts  # noqa: E402
+from casino_math.methods.blackjack.compiled_splits import python_split_ends  # noqa: E402
+from casino_math.methods.blackjack.compiled_values import python_walk  # noqa: E402
+from casino_math.methods.blackjack.figures import blackjack_figures  # noqa: E402
+from casino_math.methods.blackjack.rounds import SPLIT, play_game  # noqa: E402
+from casino_math.methods.blackjack.rules import BlackjackRules, Shoe  # noqa: E402
+from casino_math.methods.blackjack.split_ends import _Walk  # noqa: E402
+from casino_math.methods.blackjack.values import forget_counts  # noqa: E402
 from casino_math.game.loader import load_game  # noqa: E402
 
 EIGHT = ("1-deck-s17-das", "1-deck-h17-das", "2-decks-h17-das", "6-decks-h17-das", "6-decks-s17-das",
@@ -78,7 +78,7 @@ def head_to_head() -> None:
         shoe = SHOES[shoe_name]
         for rules_name, rules in (("peek S17, split 2", BlackjackRules(split_hands=2)),
                                   ("peek H17, late surr.", BlackjackRules(split_hands=2, dealer_hits_soft_17=True, surrender="late"))):
-            from casino_math.game.blackjack import values
+            from casino_math.methods.blackjack import values
 
             values.forget_counts()
             play, ours, _ = timed(lambda rules=rules, shoe=shoe: play_game(rules, Shoe(shoe)))
@@ -270,7 +270,7 @@ def _measured(command: list[str]) -> tuple[bytes, float, float, int, int, tuple[
 
 
 def spanish_21() -> None:
-    from casino_math.game.blackjack.method import Blackjack
+    from casino_math.methods.blackjack.method import Blackjack
 
     print("5. Spanish 21 in process, nothing kept: the file solved, its strategy replayed at five-card 21 2 to 1 (twice), "
           "then that game solved with the dealer's counts held (a studio edit)")

@@ -228,8 +228,8 @@ def edited_pay(pays: str, i: int) -> str:
 
 def forget_last_solves() -> None:
     """Forget the last solve kept in memory with each game's counts (what the next solve would patch)."""
-    from casino_math.game import counts
-    from casino_math.game.counts import SCRATCH
+    from casino_math.methods.level_by_level import counts
+    from casino_math.methods.level_by_level.counts import SCRATCH
 
     for kept in counts._CACHE.values():
         kept.memo.pop((SCRATCH, "last solve"), None)

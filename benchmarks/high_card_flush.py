@@ -30,10 +30,10 @@ from pathlib import Path
 
 import numpy as np
 
-from casino_math.game.analysis import GameAnalysis
-from casino_math.game.by_suits import BY_SUITS, suit_counts
+from casino_math.analysis import GameAnalysis
+from casino_math.methods.by_suits.method import BY_SUITS, suit_counts
 from casino_math.game.loader import load_game, load_game_text
-from casino_math.game.showdown import hand_values
+from casino_math.showdown import hand_values
 from casino_math.subsets import all_subsets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +73,7 @@ def cells(mine: int, dealer: np.ndarray, qualifier: int) -> list[int]:
 
 def warm() -> None:
     """The compiled kernels loaded (from numba's cache) before anything is timed: a run pays that once, a second at most."""
-    from casino_math.kernels.suit_counts import below, card_ids
+    from casino_math.methods.by_suits.kernel import below, card_ids
 
     held = np.array([[1, 2, 4, 8]])
     below(held, 4, 2, held[:, :1], np.array([False]))

@@ -3,9 +3,9 @@
 The game is Ultimate Texas Hold'em (``--game uth``, decisions before the flop, on the flop and at the river) or Texas
 Hold'em Bonus (``--game thb``, before the flop, on the flop and on the turn). First, on a 20-card Texas Hold'em Bonus
 (tests/games/thb-small.yaml), the method is timed against its plain reference (every flop's boards in plain Python,
-casino_math.kernels.boards.flop_counts_reference) and against the level-by-level engine, with the same result.
+casino_math.methods.holdem.kernels.boards.flop_counts_reference) and against the level-by-level engine, with the same result.
 
-The method (casino_math/game/holdem.py) runs its shards of flops in this process (1 worker) or on a
+The method (casino_math/methods/holdem/method.py) runs its shards of flops in this process (1 worker) or on a
 local Dask cluster of worker processes (casino_math.parallel; more workers), each run from a cold cache
 of solutions (compiled kernels stay cached on disk: their first compilation is timed apart). Each
 shard's CPU seconds are measured too: on a machine shared with other work, wall time understates
@@ -40,9 +40,9 @@ from pathlib import Path
 import numpy as np
 
 from casino_math import __version__
-from casino_math.game import holdem
+from casino_math.methods.holdem import method as holdem
 from casino_math.game.loader import load_game
-from casino_math.game.showdown import hand_values
+from casino_math.showdown import hand_values
 from casino_math.parallel import Runner, Shards
 from casino_math.subsets import all_subsets
 
@@ -56,9 +56,9 @@ def small_deck() -> None:
     """Texas Hold'em Bonus on 20 cards: the method, its plain reference over every flop and the level-by-level engine,
     each timed in CPU seconds of this process, with the same return table."""
     from casino_math.count_cache import disabled
-    from casino_math.game.counts import count
-    from casino_math.game.solver import solve
-    from casino_math.kernels.boards import flop_counts_reference
+    from casino_math.methods.level_by_level.counts import count
+    from casino_math.methods.level_by_level.solver import solve
+    from casino_math.methods.holdem.kernels.boards import flop_counts_reference
 
     game = load_game(SMALL)
     with disabled():

@@ -1,7 +1,7 @@
 """Benchmark: Pai Gow Poker's full count (the Foxwoods house way against itself, 53 cards) projected from fixed samples,
 on 1 and 2 workers, against a plain brute force.
 
-The full count (casino_math/game/pai_gow/totals.py) has two parts:
+The full count (casino_math/methods/pai_gow/totals.py) has two parts:
 
 1. every one of the 154,143,080 seven-card hands set by the house way (its setting's high and low values): timed on
    a fixed sample of hands, in shards on the shard runner (casino_math.parallel), 1 and 2 workers;
@@ -26,7 +26,7 @@ extrapolated per deal to the 8,250,459,031,214,400 deals of 53 cards.
     python benchmarks/pai_gow.py --full --optimal --workers 2 --cache DIR          # the player setting optimally too
 
 ``--full --optimal`` counts the player setting by the house way and setting optimally against the banker's house way
-(casino_math/game/pai_gow/optimal.py): the hands' points and classes, then one shard per part of the player hands
+(casino_math/methods/pai_gow/optimal.py): the hands' points and classes, then one shard per part of the player hands
 (``--parts``, by highest rank); it prints both players' figures, how often the settings differ, the cost by hand type
 and the costliest hand of each type; ``--check`` runs the house-way count above in the same folder and compares.
 
@@ -99,7 +99,7 @@ def house_way_shard(rows: np.ndarray) -> np.ndarray:
 
 def sweep_shard(shard: tuple[str, int, np.ndarray]) -> np.ndarray:
     """One shard of part 2: sweeps of some k-card sets over the points kept in ``path``; (sets, won, lost)."""
-    from casino_math.kernels.pai_gow import dominance_pairs, supersets
+    from casino_math.methods.pai_gow.kernel import dominance_pairs, supersets
 
     path, width, sets = shard
     points = np.load(path, mmap_mode="r")
@@ -144,7 +144,7 @@ def full(args: argparse.Namespace) -> None:
     """The full count, house way against house way, with the published figures beside it."""
     from fractions import Fraction
 
-    from casino_math.game.pai_gow.totals import full_count
+    from casino_math.methods.pai_gow.totals import full_count
     from casino_math.progress import Bar
 
     game = load_game(FOXWOODS)
@@ -171,8 +171,8 @@ def full_optimal(args: argparse.Namespace) -> None:
     import resource
     from fractions import Fraction
 
-    from casino_math.game.pai_gow.optimal import optimal_totals
-    from casino_math.game.pai_gow.totals import full_count
+    from casino_math.methods.pai_gow.optimal import optimal_totals
+    from casino_math.methods.pai_gow.totals import full_count
     from casino_math.progress import Bar
 
     game = load_game(FOXWOODS)

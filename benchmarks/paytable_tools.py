@@ -29,9 +29,9 @@ from pathlib import Path
 import numpy as np
 
 from casino_math.design import PayGrid, parse_band, parse_range, parse_vary, price, search, sweep, wager_model
-from casino_math.game import counts as counts_module
-from casino_math.game.analysis import analyze
-from casino_math.game.counts import count
+from casino_math.methods.level_by_level import counts as counts_module
+from casino_math.analysis import analyze
+from casino_math.methods.level_by_level.counts import count
 from casino_math.game.description import Game
 from casino_math.game.loader import load_game
 

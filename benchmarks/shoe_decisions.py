@@ -28,10 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from casino_math.game.analysis import analyze  # noqa: E402
+from casino_math.analysis import analyze  # noqa: E402
 from casino_math.game.description import Game  # noqa: E402
 from casino_math.game.loader import load_game  # noqa: E402
-from casino_math.game.shoe_decisions import _KEPT  # noqa: E402
+from casino_math.methods.shoe_decisions.method import _KEPT  # noqa: E402
 from casino_math.shoe import Shoe  # noqa: E402
 
 WAR = [ROOT / "paytables" / "casino_war" / f"{d}.yaml" for d in ("1-deck", "6-decks", "8-decks", "6-decks-tie-bonus")]

@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from casino_math.game.analysis import analyze  # noqa: E402
-from casino_math.game.drawing import bet_tables  # noqa: E402
+from casino_math.analysis import analyze  # noqa: E402
+from casino_math.counting.drawing import bet_tables  # noqa: E402
 from casino_math.game.loader import load_game  # noqa: E402
 from casino_math.rankings import get_ranking  # noqa: E402
 from casino_math.rankings.points import get_points  # noqa: E402
@@ -37,7 +37,7 @@ SIDE_BETS = [ROOT / "paytables" / "baccarat" / f for f in ("standard.yaml", "ez-
     (ROOT / "paytables" / "blackjack_side_bets").glob("*.yaml"))
 COLD = f"""
 import time; start = time.perf_counter()
-from casino_math.game.analysis import analyze
+from casino_math.analysis import analyze
 tables = analyze({str(BACCARAT)!r}).tables
 print(time.perf_counter() - start)
 """

@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--game", default="spanish-21.yaml", help="a file of paytables/blackjack/ (default: spanish-21.yaml)")
     parser.add_argument("--edits", nargs="*", default=list(EDITS), help="LINE=PAYS, each from the file's pays")
     args = parser.parse_args()
-    from casino_math.game.analysis import GameAnalysis
+    from casino_math.analysis import GameAnalysis
     from casino_math.game.loader import load_game
     from casino_math.studio.server import create_app
     from casino_math.studio.workbench import Workbench

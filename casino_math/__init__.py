@@ -25,7 +25,7 @@ _EXPORTS = {
     "hand_frequencies": "frequencies",
     "RANKINGS": "rankings", "Ranking": "rankings", "get_ranking": "rankings",
     "Game": "game.description", "load_game": "game.loader",
-    "analyze": "game.analysis", "GameAnalysis": "game.analysis",
+    "analyze": "analysis", "GameAnalysis": "analysis",
 }
 __all__ = sorted(_EXPORTS) + ["__version__"]
 

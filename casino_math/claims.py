@@ -191,7 +191,7 @@ class _Context:
         self._frequencies: dict[tuple[str, int | None, str], Any] = {}  # hand tables, by (ranking, cards, deck)
 
     def game(self, claim: Claim) -> Any:
-        from .game.analysis import analyze
+        from .analysis import analyze
 
         if claim.game is None:
             raise InputError(f"{claim.where}: {claim.figure}: name a game file (game: at the top of the file or in the claim)")

@@ -16,8 +16,8 @@ A game dealt from a shoe (counted by kinds of card: baccarat, the blackjack
 side bets) has no decisions: each coup is dealt card by card from a full,
 shuffled shoe, as the exact figures assume, its draws played by the steps of
 the file and every bet settled by the counting engine's own vectorised rules
-(:meth:`Rows.of_sequences <casino_math.game.drawing.Rows.of_sequences>` and
-:func:`~casino_math.game.drawing.settle`), one rule written once. Each
+(:meth:`Rows.of_sequences <casino_math.counting.drawing.Rows.of_sequences>` and
+:func:`~casino_math.counting.drawing.settle`), one rule written once. Each
 outcome's observed frequency is then set beside its exact probability too.
 
 The deals come in chunks; each is a pure function of the plan (the game and
@@ -47,9 +47,10 @@ import numpy as np
 import pandas as pd
 
 from .errors import InputError
-from .game.analysis import GameAnalysis, analyze
+from .analysis import GameAnalysis, analyze
 from .game.description import Deal, Decision, Game, Paytable, Result
-from .game.method import SEEN_AS, SEEN_ROLES, Coups, Strategy
+from .contract.solution import SEEN_AS, SEEN_ROLES, Strategy
+from .contract.method import Coups
 from .parallel import Runner, Shards
 
 Z_95 = 1.96
@@ -125,13 +126,15 @@ def shoe_plan(analysis: GameAnalysis) -> ShoePlan:
     a tally counts whole numbers)."""
     tables = analysis.tables
     scales = {bet: math.lcm(*(o.net.denominator for o in tables[bet].outcomes), 1) for bet in analysis.game.bets}
-    return ShoePlan(analysis.game, analysis.coups(), scales)
+    coups = analysis.coups()
+    assert coups is not None, "a game dealt by its method's coups"
+    return ShoePlan(analysis.game, coups, scales)
 
 
 def make_plan(analysis: GameAnalysis) -> Plan | ShoePlan:
     """The game of an analysis with its strategy as lookup tables and its settlement as integers."""
     game = analysis.game
-    if game.counted_by_kind or hasattr(analysis.method, "coups"):  # a method that deals its own coups (Pai Gow Poker)
+    if analysis.coups() is not None:  # coups its method deals (a shoe game card by card, blackjack's rounds, Pai Gow's)
         return shoe_plan(analysis)
     staked = tuple(w.name for w in game.wagers if w.bonus_on is None)
     stakes = [w.stake for w in game.wagers] + [u for d in game.decisions for o in d.options for _, u in o.adds]

@@ -1,9 +1,9 @@
 """A plain brute force for games dealt from a shoe: every card visited, one deal at a time.
 
 Cards are physical: a shoe's copies of a card are different cards. Every
-sequence of cards the deal can take is visited (casino_math.game.coup plays
+sequence of cards the deal can take is visited (casino_math.counting.coup plays
 the steps and settles the bets as declared, card by card); it shares nothing
-with the counting by kinds (casino_math.game.drawing) but the declaration
+with the counting by kinds (casino_math.counting.drawing) but the declaration
 and the rankings' one-hand evaluations. Probabilities are exact: a coup of k
 cards has probability 1 / (N (N−1) … (N−k+1)) whatever the cards after it.
 """
@@ -14,7 +14,7 @@ from collections import Counter
 from fractions import Fraction
 
 from casino_math.cards import Card
-from casino_math.game.coup import every_coup, settle
+from casino_math.counting.coup import every_coup, settle
 from casino_math.game.description import Game
 from casino_math.shoe import falling
 

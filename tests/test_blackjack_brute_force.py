@@ -19,11 +19,11 @@ from functools import lru_cache
 
 import pytest
 
-from casino_math.game.blackjack.hands import Hand, hand_table
-from casino_math.game.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
-from casino_math.game.blackjack.rules import BlackjackRules, Shoe
-from casino_math.game.blackjack.values import FREE as ENGINE_FREE
-from casino_math.game.blackjack.values import OWN as ENGINE_OWN
+from casino_math.methods.blackjack.hands import Hand, hand_table
+from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
+from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
+from casino_math.methods.blackjack.values import FREE as ENGINE_FREE
+from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
 
 A, T = 0, 9
 

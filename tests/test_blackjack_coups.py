@@ -1,4 +1,4 @@
-"""Blackjack rounds dealt card by card from shuffled shoes and settled by the rules (:mod:`casino_math.game.blackjack.coups`),
+"""Blackjack rounds dealt card by card from shuffled shoes and settled by the rules (:mod:`casino_math.methods.blackjack.coups`),
 played by the analysed strategy: the average net and the frequency of every row of the return table land within four
 standard errors of the exact figures (the simulator's check, on the counting's own strategy and rows)."""
 
@@ -11,9 +11,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from casino_math.game.analysis import analyze
-from casino_math.game.blackjack.game_file import load_blackjack_text
-from casino_math.game.blackjack.method import BLACKJACK
+from casino_math.analysis import analyze
+from casino_math.methods.blackjack.game_file import load_blackjack_text
+from casino_math.methods.blackjack.method import BLACKJACK
 
 HEAD = "game: blackjack\nid: bj\ndeck: {decks: 1}\n"
 GAMES = {

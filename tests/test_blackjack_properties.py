@@ -17,17 +17,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from casino_math.count_cache import disabled
-from casino_math.game.blackjack.basic import BasicStrategy, ChartChooser, basic_strategy
-from casino_math.game.blackjack.compiled_values import compiled_solve, python_walk
-from casino_math.game.blackjack.dealer import dealer_ways, reference_ways
-from casino_math.game.blackjack.rounds import SPLIT, pays_scale, play_game, replay
-from casino_math.game.blackjack.compiled_splits import follow
-from casino_math.game.blackjack.split_ends import _leaf_terms, _Walk
-from casino_math.game.blackjack.splits import Split
-from casino_math.game.blackjack.hands import hand_table
-from casino_math.game.blackjack.rules import BlackjackRules, Shoe
+from casino_math.methods.blackjack.basic import BasicStrategy, ChartChooser, basic_strategy
+from casino_math.methods.blackjack.compiled_values import compiled_solve, python_walk
+from casino_math.methods.blackjack.dealer import dealer_ways, reference_ways
+from casino_math.methods.blackjack.rounds import SPLIT, pays_scale, play_game, replay
+from casino_math.methods.blackjack.compiled_splits import follow
+from casino_math.methods.blackjack.split_ends import _leaf_terms, _Walk
+from casino_math.methods.blackjack.splits import Split
+from casino_math.methods.blackjack.hands import hand_table
+from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.game.loader import load_game
-from casino_math.game.blackjack.values import DOUBLE, HIT, STAND, Given, Stakes, best, dealer_counts, forget_counts
+from casino_math.methods.blackjack.values import DOUBLE, HIT, STAND, Given, Stakes, best, dealer_counts, forget_counts
 from test_blackjack_brute_force import A, T, Brute, _split_strategy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,14 +130,14 @@ def test_a_split_hand_hit_where_every_card_busts_ends_in_the_round():
        pays=st.sampled_from([Fraction(3, 2), Fraction(6, 5), Fraction(1)]), split_hands=st.integers(1, 3))
 def test_plays_kept_in_shared_positions_count_as_if_alone(rules, counts, surrender, pays, split_hands):
     """A game whose hands play like one counted before (only surrender, the blackjack's pay or the split limit differ) is
-    solved on the positions that game left in memory, with the plays solved in them (:func:`~casino_math.game.blackjack.
+    solved on the positions that game left in memory, with the plays solved in them (:func:`~casino_math.methods.blackjack.
     values.hand_rules`): every option of every round, every end and the basic strategy are what the game gives counted
     alone, from nothing in memory; and the basic strategy played from nothing in memory returns what it returned played
     after the optimal strategy, on the positions that one solved."""
     from dataclasses import replace
 
-    from casino_math.game.blackjack.basic import play_by
-    from casino_math.game.blackjack.values import forget_counts, hand_rules
+    from casino_math.methods.blackjack.basic import play_by
+    from casino_math.methods.blackjack.values import forget_counts, hand_rules
 
     other = replace(rules, surrender=surrender, blackjack_pays=pays, split_hands=split_hands)
     assert hand_rules(other) == hand_rules(rules)
@@ -319,7 +319,7 @@ def test_the_compiled_split_ends_of_spanish_21_are_the_python_walk(pair):
 def test_too_few_primes_for_a_split_hands_chances_are_seen(monkeypatch):
     """The bound the kernel's primes are chosen by is what makes its chances exact: with one prime (53 bits) for six decks'
     chances of some 250 bits, the rebuilt chances fall out of their bounds and the kernel says so rather than return them."""
-    import casino_math.game.blackjack.compiled_splits as compiled_splits
+    import casino_math.methods.blackjack.compiled_splits as compiled_splits
 
     rules, up, pair = BlackjackRules(dealer_hits_soft_17=True), 5, 7
     shoe = Shoe.of_decks(6).counts

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from casino_math.game.blackjack.dealer import dealer_chances
-from casino_math.game.blackjack.hands import Hand
-from casino_math.game.blackjack.rounds import play_game
-from casino_math.game.blackjack.rules import ACE, BlackjackRules, Shoe
-from casino_math.game.blackjack.values import DealerCounts, Position
+from casino_math.methods.blackjack.dealer import dealer_chances
+from casino_math.methods.blackjack.hands import Hand
+from casino_math.methods.blackjack.rounds import play_game
+from casino_math.methods.blackjack.rules import ACE, BlackjackRules, Shoe
+from casino_math.methods.blackjack.values import DealerCounts, Position
 from casino_math.game.loader import load_game
 
 ROOT = Path(__file__).parent.parent

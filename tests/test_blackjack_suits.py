@@ -1,6 +1,6 @@
 """Pays of a 21 by its suits (Spanish 21's suited and spade 6-7-8 and 7-7-7), against brute forces that deal suits.
 
-The engine deals values only and pays such a 21 its average over the suits (:mod:`casino_math.game.blackjack.bonuses`):
+The engine deals values only and pays such a 21 its average over the suits (:mod:`casino_math.methods.blackjack.bonuses`):
 given the values of every card of a round, the suits of each rank's cards are as random as the shoe's. Two brute
 forces check it, sharing nothing with the engine's counting: every ordered deal of distinct cards of a small shoe (the
 chance of one suit given the values of every card dealt), and every round of a game dealt card by card with suits, the
@@ -18,11 +18,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from casino_math.game.blackjack.bonuses import combination_pays, one_suit_chance, pay_by_suits
-from casino_math.game.blackjack.hands import Hand, hand_table
-from casino_math.game.blackjack.rounds import BLACKJACK_OPTION, end_scale, play_game, root_ends
-from casino_math.game.blackjack.rules import BlackjackRules, Shoe
-from casino_math.game.blackjack.values import DOUBLE, HIT, STAND
+from casino_math.methods.blackjack.bonuses import combination_pays, one_suit_chance, pay_by_suits
+from casino_math.methods.blackjack.hands import Hand, hand_table
+from casino_math.methods.blackjack.rounds import BLACKJACK_OPTION, end_scale, play_game, root_ends
+from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
+from casino_math.methods.blackjack.values import DOUBLE, HIT, STAND
 
 SIX, SEVEN, EIGHT, SPADES = 5, 6, 7, 3
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from cli_runner import run
 
-from casino_math.game.analysis import analyze
-from casino_math.game.blackjack.rounds import play_game
-from casino_math.game.blackjack.rules import Shoe
+from casino_math.analysis import analyze
+from casino_math.methods.blackjack.rounds import play_game
+from casino_math.methods.blackjack.rules import Shoe
 
 ROOT = Path(__file__).parent.parent
 SMALL = ROOT / "tests" / "games" / "blackjack-small.yaml"
@@ -64,7 +64,7 @@ def test_a_replay_at_other_pays_is_linear_in_the_pay():
 def test_the_dealers_counts_kept_between_runs_give_the_same_bytes(monkeypatch, capsys, tmp_path):
     """A run with the dealer's counts read from the cache prints the same bytes as the run that counted them, and counts
     no dealer hand (the compiled count is never called)."""
-    from casino_math.game.blackjack import dealer, values
+    from casino_math.methods.blackjack import dealer, values
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
     outputs = []
@@ -87,7 +87,7 @@ def test_a_pay_by_suits_is_a_paytable_line_the_design_tools_change():
     """A spade 6-7-8 paying 3, 4 and 5 to 1, the optimal strategy's decisions replayed: equal steps, each the chance of a
     won 6-7-8 in spades (a 64th of the won three-card 6-7-8s: whole decks of 6s to aces)."""
     from casino_math.design.model import wager_model
-    from casino_math.game.blackjack.game_file import load_blackjack_text
+    from casino_math.methods.blackjack.game_file import load_blackjack_text
 
     game = load_blackjack_text("game: blackjack\nid: bj-suits\ndeck: {ranks: 6-A}\nblackjack:\n  split: none\n  player_21: always wins\n"
                                "  pays: {blackjack: 3 to 2, 6-7-8: 3 to 2, suited 6-7-8: 2 to 1, 6-7-8 in spades: 3 to 1}\n")
@@ -115,7 +115,7 @@ def test_a_kept_solution_gives_the_bytes_of_a_cold_run_and_solves_nothing(monkey
     pay is another entry or the same repriced, and its warm run is its cold run; a hand looked up on a kept solution is
     the solved one's."""
     from casino_math import count_cache
-    from casino_math.game.blackjack.method import Blackjack
+    from casino_math.methods.blackjack.method import Blackjack
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
     monkeypatch.setattr(count_cache, "_switched_off", False)
@@ -155,7 +155,7 @@ def test_a_naturals_other_pay_reprices_a_kept_solution_to_a_cold_runs_bytes(monk
     that solution repriced, solving nothing, and prints the bytes of a run with the cache off (the return table, its
     notes, the returns by up card), whether the dealer's blackjack is counted apart, pushes the natural or loses to it."""
     from casino_math import count_cache
-    from casino_math.game.blackjack.method import Blackjack
+    from casino_math.methods.blackjack.method import Blackjack
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
     monkeypatch.setattr(count_cache, "_switched_off", False)
@@ -182,7 +182,7 @@ def test_the_dealers_totals_are_kept_with_the_solution(monkeypatch, tmp_path):
     """Claims check blackjack's dealer totals (``dealer_total``): they are kept with the solution, so a warm run reads
     them without solving the game, and they are the solved ones exactly (in their order), as with the cache off."""
     from casino_math import count_cache
-    from casino_math.game.blackjack.method import Blackjack
+    from casino_math.methods.blackjack.method import Blackjack
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
     monkeypatch.setattr(count_cache, "_switched_off", False)
@@ -225,9 +225,9 @@ def test_hands_after_hitting_are_weighed_by_their_chance_of_being_reached(peeks)
 
     from test_blackjack_brute_force import SHOES
 
-    from casino_math.game.blackjack.hands import hand_table
-    from casino_math.game.blackjack.method import AfterHitting
-    from casino_math.game.blackjack.rules import BlackjackRules
+    from casino_math.methods.blackjack.hands import hand_table
+    from casino_math.methods.blackjack.method import AfterHitting
+    from casino_math.methods.blackjack.rules import BlackjackRules
     from casino_math.game.loader import load_game
 
     shoe = SHOES["five values"]
@@ -285,7 +285,7 @@ def test_the_strategy_priced_at_once_is_the_strategy_replayed():
 def test_a_net_whose_coefficients_outgrow_the_base_is_refused():
     """The digits of a net in the generic base are its coefficients only while each is under half the base: past that
     the reading says so (the form is then worked out at a larger base), never a wrong coefficient."""
-    from casino_math.game.blackjack.linear import digits
+    from casino_math.methods.blackjack.linear import digits
 
     assert digits(-3 + 7 * 64 + 2 * 64 ** 2, 64, 3) == (-3, 7, 2)
     with pytest.raises(ValueError):

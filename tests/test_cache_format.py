@@ -103,7 +103,7 @@ def test_views_of_the_bytes_refuse_what_np_load_refuses():
 def test_simulation_and_hold_em_results_are_plain_data():
     from casino_math.simulate import Tally
 
-    from casino_math.game.holdem import Totals
+    from casino_math.methods.holdem.method import Totals
 
     tally = Tally(5, {"ante": Counter({-1: 3, 1: 2})}, Counter({1: 5}), Counter({"play": 1}), {"tie": Counter({("equal",): 2})})
     assert from_bytes(to_bytes(tally)) == tally

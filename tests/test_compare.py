@@ -13,7 +13,7 @@ import pytest
 from casino_math.count_cache import disabled
 from casino_math.design import compare
 from casino_math.errors import InputError
-from casino_math.game.analysis import GameAnalysis, forget_counts
+from casino_math.analysis import GameAnalysis, forget_counts
 from casino_math.game.loader import load_game
 from casino_math.parallel import Runner
 from casino_math.workers import can_fork
@@ -104,7 +104,7 @@ def test_a_bad_file_is_refused_before_anything_is_counted(files, monkeypatch, ca
 def test_forgetting_counts_drops_the_dealers_counts_of_blackjack():
     """What a worker forgets between groups (and a report between families) includes blackjack's dealer's counts and
     positions: the next group reuses their memory."""
-    from casino_math.game.blackjack import values
+    from casino_math.methods.blackjack import values
 
     with disabled():
         GameAnalysis(load_game(SMALL)).tables  # noqa: B018

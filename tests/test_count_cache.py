@@ -19,7 +19,9 @@ import pytest
 
 from casino_math import count_cache
 from casino_math.count_cache import CountCache
-from casino_math.game import by_suits, counts as level_counts, holdem
+from casino_math.methods.by_suits import method as by_suits
+from casino_math.methods.level_by_level import counts as level_counts
+from casino_math.methods.holdem import method as holdem
 from casino_math.game.loader import load_game
 from casino_math.report import write_report
 
@@ -164,7 +166,7 @@ NARROW_GAMES = ["mini-caribbean", "mini-mississippi", "mini-let-it-ride", "mini-
 def test_a_solve_from_narrow_kept_counts_is_the_cold_one_exactly(name, kept):
     """Kept counts come back as narrow as they were kept (read-only views of the file, never widened into fresh memory):
     the solve from them is the cold count's, exactly (every bet's table and the own bet's ends)."""
-    from casino_math.game.analysis import GameAnalysis
+    from casino_math.analysis import GameAnalysis
 
     game = load_game(GAMES / f"{name}.yaml")
     cold = GameAnalysis(game).solution
@@ -207,7 +209,7 @@ def test_the_lookups_keys_are_made_when_first_looked_up_and_kept(kept):
     """An analysis never makes the canonical keys of the strategy's lookup (seconds on a big game); the first hand
     looked up makes them and keeps them with the counts on disk (read back by the next run), and a lookup sent to a
     worker carries them."""
-    from casino_math.game.analysis import GameAnalysis
+    from casino_math.analysis import GameAnalysis
 
     game = load_game(GAMES / "mini-three-card.yaml")
     decision = game.decisions[0].name
@@ -491,8 +493,8 @@ def test_full_deck_games_read_back_the_bytes_of_a_cold_count(family, kept, monke
 def test_a_kept_solution_of_another_shape_is_solved_again(kept, caplog):
     """A solution entry whose data is not a kept solution (another version's, a foreign file under its name) is solved
     again with one warning, and kept anew; then read back, solving nothing."""
-    from casino_math.game.kept_solution import KIND, kept_solution
-    from casino_math.game.method import method_for
+    from casino_math.contract.kept_solution import KIND, kept_solution
+    from casino_math.registry import method_for
 
     game = load_game(GAMES / "mini-three-card.yaml")
     cache = CountCache(kept)
@@ -548,8 +550,8 @@ def test_a_decision_of_many_classes_keeps_its_words_and_solves_for_its_frame(kep
     """A decision of more classes than the solution keeps one by one (Caribbean Stud's millions) keeps its words, how
     often each option is taken and its thresholds; its frame and the player's values come from the method's working,
     solved when first asked for: those of a solve from nothing."""
-    from casino_math.game import solver
-    from casino_math.game.analysis import GameAnalysis
+    from casino_math.methods.level_by_level import solver
+    from casino_math.analysis import GameAnalysis
 
     monkeypatch.setattr(solver, "KEPT_ROWS", 10)
     game = load_game(GAMES / "mini-three-card.yaml")
@@ -568,7 +570,7 @@ def test_a_decision_of_many_classes_keeps_its_words_and_solves_for_its_frame(kep
 
 def test_a_kept_solutions_strategy_plays_in_a_worker_as_the_solved_one(kept):
     """A kept solution's look-up, sent to a worker (a simulation's), is the method's own: the same choices and values."""
-    from casino_math.game.analysis import GameAnalysis
+    from casino_math.analysis import GameAnalysis
 
     game = load_game(GAMES / "mini-caribbean.yaml")
     with count_cache.disabled():
@@ -598,8 +600,8 @@ def test_a_changed_pay_is_an_entry_of_its_own(kept, tmp_path, monkeypatch, capsy
 def test_solutions_solved_again_and_again_are_neither_read_nor_kept(kept, tmp_path):
     """Under ``unkept()`` (the studio's edits, the design tools' paytables) a level-by-level solution is solved on the
     counts, neither read whole nor kept; outside it, kept; a studio edit keeps none."""
-    from casino_math.game.analysis import GameAnalysis
-    from casino_math.game.kept_solution import OnDemand, unkept
+    from casino_math.analysis import GameAnalysis
+    from casino_math.contract.kept_solution import OnDemand, unkept
     from casino_math.studio.workbench import Workbench
 
     def solutions() -> int:

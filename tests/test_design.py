@@ -13,7 +13,7 @@ import yaml
 from casino_math.design import PayGrid, compare, parse_band, parse_range, parse_vary, price, search, solve, sweep, wager_model
 from casino_math.design.model import GameBetModel, strategy_text
 from casino_math.errors import InputError
-from casino_math.game.analysis import analyze
+from casino_math.analysis import analyze
 from casino_math.game.loader import load_game
 from casino_math.pays import Pay
 from cli_runner import run

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_math.game.counts import count
+from casino_math.methods.level_by_level.counts import count
 from casino_math.game.loader import load_game
-from casino_math.game.solver import solve
+from casino_math.methods.level_by_level.solver import solve
 
 from game_brute_force import brute_force
 
@@ -59,7 +59,7 @@ def test_a_re_solve_on_kept_counts_is_a_fresh_solve(path):
     from memory gives, return table and choices, at each pay of each line of the game's own tables in turn."""
     from dataclasses import replace
 
-    from casino_math.game.counts import _CACHE
+    from casino_math.methods.level_by_level.counts import _CACHE
 
     game = load_game(path)
     counts = count(game)

@@ -21,13 +21,13 @@ from hypothesis import strategies as st
 
 from casino_math import analyze
 from casino_math.cards import Card, Deck
-from casino_math.game.by_suits import BY_SUITS, mask_groups, orders
+from casino_math.methods.by_suits.method import BY_SUITS, mask_groups, orders
 from casino_math.game.loader import load_game_text
-from casino_math.game.money import opening_stakes
-from casino_math.game.rules import parse_rule
-from casino_math.game.showdown import hand_values
+from casino_math.contract.money import opening_stakes
+from casino_math.game.simple_strategies import parse_rule
+from casino_math.showdown import hand_values
 from casino_math.kernels.reference import card_ids_reference, suits_below_reference
-from casino_math.kernels.suit_counts import below, card_ids
+from casino_math.methods.by_suits.kernel import below, card_ids
 from casino_math.rankings import CATEGORY_SHIFT, get_ranking
 from casino_math.suits import Symmetry
 from casino_math.subsets import all_subsets

@@ -18,14 +18,14 @@ import numpy as np
 import pytest
 
 from casino_math.errors import InputError
-from casino_math.game import holdem
-from casino_math.game.analysis import analyze
-from casino_math.game.counts import count
+from casino_math.methods.holdem import method as holdem
+from casino_math.analysis import analyze
+from casino_math.methods.level_by_level.counts import count
 from casino_math.game.description import Deal
 from casino_math.game.loader import load_game, load_game_text
-from casino_math.game.rules import parse_rule
-from casino_math.game.side_bets import side_bet_table
-from casino_math.game.solver import solve
+from casino_math.game.simple_strategies import parse_rule
+from casino_math.counting.side_bets import side_bet_table
+from casino_math.methods.level_by_level.solver import solve
 from casino_math.parallel import Runner
 from casino_math.rankings import CATEGORY_SHIFT
 
@@ -246,7 +246,7 @@ def test_rules_force_a_decision(both):
 
 
 def _policy(game, counts, rule):
-    from casino_math.game.money import preference
+    from casino_math.contract.money import preference
 
     def policy(level, decision, history, values):
         if decision.name != rule.decision:
@@ -387,8 +387,8 @@ def test_stages_a_count_cannot_take_are_refused_where_declared(edit, error):
 def test_every_decision_looked_up_hand_by_hand_as_the_generic_engine_takes_it():
     """Texas Hold'em Bonus on 20 cards: the option and its exact value at the pre-flop, flop and turn decisions (after
     each history of stakes), for random deals, from the hold'em method's lookup and the level-by-level method's."""
-    from casino_math.game.method import Choice
-    from casino_math.game.solver import LEVEL_BY_LEVEL
+    from casino_math.contract.solution import Choice
+    from casino_math.methods.level_by_level.solver import LEVEL_BY_LEVEL
 
     game = load_game(ROOT / "tests" / "games" / "thb-small.yaml")
     board, levels = holdem.HOLDEM.solve(game), LEVEL_BY_LEVEL.solve(game)

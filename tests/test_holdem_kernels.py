@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from casino_math.cards import Deck
-from casino_math.game import holdem
+from casino_math.methods.holdem import method as holdem
 from casino_math.game.loader import load_game, load_game_text
-from casino_math.game.rules import parse_rule
-from casino_math.kernels.boards import flop_counts, flop_counts_reference
-from casino_math.kernels.hands import hand_strength, pair_strengths
-from casino_math.kernels.pairs import showdown_counts, showdown_reference
-from casino_math.kernels.tables import strength_tables, strengths_reference, unsupported
+from casino_math.game.simple_strategies import parse_rule
+from casino_math.methods.holdem.kernels.boards import flop_counts, flop_counts_reference
+from casino_math.methods.holdem.kernels.hands import hand_strength, pair_strengths
+from casino_math.methods.holdem.kernels.pairs import showdown_counts, showdown_reference
+from casino_math.methods.holdem.kernels.tables import strength_tables, strengths_reference, unsupported
 from casino_math.rankings import get_ranking
 from casino_math.subsets import all_subsets
 

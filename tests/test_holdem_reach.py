@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from casino_math.game import holdem
+from casino_math.methods.holdem import method as holdem
 from casino_math.game.description import Game
 from casino_math.game.loader import load_game, load_game_text
 from casino_math.pays import Pay

@@ -12,7 +12,7 @@ from casino_math.kernels.reference import below_reference, canonical_reference
 from casino_math.kernels.showdown import Index, below
 from casino_math.kernels.suits import canonical
 from casino_math.rankings import get_ranking
-from casino_math.game.showdown import hand_values
+from casino_math.showdown import hand_values
 from casino_math.subsets import all_subsets
 from casino_math.suits import Symmetry
 

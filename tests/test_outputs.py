@@ -25,7 +25,7 @@ TIMEOUT = 120
 @pytest.fixture
 def counting_forbidden(monkeypatch):
     """Any attempt to count fails the test: a bad target must be refused before."""
-    from casino_math.game import analysis
+    from casino_math import analysis
 
     def forbidden(*args, **kwargs):
         raise AssertionError("counted before the output target was checked")

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from casino_math.errors import InputError
-from casino_math.game.analysis import analyze
+from casino_math.analysis import analyze
 from casino_math.game.loader import load_game
-from casino_math.game.pai_gow.counting import count
-from casino_math.game.pai_gow.game_file import TINY, load_pai_gow_text
+from casino_math.methods.pai_gow.counting import count
+from casino_math.methods.pai_gow.game_file import TINY, load_pai_gow_text
 
 FOXWOODS = "paytables/pai_gow_poker/foxwoods.yaml"
 SMALL = "tests/games/pai-gow-small.yaml"
@@ -220,7 +220,7 @@ def test_a_house_way_that_checked_out_is_kept_and_one_that_fails_never(monkeypat
     import json
 
     from casino_math import count_cache
-    from casino_math.game.pai_gow import house_way
+    from casino_math.methods.pai_gow import house_way
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
     monkeypatch.setattr(count_cache, "_switched_off", False)
@@ -247,7 +247,7 @@ def test_commission_none_and_the_wheel_lowest():
 
 
 def test_kernels_against_their_references():
-    from casino_math.kernels.pai_gow import dominance_pairs, dominance_pairs_reference, supersets, supersets_reference
+    from casino_math.methods.pai_gow.kernel import dominance_pairs, dominance_pairs_reference, supersets, supersets_reference
 
     rng = np.random.default_rng(1)
     for _ in range(200):
@@ -261,7 +261,7 @@ def test_kernels_against_their_references():
 def test_the_count_by_shared_cards_agrees_with_the_count_by_player_hand():
     """The house way against itself by inclusion–exclusion over shared card sets (one set per class of suit renamings,
     the count that scales to 53 cards) against the per-hand count, on 17 cards and on 21 (tens to aces, the joker)."""
-    from casino_math.game.pai_gow.totals import classes, hand_points, totals
+    from casino_math.methods.pai_gow.totals import classes, hand_points, totals
 
     game = load_game(SMALL)
     counts = small().solution.detail
@@ -283,7 +283,7 @@ def gold_star_small(tmp_path):
 def _other_way_brute_force(first, other):
     """Per hand type, every deal visited one by one: hands, hands the other way sets to other values, deals won both
     and lost both by a player setting by each way against the first way's banker, and the other way's cost."""
-    from casino_math.game.pai_gow.other_way import kind_name, kinds_of
+    from casino_math.methods.pai_gow.other_way import kind_name, kinds_of
     from casino_math.subsets import all_subsets
 
     hands = all_subsets(len(first.deck), 7)
@@ -318,7 +318,7 @@ def test_two_house_ways_compared_against_every_deal_visited(tmp_path):
     hand type, the hands it sets otherwise, the deals won and lost both by a player setting by each way against the
     Foxwoods banker, and what setting by the dealer school's way costs; the examples are hands it sets otherwise, the
     first of their type in card order (one of each class of hands alike but for their suits), at their own cost."""
-    from casino_math.game.pai_gow.other_way import EXAMPLES
+    from casino_math.methods.pai_gow.other_way import EXAMPLES
 
     first, other = load_game(SMALL), load_game(gold_star_small(tmp_path))
     found = small().decision("set").other_way(other)
@@ -346,7 +346,7 @@ def test_two_house_ways_compared_against_every_deal_visited(tmp_path):
 def test_full_count_in_shards_resumes_from_kept_shards(tmp_path):
     """The sharded count (points, then sweeps) on the shard runner, kept in a folder: a second run reads the kept
     shards and gives the same figures, equal to the per-hand count's."""
-    from casino_math.game.pai_gow.totals import full_count
+    from casino_math.methods.pai_gow.totals import full_count
     from casino_math.parallel import Runner
 
     game = load_game(SMALL)
@@ -359,8 +359,8 @@ def test_full_count_in_shards_resumes_from_kept_shards(tmp_path):
 
 
 def test_compiled_settings_against_the_numpy_reference():
-    from casino_math.kernels.pai_gow import settings
-    from casino_math.game.pai_gow.hands import HIGH_POSITIONS, LOW_POSITIONS
+    from casino_math.methods.pai_gow.kernel import settings
+    from casino_math.methods.pai_gow.hands import HIGH_POSITIONS, LOW_POSITIONS
 
     valued = load_game(SMALL).house_way.hands
     hands = np.sort(np.random.default_rng(7).permuted(np.tile(np.arange(17), (500, 1)), axis=1)[:, :7], axis=1)
@@ -375,8 +375,8 @@ def test_a_deck_too_big_for_the_hand_by_hand_count_is_counted_kept_and_read_back
     the count cache. Forced down that path, the 17-card game gives the per-hand count's return table, hands per rule,
     the optimal setting's outcomes, and per rule and per hand type its hands set otherwise and the house way's cost; a
     second run reads the results back (no count) and writes the same par sheet, byte for byte."""
-    from casino_math.game.analysis import GameAnalysis
-    from casino_math.game.pai_gow import method, optimal
+    from casino_math.analysis import GameAnalysis
+    from casino_math.methods.pai_gow import method, optimal
     from casino_math.report import build_reports
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
@@ -457,7 +457,7 @@ def test_compare_past_the_hand_by_hand_count_counts_by_shared_cards_and_keeps_th
     otherwise, the house edge and cost, by hand type, the examples), counted on the runner with its progress and kept:
     a second run reads them back (no count) and gives the same frame; the same from the command line, with --cache."""
     from casino_math.design import compare
-    from casino_math.game.pai_gow import method, optimal
+    from casino_math.methods.pai_gow import method, optimal
 
     from cli_runner import run
 
@@ -479,8 +479,8 @@ def test_two_house_ways_swept_with_one_kept_folder_keep_their_own_points(monkeyp
     """A report of a family counts each file's house way on the same runner (and its kept folder, with ``--cache``):
     each way's hands' points are kept apart, so the second file never reads the first's."""
 
-    from casino_math.game.analysis import GameAnalysis
-    from casino_math.game.pai_gow import method
+    from casino_math.analysis import GameAnalysis
+    from casino_math.methods.pai_gow import method
     from casino_math.parallel import Runner
 
     other = gold_star_small(tmp_path)

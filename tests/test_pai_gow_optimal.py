@@ -1,4 +1,4 @@
-"""Pai Gow Poker's optimal setting by classes of shared cards (casino_math/game/pai_gow/optimal.py) against the count
+"""Pai Gow Poker's optimal setting by classes of shared cards (casino_math/methods/pai_gow/optimal.py) against the count
 by player hand (counting.py, itself checked against every deal visited), exactly, on 17 and 21 cards."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from casino_math.game.loader import load_game
-from casino_math.game.pai_gow.counting import count
-from casino_math.game.pai_gow.house_way import COMPLETE, KIND_NAMES, Features
-from casino_math.game.pai_gow.optimal import class_settings, optimal_totals, other_way_totals, parts, unrank
-from casino_math.game.pai_gow.totals import _distinct, classes, points_shard
-from casino_math.kernels.pai_gow import settings_against, settings_against_reference
+from casino_math.methods.pai_gow.counting import count
+from casino_math.methods.pai_gow.house_way import COMPLETE, KIND_NAMES, Features
+from casino_math.methods.pai_gow.optimal import class_settings, optimal_totals, other_way_totals, parts, unrank
+from casino_math.methods.pai_gow.totals import _distinct, classes, points_shard
+from casino_math.methods.pai_gow.kernel import settings_against, settings_against_reference
 from casino_math.parallel import Runner
 from casino_math.subsets import all_subsets, colex
 
@@ -82,7 +82,7 @@ def test_another_house_way_by_classes_equals_the_per_hand_counts(tmp_path, ranks
     53-card path) and read from the per-hand counts (checked against every deal visited in test_pai_gow.py): the same
     figures by hand type and the same examples; read back from the kept shards, the same again; a way set against
     itself sets nothing otherwise."""
-    from casino_math.game.pai_gow.other_way import from_counts
+    from casino_math.methods.pai_gow.other_way import from_counts
 
     game = load_game(deck_of(tmp_path, ranks))
     other_path = tmp_path / f"gold-star-{ranks}.yaml"
@@ -149,7 +149,7 @@ def test_unrank_inverts_colex_and_parts_cover_every_hand():
 def test_canonical_members_name_the_classes_of_the_suit_renamings():
     """The compiled canonical member against the suit symmetry's own (another member of each class): the same classes,
     and each canonical member its own."""
-    from casino_math.kernels.pai_gow import canonical_hands
+    from casino_math.methods.pai_gow.kernel import canonical_hands
     from casino_math.suits import Symmetry
 
     game = load_game(SMALL)

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from casino_math.count_cache import disabled
-from casino_math.game.counts import _CACHE, count
+from casino_math.methods.level_by_level.counts import _CACHE, count
 from casino_math.game.loader import load_game
-from casino_math.game.solver import solve
+from casino_math.methods.level_by_level.solver import solve
 from casino_math.parallel import Runner, Shards
 
 GAME = Path(__file__).parent / "games" / "mini-caribbean.yaml"

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from casino_math.game import solver
-from casino_math.game.counts import SCRATCH, count
+from casino_math.methods.level_by_level import solver
+from casino_math.methods.level_by_level.counts import SCRATCH, count
 from casino_math.game.loader import load_game
-from casino_math.game.solver import solve
+from casino_math.methods.level_by_level.solver import solve
 
 GAMES = Path(__file__).resolve().parent / "games"
 # small games whose one decision is taken with every seen card: the shape a patch applies to (a raise of several sizes,

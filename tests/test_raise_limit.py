@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from casino_math import analyze
-from casino_math.game.rules import parse_rule
+from casino_math.game.simple_strategies import parse_rule
 
 from game_brute_force import brute_force
 from test_input_errors import broken, one_line

@@ -34,7 +34,7 @@ from casino_math import __version__
 from casino_math.enumeration import category_counts
 from casino_math.errors import InputError
 from casino_math.cards import Deck
-from casino_math.game.analysis import analyze
+from casino_math.analysis import analyze
 from casino_math.game.description import Draw, Stop
 from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.tableau import step_words, tableau_rows
@@ -341,7 +341,7 @@ def test_real_claims_of_three_card_poker(monkeypatch: pytest.MonkeyPatch) -> Non
     def analysed_again(*args: object, **kwargs: object) -> None:
         raise AssertionError("the verification analysed a game file the report had analysed")
 
-    monkeypatch.setattr("casino_math.game.analysis.analyze", analysed_again)  # what the claims would call
+    monkeypatch.setattr("casino_math.analysis.analyze", analysed_again)  # what the claims would call
     verdicts = {(c.paytable, c.published): c.passed for c in check_claims(analyses)}
     assert verdicts[("six-card-bonus-1000-200-50-25-20-10-5", "10.23%")] is False  # a published error
     assert verdicts[("tcp-standard", "3.37%")] is True

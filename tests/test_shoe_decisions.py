@@ -1,4 +1,4 @@
-"""Casino War and Red Dog: shoe games with a decision (casino_math/game/shoe_decisions.py), checked three ways.
+"""Casino War and Red Dog: shoe games with a decision (casino_math/methods/shoe_decisions/method.py), checked three ways.
 
 - **An independent brute force**, written here from the rules as a dealer states them (not from the engine's
   declaration reading): every card of every coup dealt one physical card at a time, in order, burnt cards
@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 
 from casino_math.cards import Card, parse_cards
 from casino_math.errors import InputError, UnknownName
-from casino_math.game.analysis import analyze
+from casino_math.analysis import analyze
 from casino_math.game.description import Game, War
 from casino_math.game.loader import load_game, load_game_text
-from casino_math.game.shoe_decisions import count, solve_counts
+from casino_math.methods.shoe_decisions.method import count, solve_counts
 from casino_math.shoe import Shoe
 
 from cli_runner import run

@@ -12,9 +12,9 @@ import typer
 from casino_math.cards import Card
 from casino_math.claims import verify_files
 from casino_math.errors import InputError
-from casino_math.game.drawing import bet_tables
+from casino_math.counting.drawing import bet_tables
 from casino_math.game.loader import load_game, load_game_text
-from casino_math.game.removal import effect_of_removal
+from casino_math.removal import effect_of_removal
 from casino_math.cli.removal import removal
 from casino_math.shoe import Shoe
 

@@ -16,10 +16,10 @@ import pytest
 from shoe_brute_force import outcome_probabilities
 
 from casino_math.cards import Card, Deck, parse_cards
-from casino_math.game.analysis import analyze
-from casino_math.game.coup import play
-from casino_math.game.coup import settle as settle_coup
-from casino_math.game.drawing import Rows, bet_tables, places, settle
+from casino_math.analysis import analyze
+from casino_math.counting.coup import play
+from casino_math.counting.coup import settle as settle_coup
+from casino_math.counting.drawing import Rows, bet_tables, places, settle
 from casino_math.game.loader import load_game
 from casino_math.shoe import Shoe
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from casino_math.game import side_bets
+from casino_math.counting import side_bets
 from casino_math.game.loader import load_game
 from casino_math.pays import Pay
 

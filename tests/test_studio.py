@@ -95,7 +95,7 @@ def test_a_hold_em_edit_re_prices_the_kept_counts(tmp_path, monkeypatch, capsys)
     from collections import OrderedDict
 
     from casino_math import count_cache
-    from casino_math.game import holdem
+    from casino_math.methods.holdem import method as holdem
 
     monkeypatch.setenv("CASINO_MATH_EXTENDS", str(GAMES))
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
@@ -377,7 +377,7 @@ def test_a_blackjack_edit_is_priced_at_once_by_the_last_strategy_then_solved(bla
     """Five-card 21 from 3 to 2 to 2 to 1: the answer at once is the file's strategy at the new pays, marked provisional,
     every figure the exact replay of that strategy at those pays; then the solve's figures are those of the variant file
     from the command line, no worse for the player than the provisional ones."""
-    from casino_math.game.analysis import GameAnalysis
+    from casino_math.analysis import GameAnalysis
     from casino_math.game.loader import load_game
     from casino_math.studio.workbench import _bet
 

@@ -11,7 +11,7 @@ import pytest
 
 from casino_math import count_cache, suits, text
 from casino_math.game import description
-from casino_math.game.analysis import analyze
+from casino_math.analysis import analyze
 from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.situations import Situation
 from casino_math.game.tableau import step_words
@@ -74,7 +74,10 @@ def test_figures_print_alike_everywhere() -> None:
 
 
 def test_red_is_diamonds_and_hearts_wherever_a_colour_is_read() -> None:
-    from casino_math.game import coup, drawing, patterns, side_bets
+    from casino_math.counting import coup
+    from casino_math.counting import drawing
+    from casino_math.game import patterns
+    from casino_math.counting import side_bets
 
     assert suits.RED == (1, 2)
     assert drawing._RED.tolist() == [s in suits.RED for s in range(4)]

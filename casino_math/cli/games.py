@@ -20,7 +20,7 @@ def analyze(
     cache: Optional[Path] = _CACHE,
 ) -> None:
     """Analyse every bet of a game file: return tables, house edge, element of risk, the strategy."""
-    from ..game.analysis import GameAnalysis
+    from ..analysis import GameAnalysis
     from ..game.loader import load_game
     from ..progress import Bar
     from ..text import amount, decimal, percent, visible

@@ -26,7 +26,7 @@ def removal(
     wager: Optional[str] = _WAGER,
 ) -> None:
     """The change in a bet's expected return when one card of each rank leaves the full shoe, a count, its betting correlation."""
-    from ..game.analysis import analyze
+    from ..analysis import analyze
 
     bet = _the_bet(bet, wager)
     effects = analyze(file).effect_of_removal(bet)

@@ -25,7 +25,7 @@ import pandas as pd
 
 from ..collector import collector_held
 from ..errors import InputError
-from ..game.analysis import GameAnalysis, forget_counts
+from ..analysis import GameAnalysis, forget_counts
 from ..game.description import Game
 from ..game.loader import load_game
 from ..workers import in_processes, local_processes
@@ -80,7 +80,7 @@ def compare(games: Sequence[str | Path | Game], progress: Callable[[str, int, in
     Exact figures are Fractions (the standard deviation a float, a strategy words, its difference None);
     a bet a file does not offer is None. Every file is read (and checked) before anything is counted; then the games are
     solved in worker processes forked from this one, one per local core (:func:`~casino_math.workers.local_processes`),
-    the games that go together (:class:`~casino_math.game.method.Workload`: blackjack's rule sets of one shoe and one
+    the games that go together (:class:`~casino_math.contract.method.Workload`: blackjack's rule sets of one shoe and one
     dealer, a game's paytables) one after the other in one worker, the costliest first; the same frame for any number of
     workers. A big count runs on ``runner`` (:mod:`casino_math.parallel`; the library's default where None);
     ``progress`` hears of the counting in this process, of the files solved where workers solve them.

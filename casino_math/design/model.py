@@ -34,9 +34,9 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..game.analysis import GameAnalysis
+from ..analysis import GameAnalysis
 from ..game.description import Game, Line, Paytable
-from ..game.kept_solution import unkept
+from ..contract.kept_solution import unkept
 from ..game.loader import load_game
 from ..parallel import Runner, Shards
 from ..pays import MAX_PAY

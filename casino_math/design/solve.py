@@ -32,7 +32,7 @@ import pandas as pd
 
 from ..errors import InputError
 from ..game.description import Game
-from ..game.kept_solution import unkept
+from ..contract.kept_solution import unkept
 from ..pays import MAX_PAY
 from ..returns import Metrics
 from .expression import pay_expression

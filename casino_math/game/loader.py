@@ -318,8 +318,8 @@ class GameSpec(_Strict):
     quoted_per: list[str] = Field(default_factory=list, description="the wagers whose stakes the house edge and the average "
                                   "wager are quoted per (default: every stake placed before the deal), e.g. [ante]")
     names: NamesSpec = Field(NamesSpec.model_validate({}), description="the game, its roles and bets as the table names them")
-    blackjack: Any = Field(None, description="blackjack's rules: a file with them is read by casino_math/game/blackjack/game_file.py")
-    pai_gow: Any = Field(None, description="Pai Gow Poker's rules and house way: read by casino_math/game/pai_gow/game_file.py")
+    blackjack: Any = Field(None, description="blackjack's rules: a file with them is read by casino_math/methods/blackjack/game_file.py")
+    pai_gow: Any = Field(None, description="Pai Gow Poker's rules and house way: read by casino_math/methods/pai_gow/game_file.py")
 
 
 # -- reading, with variants ---------------------------------------------------------------------
@@ -449,8 +449,8 @@ def load_game_text(text: str, filename: str = "<text>") -> Game:
 
 def game_schema() -> dict[str, Any]:
     """JSON Schema of a game file, for editors."""
-    from .blackjack.game_file import with_blackjack
-    from .pai_gow.game_file import with_pai_gow
+    from ..methods.blackjack.game_file import with_blackjack
+    from ..methods.pai_gow.game_file import with_pai_gow
 
     return with_pai_gow(with_blackjack(GameSpec.model_json_schema(mode="validation", by_alias=True)))
 
@@ -760,11 +760,11 @@ class _Builder:
 def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str) -> Game:
     """The game a file's data declares, checked part by part in the order its errors are reported."""
     if "blackjack" in data:  # blackjack's rules are a section of their own
-        from .blackjack.game_file import build_blackjack
+        from ..methods.blackjack.game_file import build_blackjack
 
         return build_blackjack(data, where, files, fallback)
     if "pai_gow" in data:  # Pai Gow Poker's rules and house way too
-        from .pai_gow.game_file import build_pai_gow
+        from ..methods.pai_gow.game_file import build_pai_gow
 
         return build_pai_gow(data, where, files, fallback)
     b = _Builder(_validated(data, where, f"{fallback}:1"), where, f"{fallback}:1")
@@ -1005,7 +1005,7 @@ def _offered(b: _Builder, wagers: list[Wager], paid: _Paid) -> tuple[str, ...]:
 
 def _check_strategies(b: _Builder, game: Game) -> None:
     """Each simpler strategy to price is a rule the game can play."""
-    from .rules import parse_rule
+    from .simple_strategies import parse_rule
 
     for name, rule in b.spec.strategies.items():
         try:
@@ -1038,7 +1038,7 @@ def _check_countable(b: _Builder, game: Game) -> None:
     """Each side bet of a game counted by kinds of card reads few enough cards, finely enough, to be counted (the limit
     of :mod:`.drawing`): checked here, so that the refusal says where the bet is declared."""
     from ..shoe import CARD, Shoe
-    from .drawing import MAX_ROWS, alphabet_of, plan_of
+    from ..counting.drawing import MAX_ROWS, alphabet_of, plan_of
 
     alphabet = alphabet_of(game, Shoe.of(game.deck))
     source = f"a shoe of {game.deck.decks} decks" if game.deck.decks > 1 else f"the {game.deck} deck"
@@ -1069,8 +1069,8 @@ def _check_seen_sets(b: _Builder, game: Game) -> None:
         sets *= math.comb(n - seen, step.cards)
         seen += step.cards
         if sets > MAX_SEEN_SETS:
-            from .holdem import HOLDEM_SHAPED
-            from .holdem import unfit as not_holdem
+            from ..methods.holdem.method import HOLDEM_SHAPED
+            from ..methods.holdem.method import unfit as not_holdem
 
             reason = not_holdem(game)
             if reason is None:
@@ -1086,7 +1086,7 @@ def _check_side_bets_countable(b: _Builder, game: Game) -> None:
     """Each side bet paid by a table reads its cards in a way :mod:`.side_bets` can count (the same three routes: by
     value, card set by card set, every deal one by one, or by suits over several deals), checked here to say where the
     bet is declared; a line naming the ranks of the cards is a side bet's (the game's own bet is counted by hand value)."""
-    from .side_bets import MAX_ENUMERATED, blocks_of, every_deal_count
+    from ..counting.side_bets import MAX_ENUMERATED, blocks_of, every_deal_count
 
     for table in game.own_tables:
         for line in game.paytables[table].lines:

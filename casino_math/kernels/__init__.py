@@ -10,7 +10,7 @@ plain numpy or Python that the tests check it against on small decks.
 - :mod:`.hands`: hand strength by lookup in them, one hand or every hole pair on a board;
 - :mod:`.pairs`: one board, every hole pair against every other by inclusion–exclusion over shared cards;
 - :mod:`.boards`: the boards that complete one flop, summed per hole pair, with the decisions on the way
-  (:mod:`casino_math.game.holdem`);
+  (:mod:`casino_math.methods.holdem.method`);
 - :mod:`.suit_counts`: dealer hands below a flush where hands are worth their best suit, a product of one
-  polynomial per suit (:mod:`casino_math.game.by_suits`, High Card Flush).
+  polynomial per suit (:mod:`casino_math.methods.by_suits.method`, High Card Flush).
 """

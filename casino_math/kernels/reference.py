@@ -44,7 +44,7 @@ def canonical_reference(maps: np.ndarray, roles: Sequence[np.ndarray], radices: 
 
 
 def suits_below_reference(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_most: np.ndarray) -> np.ndarray:
-    """:func:`casino_math.kernels.suit_counts.below` in plain Python: each suit's sets of a threshold's length listed
+    """:func:`casino_math.methods.by_suits.kernel.below` in plain Python: each suit's sets of a threshold's length listed
     and compared rank by rank, highest first (no combinatorial number system), then the product over the suits."""
     out = np.zeros(thresholds.shape, dtype=np.int64)
     for row, suits in enumerate(held.tolist()):
@@ -63,7 +63,7 @@ def suits_below_reference(held: np.ndarray, ranks: int, drawn: int, thresholds: 
 
 
 def card_ids_reference(held: np.ndarray, ranks: int) -> np.ndarray:
-    """:func:`casino_math.kernels.suit_counts.card_ids` in numpy: every card's bit, in the deck's order, row by row."""
+    """:func:`casino_math.methods.by_suits.kernel.card_ids` in numpy: every card's bit, in the deck's order, row by row."""
     bits = (held[:, None, :] >> np.arange(ranks)[None, :, None]) & 1  # (rows, rank, suit): ids in the deck's order
     _, ids = np.nonzero(bits.reshape(len(held), -1))
     return ids.reshape(len(held), -1)

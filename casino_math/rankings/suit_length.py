@@ -116,7 +116,7 @@ class SuitRanking(Ranking):
     def lexicographic(self) -> bool:
         """Whether one suit's sets of ranks compare as flushes do: by size, then rank by rank from the highest, every
         two sets apart (checked on the declaration; the dealer's hands are then counted by the combinatorial number
-        system, :mod:`casino_math.kernels.suit_counts`)."""
+        system, :mod:`casino_math.methods.by_suits.kernel`)."""
         ranks = sorted(self.deck.ranks)
         masks = [m for m in range(1, len(self.suit_values)) if self.suit_values[m] >= 0]
         order = sorted(masks, key=lambda m: (bin(m).count("1"), [r for r in reversed(range(len(ranks))) if m >> r & 1]))

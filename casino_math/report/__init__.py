@@ -26,7 +26,7 @@ from ..parallel import Runner
 from ..progress import Bar
 from ..targets import folder_to_write
 from ..workers import in_processes, local_processes
-from ..game.analysis import GameAnalysis, forget_counts
+from ..analysis import GameAnalysis, forget_counts
 from ..game.description import Game
 from ..game.loader import load_game
 from .charts import Rendered, render

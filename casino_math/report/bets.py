@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Sequence
 
-from ..game.analysis import GameAnalysis
+from ..analysis import GameAnalysis
 from ..game.description import SITUATIONS, Game, Line, Paytable, SideBet
 from ..game.events import Atom, Event
 from ..game.situations import Situation

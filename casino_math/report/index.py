@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Sequence
 
-from ..game.analysis import GameAnalysis
+from ..analysis import GameAnalysis
 from .document import Cell, Column, Document, Paragraph, Section, Table
 from ..text import count, percent
 from .sheet import label, verdict

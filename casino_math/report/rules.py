@@ -31,7 +31,7 @@ from math import comb, prod
 from typing import Callable, Hashable, Sequence, TypeVar
 
 from ..cards import RANK_CHARS, Deck
-from ..game.analysis import GameAnalysis
+from ..analysis import GameAnalysis
 from ..game.description import ROLES, SITUATIONS, Deal, Decision, Draw, Game, Hand, Option, SideBet, Stop, War
 from ..game.situations import Situation, surrendered
 from ..game.tableau import step_words, tableau_rows

@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Sequence
 
-from ..game.analysis import GameAnalysis
+from ..analysis import GameAnalysis
 from ..game.description import Game
 from .bets import (
     bands_tables, bet_blocks, bet_heading, comparison, funnel, hand_frequencies, headline_tables, meter_table, metered,

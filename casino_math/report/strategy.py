@@ -15,8 +15,8 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from ..game.analysis import GameAnalysis
-from ..game.method import DecisionView
+from ..analysis import GameAnalysis
+from ..contract.solution import DecisionView
 from ..returns import ReturnTable
 from . import charts
 from .bets import strategy_words

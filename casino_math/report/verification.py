@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..game.analysis import GameAnalysis
+from ..analysis import GameAnalysis
 
 
 @dataclass(frozen=True)

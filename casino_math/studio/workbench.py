@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..game.analysis import GameAnalysis
+from ..analysis import GameAnalysis
 from ..game.description import Game, Paytable
-from ..game.kept_solution import unkept
+from ..contract.kept_solution import unkept
 from ..game.loader import load_game
 from ..pays import Pay
 from ..returns import Metrics, ReturnTable

@@ -1,0 +1,139 @@
+r"""The contract every counting method keeps: the one base the tools reach a method through, every capability declared.
+
+A game file says what the game is; a *counting method* says how its deals are counted exactly. Each method is a
+subclass of :class:`Method` in its own folder of :mod:`casino_math.methods`, and :mod:`casino_math.registry` is the one
+module that names them. A method states two facts (``name``, and ``description`` for the par sheet) and implements two
+hooks (``unfit``, ``solve``); every other capability a tool may use is declared here, with a default that says "this
+method has nothing of its own to add":
+
+- ``unfit(game)``: None where the method can count the game, else the reason in words;
+- ``solve(game, rule, progress, runner)``: a :class:`~.solution.Solution`, optimal or under a simple rule;
+- ``side_bets(game)``: the return table of every side bet, counted by the cards alone;
+- ``problems(game)``: what the method cannot count in a game it fits, as :class:`Problem`\ s (a field's path and the
+  words), which the file reader reports at that field's ``file:line``;
+- ``workload(game)``: the games a solve goes with and what it costs (:class:`Workload`), for tools solving many games;
+- ``solved_alike(game, solved)``: whether a solution of ``solved`` (the same game at other pays) is ``game``'s, repriced;
+- ``coups(solution)``: the rounds the method deals itself for the simulator (:class:`Coups`), or None;
+- ``removal(game, bet)``: the effect of removal of one card of each rank, where the method computes it.
+
+>>> from casino_math.game.loader import load_game
+>>> from casino_math.registry import method_for
+>>> game = load_game("paytables/three_card_poker/standard.yaml")
+>>> method = method_for(game)
+>>> method.name, method.workload(game).group[0], method.coups(method.solve(game))
+('level by level', 'level by level', None)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Protocol
+
+import numpy as np
+
+from ..counting.side_bets import side_bet_table
+from ..errors import InputError
+from ..game.description import Game
+from ..returns import ReturnTable
+from .solution import Solution
+
+if TYPE_CHECKING:
+    from ..game.simple_strategies import Rule
+    from ..levels import Progress
+    from ..parallel import Runner
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What a method cannot count in a game file it fits: the path of the field at fault (as the file's keys, e.g.
+    ``("side_bets", 0, "hands")``) and what is wrong, in words; the file reader prints it as ``file:line: field: words``.
+
+    >>> Problem(("deal", 2), "a third board card is dealt before the second")
+    Problem(field=('deal', 2), words='a third board card is dealt before the second')
+    """
+
+    field: tuple[str | int, ...]
+    words: str
+
+
+class Coups(Protocol):
+    """A shoe game's coups settled card by card by the rules its count uses (see :meth:`GameAnalysis.coups
+    <casino_math.analysis.GameAnalysis.coups>`): ``kinds`` has a row per coup, the kinds of its cards in the order
+    the shoe gives them; per bet, each coup's end and the ends (each with its ``net`` and ``keys``)."""
+
+    @property
+    def cards(self) -> int: ...
+
+    @property
+    def kinds(self) -> np.ndarray: ...
+
+    @property
+    def shoe(self) -> Any: ...
+
+    def __call__(self, kinds: np.ndarray) -> dict[str, tuple[np.ndarray, tuple[Any, ...]]]: ...
+
+
+@dataclass(frozen=True)
+class Workload:
+    """Which games a game's solve goes with, and roughly what it costs, so that a tool solving several games
+    (``compare``) can spread them over worker processes. Games of one ``group`` (not None) are solved one after the
+    other in one process, as they share work there: counts counted once (blackjack's dealer's counts and positions of
+    one shoe and one dealer; the counts a game's paytables share), counts one reads from another's (the totals a
+    hold'em game keeps for its other pays, the house ways of a Pai Gow Poker compare), or a big count each runs on
+    every core already; None: a group of its own. ``cost`` weighs one game's solve against another's by the same
+    method, so that the costliest start first.
+
+    >>> Workload(), Workload(("dealer", 6), 2.0).group
+    (Workload(group=None, cost=1.0), ('dealer', 6))
+    """
+
+    group: Hashable | None = None
+    cost: float = 1.0
+
+
+
+
+class Method(ABC):
+    """How a kind of game is counted exactly (see the module): two facts, two hooks, every other capability declared
+    with its default."""
+
+    name: ClassVar[str]  # as the par sheet gives it
+    description: ClassVar[str] = ""  # the par sheet's sentence on how the method counts ("": the report's own words)
+
+    @abstractmethod
+    def unfit(self, game: Game) -> str | None:
+        """Why this method cannot count ``game`` (None: it can)."""
+
+    @abstractmethod
+    def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
+              runner: Runner | None = None) -> Solution:
+        """The game solved: optimal, or with ``rule`` forcing one decision."""
+
+    def side_bets(self, game: Game) -> dict[str, ReturnTable]:
+        """The return table of every side bet, counted without solving the game's own bet (a side bet is settled by
+        the cards alone)."""
+        return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
+
+    def problems(self, game: Game) -> tuple[Problem, ...]:
+        """What this method cannot count in ``game``, a game it fits (none by default)."""
+        return ()
+
+    def workload(self, game: Game) -> Workload:
+        """The games ``game``'s solve goes with, and what it costs (by default: a group of its own, a solve like any
+        other)."""
+        return Workload()
+
+    def solved_alike(self, game: Game, solved: Game) -> bool:
+        """Whether a solution of ``solved`` (the same game at other pays) gives ``game``'s figures at once, repriced. By
+        default yes: a method re-solves a changed pay from the counts it holds in milliseconds."""
+        return True
+
+    def coups(self, solution: Solution) -> Coups | None:
+        """Rounds dealt and played by ``solution``'s strategy for the simulator, where the method deals its own (None:
+        the game's coups are dealt card by card by its declared steps)."""
+        return None
+
+    def removal(self, game: Game, bet: str) -> Any:
+        """The effect of removal of one card of each rank on ``bet``'s expected return, where the method computes it."""
+        raise InputError(f"{game.id}: effects of removal are not computed for games counted {self.name}")

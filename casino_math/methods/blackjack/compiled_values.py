@@ -1,0 +1,595 @@
+"""A position's hands valued in a compiled kernel, exactly: every value as its residues modulo primes.
+
+:meth:`~.values.Position.solve` walks a position's hands biggest first in Python, over whole numbers of a few hundred
+bits (every value is a whole number over the hand's denominator, :mod:`.values`). Most of the engine's time went there,
+in the interpreter rather than in the arithmetic. :func:`solve_kernel` does the same walk compiled, each whole number
+carried as its residues modulo ``K`` primes below 2^53 (:data:`PRIMES`, as many as the position's values need: every
+value is below ``M · (n)_h`` in size, ``M`` the largest net of a unit, and the primes' product ``P`` is kept above four
+times that, so every value and every difference of two values is one residue class of ``(−P/2, P/2)``).
+
+Choices are made exactly, never in floating point: two options compare by the sign of their difference, read from its
+mixed-radix digits (Garner's algorithm) against those of ``(P − 1)/2``; an exact tie is seen as such (every digit
+zero), and the option wagering more is taken, as :func:`~.values.best` does. A value is rebuilt as a whole number only
+when read (:class:`~.values.Valued`), by the same digits.
+
+Every rule set is valued so, Spanish 21's too: a hand paid a bonus when it stands undoubled (a 21 of five cards or more,
+a 6-7-8 or 7-7-7 at its average over the suits) reads its own row of nets, worked out in Python from the rules and the
+full shoe (:func:`bonuses`); a double's rescue is a choice within the double, taken by the sign of the rescue's value
+minus the doubled stand's (a tie stands, as :meth:`~.values.Position.rescued` has it); split aces that may not draw
+stand on their two cards.
+
+The dealer's counts enter as two 53-bit digits each (``a + p·t``, :func:`~.dealer.dealer_digits`), reduced modulo each
+prime in the kernel. The Python walk (:meth:`~.values.Position.solve_plain`) is the reference the kernel is tested
+against (tests/test_blackjack_properties.py): every option of every hand, and every choice, equal.
+
+>>> mixed_radix(10**40, 3)[0] == 10**40 % PRIMES[0]
+True
+>>> from_residues([r % p for p in PRIMES[:3] for r in [-12345]], 3)
+-12345
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from functools import lru_cache
+from operator import mul
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterator, Mapping
+
+import numpy as np
+from numba import njit
+
+from .dealer import OUTCOMES
+from .dealer import PRIMES as DEALER_PRIMES
+from .hands import hand_table
+from .rules import ACE, BlackjackRules
+
+if TYPE_CHECKING:
+    from .basic import ChartChooser
+    from .values import Chooser, Position, Stakes, Valued
+
+# ten primes below 2^53 (the dealer's two, :data:`.dealer.PRIMES`, left out): a product of two residues, estimated in
+# floating point, is corrected exactly in 64-bit arithmetic (see _times)
+PRIMES = (9007199254740761, 9007199254740727, 9007199254740677, 9007199254740653, 9007199254740649, 9007199254740623,
+          9007199254740613, 9007199254740571)
+STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2  # the options the kernel values, in this order
+
+
+@lru_cache(maxsize=16)
+def moduli(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The first ``k`` primes, Garner's inverses (``inverse[j, i] = p_j⁻¹ mod p_i``), the mixed-radix digits of
+    ``(P − 1)/2`` and ``P`` itself."""
+    primes = PRIMES[:k]
+    inverse = np.zeros((k, k), dtype=np.int64)
+    for i in range(k):
+        for j in range(i):
+            inverse[j, i] = pow(primes[j], -1, primes[i])
+    product = math.prod(primes)
+    return np.array(primes, dtype=np.int64), inverse, np.array(mixed_radix((product - 1) // 2, k), dtype=np.int64), product
+
+
+def primes_for(bound: int) -> int:
+    """How many primes a position needs whose every value is below ``bound`` in size (None fits: 0)."""
+    product = 1
+    for k, p in enumerate(PRIMES, 1):
+        product *= p
+        if product > 4 * bound:
+            return k
+    return 0
+
+
+def mixed_radix(x: int, k: int) -> list[int]:
+    """The digits of ``0 ≤ x < P``: ``x = d0 + d1·p0 + d2·p0·p1 + …``."""
+    digits = []
+    for p in PRIMES[:k]:
+        x, d = divmod(x, p)
+        digits.append(d)
+    return digits
+
+
+def from_residues(residues: list[int], k: int) -> int:
+    """The whole number of ``(−P/2, P/2)`` with these residues modulo the first ``k`` primes (the Chinese remainder
+    theorem: ``Σ r_i·e_i mod P``, ``e_i`` one modulo ``p_i`` and zero modulo the others)."""
+    basis, product = _basis(k)
+    x = sum(map(mul, residues, basis)) % product
+    return x - product if 2 * x > product else x
+
+
+@lru_cache(maxsize=16)
+def _basis(k: int) -> tuple[tuple[int, ...], int]:
+    """The Chinese remainder theorem's ``e_i = (P/p_i)·((P/p_i)⁻¹ mod p_i)`` for the first ``k`` primes, and ``P``."""
+    primes = PRIMES[:k]
+    product = math.prod(primes)
+    return tuple(product // p * pow(product // p, -1, p) for p in primes), product
+
+
+@njit(cache=True)
+def _times(a: int, b: int, p: int, inverse: float) -> int:
+    """``a·b mod p`` for ``0 ≤ a, b < p < 2^53``: the quotient estimated in floating point (off by a few at most), the
+    remainder taken in wrapping 64-bit arithmetic (exact: it lies within a few ``p`` of zero) and corrected."""
+    r = a * b - int(float(a) * float(b) * inverse) * p
+    while r < 0:
+        r += p
+    while r >= p:
+        r -= p
+    return r
+
+
+@njit(cache=True)
+def _sign(x: np.ndarray, y: np.ndarray, primes: np.ndarray, inverses: np.ndarray, garner: np.ndarray,
+          half: np.ndarray, digits: np.ndarray) -> int:
+    """The sign of ``x − y`` (residues of whole numbers whose difference lies in ``(−P/2, P/2)``): its mixed-radix
+    digits, most significant first, against those of ``(P − 1)/2``."""
+    k = primes.shape[0]
+    zero = True
+    for i in range(k):
+        p = primes[i]
+        d = x[i] - y[i]
+        if d < 0:
+            d += p
+        for j in range(i):
+            c = digits[j] % p
+            d -= c
+            if d < 0:
+                d += p
+            d = _times(d, garner[j, i], p, inverses[i])
+        digits[i] = d
+        if d != 0:
+            zero = False
+    if zero:
+        return 0
+    for i in range(k - 1, -1, -1):
+        if digits[i] != half[i]:
+            return 1 if digits[i] < half[i] else -1
+    return 1  # equal to (P − 1)/2: positive
+
+
+@njit(cache=True)
+def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first: bool, aces_stand: bool, child: np.ndarray,
+                 cards: np.ndarray, hard: np.ndarray, total: np.ndarray, may_double: np.ndarray, free_double: np.ndarray,
+                 rescue: bool, counts: np.ndarray, left: np.ndarray, slot: np.ndarray, ways: np.ndarray, dealer_prime: int,
+                 net: np.ndarray, bonus: np.ndarray, bonus_net: np.ndarray, lost: np.ndarray, extend: np.ndarray,
+                 denominator: np.ndarray, live_deals: np.ndarray, size: int, hole: int, apart: bool, primes: np.ndarray,
+                 inverses: np.ndarray, garner: np.ndarray, half: np.ndarray, out: np.ndarray, present: np.ndarray,
+                 taken: np.ndarray, room: Room) -> None:
+    """Every hand of ``order`` (biggest first) valued as :meth:`~.values.Position.solve_plain` values it, modulo
+    ``primes``: the options (stand, hit, double: ``values[i, o]``, ``present[i, o]``) and the code of the one taken.
+
+    ``only[i]``: the option a strategy takes (-1: a choice); ``prefer[i]``: the choice, the first option open in this
+    order (-1 first: the best; none open: the code -2, for the caller to say so); ``first``: split hands (a hand of one card draws);
+    ``aces_stand``: split aces that may not draw (a hand of two cards stands, bigger hands are not valued); ``rescue``: a
+    double's card may be taken back, forfeiting the original stake, where that is worth more than standing (exact sign;
+    a tie stands); ``slot[h]``: the row of ``ways`` (the dealer's counts as digits ``a + dealer_prime·t``) for the shoe
+    left after hand ``h``; ``net[s, total, outcome]``: standing's net against each dealer outcome (``s``: 0 the stakes,
+    1 doubled by the player, 2 doubled by the house), ``bonus_net[bonus[h], outcome]`` instead where hand ``h`` standing
+    undoubled is paid a bonus (``bonus[h] ≥ 0``: a 21 of many cards or of certain cards), ``lost[s]`` the player's own
+    units lost, all modulo each prime (:func:`kernel_nets`);
+    ``extend``, ``denominator``, ``live_deals``: residues by the hand's cards (:meth:`~.values.Position.horizon`);
+    ``inverses``: each prime's inverse in floating point. ``out``, ``present`` and ``taken`` (-1 throughout) are filled;
+    ``room`` is the room it works in (:func:`room`): every array given, none made here, each array a kernel makes being
+    one more thing to compile on a first run."""
+    k = primes.shape[0]
+    hands = order.shape[0]
+    values_ = left.shape[0]
+    zero = size - size  # a 0 the compiler does not take for a constant: one compiled copy of each helper, not two
+    taken_value, stood, done, settled, scratch = room
+    shoe, acc, term, digits, rescued = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
+
+    for index in range(hands):
+        h = order[index]
+        c = cards[h]
+        if (c < 2 and not first) or (aces_stand and c > 2):
+            continue
+        for v in range(values_):
+            shoe[v] = left[v] - counts[h, v]
+        option = only[index]
+        if c < 2:
+            option = HIT_CODE
+        elif aces_stand:
+            option = STAND_CODE
+        for o in range(3):
+            wanted = option == o or (option < 0 and (o == STAND_CODE or (hard[h] < 21 and (o == HIT_CODE or may_double[h]))))
+            if not wanted:
+                continue
+            if o == STAND_CODE:
+                _stand(h, zero, c, slot, ways, dealer_prime, net, bonus, bonus_net, total, extend, primes, inverses, stood, done)
+                for i in range(k):
+                    acc[i] = stood[h, 0, i]
+            elif o == HIT_CODE:
+                holes = shoe[hole] if hole >= 0 else 0
+                busting = 0
+                for v in range(values_):
+                    if shoe[v] > 0 and child[h, v] < 0:
+                        busting += shoe[v]
+                for i in range(k):
+                    p = primes[i]
+                    if busting > 0 and apart:
+                        extra = holes if child[h, hole] < 0 else 0
+                        m = (busting * (size - c - 1 - holes) + extra) % p
+                        busts = _times(m, live_deals[c + 1, i], p, inverses[i])
+                    else:
+                        busts = _times(busting % p, _live(c + 1, zero, size, apart, denominator, live_deals, i, p, inverses[i]), p, inverses[i])
+                    x = _times(busts, lost[0, i], p, inverses[i])
+                    for v in range(values_):
+                        g = child[h, v]
+                        if shoe[v] > 0 and g >= 0:
+                            x += _times(shoe[v] % p, taken_value[g, i], p, inverses[i])
+                            if x >= p:
+                                x -= p
+                    acc[i] = x
+            else:
+                s = 2 if free_double[h] else 1
+                holes = shoe[hole] if hole >= 0 else 0
+                for i in range(k):
+                    acc[i] = 0
+                for v in range(values_):
+                    if shoe[v] <= 0:
+                        continue
+                    g = child[h, v]
+                    if g < 0:
+                        for i in range(k):
+                            p = primes[i]
+                            d = _live(c + 1, holes - (1 if v == hole else 0), size, apart, denominator, live_deals, i, p, inverses[i])
+                            term[i] = _times(_times(shoe[v] % p, d, p, inverses[i]), lost[s, i], p, inverses[i])
+                    else:
+                        _stand(g, s, c + 1, slot, ways, dealer_prime, net, bonus, bonus_net, total, extend, primes, inverses, stood, done)
+                        if rescue and not settled[g, s]:  # the original stake forfeited instead, where worth more: the
+                            for i in range(k):  # doubled hand's value, whatever hand it was doubled from (stood[g, s])
+                                p = primes[i]
+                                d = _live(c + 1, holes - (1 if v == hole else 0), size, apart, denominator, live_deals, i, p, inverses[i])
+                                rescued[i] = _times(d, lost[0, i], p, inverses[i])
+                            if _sign(rescued, stood[g, s], primes, inverses, garner, half, digits) > 0:
+                                for i in range(k):
+                                    stood[g, s, i] = rescued[i]
+                            settled[g, s] = True
+                        for i in range(k):
+                            term[i] = _times(shoe[v] % primes[i], stood[g, s, i], primes[i], inverses[i])
+                    for i in range(k):
+                        x = acc[i] + term[i]
+                        acc[i] = x - primes[i] if x >= primes[i] else x
+            for i in range(k):
+                out[index, o, i] = acc[i]
+            present[index, o] = True
+        # the option taken: the only one, or the best (an exact tie: double, then stand, before hit)
+        choice = option
+        if choice < 0 and prefer[index, 0] >= 0 and (present[index, HIT_CODE] or present[index, DOUBLE_CODE]):
+            choice = -2
+            for j in range(prefer.shape[1]):
+                code = prefer[index, j]
+                if 0 <= code < 3 and present[index, code]:
+                    choice = code
+                    break
+            if choice == -2:
+                taken[index] = -2
+                continue
+        elif choice < 0:
+            choice = STAND_CODE
+            if present[index, HIT_CODE] and _sign(out[index, HIT_CODE], out[index, STAND_CODE], primes, inverses, garner, half, digits) > 0:
+                choice = HIT_CODE
+            if present[index, DOUBLE_CODE] and _sign(out[index, DOUBLE_CODE], out[index, choice], primes, inverses, garner, half, digits) >= 0:
+                choice = DOUBLE_CODE
+        taken[index] = choice
+        for i in range(k):
+            taken_value[h, i] = out[index, choice, i]
+
+
+@njit(cache=True)
+def _live(c: int, holes: int, size: int, apart: bool, denominator: np.ndarray, live_deals: np.ndarray, i: int, p: int,
+          inverse: float) -> int:
+    """:meth:`~.values.Position.live` modulo the ``i``-th prime."""
+    if not apart:
+        return denominator[c, i]
+    return _times((size - c - holes) % p, live_deals[c, i], p, inverse)
+
+
+@njit(cache=True)
+def _stand(h: int, s: int, c: int, slot: np.ndarray, ways: np.ndarray, dealer_prime: int, net: np.ndarray,
+           bonus: np.ndarray, bonus_net: np.ndarray, total: np.ndarray, extend: np.ndarray, primes: np.ndarray,
+           inverses: np.ndarray, stood: np.ndarray, done: np.ndarray) -> None:
+    """Standing's value of hand ``h`` of ``c`` cards at stakes ``s`` into ``stood[h, s]`` (once): its nets by its total,
+    or undoubled (``s`` 0) by its bonus where it has one."""
+    if done[h, s]:
+        return
+    row = slot[h]
+    if row < 0:
+        raise ValueError("a hand stands whose dealer's counts were not counted")
+    k = primes.shape[0]
+    nets = net[s, total[h]]
+    if s == 0 and bonus[h] >= 0:
+        nets = bonus_net[bonus[h]]
+    for i in range(k):
+        p = primes[i]
+        x = p - p  # not the constant 0: one compiled copy of _times
+        shift = dealer_prime % p
+        for o in range(ways.shape[1]):
+            a = ways[row, o, 0] % p
+            b = ways[row, o, 1] % p
+            r = a + _times(b, shift, p, inverses[i])
+            if r >= p:
+                r -= p
+            x += _times(r, nets[o, i], p, inverses[i])
+            if x >= p:
+                x -= p
+        stood[h, s, i] = _times(x, extend[c, i], p, inverses[i])
+    done[h, s] = True
+
+
+VALUED = ("stand", "hit", "double")  # the options by code (the names of :mod:`.values`)
+
+
+class Residues:
+    """A kernel's values of one solve: ``values[row, option]`` residues modulo the first ``k`` primes where
+    ``present[row, option]``."""
+
+    __slots__ = ("values", "present", "k")
+
+    def __init__(self, values: np.ndarray, present: np.ndarray, k: int) -> None:
+        self.values, self.present, self.k = values, present, k
+
+    def options(self, row: int) -> dict[str, int]:
+        """The options of one row as whole numbers, in the order stand, hit, double."""
+        values, present = self.values[row].tolist(), self.present[row].tolist()
+        return {VALUED[o]: from_residues(values[o], self.k) for o in range(3) if present[o]}
+
+
+class DealerDigits:
+    """The dealer's counts of the shoes left (:class:`~.values.DealerCounts`) as rows of digits, what the kernel reads:
+    ``array[row(shoe), outcome] = (a, t)``, the count being ``a + p·t`` (:func:`~.dealer.dealer_digits`)."""
+
+    def __init__(self) -> None:
+        self.row: dict[tuple[int, ...], int] = {}
+        self.array = np.zeros((0, len(OUTCOMES), 2), dtype=np.int64)
+        self.size = 0
+
+    def add(self, shoes: list[tuple[int, ...]], digits: np.ndarray) -> None:
+        """Rows for ``shoes`` (not held yet), their digits given."""
+        end = self.size + len(shoes)
+        if end > len(self.array):  # room for twice as many: each row copied a few times at most
+            grown = np.zeros((max(2 * end, 1024), len(OUTCOMES), 2), dtype=np.int64)
+            grown[:self.size] = self.array[:self.size]
+            self.array = grown
+        self.array[self.size:end] = digits
+        self.row.update(zip(shoes, range(self.size, end)))
+        self.size = end
+
+    def rows(self, shoes: list[tuple[int, ...]], known: Mapping[tuple[int, ...], tuple[tuple[int, ...], int]]) -> list[int]:
+        """The rows of ``shoes``, those counted elsewhere (another game's rules, kept between runs) taken from ``known``."""
+        missing = [s for s in dict.fromkeys(shoes) if s not in self.row]
+        if missing:
+            p = DEALER_PRIMES[0]
+            self.add(missing, np.array([[divmod(w, p)[::-1] for w in known[s][0]] for s in missing], dtype=np.int64))
+        row = self.row
+        return [row[s] for s in shoes]
+
+
+@lru_cache(maxsize=1)
+def table_arrays() -> tuple[np.ndarray, ...]:
+    """The hand table (:func:`~.hands.hand_table`) as arrays: children, cards, hard totals, totals, counts."""
+    table = hand_table()
+    return (np.array(table.child, dtype=np.int64), np.array(table.cards, dtype=np.int64), np.array(table.hard, dtype=np.int64),
+            np.array(table.total, dtype=np.int64), np.ascontiguousarray(table.counts, dtype=np.int64))
+
+
+@lru_cache(maxsize=64)
+def doubling(rules: BlackjackRules, split: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand of the table: whether the rules let it double (split hands or not), and whether the house stakes it."""
+    table = hand_table()
+    may = [rules.can_double(t, s, c, split) for t, s, c in zip(table.total, table.soft, table.cards)]
+    free = [rules.free_double(t, s) for t, s in zip(table.total, table.soft)]
+    return np.array(may, dtype=np.bool_), np.array(free, dtype=np.bool_)
+
+
+_WALKED = [False]  # every position walked in Python (:func:`python_walk`)
+
+
+@contextmanager
+def python_walk() -> Iterator[None]:
+    """Every position valued by the Python walk inside, the kernel's reference (the benchmark times both, same results).
+
+    >>> with python_walk():
+    ...     _WALKED[0]
+    True
+    """
+    before = _WALKED[0]
+    _WALKED[0] = True
+    try:
+        yield
+    finally:
+        _WALKED[0] = before
+
+
+def compiles() -> bool:
+    """Whether the kernel values this position's hands: every rule set, the pays that depend on a hand's cards (handed
+    to it as nets by hand), a double's rescue and split aces that may not draw included; not inside :func:`python_walk`.
+    (The kernel may still decline one solve: a value too big for the primes, a chooser other than the best, a chart or
+    decisions given hand by hand, a strategy without a hand's option; see :func:`compiled_solve`.)"""
+    return not _WALKED[0]
+
+
+def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
+                   hands: list[int] | tuple[int, ...]) -> dict[int, Valued] | None:
+    """:meth:`~.values.Position.solve_plain` by the kernel, where ``plan`` is None the option taken by ``chooser`` (the
+    best, or a chart's order, :class:`~.basic.ChartChooser`); None where the kernel does not apply (:func:`compiles`,
+    another chooser, a value too big for the primes, a plan or a chart without a hand's option)."""
+    from .values import Given, Stakes, Valued, best
+
+    if not compiles():
+        return None
+    child, cards, hard, total, counts = table_arrays()
+    order = np.array(hands, dtype=np.int64)
+    prefer = np.full((len(hands), 3), -1, dtype=np.int64)
+    if plan is None and isinstance(chooser, Given):
+        codes = {name: code for code, name in enumerate(VALUED)}
+        prefer[:, 0] = [codes.get(chooser.taken.get(h, ""), 3) for h in hands]  # 3: not valued here, the Python walk says
+    elif plan is None and chooser is not best:
+        from .basic import ChartChooser
+
+        if not isinstance(chooser, ChartChooser):
+            return None
+        prefer = preferences(chooser, order)
+    only_array = np.full(len(hands), -1, dtype=np.int64)
+    if plan is not None:
+        codes = {name: code for code, name in enumerate(VALUED)}
+        only = [codes.get(plan.get(h, ""), -1) for h in hands]
+        for h, code in zip(hands, only):
+            if code < 0 and cards[h] >= 2 and (h in plan or hard[h] < 21):
+                return None  # a hand the strategy leaves open, or an option not valued here: the Python walk says so
+        only_array[:] = only
+    doubled = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
+    key = (stakes, "nets")
+    if key not in position.kernel:
+        nets = nets_table(position.rules, position.apart, position.scale, doubled)
+        bonus, bonus_nets = bonus_table(position, stakes)
+        largest = max(int(np.abs(nets).max()), int(np.abs(bonus_nets).max()), stakes.own + 1) if len(bonus_nets) else 0
+        k = primes_for(largest * position.denominator(0)) if largest else 0
+        position.kernel[key] = ((k, kernel_nets(nets, [s.own for s in doubled], k), horizons(position, k), bonus,
+                                 np.ascontiguousarray(bonus_nets[..., None] % np.array(PRIMES[:k], dtype=np.int64)))
+                                if k else (0, (None, None), None, None, None))
+    k, (net, lost), by_cards, bonus, bonus_net = position.kernel[key]
+    if not k:
+        return None
+    primes, garner, half, _ = moduli(k)
+    extend, denominator, live_deals = by_cards
+    slot = position.kernel_slots(hands, plan)
+    may, free = doubling(position.rules, position.split)
+    digits = position.dealer.digits.array
+    values = np.zeros((len(hands), 3, k), dtype=np.int64)
+    present = np.zeros((len(hands), 3), dtype=np.bool_)
+    taken = np.full(len(hands), -1, dtype=np.int64)
+    aces_stand = position.split and first == ACE and not position.rules.hit_split_aces  # split aces take one card
+    rescue = position.rules.double_rescue and not position.split
+    solve_kernel(
+        order, only_array, prefer, first is not None, aces_stand, child, cards, hard, total, may, free, rescue, counts,
+        np.array(position.left, dtype=np.int64), slot, digits, DEALER_PRIMES[0], net, bonus, bonus_net, lost, extend,
+        denominator, live_deals, position.size,
+        -1 if position.hole is None else position.hole, position.apart, primes, 1.0 / primes.astype(np.float64), garner, half,
+        values, present, taken, room(len(child), k, len(position.left)))
+    residues = Residues(values, present, k)
+    dens = [position.denominator(c) if c <= position.size else 0 for c in range(int(cards[order].max(initial=0)) + 1)]
+    if (taken == -2).any():
+        return None  # a chart with no option open to a hand: the Python walk says so
+    out = {}
+    cards_of = hand_table().cards
+    for row, (h, code) in enumerate(zip(hands, taken.tolist())):
+        if code >= 0:
+            out[h] = Valued(None, VALUED[code], dens[cards_of[h]], residues, row)
+    return out
+
+
+Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # what :func:`solve_kernel` works in
+
+
+def room(hands: int, k: int, values: int) -> Room:
+    """Room for :func:`solve_kernel` over a table of ``hands`` hands and ``k`` primes: the value taken at each hand,
+    standing's value at each stakes (and whether worked out, and for a doubled hand whether its rescue was weighed), and
+    a row each for a shoe's counts, two sums, digits and a rescue's value."""
+    return (np.zeros((hands, k), dtype=np.int64), np.zeros((hands, 3, k), dtype=np.int64), np.zeros((hands, 3), dtype=np.bool_),
+            np.zeros((hands, 3), dtype=np.bool_), np.zeros((5, max(k, values)), dtype=np.int64))
+
+
+def kernel_nets(nets: np.ndarray, own: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Standing's nets (:func:`nets_table`) and the own units lost at each stakes, modulo each of the first ``k`` primes
+    (last axis), as :func:`solve_kernel` reads them.
+
+    >>> net, lost = kernel_nets(np.array([[[-1, 2]]]), [1], 1)
+    >>> net[0, 0, :, 0].tolist() == [PRIMES[0] - 1, 2], lost.tolist() == [[PRIMES[0] - 1]]
+    (True, True)
+    """
+    primes = np.array(PRIMES[:k], dtype=np.int64)
+    return np.ascontiguousarray(nets[..., None] % primes), np.ascontiguousarray(-np.array(own, dtype=np.int64)[:, None] % primes)
+
+
+@lru_cache(maxsize=256)
+def nets_table(rules: BlackjackRules, apart: bool, scale: int, stakes: tuple[Stakes, ...]) -> np.ndarray:
+    """Standing's nets (:func:`~.values.stand_nets`, a win paying 1) by stakes, total (0 to 21) and dealer outcome."""
+    from .values import ONE, stand_nets
+
+    return np.array([[stand_nets(rules, apart, scale, t, ONE, s) for t in range(22)] for s in stakes], dtype=np.int64)
+
+
+def bonus_table(position: Position, stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
+    """The hands paid a bonus when they stand undoubled (:meth:`~.values.Position.win_amount`: a 21 of many cards, or of
+    certain cards on average over their suits), each hand of the table its row of nets (-1: none), and the nets of each
+    row by dealer outcome (one row of zeros where no hand has a bonus): what :func:`solve_kernel` reads instead of the
+    nets by total.
+
+    >>> from casino_math.methods.blackjack.hands import Hand
+    >>> from casino_math.methods.blackjack.rules import Shoe
+    >>> from casino_math.methods.blackjack.values import OWN, dealer_counts, stand_nets
+    >>> rules = BlackjackRules(card_bonuses=((5, Fraction(3, 2)),))
+    >>> shoe = Shoe.of_decks(1).counts
+    >>> position = dealer_counts(rules, 9, shoe).position(tuple(c - (v == 9) for v, c in enumerate(shoe)), scale=2)
+    >>> bonus, nets = bonus_table(position, OWN)
+    >>> five = hand_table().index[Hand.of("A", "A", "2", "7", "T")]
+    >>> nets[bonus[five]].tolist() == list(stand_nets(rules, position.apart, 2, 21, Fraction(3, 2), OWN))
+    True
+    """
+    from .values import stand_nets
+
+    bonus, wins = bonuses(position.rules, position.dealer.shoe)
+    nets = [stand_nets(position.rules, position.apart, position.scale, 21, win, stakes) for win in wins]
+    if any(abs(net) >= 1 << 62 for row in nets for net in row):  # pays beyond 64-bit arrays (a replay at generic pays,
+        return bonus, np.zeros((0, len(OUTCOMES)), dtype=np.int64)  # :mod:`.linear`): no rows, the Python walk values them
+    return bonus, np.array(nets or [(0,) * len(OUTCOMES)], dtype=np.int64)
+
+
+@lru_cache(maxsize=16)
+def bonuses(rules: BlackjackRules, shoe: tuple[int, ...]) -> tuple[np.ndarray, tuple[Fraction, ...]]:
+    """Each hand of the table that ``shoe`` (the full shoe) can deal, the row of its bonus standing undoubled (-1: none),
+    and the bonus of each row (the average pay of a win, :func:`~.values.hand_pays`): the same in every position of a
+    game."""
+    from .values import ONE, average_pay, hand_pays
+
+    table = hand_table()
+    bonus = np.full(len(table.hands), -1, dtype=np.int64)
+    rows: dict[Fraction, int] = {}
+    if rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses:
+        for h in table.dealable(shoe):
+            if table.total[h] == 21:
+                win = average_pay(hand_pays(rules, shoe, h))
+                if win != ONE:
+                    bonus[h] = rows.setdefault(win, len(rows))
+    return bonus, tuple(rows)
+
+
+@lru_cache(maxsize=1)
+def chart_keys() -> np.ndarray:
+    """Per hand of the table, a number for what a chart's choice reads of it: soft or not, its total, two cards or more."""
+    table = hand_table()
+    return np.array([64 * s + 2 * t + (c == 2) for s, t, c in zip(table.soft, table.total, table.cards)], dtype=np.int64)
+
+
+def preferences(chooser: ChartChooser, order: np.ndarray) -> np.ndarray:
+    """The options of a chart in order of preference (codes, -1 padded; all -1: the best) for each hand of ``order``,
+    asked once per kind of hand."""
+    codes = {name: code for code, name in enumerate(VALUED)}
+    kinds, first, where = np.unique(chart_keys()[order], return_index=True, return_inverse=True)
+    rows = np.full((len(kinds), 3), -1, dtype=np.int64)
+    for row, i in enumerate(first.tolist()):
+        preferred = chooser.order(int(order[i]))
+        if preferred is not None:
+            valued = [codes[o] for o in preferred if o in codes][:3]
+            rows[row, :len(valued)] = valued
+            if not valued:  # nothing the kernel values: no choice it can make
+                rows[row, 0] = 3
+    return rows[where.reshape(-1)]
+
+
+def horizons(position: Position, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Residues by a hand's cards (0 to the most a hand of the position holds, and one more): what extends the dealer's
+    deals to the hand's denominator, the denominator, and the deals after a first dealer card that is not a hole card
+    (:meth:`~.values.Position.horizon`); 0 where a hand of so many cards has none."""
+    most = max(map(hand_table().cards.__getitem__, position.dealt), default=0) + 2
+    rows = np.zeros((3, most + 1, k), dtype=np.int64)
+    primes = PRIMES[:k]
+    for c in range(most + 1):
+        n, h = position.horizon(c)
+        if n < 0 or h < 0:
+            continue
+        longest = min(position.dealer.longest, n)
+        whole_numbers = (math.perm(n - longest, h - longest) if h >= longest else 0, math.perm(n, h) * position.scale,
+                         math.perm(n - 1, h - 1) * position.scale if n >= 1 and h >= 1 else 0)
+        for j, x in enumerate(whole_numbers):
+            rows[j, c] = [x % p for p in primes]
+    return rows[0], rows[1], rows[2]

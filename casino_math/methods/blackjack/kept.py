@@ -1,0 +1,94 @@
+"""The dealer's counts kept between runs (:mod:`casino_math.count_cache`): blackjack's work that no pay changes.
+
+The dealer's final totals after each shoe left depend on the dealer's rule (soft 17, the peek), the up card and the
+full shoe, never on the pays or the player's options: a second run of a game, a variant at other pays, another rule set
+with the same dealer (double after split or not, surrender, 6 to 5) read them instead of counting them. One entry per
+dealer, up card and full shoe: the shoes left (one row of counts by value each) and each count of ways split in two
+53-bit halves (every count is below ``2^106``, :mod:`.dealer`). An entry is kept again when a run has counted shoes it
+did not hold; what a run computes is the same whether its counts were read or counted (the counts are exact).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import numpy as np
+
+from .dealer import OUTCOMES, dealer_graph, ways_bound
+from .rules import VALUES
+
+log = logging.getLogger("casino_math.count_cache")
+KIND = "blackjack dealer counts"
+CODE = ("methods/blackjack/dealer.py", "methods/blackjack/kept.py")  # the modules these counts come from (see count_cache.engine)
+HALF = 53
+LOW = (1 << HALF) - 1
+
+Known = dict[tuple[int, ...], tuple[tuple[int, ...], int]]  # shoe left -> (ways of each final total, all the ways)
+
+
+class KnownCounts(dict):
+    """The dealer's counts after each shoe left, for one dealer, up card and full shoe (``key``), with how many of them
+    the cache holds (``kept``)."""
+
+    def __init__(self, hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> None:
+        super().__init__()
+        self.hits_soft_17, self.peeks, self.up, self.shoe = hits_soft_17, peeks, up, shoe
+        self.kept = 0
+
+    @property
+    def key(self) -> str:
+        return f"soft 17 {'hits' if self.hits_soft_17 else 'stands'}|peek {self.peeks}|up {self.up}|shoe {self.shoe}"
+
+    @property
+    def what(self) -> str:
+        card = {0: "an ace", 9: "a ten"}.get(self.up, f"a {self.up + 1}")
+        return f"blackjack's dealer under {card}, {sum(self.shoe)} cards"
+
+
+def load(known: KnownCounts) -> None:
+    """Fill ``known`` from the cache in force, where it holds this entry and it checks out."""
+    from ...count_cache import current
+
+    cache = current()
+    if cache is None:
+        return
+    found, stored = cache.load(KIND, known.key, known.what, CODE)
+    if not found:
+        return
+    try:
+        known.update(_restored(known, stored))
+    except (ValueError, KeyError, TypeError, IndexError) as error:
+        log.warning(f"{known.what}: the kept counts do not fit ({type(error).__name__}); they are counted again")
+        return
+    known.kept = len(known)
+
+
+def keep(known: KnownCounts) -> None:
+    """Keep ``known`` where the run counted shoes the cache did not hold."""
+    from ...count_cache import current
+
+    cache = current()
+    if cache is None or len(known) <= known.kept:
+        return
+    cache.keep(KIND, known.key, known.what, _stored(known), CODE)
+    known.kept = len(known)
+
+
+def _stored(known: Known) -> dict[str, Any]:
+    shoes = sorted(known)
+    ways = np.array([known[s][0] for s in shoes], dtype=object).reshape(len(shoes), len(OUTCOMES))
+    return {"shoes": np.array(shoes, dtype=np.int64).reshape(len(shoes), VALUES),
+            "high": (ways >> HALF).astype(np.int64), "low": (ways & LOW).astype(np.int64)}
+
+
+def _restored(known: KnownCounts, stored: dict[str, Any]) -> Known:
+    shoes, high, low = stored["shoes"], stored["high"], stored["low"]
+    if shoes.ndim != 2 or shoes.shape[1] != VALUES or high.shape != low.shape or high.shape != (len(shoes), len(OUTCOMES)) \
+            or (shoes < 0).any() or (high < 0).any() or (low < 0).any() or (low > LOW).any():
+        raise ValueError("not one row of counts per shoe")
+    longest = dealer_graph(known.up, known.hits_soft_17, known.peeks).longest
+    ways = (high.astype(object) << HALF) + low.astype(object)
+    sizes = shoes.sum(axis=1).tolist()
+    bounds = {n: ways_bound(n, longest) for n in set(sizes)}  # a few sizes of shoe, many shoes
+    return dict(zip(map(tuple, shoes.tolist()), zip(map(tuple, ways.tolist()), map(bounds.__getitem__, sizes))))

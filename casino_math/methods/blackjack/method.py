@@ -1,0 +1,631 @@
+"""Blackjack as a counting method behind the contract of :mod:`casino_math.contract.method`.
+
+``BLACKJACK`` counts a :class:`~.game_file.BlackjackGame` exactly (:mod:`.figures`) and returns a
+:class:`~casino_math.contract.method.Solution` like every method: the return table of the game's bet under the optimal
+strategy (each way a round ends: a blackjack, a win, a push, a loss, a surrender, a double, a split's net), the
+strategy as tables (the optimal play of the first two cards, the basic strategy chart: hard totals, soft totals,
+pairs) and as a lookup (``strategy.choose("play", {"player": "Th 6c", "up": "Ts"})``; ``"split hand"``: a hand made by splitting, its pair
+card first), and its working in
+``detail`` (:class:`~.figures.BlackjackFigures`: the basic strategy played out, the figures per up card, the
+dealer's totals).
+
+>>> from casino_math.game.loader import load_game
+>>> game = load_game("paytables/blackjack/1-deck-s17-das.yaml")
+>>> BLACKJACK.unfit(game), BLACKJACK.unfit(load_game("paytables/baccarat/standard.yaml"))
+(None, 'not a blackjack game file (no blackjack: section)')
+>>> solution = BLACKJACK.solve(game)
+>>> f"{float(solution.table.metrics.house_edge):+.5%}"
+'-0.18307%'
+>>> solution.strategy.choose("play", {"player": "Th 6c", "up": "Ts"}).option
+'hit'
+>>> solution.strategy.choose("play", {"player": "Th 4c 2d", "up": "Ts"}).option   # three cards to 16: stand
+'stand'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+import numpy as np
+
+from ...returns import Outcome, ReturnTable
+from ...text import percent
+from ...game.description import Game, Option
+from ...contract.kept_solution import Kept, KeptView, kept_solution
+from ...contract.solution import Decided, DecisionView, Solution, Strategy, UnrankedView
+from ...contract.method import Method, Workload
+from ...contract.money import History, pays_text
+from .basic import BasicStrategy, key_of, key_text
+from ...collector import held
+from .coups import BlackjackCoups
+from .figures import BlackjackFigures, blackjack_figures
+from .game_file import PLAY, SPLIT_HAND, BlackjackGame
+from .hands import Hand, hand_table
+from .linear import LinearEnds, linear_ends, lines_of
+from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, paid_naturals, replay
+from .rules import ACE, VALUES, value_name
+from .splits import Split
+from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, keep_counts
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ...parallel import Runner
+    from ...game.simple_strategies import Rule
+    from ...levels import Progress
+
+OPTIONS = (Option(STAND), Option(HIT), Option(DOUBLE, adds=(("bet", Fraction(1)),)), Option(SPLIT, adds=(("bet", Fraction(1)),)),
+           Option(SURRENDER))
+UP_ORDER = (*range(1, VALUES), ACE)  # up cards as charts print them: 2 to 10, then the ace
+
+
+class Blackjack(Method):
+    """The blackjack method (see the module)."""
+
+    name = "blackjack, exact by composition"
+
+    def unfit(self, game: Game) -> str | None:
+        return None if isinstance(game, BlackjackGame) else "not a blackjack game file (no blackjack: section)"
+
+    @held
+    def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
+              runner: Runner | None = None) -> Solution:
+        if rule is not None:
+            raise ValueError(f"{game.id}: blackjack's simpler strategy is its basic strategy, always priced; no rule to force")
+        assert isinstance(game, BlackjackGame)
+        # the dealer's totals kept too: claims check them, and reading them must not solve the game again; and what a
+        # natural's other pays change, so that a solution kept at those pays is repriced, not solved again
+        return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game), figures=("dealer_by_name", *PRICING),
+                             fit=lambda kept: repriced(game, kept))
+
+    def _solve(self, game: BlackjackGame) -> Solution:
+        figures = blackjack_figures(game.rules, game.shoe)
+        table = return_table(game, figures.optimal.ends, notes(figures.basic_return, figures.basic_wager, figures.insurance))
+        keep_counts(game.rules, game.shoe.counts)
+        views: tuple[DecisionView, ...] = (FirstTwoCards(game, figures.optimal.play, "first two cards"),
+                 *(ChartView(game, figures, kind) for kind in ("hard", "soft", "pair") if _has(figures.strategy, kind)),
+                 AfterHitting(game, figures.optimal.play), ByUpCard(game, figures, "returns"), ByUpCard(game, figures, "dealer"))
+        size = sum(len(u.valued) for u in figures.optimal.play.upcards.values())
+        return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)),
+                        Replay(figures.optimal.play), size, table.total, dict, figures)  # type: ignore[arg-type]  # a replay: table(game), as money.Ends
+
+    def side_bets(self, game: Game) -> dict[str, ReturnTable]:
+        return {}
+
+    def solved_alike(self, game: Game, solved: Game) -> bool:
+        """Whether a solution of ``solved`` is ``game``'s by its pays alone: the same rules and shoe, but the pays of a
+        natural, which no decision sees (:func:`repriced`); any other pay moves the play, and a solve of seconds.
+
+        >>> from casino_math.game.description import Paytable
+        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.pays import Pay
+        >>> game = load_game("paytables/blackjack/spanish-21.yaml")
+        >>> def paying(line, pay):
+        ...     lines = tuple(replace(x, pay=Pay(pay)) if x.key == line else x for x in game.paytables["pays"].lines)
+        ...     return replace(game, paytables={"pays": Paytable("pays", lines)})
+        >>> [BLACKJACK.solved_alike(paying(line, Fraction(2)), game) for line in ("blackjack", "five-card 21")]
+        [True, False]
+        """
+        return isinstance(game, BlackjackGame) and isinstance(solved, BlackjackGame) and solution_key(game) == solution_key(solved)
+
+    def workload(self, game: Game) -> Workload:
+        """Games of one shoe and one dealer (hitting or standing on soft 17, peeking or not) share the dealer's counts,
+        and those of them whose hands play alike the positions and the plays solved in them (:func:`~.values.hand_rules`:
+        6 to 5 or surrender beside 3 to 2): one group; a solve costs about as much as the hands the shoe can deal (a
+        single deck's fewer: its ranks run out).
+
+        >>> from casino_math.game.loader import load_game
+        >>> one, six = (BLACKJACK.workload(load_game(f"paytables/blackjack/{name}.yaml")) for name in ("1-deck-s17-das", "6-decks-s17-das"))
+        >>> one.group == six.group, one.cost < six.cost
+        (False, True)
+        """
+        assert isinstance(game, BlackjackGame)
+        rules, shoe = game.rules, game.shoe.counts
+        return Workload(("dealer", rules.dealer_hits_soft_17, rules.dealer_peeks, shoe), float(len(hand_table().dealable(shoe))))
+
+    def coups(self, solution: Solution) -> BlackjackCoups:
+        """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`.coups`)."""
+        assert isinstance(solution.game, BlackjackGame) and solution.table is not None
+        return BlackjackCoups(solution.game, solution.detail.optimal.play, solution.table)
+
+
+# the modules a solution comes from (see count_cache.engine): every module of the engine, and what turns its working
+# into tables and words (not the file's reader, game_file.py: the key holds the rules it read; nor the simulator's coups
+# and the removal tool); every module, so that one added later is never left out of the digest
+CODE = (*sorted(f"methods/blackjack/{path.name}" for path in Path(__file__).parent.glob("*.py")
+                if path.name not in ("__init__.py", "game_file.py", "coups.py", "removal.py")),
+        "contract/method.py", "contract/money.py", "contract/kept_solution.py", "returns.py", "text.py")
+
+
+def solution_key(game: BlackjackGame) -> str:
+    """What a blackjack solution depends on: the rules with their pays, the shoe, the bet's name (the return table's);
+    but the pays of a natural, which no decision sees (:func:`repriced` makes a solution kept at others this game's).
+
+    >>> from casino_math.game.loader import load_game
+    >>> key = solution_key(load_game("paytables/blackjack/6-decks-h17-das.yaml"))
+    >>> key.split("|")[0], "blackjack_pays=Fraction(0, 1)" in key, key.split("|")[2]
+    ('blackjack', True, 'Shoe(counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 96))')
+    """
+    return f"{game.bet}|{_text(replace(game.rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None))}|{_text(game.shoe)}"
+
+
+PRICING = ("natural_pays", "natural_paid", "returns_by_up_card", "basic_return", "basic_wager", "insurance")  # figures kept to reprice
+PAID = ("blackjack", "suited blackjack")  # the results of a natural paid
+RETURNS = "expected return by up card"  # the view a natural's pay changes
+
+
+def repriced(game: BlackjackGame, kept: Kept) -> Kept:
+    """A solution kept at other pays of a natural made ``game``'s, exactly: no decision holds a natural, so the strategy,
+    every decision's table and every round's chance stay; a natural paid pays the game's pays now, the return table's
+    rows of those rounds, the basic strategy's figures and the returns by up card follow (a natural's share of each)."""
+    figures = kept.figures
+    rules = game.rules
+    was = replace(rules, blackjack_pays=figures["natural_pays"][0], suited_blackjack_pays=figures["natural_pays"][1])
+    if was == rules:
+        return kept
+    change = rules.blackjack_average - was.blackjack_average
+    table = kept.table
+    assert table is not None
+    merged = {(str(o.key("result")), o.net): Fraction(o.combinations, table.total) for o in table.outcomes}
+    paid = sum((p for (kind, _), p in merged.items() if kind in PAID), Fraction(0))
+    merged = {k: p for k, p in merged.items() if k[0] not in PAID} | {k: p for k, p in paid_naturals(rules, paid).items() if p}
+    basic = figures["basic_return"] + paid * change
+    returns = {name: {up: ev + figures["natural_paid"][up] * change for up, ev in evs.items()}
+               for name, evs in figures["returns_by_up_card"].items()}
+    repriced_table = table_of(game, merged, table.average_wager, notes(basic, figures["basic_wager"], figures["insurance"]))
+    views = tuple(replace(v, data=_returns_data(v, returns), words=returns_words(_by_value(returns["optimal"])))
+                  if v.name == RETURNS else v for v in kept.views)
+    return replace(kept, table=repriced_table, views=views, deals=repriced_table.total,
+                   figures=figures | {"natural_pays": (rules.blackjack_pays, rules.suited_blackjack_pays),
+                                      "returns_by_up_card": returns, "basic_return": basic})
+
+
+def _by_value(returns: Mapping[str, Fraction]) -> dict[int, Fraction]:
+    """Figures by up card's name, by its value (in the values' order, as a play holds them)."""
+    return {v: returns[value_name(v)] for v in range(VALUES) if value_name(v) in returns}
+
+
+def _returns_data(view: KeptView, returns: Mapping[str, Mapping[str, Fraction]]) -> tuple[list, ...]:
+    """The kept frame of the returns by up card with its returns replaced."""
+    columns = dict(zip(view.columns, view.data))
+    ups = columns["dealer shows"]
+    columns["optimal"] = [_signed(returns["optimal"][up]) for up in ups]
+    columns["basic strategy"] = [_signed(returns["basic"][up]) for up in ups]
+    return tuple(columns[c] for c in view.columns)
+
+
+def _signed(x: Fraction) -> str:
+    return f"{float(x):+.6f}"
+
+
+def _text(value: object) -> str:
+    """A value as text that depends on its contents alone (a set's members in order, whatever the order they were met)."""
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(map(_text, value))) + "}"
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(map(_text, value)) + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_text(k)}: {_text(v)}" for k, v in value.items()) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return f"{type(value).__name__}(" + ", ".join(f"{f.name}={_text(getattr(value, f.name))}" for f in dataclasses.fields(value)) + ")"
+    return repr(value)
+
+
+@dataclass(frozen=True, eq=False)
+class Replay:
+    """The optimal strategy's decisions, every one, replayed at another game's pays (:meth:`Solution.replayed
+    <casino_math.contract.method.Solution.replayed>`): the same rules, other pays."""
+
+    play: Play
+
+    def table(self, game: Game) -> ReturnTable:
+        assert isinstance(game, BlackjackGame)
+        if game.rules.unpaid() != self.play.rules.unpaid() or game.shoe != self.play.shoe:
+            raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
+        play = replay(self.play, game.rules)
+        return return_table(game, play.ends, ())
+
+    def linear(self) -> LinearReplay:
+        """The replay worked out once as linear forms of the pays (:mod:`.linear`, seconds): then any pays in milliseconds."""
+        return LinearReplay(linear_ends(self.play, lines_of(self.play.rules)))
+
+
+@dataclass(frozen=True, eq=False)
+class LinearReplay:
+    """:class:`Replay`'s tables from the ends as linear forms of the pays (the split rounds' float spread added up in
+    another order: their exact chance, average and stake the same)."""
+
+    ends: LinearEnds
+
+    def table(self, game: Game) -> ReturnTable:
+        assert isinstance(game, BlackjackGame)
+        if game.shoe != self.ends.shoe:
+            raise ValueError(f"{game.id}: a replay changes the pays only, not the rules or the shoe")
+        return return_table(game, self.ends.ends(game.rules), ())
+
+
+def _has(strategy: BasicStrategy, kind: str) -> bool:
+    return any(key[0] == kind and key[2] for _, key in strategy.orders)
+
+
+# -- the return table ----------------------------------------------------------------------------------------
+FIRST_DECISION = {"blackjack": "blackjack", "suited blackjack": "blackjack", "both blackjack": "blackjack", "dealer blackjack": "none",
+                  "surrender": "surrender", "hand": "stand or hit", "double": "double", "split": "split",
+                  "rescue": "double (or hit, then double)"}  # a row's first decision
+END_WORDS = {"blackjack": "blackjack", "suited blackjack": "suited blackjack", "both blackjack": "blackjack against a dealer blackjack",
+             "dealer blackjack": "dealer blackjack", "surrender": "surrender", "rescue": "double rescued (the original bet lost)"}
+
+
+def end_label(kind: str, net: Fraction) -> str:
+    """A way a round ends as a dealer says it: ``blackjack``, ``double won``, ``split: wins 2``."""
+    if kind in END_WORDS:
+        return END_WORDS[kind]
+    if kind == "split":
+        return f"split: {pays_text(net)}"
+    verb = "won" if net > 0 else "pushed" if net == 0 else "lost"
+    if kind == "double":
+        return f"double {verb}" + (f" ({pays_text(net)})" if net > 2 or 0 < net < 1 else "")
+    return {"won": "win", "pushed": "push", "lost": "loss"}[verb] + (f" ({pays_text(net)})" if net not in (1, 0, -1) else "")
+
+
+def return_table(game: Game, ends: Ends, notes: tuple[str, ...]) -> ReturnTable:
+    """Each way a round ends with its exact probability, as whole numbers over one common denominator (a split round's
+    on the same grid: :meth:`~.rounds.Ends.on_grid`); split rounds by their net, whatever they staked."""
+    merged: dict[tuple[str, Fraction], Fraction] = defaultdict(Fraction)
+    for key, p in ends.on_grid().items():
+        merged[(key[0], ends.net(key))] += p
+    return table_of(game, merged, ends.average_wager, notes)
+
+
+def table_of(game: Game, merged: Mapping[tuple[str, Fraction], Fraction], average_wager: Fraction, notes: tuple[str, ...]) -> ReturnTable:
+    """The return table of each result and net's exact chance."""
+    denominator = math.lcm(*(p.denominator for p in merged.values()))
+    rows = [Outcome(end_label(kind, net), net, int(p * denominator), pays_text(net),
+                    (("decision", FIRST_DECISION[kind]), ("result", kind), ("net", str(net))))
+            for (kind, net), p in merged.items()]
+    rows.sort(key=lambda o: (-o.net, o.name))
+    return ReturnTable(game.bet, tuple(rows), average_wager=average_wager, notes=notes)
+
+
+def notes(basic_return: Fraction, basic_wager: Fraction, insurance: Fraction) -> tuple[str, ...]:
+    """What the return table is, how splits are counted, and the basic strategy's figures (its expected return and average
+    wager; insurance's return), as the par sheet states them (one clause each; the rules in words are the game's own,
+    :attr:`~.game_file.BlackjackGame.rules_in_words`)."""
+    edge = -basic_return
+    return (
+        "every round's exact probability (the dealer's hand from the cards left, every option valued exactly), "
+        "as whole numbers over their common denominator",
+        "played by the optimal strategy: each hand by its own cards and the up card; split hands by the best play "
+        "with the pair's two cards out (CDP1), the split's value exact for that play (the other hands' cards counted "
+        "as far as they are known: pair cards, and second cards known not to be)",
+        "a split round's spread: each split hand's chance of every result against every dealer total is exact; the "
+        "hands are combined as if independent given the dealer's total (the round's average stays exact)",
+        f"basic strategy (by total, the chart): house edge {percent(edge, 4)}, element of risk "
+        f"{percent(edge / basic_wager, 4)}, average wager {float(basic_wager):.4f}",
+        f"insurance (never taken by either strategy) returns {percent(insurance, 4)} of the amount insured",
+    )
+
+
+# -- the strategy as a lookup --------------------------------------------------------------------------------
+def card_values(game: Game, ids: np.ndarray) -> list[int]:
+    """Card ids of the game's deck as blackjack values (ACE..TEN)."""
+    out = []
+    for i in ids.tolist():
+        rank = game.deck.cards[int(i)].rank
+        out.append(ACE if rank == 14 else min(rank, 10) - 1)
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Lookup:
+    """The optimal strategy looked up: ``play`` for a hand not split (its first two cards: every option of the round,
+    values per initial unit from the deal; more cards: stand, hit, or double where allowed, values given no dealer
+    blackjack where the dealer peeked), ``split hand`` for a hand made by splitting (its cards, the pair card first)."""
+
+    game: Game
+    play: Play
+
+    def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
+        players, ups = seen["player"], seen["up"]
+        if ups.shape[1] != 1:
+            raise ValueError("blackjack's decisions see the dealer's one up card")
+        names = [o.name for o in OPTIONS]
+        values = np.full((len(OPTIONS), len(players)), None, dtype=object)
+        scales = np.ones(len(players), dtype=object)
+        choice = np.zeros(len(players), dtype=np.int64)
+        for row in range(len(players)):
+            cards = card_values(self.game, players[row])
+            hand = Hand(tuple(np.bincount(cards, minlength=VALUES).tolist()))
+            up = card_values(self.game, ups[row])[0]
+            options, taken = self.options(decision, up, hand, cards[0] if cards else None)
+            scale = math.lcm(*(v.denominator for v in options.values()))
+            for o, v in options.items():
+                values[names.index(o), row] = int(v * scale)
+            scales[row] = scale
+            choice[row] = names.index(taken)
+        return Decided(OPTIONS, choice, values, scales)
+
+    def options(self, decision: str, up: int, hand: Hand, pair: int | None = None) -> tuple[dict[str, Fraction], str]:
+        """Each option's exact value at ``hand`` against ``up`` under ``decision``, and the option taken (``pair``: the
+        pair a split hand was split from)."""
+        upcard = self.play.upcards[up]
+        table = hand_table()
+        if decision == PLAY:
+            if hand.cards == 2:
+                root = upcard.roots[hand]
+                if root.taken == BLACKJACK_OPTION:
+                    return {STAND: root.ev}, STAND
+                return dict(root.options), root.taken
+            valued = upcard.valued[table.index[hand]]
+            live = upcard.position.live(hand.cards, upcard.position.shoes[table.index[hand]][upcard.position.hole]
+                                        if upcard.position.hole is not None else 0)
+            return {o: Fraction(v, live) for o, v in valued.options.items()}, valued.taken
+        if decision != SPLIT_HAND:
+            raise KeyError(f"{self.game.id} has no decision {decision!r} (play, split hand)")
+        if pair is None or pair not in upcard.splits:
+            raise KeyError(f"a split hand's cards start with its pair card: no pair of {pair} is split against {value_name(up)}")
+        split: Split = upcard.splits[pair]
+        valued = split.hands_at(0, OWN).hands[table.index[hand]]
+        return {o: valued.ev(o) for o in valued.options}, valued.taken
+
+
+# -- the strategy as tables ------------------------------------------------------------------------------------
+@dataclass(eq=False)
+class FirstTwoCards(UnrankedView):
+    """The optimal play of the first two cards: one row per up card and two cards, each option's value."""
+
+    game: Game
+    play: Play
+    name: str
+    by_category: bool = False
+    history: str = ""
+    threshold: str | None = None
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return OPTIONS
+
+    @cached_property
+    def rows(self) -> list[tuple[UpCard, Hand, Fraction, Mapping[str, Fraction], str]]:
+        return [(u, h, r.chance, r.options, r.taken) for u in self.play.upcards.values() for h, r in u.roots.items()
+                if r.taken != BLACKJACK_OPTION]
+
+    def taken(self) -> dict[str, int]:
+        """Deals (up card and two cards, in order) taking each option."""
+        total = self.play.shoe.size * (self.play.shoe.size - 1) * (self.play.shoe.size - 2)
+        out = {o.name: 0 for o in OPTIONS}
+        for _, _, chance, _, taken in self.rows:
+            out[taken] += int(chance * total)
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        data = []
+        for upcard, hand, chance, options, taken in self.rows:
+            row: dict[str, object] = {"dealer shows": value_name(upcard.up), "player": str(hand),
+                                      "hand": key_text(key_of(hand, True, self.play.rules.splits)), "probability": chance}
+            for o in OPTIONS:
+                row[f"ev_{o.name}"] = float(options[o.name]) if o.name in options else float("nan")
+            row["decision"] = taken
+            data.append(row)
+        return pd.DataFrame(data)
+
+    def summary(self) -> str:
+        taken = self.taken()
+        total = sum(taken.values())
+        return "; ".join(f"{o} {percent(Fraction(n, total), 2)}" for o, n in taken.items() if n) + " of the first two cards"
+
+
+@dataclass(eq=False)
+class AfterHitting(FirstTwoCards):
+    """The optimal play after hitting: one row per up card and hand of three cards or more."""
+
+    name: str = "after hitting"
+
+    @cached_property
+    def weights(self) -> dict[tuple[int, int], Fraction]:
+        """Each hand of three cards or more's chance of being reached with each up card (the up card's chance in it)."""
+        from .basic import reached
+
+        return {(up, h): w for up, u in self.play.upcards.items() for h, w in reached(u).items() if hand_table().cards[h] >= 3}
+
+    def taken(self) -> dict[str, int]:
+        """Rounds reaching a hand of three cards or more and taking each option there, in ordered deals of the up card
+        and as many cards as the longest such hand holds: one unit for hands of every length, each count whole."""
+        cards = hand_table().cards
+        total = math.perm(self.play.shoe.size, 1 + max((cards[h] for _, h in self.weights), default=0))
+        out = {o.name: 0 for o in OPTIONS}
+        for (up, h), w in self.weights.items():
+            deals = w * total
+            assert deals.denominator == 1, "a hand's reach is a count of deals"
+            out[self.play.upcards[up].valued[h].taken] += deals.numerator
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        table = hand_table()
+        data = []
+        for (up, h), w in self.weights.items():
+            valued = self.play.upcards[up].valued[h]
+            row: dict[str, object] = {"dealer shows": value_name(up), "player": str(table.hands[h]),
+                                      "hand": key_text(key_of(table.hands[h], False)), "probability": w}
+            for o in OPTIONS:
+                row[f"ev_{o.name}"] = float(valued.ev(o.name)) if o.name in valued.options else float("nan")
+            row["decision"] = valued.taken
+            data.append(row)
+        return pd.DataFrame(data)
+
+    def summary(self) -> str:
+        taken = self.taken()
+        total = sum(taken.values()) or 1
+        return "; ".join(f"{o} {percent(Fraction(n, total), 2)}" for o, n in taken.items() if n) + " of the hands of three cards or more"
+
+
+@dataclass(eq=False)
+class ChartView(UnrankedView):
+    """One part of the basic strategy chart (hard totals, soft totals or pairs of the first two cards), by up card."""
+
+    game: BlackjackGame
+    figures: BlackjackFigures
+    kind: str
+    by_category: bool = False
+    history: str = ""
+    threshold: str | None = None
+
+    chart = ("H hit, S stand, D double, P split, R surrender; a lower-case letter is what to do where the first is not "
+             "allowed (Dh: double, else hit)")  # the par sheet prints the view as a chart, each cell coloured by its action
+
+    @property
+    def name(self) -> str:
+        return {"hard": "basic strategy, hard totals", "soft": "basic strategy, soft totals", "pair": "basic strategy, pairs"}[self.kind]
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return OPTIONS
+
+    @cached_property
+    def keys(self) -> list[tuple[str, int, bool]]:
+        """The chart's rows: pairs, and the totals two cards that are not a pair can make."""
+        dealt = {key_of(h, True, False) for u in self.figures.basic.play.upcards.values() for h in u.roots if h.pair is None}
+        keys = {k for (_, k) in self.figures.strategy.orders if k[0] == self.kind and k[2] and (self.kind == "pair" or k in dealt)}
+        return sorted(keys, key=lambda k: -((k[1] - 1) % VALUES) if self.kind == "pair" else -k[1])
+
+    @cached_property
+    def ups(self) -> list[int]:
+        return [v for v in UP_ORDER if v in self.figures.basic.play.upcards]
+
+    def code(self, up: int, key: tuple[str, int, bool]) -> str:
+        strategy = self.figures.strategy
+        return strategy.code(up, key) if (up, key) in strategy.orders else ""
+
+    def taken(self) -> dict[str, int]:
+        """Deals (up card and two cards, in order) of this part of the chart taking each option."""
+        play = self.figures.basic.play
+        total = play.shoe.size * (play.shoe.size - 1) * (play.shoe.size - 2)
+        out = {o.name: 0 for o in OPTIONS}
+        for upcard in play.upcards.values():
+            for hand, root in upcard.roots.items():
+                if root.taken != BLACKJACK_OPTION and key_of(hand, True, play.rules.splits)[0] == self.kind:
+                    out[root.taken] += int(root.chance * total)
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        """The chart as printed: one row per total (or pair), one column per up card, each cell the code (``H``, ``S``,
+        ``Dh``: double, else hit; ``P``: split; ``Rh``: surrender, else hit)."""
+        import pandas as pd
+
+        return pd.DataFrame([{"hand": _row_name(key), **{value_name(up): self.code(up, key) for up in self.ups}} for key in self.keys])
+
+    def summary(self) -> str:
+        """The chart in words: for each row, the up cards taking each code (``hard 12: H against 2-3, S against 4-6, ...``)."""
+        parts = []  # (the par sheet heads every decision "optimal": this one is the chart, by total)
+        for key in self.keys:
+            groups: dict[str, list[int]] = defaultdict(list)
+            for up in self.ups:
+                groups[self.code(up, key)].append(up)
+            if len(groups) == 1:
+                parts.append(f"{_row_name(key)}: {next(iter(groups))}")
+                continue
+            parts.append(f"{_row_name(key)}: " + ", ".join(f"{code} against {_ranges(ups)}" for code, ups in groups.items()))
+        return "the basic strategy chart, by total (not the optimal play; H hit, S stand, D double, P split, R surrender, "\
+               "a lower-case letter what to do where the first is not allowed): " + "; ".join(parts)
+
+
+@dataclass(eq=False)
+class ByUpCard(UnrankedView):
+    """A figure per dealer up card, printed as a table (``table``: the par sheet prints the view's frame as it is, no
+    decision in it): the expected return of a round under each strategy, or the dealer's final totals."""
+
+    game: BlackjackGame
+    figures: BlackjackFigures
+    kind: str  # "returns" | "dealer"
+    by_category: bool = False
+    history: str = ""
+    threshold: str | None = None
+
+    @property
+    def name(self) -> str:
+        return {"returns": "expected return by up card", "dealer": "dealer's final total by up card"}[self.kind]
+
+    @property
+    def table(self) -> str:
+        if self.kind == "returns":
+            return ("the expected return of a round per initial bet, given the dealer's up card, under the optimal and the basic "
+                    "strategy, and the chance of each up card")
+        return ("the chance of each final total of the dealer's hand under each up card, from the full shoe (where the dealer "
+                "peeks, the blackjack is the hole card's chance of making one)")
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return ()
+
+    @property
+    def ups(self) -> list[int]:
+        return [v for v in UP_ORDER if v in self.figures.optimal.play.upcards]
+
+    def taken(self) -> dict[str, int]:
+        return {}
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        from .figures import OUTCOME_NAMES
+
+        if self.kind == "returns":
+            optimal, basic = self.figures.optimal.by_up_card(), self.figures.basic.by_up_card()
+            upcards = self.figures.optimal.play.upcards
+            return pd.DataFrame([{"dealer shows": value_name(up), "probability": f"{float(upcards[up].chance):.6f}",
+                                  "optimal": _signed(optimal[up]), "basic strategy": _signed(basic[up])}
+                                 for up in self.ups])
+        dealer = self.figures.dealer
+        return pd.DataFrame([{"dealer shows": value_name(up), **{name: f"{float(dealer[up][o]):.6f}" for o, name in OUTCOME_NAMES.items()}}
+                             for up in self.ups])
+
+    def summary(self) -> str:
+        if self.kind == "returns":
+            return returns_words(self.figures.optimal.by_up_card())
+        bust = {up: c["22"] + c["bust"] for up, c in self.figures.dealer.items()}
+        most = max(bust, key=lambda u: bust[u])
+        return f"the dealer busts most often under {_card(most)} ({percent(bust[most], 2)})"
+
+
+def returns_words(returns: Mapping[int, Fraction]) -> str:
+    """The returns by up card (the optimal strategy's) in words: the best and the worst."""
+    best, worst = max(returns, key=lambda u: returns[u]), min(returns, key=lambda u: returns[u])
+    return (f"the player does best against {_card(best)} ({percent(returns[best], 2)}) and worst against "
+            f"{_card(worst)} ({percent(returns[worst], 2)}), under the optimal strategy")
+
+
+def _card(v: int) -> str:
+    """An up card in a sentence: ``a 6``, ``an ace``, ``a ten``."""
+    return {ACE: "an ace", 9: "a ten"}.get(v, f"a {value_name(v)}")
+
+
+def _row_name(key: tuple[str, int, bool]) -> str:
+    kind, value, _ = key
+    return f"{value_name(value)},{value_name(value)}" if kind == "pair" else f"{kind} {value}"
+
+
+def _ranges(ups: Sequence[int]) -> str:
+    """Up cards as runs in chart order: ``2-6, A``."""
+    order = [UP_ORDER.index(u) for u in ups]
+    runs: list[list[int]] = []
+    for i in sorted(order):
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    names = [value_name(UP_ORDER[i]) for i in range(len(UP_ORDER))]
+    return ", ".join(names[r[0]] if len(r) == 1 else f"{names[r[0]]}-{names[r[-1]]}" for r in runs)
+
+
+BLACKJACK = Blackjack()

@@ -1,0 +1,653 @@
+"""The player's expected value of every option at every hand, exactly, for one dealer up card and one shoe.
+
+A :class:`Position` is the shoe the player's hands are dealt from (the up card out, and for a split hand the
+other card of the pair too) and every hand it can deal. For each hand it counts the dealer's final totals after
+that hand's cards are out (:func:`~.dealer.dealer_ways`), and from them the value of standing; hitting is worth
+the average over the next card of the best option of the hand it makes, doubling twice the average of standing on
+it; the hands are walked biggest first, so that a hand's extensions are valued before it.
+
+Every value is a whole number over the hand's own denominator ``(n)_h``: the ordered ways to deal ``h`` more
+cards from the ``n`` left, where ``h`` reaches past the longest hand the player and the dealer can still make
+together. A card drawn turns ``(n)_h`` into ``n · (n − 1)_{h−1}``, so a hit's value is a plain sum of whole numbers,
+and the options of one hand, sharing its denominator, compare as whole numbers: every choice is exact.
+
+The walk is done by a compiled kernel over the values' residues modulo primes, its choices exact
+(:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, choices given hand by hand,
+a basic strategy's chart; on every rule set, bonuses by a hand's cards, a double's rescue and split aces that may not
+draw included); :meth:`Position.solve_plain` is the same walk in Python over whole numbers, its reference and the way
+for the rest (another chooser, values too big for the kernel's primes).
+
+Where the dealer peeks (or, without a hole card, takes only the original bet with a blackjack) a hand's values
+are *joint with no dealer blackjack*: the player acts knowing there is none, and the blackjack's loss of the
+original bet is counted once for the round (:mod:`.rounds`). Dividing every option of a hand by the chance of no
+blackjack would not change which is best.
+
+A hand's stake is its own money and, in Free Bet, the house's: a free unit wins like the player's but loses
+nothing (:class:`Stakes`); the best play of a hand depends on the mix, so each mix is a position of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from operator import mul
+from fractions import Fraction
+from typing import Callable, Iterator, Mapping, NamedTuple
+
+import numpy as np
+
+from .bonuses import combination_lines, combination_pays
+from ...collector import held
+from .compiled_values import DealerDigits, Residues, compiled_solve, table_arrays
+from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, PRIMES, blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
+from .hands import HandTable, hand_table
+from .kept import KnownCounts, keep, load
+from .rules import ACE, BlackjackRules
+
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
+OPTIONS = (STAND, HIT, DOUBLE, SPLIT, SURRENDER)
+PREFERENCE = (DOUBLE, SPLIT, STAND, HIT, SURRENDER)
+ONE, ZERO = Fraction(1), Fraction(0)  # the option taken between two of exactly equal value: more wagered
+
+
+class Stakes(NamedTuple):
+    """What a hand has at stake, per unit of the initial bet: the player's own money and the house's free units (a
+    named pair: it keys the values worked out, and a pair hashes fastest)."""
+
+    own: int = 1
+    free: int = 0
+
+    def doubled(self, free: bool) -> Stakes:
+        return Stakes(self.own, self.free + 1) if free else Stakes(self.own + 1, self.free)
+
+
+OWN = Stakes(1, 0)
+FREE = Stakes(0, 1)
+
+
+@lru_cache(maxsize=4096)
+def stand_nets(rules: BlackjackRules, apart: bool, scale: int, total: int, win: Fraction, stakes: Stakes) -> tuple[int, ...]:
+    """What standing on ``total`` nets against each dealer outcome (:data:`~.dealer.OUTCOMES`), times ``scale``: the
+    player's own units win ``win`` or lose, the house's free units only win (``apart``: a dealer blackjack is counted
+    apart, so nets nothing here)."""
+    out = []
+    for o in range(len(OUTCOMES)):
+        base = unit_net(rules, apart, total, o, win)
+        net = (stakes.own * base + stakes.free * max(base, ZERO)) * scale
+        if net.denominator != 1:
+            raise ValueError(f"a pay of {win} is finer than the scale {scale}")
+        out.append(int(net))
+    return tuple(out)
+
+
+def unit_net(rules: BlackjackRules, apart: bool, total: int, outcome: int, win: Fraction) -> Fraction:
+    """The net per unit of the player's own stake standing on ``total`` when the dealer ends in ``outcome``."""
+    if outcome == BLACKJACK:
+        return ZERO if apart else Fraction(-1)
+    if outcome == BUST:
+        return win
+    if outcome == BUST_22:
+        return ZERO if rules.dealer_22_pushes else win
+    dealer = 17 + outcome
+    if total > dealer or (total == 21 and rules.player_21_wins):
+        return win
+    return ZERO if total == dealer else Fraction(-1)
+
+
+class Shoes(dict):
+    """The cards left after each hand (by number), worked out when first asked for."""
+
+    def __init__(self, left: tuple[int, ...], table: HandTable, hands: tuple[int, ...] = ()) -> None:
+        super().__init__()
+        self.left, self.table = left, table
+        if hands:  # the position's own hands, all at once
+            rows = (np.array(left, dtype=np.int64) - table.counts[list(hands)]).tolist()
+            self.update(zip(hands, map(tuple, rows)))
+
+    def __missing__(self, hand: int) -> tuple[int, ...]:
+        shoe = tuple(n - c for n, c in zip(self.left, self.table.hands[hand]))
+        self[hand] = shoe
+        return shoe
+
+
+class DealerCounts:
+    """The dealer's final totals after each shoe left (counts by value once the up card and the player's cards are out),
+    counted once and kept, with the positions built on them: the optimal and the basic strategy of one game, and its
+    split hands, share shoes (and the value of standing, which no strategy changes)."""
+
+    def __init__(self, rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> None:
+        self.rules, self.up, self.shoe = rules, up, shoe
+        self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+        self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
+        self.positions: dict[tuple, Position] = {}
+        self._bounds: dict[int, int] = {}  # all the ways to deal the dealer's cards, by the cards left
+        # the counts as the compiled kernel reads them (:mod:`.compiled_values`), shared like the counts themselves
+        self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+
+    def need(self, shoes: list[tuple[int, ...]]) -> None:
+        """Count the shoes not counted yet, all at once, as the kernel's digits (the whole numbers made when read:
+        most of a count's shoes are read by the compiled kernel alone)."""
+        row, known = self.digits.row, self.known
+        missing = list(dict.fromkeys([s for s in shoes if s not in row and s not in known]))
+        if missing:
+            digits, _ = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules)
+            self.digits.add(missing, digits)
+
+    def __contains__(self, shoe: tuple[int, ...]) -> bool:
+        return shoe in self.known or shoe in self.digits.row
+
+    def __getitem__(self, shoe: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        counted = self.known.get(shoe)
+        if counted is None:  # the two digits of each count put together (:func:`~.dealer.whole`), one shoe
+            p, n = PRIMES[0], sum(shoe)
+            ways = tuple(a + t * p for a, t in self.digits.array[self.digits.row[shoe]].tolist())
+            if n not in self._bounds:
+                self._bounds[n] = ways_bound(n, self.longest)
+            counted = self.known[shoe] = ways, self._bounds[n]
+        return counted
+
+    def position(self, left: tuple[int, ...], split: bool = False, holding: int | None = None, scale: int = 1) -> Position:
+        """The position of the hands dealt from ``left`` (split hands holding a ``holding``), built once."""
+        key = (left, split, holding, scale)
+        if key not in self.positions:
+            members = hand_table().dealable(left, holding) if holding is not None else None
+            self.positions[key] = Position(self.rules, self.up, left, self, split=split, members=members, scale=scale)
+        return self.positions[key]
+
+
+def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
+    """The one :class:`DealerCounts` of a game's up card (``shoe``: the full shoe, naming the game with ``rules``), shared
+    by the games whose hands play alike (:func:`hand_rules`)."""
+    return _dealer_counts(hand_rules(rules), up, shoe)
+
+
+@lru_cache(maxsize=20)
+def _dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
+    return DealerCounts(rules, up, shoe)
+
+
+def forget_counts() -> None:
+    """Drop the dealer's counts and the positions held in memory (a new run starts from the kept counts, if any)."""
+    _dealer_counts.cache_clear()
+    known_counts.cache_clear()
+    shared_digits.cache_clear()
+
+
+def hand_rules(rules: BlackjackRules) -> BlackjackRules:
+    """The rules a position reads (:class:`Position`): what a round decides with its first two cards or pays on them
+    (surrender, the blackjack's pay, how many hands a split makes) put aside, so that games differing only there (6 to 5,
+    surrender, as compared side by side) share their positions and what is worked out in them.
+
+    >>> hand_rules(BlackjackRules(surrender="late", blackjack_pays=Fraction(6, 5))) == BlackjackRules()
+    True
+    """
+    return replace(rules, surrender="none", blackjack_pays=Fraction(3, 2), suited_blackjack_pays=None, split_hands=4,
+                   resplit_aces=False, notes=())
+
+
+@lru_cache(maxsize=20)
+@held
+def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> KnownCounts:
+    """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe (the
+    same rules at other pays, as the design tools make them, count no dealer hand twice), and read from the counts kept
+    between runs where they are (:mod:`.kept`)."""
+    known = KnownCounts(hits_soft_17, peeks, up, shoe)
+    load(known)
+    return known
+
+
+@lru_cache(maxsize=20)
+def shared_digits(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> DealerDigits:
+    """The dealer's counts as the compiled kernel reads them, shared as :func:`known_counts` shares the counts (a game
+    at other pays, as a design tool or the studio makes it, reads the rows its first solve wrote)."""
+    return DealerDigits()
+
+
+def whole_ways(known: KnownCounts, digits: DealerDigits, shoes: list[tuple[int, ...]]) -> None:
+    """The counts of ``shoes`` (rows of ``digits``) put into ``known`` as whole numbers, with all the ways to deal."""
+    longest = dealer_graph(known.up, known.hits_soft_17, known.peeks).longest
+    ways = whole(digits.array[[digits.row[s] for s in shoes]]).tolist()
+    known.update(zip(shoes, zip(map(tuple, ways), (ways_bound(sum(s), longest) for s in shoes))))
+
+
+def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
+    """Keep the dealer's counts of a game's up cards (those counted in this run) between runs."""
+    for up in range(len(shoe)):
+        if shoe[up]:
+            known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+            digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+            unread = [s for s in digits.row if s not in known]
+            if unread:
+                whole_ways(known, digits, unread)
+            keep(known)
+
+
+def hand_pays(rules: BlackjackRules, shoe: tuple[int, ...], hand: int) -> tuple[tuple[Fraction, Fraction], ...]:
+    """What a win pays on ``hand`` (a number of :func:`~.hands.hand_table`) standing undoubled in a game of ``rules``
+    dealt from ``shoe`` (the full shoe), each pay with its chance given the cards' values: one pay but for a 21 whose
+    pay depends on its suits (:mod:`.bonuses`).
+
+    >>> from casino_math.methods.blackjack.hands import Hand
+    >>> rules = BlackjackRules(card_bonuses=((5, Fraction(3, 2)),))
+    >>> hand_pays(rules, (4,) * 9 + (16,), hand_table().index[Hand.of("A", "A", "2", "7", "T")])
+    ((Fraction(3, 2), Fraction(1, 1)),)
+    """
+    table = hand_table()
+    if table.total[hand] != 21:
+        return ((ONE, ONE),)
+    cards = table.cards[hand]
+    for least, pay in rules.card_bonuses:
+        if cards >= least:
+            return ((pay, ONE),)
+    if cards == 3:
+        return combination_pays(combination_lines(rules), tuple(table.hands[hand].values()), shoe) or ((ONE, ONE),)
+    return ((ONE, ONE),)
+
+
+def average_pay(pays: tuple[tuple[Fraction, Fraction], ...]) -> Fraction:
+    """What a win pays on average, given its pays with their chances (:func:`hand_pays`).
+
+    >>> average_pay(((Fraction(3, 2), Fraction(15, 16)), (Fraction(2), Fraction(3, 64)), (Fraction(3), Fraction(1, 64))))
+    Fraction(99, 64)
+    """
+    return pays[0][0] if len(pays) == 1 else sum((pay * chance for pay, chance in pays), ZERO)
+
+
+Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
+
+
+def best(hand: int, values: Mapping[str, int]) -> str:
+    """The option of highest value (values of one hand share a denominator); on an exact tie, the one wagering more."""
+    top = max(values.values())
+    for option in PREFERENCE:
+        if values.get(option) == top:
+            return option
+    raise ValueError("no option")
+
+
+@dataclass(frozen=True, eq=False)
+class Given:
+    """A choice given hand by hand (a :data:`Chooser`): the option ``taken[hand]``, whatever the values (every option
+    still valued: what a replay of a strategy at other pays reads), so the compiled kernel takes it too.
+
+    >>> Given({7: HIT})(7, {STAND: 0, HIT: -1})
+    'hit'
+    """
+
+    taken: Mapping[int, str]
+
+    def __call__(self, hand: int, options: Mapping[str, int]) -> str:
+        return self.taken[hand]
+
+
+class Valued:
+    """One hand's options, each a whole number over ``denominator``, and the option taken (the options worked out from
+    the compiled kernel's residues when first read: ``residues`` (:class:`~.compiled_values.Residues`), its ``row``)."""
+
+    __slots__ = ("_options", "taken", "denominator", "_residues", "_row")
+
+    def __init__(self, options: dict[str, int] | None, taken: str, denominator: int, residues: Residues | None = None,
+                 row: int = 0) -> None:
+        self._options, self.taken, self.denominator, self._residues, self._row = options, taken, denominator, residues, row
+
+    @property
+    def options(self) -> dict[str, int]:
+        if self._options is None:
+            assert self._residues is not None
+            self._options = self._residues.options(self._row)
+            self._residues = None
+        return self._options
+
+    @property
+    def value(self) -> int:
+        return self.options[self.taken]
+
+    def ev(self, option: str | None = None) -> Fraction:
+        return Fraction(self.options[option or self.taken], self.denominator)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Valued):
+            return NotImplemented
+        return (self.options, self.taken, self.denominator) == (other.options, other.taken, other.denominator)
+
+    def __repr__(self) -> str:
+        return f"Valued(options={self.options!r}, taken={self.taken!r}, denominator={self.denominator!r})"
+
+
+class Taken(Mapping[int, int]):
+    """The value of the option taken at each valued hand (what a hit adds up), read through."""
+
+    def __init__(self, valued: Mapping[int, Valued]) -> None:
+        self.valued = valued
+
+    def __getitem__(self, hand: int) -> int:
+        return self.valued[hand].value
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.valued)
+
+    def __len__(self) -> int:
+        return len(self.valued)
+
+
+@dataclass(eq=False)
+class Position:
+    """The hands dealt from ``left`` (counts by value, the up card out) against ``up``: see the module's introduction.
+
+    ``split`` says the hands are split hands (their options after a split: no surrender, doubling as the rules allow
+    after a split; split aces take one card unless the rules let them hit). ``members`` are the hands valued (numbers
+    in :func:`~.hands.hand_table`; None: every hand the shoe can deal). ``scale`` multiplies every value so that pays
+    in halves or fifths stay whole.
+    """
+
+    rules: BlackjackRules
+    up: int
+    left: tuple[int, ...]
+    dealer: DealerCounts
+    split: bool = False
+    members: tuple[int, ...] | None = None
+    scale: int = 1
+
+    def __post_init__(self) -> None:
+        table = self.table = hand_table()
+        if self.members is None:
+            self.members = table.dealable(self.left)
+        self.dealt: tuple[int, ...] = tuple(sorted(self.members))  # biggest hands first
+        self.size = sum(self.left)
+        self.reach = max((table.cards[i] for i in self.dealt), default=0) + self.dealer.longest
+        self.shoes = Shoes(self.left, table, self.dealt)
+        self.hole = blackjack_hole(self.up)
+        self.apart = self.hole is not None and (self.rules.dealer_peeks or not self.rules.no_hole_card_takes_all)
+        self._den: dict[int, int] = {}
+        self._stands: dict[tuple[int, Stakes, bool], int] = {}
+        self._nets: dict[tuple, tuple[int, ...]] = {}
+        self._extend: dict[int, int] = {}
+        self._live: dict[int, int] = {}
+        self._draws: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
+        self._doubles: dict[tuple[int, Stakes], int] = {}
+        self._may_double: dict[int, bool] = {}
+        self._solved: dict[tuple, dict[int, Valued]] = {}  # by stakes, first card and strategy (the best, or a mapping)
+        self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
+        self.kernel: dict[tuple, tuple] = {}  # what the compiled kernel reads, per stakes (:mod:`.compiled_values`)
+        self._slots = np.full(len(table.hands), -1, dtype=np.int64)  # each hand's row of the dealer's digits
+        self.ends: dict[tuple, tuple] = {}  # how its hands end, per hand (:mod:`.rounds`, :mod:`.split_ends`)
+
+    # -- denominators: the ordered deals of the cards still to come -----------------------------------------
+    def horizon(self, cards: int) -> tuple[int, int]:
+        """Cards left, and how many more a hand of ``cards`` cards counts its deals over."""
+        n = self.size - cards
+        return n, min(self.reach - cards, n)
+
+    def denominator(self, cards: int) -> int:
+        """The denominator of every value of a hand of ``cards`` cards."""
+        if cards not in self._den:
+            n, h = self.horizon(cards)
+            self._den[cards] = math.perm(n, h) * self.scale
+        return self._den[cards]
+
+    def live(self, cards: int, holes: int) -> int:
+        """What one unit lost by a hand of ``cards`` cards is worth over its denominator: all of it, or where a dealer
+        blackjack is counted apart, its chance of none (``holes``: the cards left that would make one)."""
+        if not self.apart:
+            return self.denominator(cards)
+        return (self.size - cards - holes) * self.live_deals(cards)
+
+    def live_deals(self, cards: int) -> int:
+        """The deals after a first dealer card that is not a hole card making a blackjack (where that is counted apart)."""
+        base = self._live.get(cards)
+        if base is None:
+            n, h = self.horizon(cards)
+            base = self._live[cards] = math.perm(n - 1, h - 1) * self.scale
+        return base
+
+    # -- standing ------------------------------------------------------------------------------------
+    def stand(self, hand: int, stakes: Stakes, doubled: bool = False) -> int:
+        """The value of standing on ``hand`` (over its denominator)."""
+        key = (hand, stakes, doubled)
+        if key not in self._stands:
+            self._stands[key] = self._stand(hand, stakes, doubled)
+        return self._stands[key]
+
+    def _stand(self, hand: int, stakes: Stakes, doubled: bool) -> int:
+        table = self.table
+        cards = table.cards[hand]
+        ways, _ = self.dealer[self.shoes[hand]]
+        if cards not in self._extend:
+            n, h = self.horizon(cards)
+            most = min(self.dealer.longest, n)
+            self._extend[cards] = math.perm(n - most, h - most)
+        nets = self.nets(table.total[hand], self.win_amount(hand, doubled), stakes)
+        return self._extend[cards] * sum(map(mul, ways, nets))
+
+    def nets(self, total: int, win: Fraction, stakes: Stakes) -> tuple[int, ...]:
+        """What standing on ``total`` nets against each dealer outcome, times the position's scale (whole numbers)."""
+        key = (total, stakes.own, stakes.free) if win is ONE else (total, stakes.own, stakes.free, win)
+        nets = self._nets.get(key)
+        if nets is None:
+            nets = self._nets[key] = stand_nets(self.rules, self.apart, self.scale, total, win, stakes)
+        return nets
+
+    def win_amount(self, hand: int, doubled: bool) -> Fraction:
+        """What a win pays on this hand: 1, or a bonus for a 21 of many cards or of certain cards (never doubled), on
+        average over the suits where they change the pay (:mod:`.bonuses`)."""
+        return average_pay(self.win_pays(hand, doubled))
+
+    def win_pays(self, hand: int, doubled: bool) -> tuple[tuple[Fraction, Fraction], ...]:
+        """What a win pays on this hand, each pay with its chance given the cards' values (:func:`hand_pays`)."""
+        rules = self.rules
+        if doubled or self.table.total[hand] != 21 or not (rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses):
+            return ((ONE, ONE),)
+        return hand_pays(rules, self.dealer.shoe, hand)
+
+    # -- every hand, biggest first ------------------------------------------------------------------------
+    def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None,
+              compiled: bool = True) -> dict[int, Valued]:
+        """Every hand's options under ``stakes``, the option taken, and its value (numbers of :func:`~.hands.hand_table`).
+
+        ``choose`` takes the option from the values (default: the best); a mapping instead *is* the strategy (hand ->
+        option): only the hands it reaches from the smallest hands are valued, and only by the option it takes. A hand
+        of two cards or more may stand, hit or double (as the rules allow; the first two cards of a game's hand are
+        the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
+
+        The best play or a strategy given as a mapping is valued by the compiled kernel (:mod:`.compiled_values`) where
+        it applies, else (or with ``compiled`` False) by :meth:`solve_plain`: the same values and choices.
+        """
+        plan: Mapping[int, str] | None = None
+        chooser: Chooser = best
+        if isinstance(choose, Mapping):
+            plan = choose
+        else:
+            chooser = choose
+        # a strategy as two tuples, its hands and their options (one pair a hand would be hundreds of thousands of tuples
+        # in a six-deck count, each walked by the cycle collector)
+        strategy = (tuple(plan), tuple(plan.values())) if plan is not None else None
+        memo = (stakes, first, strategy, compiled) if plan is not None or chooser is best else None
+        if memo is not None and memo in self._solved:  # the same play again (another game sharing the position)
+            return self._solved[memo]
+        hands = self.reached(plan, first) if plan is not None else self.dealt
+        self.count_dealer(hands, plan)
+        out = compiled_solve(self, stakes, plan, chooser, first, hands) if compiled else None
+        if out is None:
+            out = self.solve_plain(stakes, plan, chooser, first, hands)
+        if memo is not None:
+            self._solved[memo] = out
+        return out
+
+    def solve_plain(self, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
+                    hands: list[int] | tuple[int, ...]) -> dict[int, Valued]:
+        """:meth:`solve` walked in Python over whole numbers, hand by hand (``hands``: biggest first, their dealer's
+        counts counted): the reference of the compiled kernel."""
+        out: dict[int, Valued] = {}
+        values: dict[int, int] = {}  # the value taken at each hand valued, read by the hits of smaller hands
+        cards_of, hard = self.table.cards, self.table.hard
+        plain = not (self.split and first == ACE and not self.rules.hit_split_aces)  # split aces may draw on
+        for hand in hands:
+            only = plan.get(hand) if plan is not None else None
+            if plain and only is None and cards_of[hand] >= 2:  # the options of most hands, inline (see options)
+                options = {STAND: self.stand(hand, stakes)}
+                if hard[hand] < 21:
+                    options[HIT] = self.hit(hand, stakes, values)
+                    if self.may_double(hand):
+                        options[DOUBLE] = self.double(hand, stakes)
+            else:
+                options = self.options(hand, stakes, values, first, only)
+            if not options:
+                continue
+            if len(options) == 1:
+                taken = next(iter(options))
+            elif plan is not None:
+                raise KeyError(f"the strategy has no option for {self.table.hands[hand]}")
+            else:
+                taken = chooser(hand, options)
+            out[hand] = Valued(options, taken, self.denominator(cards_of[hand]))
+            values[hand] = options[taken]
+        return out
+
+    def kernel_slots(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
+        """Each hand's row of the dealer's digits (-1: not needed), for every hand that may stand or double among
+        ``hands`` (counted already, :meth:`count_dealer`)."""
+        standing = self.standing(hands, plan)
+        slots = self._slots
+        new = standing[slots[standing] < 0].tolist()
+        if new:
+            slots[new] = self.dealer.digits.rows([self.shoes[h] for h in new], self.dealer.known)
+        return slots
+
+    def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> None:
+        """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those)."""
+        if self._counted:
+            return
+        shoes = self.shoes
+        self.dealer.need([shoes[h] for h in self.standing(hands, plan).tolist()])
+        self._counted = plan is None and hands is self.dealt
+
+    def standing(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
+        """The hands among ``hands`` whose dealer's totals are read: every hand of two cards or more (a double's hands
+        are among them), or with a strategy those it stands on, and those its doubles make (each after the hand it is
+        doubled from, in the order of ``hands``)."""
+        child, cards, _, _, counts = table_arrays()
+        order = np.asarray(hands, dtype=np.int64)
+        order = order[cards[order] >= 2]
+        if plan is None:
+            return order
+        options = [plan.get(h) for h in order.tolist()]
+        stands = np.array([o is None or o == STAND for o in options], dtype=np.bool_)
+        doubles = np.flatnonzero([o is None or o == DOUBLE for o in options])
+        made = child[order[doubles]]
+        made_at = (made >= 0) & (np.array(self.left, dtype=np.int64) - counts[order[doubles]] > 0)
+        # each hand's place in ``hands``, then its doubles' hands by the card drawn
+        place = np.concatenate([np.flatnonzero(stands) * 11, (doubles[:, None] * 11 + 1 + np.arange(child.shape[1]))[made_at]])
+        return np.concatenate([order[stands], made[made_at]])[np.argsort(place, kind="stable")]
+
+    def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
+        """The hands a strategy reaches from the smallest hands of the position, biggest first (a card at a time: every
+        hand reached with as many cards at once)."""
+        child, cards, _, _, counts = table_arrays()
+        dealt = np.asarray(self.dealt, dtype=np.int64)
+        left = np.array(self.left, dtype=np.int64)
+        frontier = dealt[cards[dealt] == cards[dealt].min()]
+        seen = np.zeros(len(cards), dtype=np.bool_)
+        seen[frontier] = True
+        while len(frontier):
+            drawing = frontier[[cards[h] < 2 or plan.get(h) == HIT for h in frontier.tolist()]]
+            made = child[drawing]
+            made = made[(made >= 0) & (left - counts[drawing] > 0)]
+            seen[made] = True
+            frontier = np.unique(made)
+        return np.flatnonzero(seen).tolist()
+
+    def options(self, hand: int, stakes: Stakes, values: Mapping[int, int], first: int | None = None,
+                only: str | None = None) -> dict[str, int]:
+        """The value of each option open at ``hand`` (``values``: the value taken at each of its extensions, valued
+        already; :class:`Taken` reads them off valued hands); ``only``: that option alone."""
+        table = self.table
+        cards = table.cards[hand]
+        if cards == 1:
+            return {HIT: self.hit(hand, stakes, values)} if first is not None else {}
+        if self.split and first == ACE and not self.rules.hit_split_aces:
+            return {STAND: self.stand(hand, stakes)} if cards == 2 else {}
+        if only is not None:
+            value = {STAND: self.stand, HIT: lambda h, s: self.hit(h, s, values), DOUBLE: self.double}[only](hand, stakes)
+            return {only: value}
+        options = {STAND: self.stand(hand, stakes)}
+        if table.hard[hand] < 21:
+            options[HIT] = self.hit(hand, stakes, values)
+            if self.may_double(hand):
+                options[DOUBLE] = self.double(hand, stakes)
+        return options
+
+    def may_double(self, hand: int) -> bool:
+        """Whether the rules let ``hand`` double (in this position: split hands or not)."""
+        allowed = self._may_double.get(hand)
+        if allowed is None:
+            table = self.table
+            allowed = self._may_double[hand] = self.rules.can_double(table.total[hand], table.soft[hand], table.cards[hand], self.split)
+        return allowed
+
+    def hit(self, hand: int, stakes: Stakes, values: Mapping[int, int]) -> int:
+        """The value of drawing a card and playing on (``values``: the value taken at each bigger hand)."""
+        draws, busts = self.draws(hand)
+        total = -stakes.own * busts
+        for count, child in draws:
+            total += count * values[child]
+        return total
+
+    def draws(self, hand: int) -> tuple[tuple[tuple[int, int], ...], int]:
+        """The cards ``hand`` may draw without busting, as (how many are left, the hand made), and what one unit lost to a
+        bust is worth over the bigger hand's denominator, times the cards that bust (no strategy changes either)."""
+        found = self._draws.get(hand)
+        if found is None:
+            shoe = self.shoes[hand]
+            children = self.table.child[hand]
+            draws = tuple((count, child) for count, child in zip(shoe, children) if count and child >= 0)
+            busting = sum(count for count, child in zip(shoe, children) if child < 0)
+            cards = self.table.cards[hand] + 1
+            if busting and self.apart:  # live(cards, holes − (v == hole)) for each bust v, added up
+                assert self.hole is not None
+                holes = shoe[self.hole]
+                busts = (busting * (self.size - cards - holes) + (holes if children[self.hole] < 0 else 0)) * self.live_deals(cards)
+            else:
+                busts = busting * self.live(cards, 0)
+            found = self._draws[hand] = (draws, busts)
+        return found
+
+    def rescue(self, hand: int, stakes: Stakes) -> int:
+        """The value of a double-down rescue of ``hand`` (the doubled hand with its card; ``stakes`` before the double):
+        the original stake lost, joint with no dealer blackjack where that is counted apart."""
+        holes = self.shoes[hand][self.hole] if self.hole is not None else 0
+        return -stakes.own * self.live(self.table.cards[hand], holes)
+
+    def rescued(self, hand: int, stakes: Stakes, doubled: Stakes) -> bool:
+        """Whether the player rescues the double of ``hand`` (``stakes`` before the double, ``doubled`` after): where the
+        rules allow it, on a hand not split, worth more than standing (a tie stands: the option wagering more)."""
+        if not self.rules.double_rescue or self.split:
+            return False
+        return self.rescue(hand, stakes) > self.stand(hand, doubled, doubled=True)
+
+    def double(self, hand: int, stakes: Stakes) -> int:
+        """The value of doubling: one card more, and a stand (or a rescue, where the rules allow it and it is worth more);
+        no strategy changes it, so it is worked out once."""
+        key = (hand, stakes)
+        value = self._doubles.get(key)
+        if value is None:
+            value = self._doubles[key] = self._double(hand, stakes)
+        return value
+
+    def _double(self, hand: int, stakes: Stakes) -> int:
+        table = self.table
+        doubled = stakes.doubled(self.rules.free_double(table.total[hand], table.soft[hand]))
+        shoe = self.shoes[hand]
+        cards = table.cards[hand] + 1
+        holes = shoe[self.hole] if self.hole is not None else 0
+        total = 0
+        for v, child in enumerate(table.child[hand]):
+            count = shoe[v]
+            if count:
+                if child < 0:
+                    total += count * -doubled.own * self.live(cards, holes - (v == self.hole))
+                elif self.rescued(child, stakes, doubled):
+                    total += count * self.rescue(child, stakes)
+                else:
+                    total += count * self.stand(child, doubled, doubled=True)
+        return total

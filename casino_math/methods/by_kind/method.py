@@ -1,0 +1,86 @@
+"""The counting method of shoe games: every bet counted by kinds of card (:mod:`.drawing`), no decision to take.
+
+Baccarat and the blackjack side bets are dealt from shoes of several decks, by drawing rules, or
+valued in points: their deals are counted as sequences of kinds of card with their multiplicities
+in the shoe, not card set by card set. Their bets are all settled by the deal alone, so the solution's
+strategy is empty.
+
+>>> from casino_math.game.loader import load_game
+>>> game = load_game("paytables/baccarat/standard.yaml")
+>>> solution = BY_KIND.solve(game)
+>>> solution.method, [f"{float(t.metrics.house_edge):.4%}" for t in solution.tables.values()][:3]
+('by kinds of card', ['1.0579%', '1.2351%', '14.3596%'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...returns import ReturnTable
+from ...shoe import Shoe
+from ...game.description import Game
+from ...counting.drawing import Rows, Settled, bet_tables, places, settle
+from ...contract.method import Method
+from ...contract.solution import Solution, Strategy
+from ...game.simple_strategies import Rule
+
+if TYPE_CHECKING:
+    from ...parallel import Runner
+    from ...levels import Progress
+
+
+class ByKind(Method):
+    """Counts every bet of a shoe game by kinds of card (see the module's introduction)."""
+
+    name = "by kinds of card"
+
+    def unfit(self, game: Game) -> str | None:
+        if not game.counted_by_kind:
+            return "not dealt from a shoe nor valued in points"
+        return "a decision in the deal (counted by kinds of card, with a decision)" if game.decisions else None
+
+    def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
+              runner: Runner | None = None) -> Solution:
+        if rule is not None:
+            raise ValueError(f"{game.id}: a shoe game has no decision for a rule to force")
+        tables = self.side_bets(game)
+        deals = max((t.total for t in tables.values()), default=0)
+        return Solution(self.name, game, None, Strategy(game), None, sum(len(t.outcomes) for t in tables.values()), deals,
+                        lambda: dict(tables))
+
+    def side_bets(self, game: Game) -> dict[str, ReturnTable]:
+        return bet_tables(game)
+
+    def coups(self, solution: Solution) -> CoupSettler:
+        """Coups dealt card by card from the full shoe and settled by the rules the count uses, for the simulator."""
+        return CoupSettler(solution.game, Shoe.of(solution.game.deck))
+
+
+@dataclass(frozen=True, eq=False)
+class CoupSettler:
+    """Coups dealt card by card from a full shoe, settled by the same vectorised rules the count uses: ``kinds`` has
+    a row per coup, the kinds of its cards in the order the shoe gives them (as many as its draws can need)."""
+
+    game: Game
+    shoe: Shoe
+
+    @property
+    def cards(self) -> int:
+        """The most cards a coup can use."""
+        return len(places(self.game))
+
+    @property
+    def kinds(self) -> np.ndarray:
+        """The kind of every card of the shoe (rank position × 4 + suit)."""
+        return np.repeat(np.arange(self.shoe.card_counts.size), self.shoe.card_counts)
+
+    def __call__(self, kinds: np.ndarray) -> dict[str, tuple[np.ndarray, tuple[Settled, ...]]]:
+        """Per bet: each coup's end (an index into the ends), and the ends (their nets and keys)."""
+        rows = Rows.of_sequences(self.game, self.shoe, kinds)
+        return {bet.name: settle(self.game, bet, rows) for bet in self.game.side_bets}
+
+
+BY_KIND = ByKind()

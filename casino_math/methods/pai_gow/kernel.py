@@ -1,0 +1,344 @@
+"""Pai Gow Poker's dominance counts over the hands holding a set of cards: compiled, with plain references beside them.
+
+The house way against itself, over every deal, by inclusion–exclusion over the cards the two hands share: with every
+seven-card hand's setting as a point (high value, low value), the deals a player wins both hands in are
+Σ over card sets S of (−1)^|S| · #{(player, banker) both holding S: the banker's point below the player's in both
+coordinates}, and the deals he loses both in the same with "at least as high in both". For one S, the hands holding
+it are every choice of the other 7 − |S| cards (:func:`supersets`); the pairs are counted in one sweep by low value
+with a Fenwick tree over the high values (:func:`dominance_pairs`).
+
+The player setting optimally asks every setting of his hand instead of the house way's: per S, a table of cumulative
+counts of the banker's points answers each setting in a few look-ups (:func:`settings_against`), summed per class of
+player hands under the renamings of suits (:func:`canonical_hands` names the classes).
+
+>>> high = np.array([3, 1, 2, 2]); low = np.array([1, 0, 0, 1])
+>>> dominance_pairs(high, low, 4), dominance_pairs_reference(high, low)
+((3, 10), (3, 10))
+>>> supersets(np.array([0, 2]), 5, 3).tolist(), supersets_reference(np.array([0, 2]), 5, 3).tolist()
+([0, 2, 5], [0, 2, 5])
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from numba import njit
+
+from ...subsets import BINOMIAL, colex
+from ...kernels.showdown import lower_bound
+
+
+@njit(cache=True)
+def _dominance(high: np.ndarray, low: np.ndarray, order: np.ndarray, width: int) -> tuple[int, int]:
+    n = len(high)
+    tree = np.zeros(width + 1, dtype=np.int64)
+    below = 0
+    i = 0
+    while i < n:  # low values ascending: count earlier (lower) groups below in high, then add the group
+        j = i
+        while j < n and low[order[j]] == low[order[i]]:
+            j += 1
+        for t in range(i, j):
+            x = high[order[t]]  # strictly below: prefix of high values < x, i.e. positions 1..x
+            s = 0
+            while x > 0:
+                s += tree[x]
+                x -= x & -x
+            below += s
+        for t in range(i, j):
+            x = high[order[t]] + 1
+            while x <= width:
+                tree[x] += 1
+                x += x & -x
+        i = j
+    tree[:] = 0
+    above = 0
+    i = n - 1
+    inserted = 0
+    while i >= 0:  # low values descending: add the group, then count those at least as high in both
+        j = i
+        while j >= 0 and low[order[j]] == low[order[i]]:
+            j -= 1
+        for t in range(j + 1, i + 1):
+            x = high[order[t]] + 1
+            while x <= width:
+                tree[x] += 1
+                x += x & -x
+            inserted += 1
+        for t in range(j + 1, i + 1):
+            x = high[order[t]]  # those below: prefix up to high - 1
+            s = 0
+            while x > 0:
+                s += tree[x]
+                x -= x & -x
+            above += inserted - s
+        i = j
+    return below, above
+
+
+def dominance_pairs(high: np.ndarray, low: np.ndarray, width: int) -> tuple[int, int]:
+    """Ordered pairs (p, b) of points (high and low values, high in 0..width−1): b below p in both coordinates, and b
+    at least p in both (b = p included)."""
+    order = np.argsort(low, kind="stable")
+    return _dominance(np.ascontiguousarray(high, dtype=np.int64), np.ascontiguousarray(low, dtype=np.int64), order, width)
+
+
+def dominance_pairs_reference(high: np.ndarray, low: np.ndarray) -> tuple[int, int]:
+    """The same by comparing every pair (plain numpy)."""
+    below = (high[None, :] < high[:, None]) & (low[None, :] < low[:, None])
+    above = (high[None, :] >= high[:, None]) & (low[None, :] >= low[:, None])
+    return int(below.sum()), int(above.sum())
+
+
+@njit(cache=True)
+def _supersets(held: np.ndarray, n: int, more: int, binomial: np.ndarray, out: np.ndarray) -> None:
+    free = np.empty(n - len(held), dtype=np.int64)
+    f = 0
+    h = 0
+    for card in range(n):
+        if h < len(held) and held[h] == card:
+            h += 1
+        else:
+            free[f] = card
+            f += 1
+    pick = np.arange(more)
+    size = len(held) + more
+    merged = np.empty(size, dtype=np.int64)
+    row = 0
+    while True:
+        a = 0
+        b = 0
+        for t in range(size):  # merge the held cards and the picked ones, ascending
+            if b >= more or (a < len(held) and held[a] < free[pick[b]]):
+                merged[t] = held[a]
+                a += 1
+            else:
+                merged[t] = free[pick[b]]
+                b += 1
+        key = 0
+        for t in range(size):
+            key += binomial[merged[t], t + 1]
+        out[row] = key
+        row += 1
+        i = more - 1  # next choice of picks, lexicographic
+        while i >= 0 and pick[i] == len(free) - more + i:
+            i -= 1
+        if i < 0:
+            return
+        pick[i] += 1
+        for t in range(i + 1, more):
+            pick[t] = pick[t - 1] + 1
+
+
+def supersets(held: np.ndarray, n: int, size: int) -> np.ndarray:
+    """The colex ranks of every ``size``-card set of ``range(n)`` holding the cards ``held`` (ascending)."""
+    more = size - len(held)
+    free = n - len(held)
+    count = int(BINOMIAL[free, more])
+    out = np.empty(count, dtype=np.int64)
+    if more == 0:
+        out[0] = colex(held[None, :])[0]
+        return out
+    _supersets(np.ascontiguousarray(held, dtype=np.int64), n, more, BINOMIAL, out)
+    return out
+
+
+def supersets_reference(held: np.ndarray, n: int, size: int) -> np.ndarray:
+    """The same with itertools (plain Python)."""
+    free = [c for c in range(n) if c not in set(held.tolist())]
+    rows = [sorted([*held.tolist(), *pick]) for pick in itertools.combinations(free, size - len(held))]
+    return colex(np.array(rows, dtype=np.int64).reshape(len(rows), size))
+
+
+@njit(cache=True)
+def _settings(hands: np.ndarray, high_positions: np.ndarray, low_positions: np.ndarray, binomial: np.ndarray,
+              high_table: np.ndarray, low_table: np.ndarray, high: np.ndarray, low: np.ndarray) -> None:
+    for row in range(hands.shape[0]):
+        for s in range(high_positions.shape[0]):
+            key = 0
+            for t in range(5):
+                key += binomial[hands[row, high_positions[s, t]], t + 1]
+            high[row, s] = high_table[key]
+            low[row, s] = low_table[hands[row, low_positions[s, 0]], hands[row, low_positions[s, 1]]]
+
+
+def settings(hands: np.ndarray, high_positions: np.ndarray, low_positions: np.ndarray, high_table: np.ndarray,
+             low_table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every setting's high and low value of each seven-card hand (rows of ascending card ids): the five cards at
+    ``high_positions[s]`` looked up by their colex rank, the two at ``low_positions[s]`` by their ids; the plain
+    reference is :meth:`casino_math.methods.pai_gow.hands.PaiGowHands.settings` on numpy."""
+    high = np.empty((len(hands), len(high_positions)), dtype=np.int64)
+    low = np.empty_like(high)
+    _settings(np.ascontiguousarray(hands, dtype=np.int64), high_positions, low_positions, BINOMIAL, high_table,
+              np.ascontiguousarray(low_table), high, low)
+    return high, low
+
+
+# -- every setting of the player's hands against the banker's points (the optimal setting, 53 cards) ------------------
+@njit(cache=True)
+def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, binomial: np.ndarray,
+                      high: np.ndarray, low: np.ndarray, width: int, lows: int, class_id: np.ndarray, first_class: int,
+                      first: int, last: int, set_high: np.ndarray, set_low: np.ndarray, counts: np.ndarray,
+                      dense_from: int, brute_below: int) -> None:
+    k = sets.shape[1]
+    more = 7 - k
+    top = 6
+    while top + 1 < n and binomial[top + 1, 7] < last:  # the player's cards: colex rank below last, so none above top
+        top += 1
+    table = np.zeros((lows + 1) * (width + 1), dtype=np.int32)
+    distinct = np.empty(width, dtype=np.int64)
+    members = np.zeros(set_high.shape[0], dtype=np.int64)
+    classes = np.empty(set_high.shape[0], dtype=np.int64)
+    for s in range(sets.shape[0]):
+        held = np.ascontiguousarray(sets[s])
+        if k > 0 and held[k - 1] > top:
+            continue  # no hand of this part holds these cards
+        sw = sign * weights[s]
+        implicit = k == 0  # every hand: colex ranks 0 .. C(n, 7) - 1, never listed
+        count = binomial[n - k, more]
+        rows = np.empty(0 if implicit else count, dtype=np.int64)
+        if not implicit:
+            _supersets(held, n, more, binomial, rows)
+        bh = np.empty(count if count < brute_below else 0, dtype=np.int64)
+        bl = np.empty_like(bh)
+        dense = count >= dense_from
+        m = width
+        if count < brute_below:
+            for i in range(count):
+                r = i if implicit else rows[i]
+                bh[i] = high[r]
+                bl[i] = low[r]
+        else:
+            if not dense:  # the banker's high values present, ascending: the table's columns
+                values = np.empty(count, dtype=np.int64)
+                for i in range(count):
+                    values[i] = high[i if implicit else rows[i]]
+                values.sort()
+                m = 0
+                for i in range(count):
+                    if m == 0 or values[i] != distinct[m - 1]:
+                        distinct[m] = values[i]
+                        m += 1
+            cols = m + 1
+            table[:(lows + 1) * cols] = 0
+            for i in range(count):  # table[l, c]: banker hands with a low value below l and a high value below column c
+                r = i if implicit else rows[i]
+                c = high[r] if dense else lower_bound(distinct, 0, m, high[r])
+                table[(low[r] + 1) * cols + c + 1] += 1
+            for row in range(1, lows + 1):
+                run = 0
+                for c in range(1, cols):
+                    run += table[row * cols + c]
+                    table[row * cols + c] = table[(row - 1) * cols + c] + run
+        cols = m + 1
+        touched = 0  # the part's player hands holding S, by class: how many members of each class hold S
+        start, stop = (first, last) if implicit else (0, count)
+        for i in range(start, stop):
+            r = i if implicit else rows[i]
+            if r < first or r >= last:
+                continue
+            p = class_id[r] - first_class
+            if members[p] == 0:
+                classes[touched] = p
+                touched += 1
+            members[p] += 1
+        for t in range(touched):
+            p = classes[t]
+            times = sw * members[p]
+            members[p] = 0
+            for j in range(set_high.shape[1]):
+                h = set_high[p, j]
+                if h < 0:
+                    break  # the rest are copies of a value or illegal settings
+                lo = set_low[p, j]
+                w = 0
+                lose = 0
+                if count < brute_below:
+                    for b in range(count):
+                        if bh[b] < h and bl[b] < lo:
+                            w += 1
+                        elif bh[b] >= h and bl[b] >= lo:
+                            lose += 1
+                else:
+                    c = h if dense else lower_bound(distinct, 0, m, h)
+                    w += table[lo * cols + c]
+                    lose += count - table[lows * cols + c] - table[lo * cols + m] + w
+                counts[p, j] += times * (w + (lose << 32))  # wraps past 2^63: the sums it ends on fit (see below)
+
+
+def settings_against(sets: np.ndarray, weights: np.ndarray, n: int, high: np.ndarray, low: np.ndarray, width: int,
+                     lows: int, class_id: np.ndarray, first_class: int, first: int, last: int, set_high: np.ndarray,
+                     set_low: np.ndarray, counts: np.ndarray, dense_from: int | None = None, brute_below: int = 64) -> None:
+    """For each card set S (rows of ``sets``, all of one size, ascending ids; ``weights``: how many sets each stands
+    for), the hands holding S as the banker's points (``high``, ``low``: ranks of his house-way setting's values, by
+    colex rank of the hand, high in 0..width−1, low in 0..lows−1), and the player hands holding S of colex rank
+    ``first``..``last``−1: adds (−1)^|S| × weight × (banker hands below in both, banker hands at least as high in both)
+    for each of the player hand's settings (``set_high``/``set_low`` of its class, row ``class_id`` − ``first_class``;
+    −1 ends a row) into ``counts`` (in place), both in one whole number: below + 2^32 × at least as high, wrapping
+    modulo 2^64 (a class's sums, at most its size times the banker hands of a deal, end below 2^31 each, so they
+    read back exactly). A class's hands holding S are asked once, their number times. The banker's hands are
+    counted by a table of cumulative counts (one column per high value, or per high value present when fewer hands
+    than values hold S) or, for fewer than ``brute_below`` hands, one by one."""
+    sign = -1 if sets.shape[1] % 2 else 1
+    _settings_against(np.ascontiguousarray(sets, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64), sign,
+                      n, BINOMIAL, high, low, width, lows, class_id, first_class, first, last, set_high, set_low, counts,
+                      width if dense_from is None else dense_from, brute_below)
+
+
+def settings_against_reference(sets: np.ndarray, weights: np.ndarray, n: int, high: np.ndarray, low: np.ndarray,
+                               class_id: np.ndarray, first_class: int, first: int, last: int, set_high: np.ndarray,
+                               set_low: np.ndarray, counts: np.ndarray) -> None:
+    """The same by comparing every banker hand holding S with every setting, hand by hand (plain numpy)."""
+    sign = -1 if sets.shape[1] % 2 else 1
+    for held, weight in zip(sets, weights.tolist()):
+        rows = supersets_reference(held, n, 7)
+        bh, bl = np.asarray(high[rows], dtype=np.int64), np.asarray(low[rows], dtype=np.int64)
+        for r in rows[(rows >= first) & (rows < last)]:
+            p = class_id[r] - first_class
+            legal = set_high[p] >= 0
+            h, lo = set_high[p][legal, None], set_low[p][legal, None]
+            below, above = ((bh < h) & (bl < lo)).sum(axis=1), ((bh >= h) & (bl >= lo)).sum(axis=1)
+            with np.errstate(over="ignore"):
+                counts[p, legal] += sign * weight * (below + (above << 32))
+
+
+@njit(cache=True)
+def _canonical(hands: np.ndarray, naturals: int, binomial: np.ndarray, out: np.ndarray) -> None:
+    masks = np.zeros(4, dtype=np.int64)
+    for row in range(hands.shape[0]):
+        masks[:] = 0
+        jokers = 0
+        for t in range(hands.shape[1]):
+            card = hands[row, t]
+            if card >= naturals:
+                jokers += 1
+            else:
+                masks[card & 3] |= 1 << (card >> 2)
+        masks.sort()  # the suits' ranks, in an order no renaming of suits changes: suit 0 gets the smallest
+        key = 0
+        t = 0
+        for rank in range(naturals >> 2):
+            for suit in range(4):
+                if masks[suit] >> rank & 1:
+                    t += 1
+                    key += binomial[4 * rank + suit, t]
+        for j in range(jokers):
+            t += 1
+            key += binomial[naturals + j, t]
+        out[row] = key
+
+
+def canonical_hands(hands: np.ndarray, naturals: int) -> np.ndarray:
+    """The colex rank of one member of each hand's class under the renamings of suits (rows of ascending card ids;
+    natural cards numbered rank by rank, four suits each, then the jokers, which are alike): the member whose suits,
+    each read as the set of its ranks, come in increasing order, its jokers the first ones. Hands alike but for their
+    suits get the same member; :meth:`casino_math.suits.Symmetry.canonical` names classes the same way by another
+    member (the plain reference).
+
+    >>> canonical_hands(np.array([[0, 5, 52], [1, 4, 52], [0, 4, 52]]), 52).tolist()
+    [22123, 22123, 22124]
+    """
+    out = np.empty(len(hands), dtype=np.int64)
+    _canonical(np.ascontiguousarray(hands, dtype=np.int64), naturals, BINOMIAL, out)
+    return out

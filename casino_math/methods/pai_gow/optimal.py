@@ -1,0 +1,478 @@
+"""The player setting optimally against the banker's house way, over every deal: the count that scales to 53 cards.
+
+A player hand P set as (high h, low l) wins both hands against the banker hands sharing no card with it that are
+below (h, l) in both coordinates, and loses both to those at least as high in both. As in :mod:`.totals`, the banker
+hands sharing no card with P are counted by inclusion–exclusion over the cards S they share with it:
+W(P, setting) = Σ over S ⊆ P of (−1)^|S| × #{banker hands holding S below the setting in both hands}. One term is a
+dominance count over the hands holding S; it is asked for every one of P's settings.
+
+Hands alike under a renaming of suits have the same settings' values and the same counts, so the counts are kept per
+class of player hands (about 6.97 million classes of the 53-card deck's 154,143,080 hands), each class's settings
+listed by value (copies of a value and illegal settings dropped), so that every member's settings line up with its
+class's. For each class of sets S (one set per class, weighed by the class's size, as in :mod:`.totals`), every hand P
+holding that set adds its term to its class's counts; summed, a class's counts are its size × each member's counts.
+Then each class's best setting is the one of highest exact expected value (the house way's where it is as good).
+
+The work is split by the highest rank of the player's hand (the joker its own rank), which a renaming of suits keeps:
+a part's classes get every term they need from the one pass over the sets, so a part's result is a few sums (by hand
+type and house-way rule), not its counts; the parts run on the shard runner (:mod:`casino_math.parallel`).
+
+>>> from pathlib import Path
+>>> from casino_math.game.loader import load_game
+>>> game = load_game(Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml")
+>>> result = optimal_totals(game)
+>>> result.deals == 19448 * 120, result.optimal_edge < result.house_edge
+(True, True)
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from ...subsets import BINOMIAL
+from ...suits import Symmetry
+from .game_file import PaiGowGame
+from .hands import SETTINGS
+from .house_way import COMPLETE, KIND_NAMES, Features
+from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name
+from .totals import CHUNK, _distinct, _game, block, points_shard
+
+PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
+COLUMNS = ("hands", "differs", "house won", "house lost", "optimal won", "optimal lost", "gain")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """The player hands of one hand type (or set by one rule of the house way): how many, how many of them the optimal
+    setting sets otherwise (to other values), the deals won and lost both by each, and the expected value the optimal
+    setting gains over the house way's (per initial stake, over all deals)."""
+
+    name: str
+    hands: int
+    differs: int
+    house: tuple[int, int]
+    optimal: tuple[int, int]
+    gain: Fraction
+
+
+@dataclass(frozen=True)
+class Example:
+    """A hand the house way sets otherwise than the optimal setting, the two settings (high hand / low hand) and what
+    the house way's gives up on this hand (per initial stake)."""
+
+    kind: str
+    hand: str
+    house: str
+    optimal: str
+    gain: Fraction
+
+
+@dataclass(frozen=True)
+class OptimalTotals(PricedEnds):
+    """The deals won both, pushed and lost both (of ``deals``) by a player setting by the house way and by one setting
+    optimally, against the banker setting by the house way; the player hands (of ``hands``) the optimal setting sets
+    otherwise; by hand type (the types present), by rule of the house way (every rule, in order), and the hand of each
+    type where the house way costs most."""
+
+    deals: int
+    hands: int
+    commission: Fraction
+    house: tuple[int, int, int]
+    optimal: tuple[int, int, int]
+    differs: int
+    by_hand: tuple[Cost, ...]
+    by_rule: tuple[Cost, ...]
+    examples: tuple[Example, ...]
+
+    @property
+    def house_edge(self) -> Fraction:
+        return self.edge(self.house)
+
+    @property
+    def optimal_edge(self) -> Fraction:
+        return self.edge(self.optimal)
+
+
+def parts(n: int, jokers: int, count: int = PARTS) -> list[tuple[int, int]]:
+    """The player hands split by their highest rank into about ``count`` parts of about as many hands: card ranges
+    (lo, hi), a hand in the part whose range holds its highest card (a range is whole ranks, the joker one of them).
+
+    >>> parts(53, 1), parts(53, 1, 4)
+    ([(48, 53), (0, 48)], [(52, 53), (48, 52), (44, 48), (0, 44)])
+    """
+    cuts = sorted({0, *range(n - jokers, 7, -4), n}, reverse=True)  # rank boundaries, highest first
+    out: list[tuple[int, int]] = []
+    hi = n
+    for i, cut in enumerate(cuts[1:-1], 1):
+        left = count - len(out)
+        target = comb(hi, 7) / left
+        taken, more = comb(hi, 7) - comb(cut, 7), comb(hi, 7) - comb(cuts[i + 1], 7)
+        if left > 1 and abs(taken - target) <= abs(more - target):
+            out.append((cut, hi))
+            hi = cut
+    return out + [(0, hi)]
+
+
+def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = None, progress: Any = None,
+                   count: int = PARTS, seconds: list[float] | None = None) -> OptimalTotals:
+    """The house way's and the optimal setting's results over every deal of the game's deck, in shards on ``runner``
+    (:mod:`casino_math.parallel`; this process by default): the hands' house-way points and classes (kept in
+    ``folder``), then one shard per part of the player hands; a run stopped resumes from the shards its runner keeps.
+    ``seconds``, if given, receives each part's processor seconds (for a benchmark)."""
+    from ...parallel import Runner, Shards
+
+    runner = runner or Runner.here()
+    if folder is None:
+        with tempfile.TemporaryDirectory() as scratch:
+            return optimal_totals(game, scratch, runner, progress, count, seconds)
+    _prepare(game, folder, runner, progress)
+    ranges = _ranges(game, count)
+    shards = [(game.path, folder, lo, hi) for lo, hi in ranges]
+    results = Shards(part_shard, shards, f"pai-gow-optimal-{game.sha256[:16]}-{ranges}").run(
+        runner, progress, "player hands' parts")
+    if seconds is not None:
+        seconds.extend(float(r["seconds"][0]) for r in results)
+    return _totals(game, folder, results)
+
+
+def other_way_totals(game: PaiGowGame, other: PaiGowGame, folder: str, other_folder: str, runner: Any = None,
+                     progress: Any = None, count: int = PARTS) -> OtherWay:
+    """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
+    every deal (:mod:`.other_way`): the same count as :func:`optimal_totals` (its kept points, classes and card sets in
+    ``folder``), each class's settings valued, with the other way's setting (its hands' points kept in
+    ``other_folder``, checked alike for hands alike but for their suits) taken beside the game's own."""
+    from ...parallel import Runner, Shards
+
+    if other.deck != game.deck or other.way.hands.wheel_second != game.way.hands.wheel_second:
+        raise ValueError(f"{other.id}: another deck or ranking than {game.id}'s: its settings cannot be set against it")
+    runner = runner or Runner.here()
+    _prepare(game, folder, runner, progress)
+    _points(other, other_folder, runner, progress)
+    _keep_classes(other, other_folder, runner, progress)
+    ranges = _ranges(game, count)
+    shards = [(game.path, folder, lo, hi, other_folder) for lo, hi in ranges]
+    results = Shards(part_shard, shards, f"pai-gow-other-way-{game.sha256[:16]}-{other.sha256[:16]}-{ranges}").run(
+        runner, progress, "player hands' parts, set by both ways")
+    return _other_totals(game, results)
+
+
+def _ranges(game: PaiGowGame, count: int) -> list[tuple[int, int]]:
+    """The parts of the player hands, the biggest first."""
+    return sorted(parts(len(game.deck), game.deck.jokers, count), key=lambda p: comb(p[0], 7) - comb(p[1], 7))
+
+
+def _points(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
+    """Every hand's house-way point (the ranks of its high and low values), kept in ``folder``."""
+    from ...parallel import Shards
+
+    points_path = os.path.join(folder, "points.npy")
+    if not os.path.exists(points_path):
+        blocks = Shards(points_shard, [(game.path, top) for top in range(6, len(game.deck))],
+                        f"pai-gow-points-{game.sha256[:16]}").run(runner, progress, "hands set by the house way")
+        np.save(points_path, np.concatenate(blocks, axis=1))
+
+
+def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
+    """The hands' points and classes and the classes of card sets, kept in ``folder`` (made where missing)."""
+    n = len(game.deck)
+    _points(game, folder, runner, progress)
+    _keep_classes(game, folder, runner, progress)
+    for k in range(7) if not _kept(folder) else ():
+        sets, weights = set_classes(n, n - game.deck.jokers, k)
+        np.save(os.path.join(folder, f"sets{k}.npy"), sets)
+        np.save(os.path.join(folder, f"weights{k}.npy"), weights)
+
+
+def set_classes(n: int, naturals: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The classes of k-card sets of a deck (``naturals`` natural cards, the rest jokers) under the renamings of suits:
+    one set each (its canonical member, :func:`casino_math.methods.pai_gow.kernel.canonical_hands`) and the sets it stands for.
+
+    >>> sets, weights = set_classes(53, 52, 2)
+    >>> len(sets), int(weights.sum()) == comb(53, 2)
+    (182, True)
+    """
+    from .kernel import canonical_hands
+    from ...subsets import all_subsets
+
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64), np.ones(1, dtype=np.int64)
+    members, weights = np.unique(canonical_hands(all_subsets(n, k), naturals), return_counts=True)
+    return unrank(members, k), weights.astype(np.int64)
+
+
+def _kept(folder: str) -> bool:
+    return all(os.path.exists(os.path.join(folder, f"{name}{k}.npy")) for name in ("sets", "weights") for k in range(7))
+
+
+def canonical_shard(shard: tuple[str, int]) -> np.ndarray:
+    """One shard of the hands' classes: for the hands whose highest card is ``top`` (colex order), the colex rank of
+    its class's canonical member (:func:`casino_math.methods.pai_gow.kernel.canonical_hands`)."""
+    from .kernel import canonical_hands
+
+    path, top = shard
+    game = _game(path)
+    rows = block(len(game.deck), top)
+    return canonical_hands(rows, len(game.deck) - game.deck.jokers).astype(np.int32)
+
+
+def _keep_classes(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
+    """Every hand's class (numbered by its canonical member's colex rank), the canonical members and the classes'
+    sizes, kept in ``folder``; checked: every member of a class is set to the same point by the house way."""
+    from ...parallel import Shards
+
+    if all(os.path.exists(os.path.join(folder, f"{name}.npy")) for name in ("class_id", "reps", "sizes")):
+        return
+    n = len(game.deck)
+    canonical = np.concatenate(Shards(canonical_shard, [(game.path, top) for top in range(6, n)],
+                                      f"pai-gow-classes-{game.sha256[:16]}").run(runner, progress, "hands' classes"))
+    is_rep = canonical == np.arange(len(canonical), dtype=np.int32)
+    number = np.cumsum(is_rep, dtype=np.int32) - 1
+    class_id = number[canonical]
+    del number, canonical
+    reps = np.flatnonzero(is_rep)
+    del is_rep
+    points = np.load(os.path.join(folder, "points.npy"), mmap_mode="r")
+    step = 1 << 24
+    for start in range(0, len(class_id), step):  # suits renamed, the house way sets the same values
+        own = np.asarray(points[:, start:start + step])
+        if not np.array_equal(own, np.asarray(points[:, reps[class_id[start:start + step]]])):
+            raise AssertionError(f"{game.id}: the house way sets hands alike but for their suits to different values")
+    np.save(os.path.join(folder, "sizes.npy"), np.bincount(class_id, minlength=len(reps)))
+    np.save(os.path.join(folder, "reps.npy"), reps)
+    np.save(os.path.join(folder, "class_id.npy"), class_id)
+
+
+def unrank(ranks: np.ndarray, size: int = 7) -> np.ndarray:
+    """The sets of ``size`` cards of these colex ranks (rows ascending).
+
+    >>> from casino_math.subsets import colex
+    >>> unrank(colex(np.array([[0, 3, 5, 6, 9, 11, 20]]))).tolist()
+    [[0, 3, 5, 6, 9, 11, 20]]
+    """
+    rest = np.asarray(ranks, dtype=np.int64).copy()
+    out = np.empty((len(rest), size), dtype=np.int64)
+    for t in range(size, 0, -1):
+        column = BINOMIAL[:, t]
+        card = np.searchsorted(column, rest, side="right") - 1
+        out[:, t - 1] = card
+        rest -= column[card]
+    return out
+
+
+def class_settings(game: PaiGowGame, hands: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each hand's legal settings of distinct values, as ranks of their high and low values, in increasing order
+    (−1 after the last); and the position among them of the house way's setting (its values: ``points``)."""
+    highs, lows = _distinct(game)
+    width = len(lows) + 1
+    high, low = game.way.hands.settings(hands)
+    key = np.searchsorted(highs, high) * width + np.searchsorted(lows, low)
+    top = np.iinfo(np.int64).max
+    key = np.sort(np.where(high > low, key, top), axis=1)
+    key[:, 1:][key[:, 1:] == key[:, :-1]] = top
+    key = np.sort(key, axis=1)
+    valid = key != top
+    set_high = np.where(valid, key // width, -1).astype(np.int16)
+    set_low = np.where(valid, key % width, -1).astype(np.int16)
+    return set_high, set_low, position(game, set_high, set_low, points)
+
+
+def position(game: PaiGowGame, set_high: np.ndarray, set_low: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Where a house way's setting (its values' ranks: ``points``) lies among each hand's settings (:func:`class_settings`).
+
+    >>> position(None, np.array([[0, 1, -1]]), np.array([[2, 0, -1]]), np.array([[1], [0]])).tolist()
+    [1]
+    """
+    found = (set_high == points[0][:, None]) & (set_low == points[1][:, None])
+    if not found.any(axis=1).all():
+        raise AssertionError(f"{game.id}: a house way's setting is not among the hand's legal settings")
+    return found.argmax(axis=1)
+
+
+def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]) -> dict[str, np.ndarray]:
+    """One part of the player hands (highest card in lo..hi−1): every class's settings against the banker's hands over
+    every deal, each class set optimally; per hand type and per rule of the house way the columns :data:`COLUMNS`
+    (deals, over all the part's hands), and per hand type the class where the house way costs most. With another
+    house way's points (a fifth item: their folder), the same columns with its setting in place of the optimal one
+    ("differs": set to other values; "gain": what it gives up) per hand type, and the first classes of each type it
+    sets otherwise (:data:`.other_way.EXAMPLES`)."""
+    from .kernel import settings_against
+
+    path, folder, lo, hi = shard[:4]
+    clock = time.process_time()
+    game = _game(path)
+    n = len(game.deck)
+    points = np.load(os.path.join(folder, "points.npy"), mmap_mode="r")
+    class_id = np.asarray(np.load(os.path.join(folder, "class_id.npy"), mmap_mode="r"))
+    reps = np.load(os.path.join(folder, "reps.npy"))
+    sizes = np.load(os.path.join(folder, "sizes.npy"))
+    first, last = comb(lo, 7), comb(hi, 7)
+    c0, c1 = np.searchsorted(reps, [first, last])
+    mine, size = reps[c0:c1], sizes[c0:c1]
+    m = len(mine)
+    set_high = np.empty((m, len(SETTINGS)), dtype=np.int16)
+    set_low = np.empty_like(set_high)
+    house = np.empty(m, dtype=np.int64)
+    kind = np.empty(m, dtype=np.int64)
+    rule = np.empty(m, dtype=np.int64)
+    own = np.asarray(points[:, mine])
+    theirs = np.empty(m, dtype=np.int64)
+    their_points = np.asarray(np.load(os.path.join(shard[4], "points.npy"), mmap_mode="r")[:, mine]) if len(shard) == 5 else own
+    for start in range(0, m, CHUNK):
+        rows = unrank(mine[start:start + CHUNK])
+        part = slice(start, start + CHUNK)
+        set_high[part], set_low[part], house[part] = class_settings(game, rows, own[:, part])
+        if len(shard) == 5:
+            theirs[part] = position(game, set_high[part], set_low[part], their_points[:, part])
+        rule[part] = game.way.set_or_fail(rows)[1]
+        features = Features.of(game.way.hands, rows)
+        kind[part] = features.kind * len(COMPLETE) + features.complete
+    if comb(n - 7, 7) * len(Symmetry.of(game.deck)) >= 1 << 31:
+        raise ValueError(f"{game.id}: {n} cards: a class's counts would not fit in 31 bits")
+    counts = np.zeros((m, len(SETTINGS)), dtype=np.int64)  # below + 2^32 × at least as high (the kernel's doc)
+    high, low = np.asarray(points[0]), np.asarray(points[1])
+    width, lows = (len(d) for d in _distinct(game))
+    for k in range(7):
+        sets, weights = (np.load(os.path.join(folder, f"{name}{k}.npy")) for name in ("sets", "weights"))
+        settings_against(sets, weights, n, high, low, width, lows, class_id, int(c0), first, last, set_high, set_low,
+                         counts)
+    valid = set_high >= 0  # the seven-card term: the one banker hand holding all of P's cards is P
+    bh, bl = own[0][:, None].astype(np.int64), own[1][:, None].astype(np.int64)
+    counts -= np.where(valid & (bh < set_high) & (bl < set_low), size[:, None], 0)
+    counts -= np.where(valid & (bh >= set_high) & (bl >= set_low), size[:, None] << 32, 0)
+    won, lost = counts & 0xFFFFFFFF, counts >> 32
+    if (won % size[:, None]).any() or (lost % size[:, None]).any():
+        raise AssertionError(f"{game.id}: a class's counts are not its size times its members' counts")
+    won //= size[:, None]
+    lost //= size[:, None]
+    c = game.commission
+    value = np.where(valid, won * (c.denominator - c.numerator) - lost * c.denominator, np.iinfo(np.int64).min)
+    rows = np.arange(m)
+    best = np.where(value[rows, house] == value.max(axis=1), house, value.argmax(axis=1))
+    gain = value[rows, best] - value[rows, house]
+    columns = np.stack([np.ones(m, dtype=np.int64), gain > 0, won[rows, house], lost[rows, house], won[rows, best],
+                        lost[rows, best], gain]) * size
+    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
+    by_rule = np.zeros((len(game.way.rules), len(COLUMNS)), dtype=np.int64)
+    for j in range(len(COLUMNS)):  # whole numbers past 2^53: added as integers
+        np.add.at(by_kind[:, j], kind, columns[j])
+        np.add.at(by_rule[:, j], rule, columns[j])
+    examples = []
+    for code in np.unique(kind[gain > 0]):
+        at = np.flatnonzero(kind == code)
+        i = at[np.argmax(gain[at])]
+        examples.append([code, mine[i], gain[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, best[i]],
+                         set_low[i, best[i]]])
+    out = {"by_kind": by_kind, "by_rule": by_rule, "examples": np.array(examples, dtype=np.int64).reshape(-1, 7),
+           "seconds": np.array([time.process_time() - clock])}
+    if len(shard) == 5:
+        out |= _set_otherwise(value, won, lost, house, theirs, set_high, set_low, size, kind, mine)
+    return out
+
+
+def _set_otherwise(value: np.ndarray, won: np.ndarray, lost: np.ndarray, house: np.ndarray, theirs: np.ndarray,
+                   set_high: np.ndarray, set_low: np.ndarray, size: np.ndarray, kind: np.ndarray,
+                   mine: np.ndarray) -> dict[str, np.ndarray]:
+    """A part's classes set by another house way (``theirs``) beside the game's own (``house``): per hand type the
+    columns :data:`COLUMNS` (its setting in place of the optimal one), and the first classes of each type it sets to
+    other values, as rows (type, canonical member's rank, what it gives up, both settings' value ranks)."""
+    rows = np.arange(len(mine))
+    differs = theirs != house  # the settings of a class are listed by value: another place, other values
+    loss = value[rows, house] - value[rows, theirs]
+    columns = np.stack([np.ones(len(mine), dtype=np.int64), differs, won[rows, house], lost[rows, house],
+                        won[rows, theirs], lost[rows, theirs], loss]) * size
+    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
+    for j in range(len(COLUMNS)):
+        np.add.at(by_kind[:, j], kind, columns[j])
+    first = [i for code in np.unique(kind[differs]) for i in np.flatnonzero(differs & (kind == code))[:EXAMPLES].tolist()]
+    examples = [[kind[i], mine[i], loss[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, theirs[i]],
+                 set_low[i, theirs[i]]] for i in first]
+    return {"other_by_kind": by_kind, "other_examples": np.array(examples, dtype=np.int64).reshape(-1, 7)}
+
+
+def _totals(game: PaiGowGame, folder: str, results: list[dict[str, np.ndarray]]) -> OptimalTotals:
+    """The parts' sums put together, with the examples written out as cards."""
+    n = len(game.deck)
+    deals = comb(n, 7) * comb(n - 7, 7)
+    scale = deals * game.commission.denominator
+
+    def costs(rows: np.ndarray, names: list[str], every: bool = False) -> tuple[Cost, ...]:
+        return tuple(Cost(name, int(r[0]), int(r[1]), (int(r[2]), int(r[3])), (int(r[4]), int(r[5])),
+                          Fraction(int(r[6]), scale)) for name, r in zip(names, rows.tolist()) if r[0] or every)
+
+    by_kind = np.sum([r["by_kind"] for r in results], axis=0)
+    by_rule = np.sum([r["by_rule"] for r in results], axis=0)
+    kinds = [kind + ("" if complete == "nothing" else f" with a {complete}") for kind in KIND_NAMES for complete in COMPLETE]
+    total = by_kind.sum(axis=0).tolist()
+    house = (total[2], deals - total[2] - total[3], total[3])
+    optimal = (total[4], deals - total[4] - total[5], total[5])
+    found = np.concatenate([r["examples"] for r in results])
+    examples = []
+    for code in sorted(set(found[:, 0].tolist())):
+        row = max((r for r in found.tolist() if r[0] == code), key=lambda r: (r[2], -r[1]))
+        examples.append(_example(game, kinds[code], row, scale // deals * comb(n - 7, 7)))
+    return OptimalTotals(deals, comb(n, 7), game.commission, house, optimal, total[1], costs(by_kind, kinds),
+                         costs(by_rule, [r.summary for r in game.way.rules], every=True), tuple(examples))
+
+
+def _example(game: PaiGowGame, kind: str, row: list[int], scale: int) -> Example:
+    """One hand and its two settings, as cards: the settings whose values are those kept (ranks of the values)."""
+    _, rank, gain, house_high, house_low, best_high, best_low = row
+    hand = unrank(np.array([rank]))[0]
+    return Example(kind, _hand_text(game, hand), setting_text(game, hand, house_high, house_low),
+                   setting_text(game, hand, best_high, best_low), Fraction(gain, scale))
+
+
+def _hand_text(game: PaiGowGame, hand: np.ndarray) -> str:
+    return " ".join(str(game.deck.cards[c]) for c in hand.tolist())
+
+
+def setting_text(game: PaiGowGame, hand: np.ndarray, high_rank: int, low_rank: int) -> str:
+    """A hand's setting of these values (the ranks of its high and low values) as cards: high hand / low hand (the first
+    such setting, the cards in the hand's order).
+
+    >>> from pathlib import Path
+    >>> from casino_math.game.loader import load_game
+    >>> game = load_game(Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml")
+    >>> hand = np.array([0, 1, 4, 5, 8, 12, 16])  # J J Q Q K A and the joker: its first setting, both jacks low
+    >>> high, low = game.way.hands.settings(hand[None])
+    >>> highs, lows = _distinct(game)
+    >>> setting_text(game, hand, int(np.searchsorted(highs, high[0, 0])), int(np.searchsorted(lows, low[0, 0])))
+    'Qc Qd Kc Ac Jk / Jc Jd'
+    """
+    high, low = game.way.hands.settings(hand[None])
+    highs, lows = _distinct(game)
+    cards = [str(game.deck.cards[c]) for c in hand.tolist()]
+    i = next(i for i in range(len(SETTINGS)) if high[0, i] == highs[high_rank] and low[0, i] == lows[low_rank])
+    back = " ".join(cards[j] for j in range(7) if j not in SETTINGS[i])
+    return f"{back} / {' '.join(cards[j] for j in SETTINGS[i])}"
+
+
+def _other_totals(game: PaiGowGame, results: list[dict[str, np.ndarray]]) -> OtherWay:
+    """The parts' sums of another way's setting beside the game's own, with the first examples of each type (by the
+    canonical members' ranks) written out as cards."""
+    n = len(game.deck)
+    deals = comb(n, 7) * comb(n - 7, 7)
+    by_kind = np.sum([r["other_by_kind"] for r in results], axis=0)
+    total = by_kind.sum(axis=0).tolist()
+    by_hand = tuple(TypeSetOtherwise(kind_name(code), int(r[0]), int(r[1]), (int(r[2]), int(r[3])), (int(r[4]), int(r[5])),
+                                     Fraction(int(r[6]), deals * game.commission.denominator))
+                    for code, r in enumerate(by_kind.tolist()) if r[0])
+    found = sorted(map(tuple, np.concatenate([r["other_examples"] for r in results]).tolist()))
+    per_hand = comb(n - 7, 7) * game.commission.denominator
+    examples = []
+    for code in sorted({row[0] for row in found}):
+        for _, rank, loss, house_high, house_low, their_high, their_low in [r for r in found if r[0] == code][:EXAMPLES]:
+            hand = unrank(np.array([rank]))[0]
+            examples.append(HandSetOtherwise(kind_name(code), _hand_text(game, hand),
+                                             setting_text(game, hand, house_high, house_low),
+                                             setting_text(game, hand, their_high, their_low), Fraction(loss, per_hand)))
+    return OtherWay(deals, comb(n, 7), game.commission, (total[2], deals - total[2] - total[3], total[3]),
+                    (total[4], deals - total[4] - total[5], total[5]), total[1], by_hand, tuple(examples))

@@ -1,0 +1,158 @@
+"""Another house way set by the player against this game's banker: which hands it sets otherwise, and what it costs.
+
+Two casinos' house ways set most hands alike. A player who sets his hands by a second way (B) against a banker setting
+by the game's own (A) ends each deal as a player setting by A would, except on the hands B sets to other values (another
+high hand or another low hand). Per hand type this gives: the hands B sets otherwise, the deals won both and lost both by
+each way's setting against A's banker, and the expected value a player gives up by setting as B does (per initial
+stake over all deals; negative where B does better). A few hands of each type are shown as examples: the first ones in
+a fixed order of the hands (by their cards, one hand of those alike but for their suits), with both settings.
+
+On a small deck it is read from the per-hand counts (:func:`from_counts`); on the 53-card deck it is counted by the
+cards two hands share (:func:`.optimal.other_way_totals`), and both give the same figures and examples.
+
+>>> from pathlib import Path
+>>> from casino_math.analysis import analyze
+>>> from casino_math.game.loader import load_game
+>>> small = Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml"
+>>> counts = analyze(small).solution.detail
+>>> same = from_counts(counts, load_game(small).house_way)
+>>> same.differs, same.cost, same.edge(same.other) == same.edge(same.house)
+(0, Fraction(0, 1), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .house_way import COMPLETE, KIND_NAMES, Features, HouseWay
+
+if TYPE_CHECKING:
+    from .counting import Counts
+
+EXAMPLES = 3  # hands shown of each hand type set otherwise
+
+
+@dataclass(frozen=True)
+class TypeSetOtherwise:
+    """The player hands of one hand type: how many, how many the other way sets otherwise, the deals won both and lost
+    both by the game's own way and by the other way against the game's banker, and what the other way gives up."""
+
+    name: str
+    hands: int
+    differs: int
+    house: tuple[int, int]
+    other: tuple[int, int]
+    cost: Fraction  # per initial stake, over all deals
+
+
+@dataclass(frozen=True)
+class HandSetOtherwise:
+    """A hand the two ways set otherwise, its two settings (high hand / low hand) and what the other way's setting
+    gives up on this hand (per initial stake, over the banker's hands of the cards left)."""
+
+    kind: str
+    hand: str
+    house: str
+    other: str
+    cost: Fraction
+
+
+class PricedEnds:
+    """A count's deals won both, pushed and lost both, priced: the count gives its ``deals`` and ``commission``.
+
+    >>> @dataclass(frozen=True)
+    ... class Count(PricedEnds):
+    ...     deals: int
+    ...     commission: Fraction
+    >>> Count(100, Fraction(1, 20)).edge((29, 41, 30))
+    Fraction(49, 2000)
+    """
+
+    deals: int
+    commission: Fraction
+
+    def edge(self, ends: tuple[int, int, int]) -> Fraction:
+        """The house edge of a player ending so (per initial stake): lost both less won both after the commission."""
+        won, _, lost = ends
+        return Fraction(lost, self.deals) - Fraction(won, self.deals) * (1 - self.commission)
+
+
+@dataclass(frozen=True)
+class OtherWay(PricedEnds):
+    """A player setting by another house way against the game's banker, beside a player setting by the game's own:
+    deals won both, pushed, lost both (of ``deals``) by each; the hands (of ``hands``) set otherwise, by hand type
+    (the types present) and examples of each."""
+
+    deals: int
+    hands: int
+    commission: Fraction
+    house: tuple[int, int, int]
+    other: tuple[int, int, int]
+    differs: int
+    by_hand: tuple[TypeSetOtherwise, ...]
+    examples: tuple[HandSetOtherwise, ...]
+
+    @property
+    def cost(self) -> Fraction:
+        """What a player setting by the other way gives up against one setting by the game's own (per initial stake)."""
+        return self.edge(self.other) - self.edge(self.house)
+
+
+def kind_name(code: int) -> str:
+    """A hand type's name from its code (its pairs, then what else the seven cards make).
+
+    >>> kind_name(0), kind_name(5)
+    ('no pair', 'one pair with a straight')
+    """
+    kind, complete = KIND_NAMES[code // len(COMPLETE)], COMPLETE[code % len(COMPLETE)]
+    return kind + ("" if complete == "nothing" else f" with a {complete}")
+
+
+def kinds_of(way: HouseWay, hands: np.ndarray) -> np.ndarray:
+    """Each hand's type code (:func:`kind_name`)."""
+    f = Features.of(way.hands, hands)
+    return f.kind * len(COMPLETE) + f.complete
+
+
+def from_counts(counts: Counts, other: HouseWay) -> OtherWay:
+    """The other way against the game's banker, from the per-hand counts of a small deck."""
+    from .kernel import canonical_hands
+    from ...subsets import colex
+    from .optimal import setting_text
+
+    game, c = counts.game, counts
+    theirs = other.set_or_fail(c.hands)[0]
+    rows = c.rows
+    house_high, house_low = c.high[rows, c.house], c.low[rows, c.house]
+    their_high, their_low = c.high[rows, theirs], c.low[rows, theirs]
+    differs = (their_high != house_high) | (their_low != house_low)
+    v = c.values()
+    loss = v[rows, c.house] - v[rows, theirs]
+    kinds = kinds_of(game.way, c.hands)
+    scale = c.deals * game.commission.denominator
+    won = {"house": c.wins[rows, c.house], "other": c.wins[rows, theirs]}
+    lost = {"house": c.losses[rows, c.house], "other": c.losses[rows, theirs]}
+    by_hand = tuple(TypeSetOtherwise(kind_name(int(code)), int(mine.sum()), int(differs[mine].sum()),
+                                     (int(won["house"][mine].sum()), int(lost["house"][mine].sum())),
+                                     (int(won["other"][mine].sum()), int(lost["other"][mine].sum())),
+                                     Fraction(int(loss[mine].sum()), scale))
+                    for code in np.unique(kinds) for mine in [kinds == code])
+    # examples: the first hands of each type set otherwise, one of each class of hands alike but for their suits
+    canonical = canonical_hands(c.hands, len(game.deck) - game.deck.jokers) == colex(c.hands)
+    highs, lows = (np.unique(t) for t in (game.way.hands.high_table, game.way.hands.low_table))
+    per_hand = c.banker_hands * game.commission.denominator
+    examples = []
+    for code in np.unique(kinds[differs]):
+        for row in np.flatnonzero(differs & canonical & (kinds == code))[:EXAMPLES].tolist():
+            ids = c.hands[row]
+            examples.append(HandSetOtherwise(
+                kind_name(int(code)), " ".join(str(game.deck.cards[i]) for i in ids.tolist()),
+                setting_text(game, ids, int(np.searchsorted(highs, house_high[row])), int(np.searchsorted(lows, house_low[row]))),
+                setting_text(game, ids, int(np.searchsorted(highs, their_high[row])), int(np.searchsorted(lows, their_low[row]))),
+                Fraction(int(loss[row]), per_hand)))
+    return OtherWay(c.deals, len(c.hands), game.commission, c.ends(c.house), c.ends(theirs), int(differs.sum()), by_hand,
+                    tuple(examples))

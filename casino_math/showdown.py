@@ -1,0 +1,111 @@
+"""The showdown, counted: for each set of cards the player has seen, how the dealer's unseen cards fall.
+
+For a player holding cards P (the dealer showing U, the board B), the dealer's
+face-down cards D are any d cards left. The number of them with a hand worth
+less than x is, by inclusion–exclusion over the cards D might share with P,
+
+    Σ over subsets S of P:  (−1)^|S| · #{D ⊇ S, dealt beside U and B, worth less than x}
+
+and each term is a look-up in the dealer's hands grouped by the cards they
+contain (:mod:`casino_math.kernels.showdown`). Counting below the qualifier, below the player's
+hand and below it plus one gives each class its six showdown cells: the
+dealer qualifying or not, times the player higher, equal or lower.
+
+>>> from casino_math.cards import Deck
+>>> from casino_math.rankings import get_ranking
+>>> three = get_ranking("three-card")
+>>> player = np.array([[48, 44, 40]])   # A♣ K♣ Q♣: the mini-royal in clubs
+>>> cells = dealer_cells(three, Deck.standard(), np.zeros((1, 0), dtype=np.int64), player, 3, (), 0)
+>>> dict(zip(CELLS, cells[0].tolist()))["qualified_dealer_higher"], int(cells.sum())
+(0, 18424)
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Sequence
+
+import numpy as np
+
+from .cards import Deck
+from .rankings import WILD, Ranking
+from .kernels.reference import below_reference
+from .subsets import all_subsets
+
+COMPILED_FROM = 10**9  # player rows x dealer hands from which the compiled kernel pays for itself
+# a qualifier splits the showdown in two; without one every dealer hand "qualifies"
+CELLS = ("not_qualified_player_higher", "not_qualified_equal", "not_qualified_dealer_higher",
+         "qualified_player_higher", "qualified_equal", "qualified_dealer_higher")
+CELL_SITUATION = tuple((not c.startswith("not"), c.split("qualified_", 1)[1]) for c in CELLS)
+
+
+def card_arrays(deck: Deck, ranking: Ranking | None, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rank and suit arrays of hands given as card ids, sorted high first (wild cards last, as WILD), as rankings take them.
+
+    Ids run by rank then suit, so sorting the ids themselves (a wild card as -1) orders the cards as
+    :func:`~casino_math.rankings.sort_hands` would, at a fraction of the cost.
+    """
+    rank_of, suit_of, wild = _card_tables(deck, ranking)
+    keys = ids.astype(np.int16)  # small integers: these arrays run to millions of hands
+    if wild.any():
+        keys[wild[ids]] = -1
+    keys.sort(axis=1)
+    keys = keys[:, ::-1] + 1
+    return rank_of[keys], suit_of[keys]
+
+
+def _card_tables(deck: Deck, ranking: Ranking | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rank and suit of each card id shifted by one (index 0: a wild card), and which ids are wild."""
+    cards = deck.cards
+    wild = np.array([ranking is not None and ranking.is_wild(c) for c in cards])
+    rank_of = np.r_[WILD, np.where(wild, WILD, [c.rank for c in cards])].astype(np.int8)
+    suit_of = np.r_[-1, np.where(wild, -1, [c.suit for c in cards])].astype(np.int8)
+    return rank_of, suit_of, wild
+
+
+def hand_values(ranking: Ranking, deck: Deck, ids: np.ndarray) -> np.ndarray:
+    """The value of the best ``ranking.hand_size`` cards of each row of card ids."""
+    return ranking.best_values(*card_arrays(deck, ranking, ids))
+
+
+def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.ndarray, hidden: int,
+                 player_values: Sequence[int] | np.ndarray, qualifier: int) -> np.ndarray:
+    """Showdown cells (rows, 6) for player rows that share the dealer's known cards ``known`` (one row, ids).
+
+    The dealer's hand is the best of ``known`` and ``hidden`` more cards from those left; ``player``
+    holds the ids of each row's other seen cards (the dealer's cards avoid them) and ``player_values``
+    the value of each row's hand (``player_values`` empty: the player's hand is ``player`` itself).
+    """
+    known = known.reshape(-1)
+    n = len(deck.cards)
+    rest = np.setdiff1d(np.arange(n), known)
+    dealt = rest[all_subsets(len(rest), hidden)]
+    hands = np.sort(np.concatenate([np.broadcast_to(known, (len(dealt), len(known))), dealt], axis=1), axis=1)
+    values = hand_values(ranking, deck, hands)
+    if len(player_values) == 0:
+        player_values = hand_values(ranking, deck, player)
+    v = np.asarray(player_values, dtype=np.int64)
+    thresholds = np.stack([np.full_like(v, qualifier), v, v + 1], axis=1)
+    if len(player) * len(dealt) < COMPILED_FROM:
+        below = below_reference(dealt, values, player, thresholds)
+    else:  # the compiled kernel, for big showdowns (importing numba costs more than a small one)
+        from .kernels.showdown import Index, below as compiled
+
+        below = compiled(Index.of(dealt, values), player, thresholds)
+    total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
+    return cells_of(below, v, qualifier, total)
+
+
+def cells_of(below: np.ndarray, v: np.ndarray, qualifier: int, total: int) -> np.ndarray:
+    """The six showdown cells of rows whose hands are worth ``v``, from the dealer hands (of ``total``) worth less than
+    the qualifier, less than ``v`` and at most ``v`` (the three columns of ``below``)."""
+    c_q, c_v, c_v1 = below[:, 0], below[:, 1], below[:, 2]
+    q = np.full_like(v, qualifier)
+    return np.stack([
+        np.where(v < q, c_v, c_q),                  # not qualified, player higher
+        np.where(v < q, c_v1 - c_v, 0),             # not qualified, equal
+        np.where(v + 1 < q, c_q - c_v1, 0),         # not qualified, dealer higher
+        np.where(v > q, c_v - c_q, 0),              # qualified, player higher
+        np.where(v >= q, c_v1 - c_v, 0),            # qualified, equal
+        total - np.where(v + 1 > q, c_v1, c_q),     # qualified, dealer higher
+    ], axis=1)
