@@ -46,7 +46,7 @@ blackjack:
     assert r.combination_bonuses == (((5, 6, 7), Fraction(3, 2)),)
     assert r.suit_bonuses == (((5, 6, 7), "suited", Fraction(2)), ((5, 6, 7), "spades", Fraction(3)), ((6, 6, 6), "hearts", Fraction(5)))
     assert [line.key for line in game.paytables["pays"].lines] == ["blackjack", "6-7-8", "suited 6-7-8", "6-7-8 in spades", "7-7-7 in hearts"]
-    assert "A 21 of 7-7-7 all in hearts pays 5 to 1 (not on a doubled hand)." in game.rules_in_words
+    assert "A 21 of 7-7-7 all in hearts pays 5 to 1 (not on a doubled hand)." in game.words.rules
 
 
 def test_free_bet_s_first_rules_are_read():

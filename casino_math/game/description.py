@@ -293,6 +293,22 @@ class Names:
 
 
 @dataclass(frozen=True)
+class GameWords:
+    """What a game says of itself in words where its file has a format of its own (blackjack's rules, Pai Gow's house
+    way), as the par sheet prints it; empty for a game described step by step, whose words the sheet derives.
+
+    >>> GameWords(), GameWords(situations={"equal": "One hand higher"}).situations.get("equal")
+    (GameWords(rules=(), hands=(), decisions={}, situations={}, strategy=''), 'One hand higher')
+    """
+
+    rules: tuple[str, ...] = ()  # the rules as a dealer states them, one sentence each, beside the deck
+    hands: tuple[str, ...] = ()  # the hands in sentences, in place of one per hand dealt whole
+    decisions: Mapping[str, str] = field(default_factory=dict)  # decision -> what it is, in place of its options
+    situations: Mapping[str, str] = field(default_factory=dict)  # situation -> its row's heading in the settlement
+    strategy: str = ""  # the strategy the game declares (a house way), in place of the optimal one
+
+
+@dataclass(frozen=True)
 class Game:
     """A whole table game as offered: identification, rules and every wager's pays."""
 
@@ -315,6 +331,7 @@ class Game:
     sha256: str = ""
     files: tuple[tuple[str, str], ...] = ()  # every file read (a variant and what it extends): path, SHA-256
     names: Names = field(default_factory=Names)  # the game, its roles and bets as the table names them
+    words: GameWords = field(default_factory=GameWords)  # what a file of a format of its own says in words
 
     @property
     def title(self) -> str:

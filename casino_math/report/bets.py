@@ -190,7 +190,7 @@ def bet_blocks(analysis: GameAnalysis, bet: str, chart: bool) -> tuple[Block, ..
     rest = "; anything else loses" if bet in analysis.game.side_bet else ""  # the game's own bet: see its settlement
     blocks: list[Block] = [Paragraph(f"Pays: {pays}{rest}.")] if pays else []
     if bet == analysis.game.bet and analysis.game.decisions:
-        played = "Played" if getattr(analysis.game, "strategy_in_words", "") else "Played by the optimal strategy"
+        played = "Played" if analysis.game.words.strategy else "Played by the optimal strategy"
         blocks.append(Paragraph(f"{played}: {strategy_words(analysis)}."))
     blocks.append(return_table(analysis.tables[bet]))
     if chart:

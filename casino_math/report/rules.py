@@ -136,7 +136,7 @@ def deal_rows(game: Game) -> list[tuple[str, str]]:
                          f"one card more each to {the(game, 'player')} and {the(game, 'dealer')}, face up; these two cards are compared."))
             continue
         assert isinstance(step, Decision)
-        said = getattr(game, "decision_words", {}).get(step.name)  # a decision of many options said in words (Pai Gow)
+        said = game.words.decisions.get(step.name)  # a decision of many options said in words (Pai Gow)
         if said:
             rows.append((str(i + 1), f"Decision \u201c{words(step.name)}\u201d, seeing {_seen_before(game, i)}: {said}."))
             continue
@@ -234,8 +234,8 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
     """The rules of one file in sentences, the deal steps apart (see :func:`deal_rows`)."""
     game = analysis.game
     items = [f"Deck: {deck_text(game)}."]
-    items += list(getattr(game, "rules_in_words", ()))  # a game whose rules are sentences of its own (blackjack)
-    hands_said = getattr(game, "hands_in_words", ())  # a game whose hands are set, not dealt whole (Pai Gow)
+    items += list(game.words.rules)  # a game whose rules are sentences of its own (blackjack)
+    hands_said = game.words.hands  # a game whose hands are set, not dealt whole (Pai Gow)
     items += list(hands_said) or [f"Hand {hand_text(game, hand)}." for hand in game.hands.values()]
     if _showdown(game) and not hands_said:
         dealer = game.hands["dealer"]
@@ -252,7 +252,7 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
                          f"of {integer(hands)} {game.names.role('dealer')} hands ({percent(qualifying / hands)}).")
         else:
             items.append(f"Qualifier: none; {the(game, 'dealer', True)} hand always plays.")
-    strategy_said = getattr(game, "strategy_in_words", "")  # a strategy the game declares (a house way), not derived
+    strategy_said = game.words.strategy  # a strategy the game declares (a house way), not derived
     if strategy_said:
         items.append(strategy_said)
     elif game.decisions:
@@ -324,7 +324,7 @@ def stakes_text(game: Game) -> str:
 
 def own_matrix(game: Game) -> Table:
     """One row per situation the game's own bet can end in, one column per wager: each cell the declared result."""
-    said = getattr(game, "situation_words", {})  # situations a game names its own way (Pai Gow's two hands)
+    said = game.words.situations  # situations a game names its own way (Pai Gow's two hands)
     return Table(
         (Column("Situation"), *(Column(game.names.bet(w.name)) for w in game.wagers)),
         tuple(cells(said.get(s) or (surrendered(game.names.roles) if s == "surrendered" else Situation(s).heading(game.names.roles)),

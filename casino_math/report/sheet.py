@@ -126,7 +126,7 @@ def identification(analyses: Sequence[GameAnalysis], version: str, issued: date,
             cells("Variants", count(len(analyses) - 1, "further game file") + (", listed below" if len(analyses) > 1 else "")),
             cells("Issued", issued.isoformat()),
             cells("Software", f"casino-math {version}"),
-            cells("Method", getattr(main.method, "description", "") or (
+            cells("Method", main.method.description or (
                 (METHOD_BY_KIND + DECIDED_BY_KIND * bool(main.game.decisions)) if main.game.counted_by_kind else METHOD)),
         )),
         Table((Column("Paytable id"), Column("Name"), Column("Source")),

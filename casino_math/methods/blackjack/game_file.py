@@ -42,7 +42,7 @@ from ...errors import InputError
 from ...pays import Pay
 from ...rankings.points import get_points
 from ...yaml_source import read_mapping
-from ...game.description import Deal, Decision, Game, Hand, Line, Names, Option, Paytable, Result, Wager
+from ...game.description import Deal, Decision, Game, GameWords, Hand, Line, Names, Option, Paytable, Result, Wager
 from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
 from .bonuses import SUIT_CONDITIONS, one_suit_chance
 from .rules import TEN, BlackjackRules, Shoe
@@ -175,7 +175,6 @@ class BlackjackGame(Game):
     a paytable, ``pays``: a game with other pays there (as the design tools make it) has rules paying them."""
 
     rules: BlackjackRules = BlackjackRules()
-    notes: tuple[str, ...] = ()  # the rules in words, as the par sheet states them
 
     def __post_init__(self) -> None:
         table = self.paytables.get(PAYS)
@@ -184,12 +183,7 @@ class BlackjackGame(Game):
         rules = paid_rules(self.rules, {line.key: line.pay.net for line in table.lines})
         if rules != self.rules:
             object.__setattr__(self, "rules", rules)
-            object.__setattr__(self, "notes", rule_notes(rules, self.deck))
-
-    @property
-    def rules_in_words(self) -> tuple[str, ...]:
-        """The rules as a dealer states them, one sentence each (the par sheet's rules, beside the deck)."""
-        return self.notes
+            object.__setattr__(self, "words", GameWords(rules=rule_notes(rules, self.deck)))  # the rules in words follow
 
     @property
     def own_tables(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -273,7 +267,7 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
         steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False), PLAY_DECISION),
         hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={PAYS: pays_table(rules)},
         bet="blackjack", path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
-        notes=rule_notes(rules, deck),
+        words=GameWords(rules=rule_notes(rules, deck)),
     )
 
 

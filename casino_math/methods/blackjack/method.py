@@ -297,7 +297,7 @@ def table_of(game: Game, merged: Mapping[tuple[str, Fraction], Fraction], averag
 def notes(basic_return: Fraction, basic_wager: Fraction, insurance: Fraction) -> tuple[str, ...]:
     """What the return table is, how splits are counted, and the basic strategy's figures (its expected return and average
     wager; insurance's return), as the par sheet states them (one clause each; the rules in words are the game's own,
-    :attr:`~.game_file.BlackjackGame.rules_in_words`)."""
+    :attr:`~casino_math.game.description.Game.words`)."""
     edge = -basic_return
     return (
         "every round's exact probability (the dealer's hand from the cards left, every option valued exactly), "

@@ -44,7 +44,7 @@ from ...errors import InputError
 from ...pays import Pay
 from ...rankings import get_ranking
 from ...yaml_source import read_mapping
-from ...game.description import Deal, Decision, Game, Hand, Line, Names, Option, Paytable, Result, SideBet, Wager
+from ...game.description import Deal, Decision, Game, GameWords, Hand, Line, Names, Option, Paytable, Result, SideBet, Wager
 from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
 from ...game.patterns import parse_pattern
 from .hands import SETTINGS, PaiGowHands
@@ -107,30 +107,22 @@ class PaiGowGame(Game):
         assert self.house_way is not None
         return self.house_way
 
-    # -- the rules in words, as the par sheet gives them (casino_math/report/rules.py) --------------------------------
-    @property
-    def decision_words(self) -> dict[str, str]:
-        return {SET: SET_WORDS}
 
-    @property
-    def situation_words(self) -> dict[str, str]:
-        banker = self.names.role("dealer")
-        return {"player_higher": f"Both hands higher than the {banker}'s",
-                "equal": f"One hand higher, the other equal to or below the {banker}'s",
-                "dealer_higher": f"Neither hand higher than the {banker}'s (an equal hand, a copy, goes to the {banker})"}
-
-    @property
-    def hands_in_words(self) -> tuple[str, ...]:
-        return (*self.notes[1:], "The high hand is ranked as high poker, the joker as the bug: an ace, or any card "
-                                 "completing a straight, a flush or a straight flush (five aces the best hand); the low "
-                                 "hand is a pair or two cards by rank, the joker an ace. Side bets read the best five of "
-                                 "the player's seven cards.")
-
-    @property
-    def strategy_in_words(self) -> str:
-        return (f"Setting: the {self.names.role('dealer')} sets by the house way, {len(self.way.rules)} rules in the "
-                "casino's words, the first that fits a hand setting it (the Strategy section lists them with the hands "
-                "each sets); as casinos quote the game, the player sets by the same house way.")
+def game_words(notes: tuple[str, ...], way: HouseWay, names: Names) -> GameWords:
+    """The rules in words, as the par sheet gives them (:mod:`casino_math.report.rules`): the two hands and their
+    ranking, the setting, how the two hands settle, the house way as the strategy."""
+    banker = names.role("dealer")
+    return GameWords(
+        hands=(*notes[1:], "The high hand is ranked as high poker, the joker as the bug: an ace, or any card completing a "
+                           "straight, a flush or a straight flush (five aces the best hand); the low hand is a pair or two "
+                           "cards by rank, the joker an ace. Side bets read the best five of the player's seven cards."),
+        decisions={SET: SET_WORDS},
+        situations={"player_higher": f"Both hands higher than the {banker}'s",
+                    "equal": f"One hand higher, the other equal to or below the {banker}'s",
+                    "dealer_higher": f"Neither hand higher than the {banker}'s (an equal hand, a copy, goes to the {banker})"},
+        strategy=f"Setting: the {banker} sets by the house way, {len(way.rules)} rules in the casino's words, the first that "
+                 "fits a hand setting it (the Strategy section lists them with the hands each sets); as casinos quote the "
+                 "game, the player sets by the same house way.")
 
 
 def setting_name(low: tuple[int, int]) -> str:
@@ -242,13 +234,14 @@ def build_pai_gow(data: dict[str, Any], where: Where, files: list[tuple[str, str
         side_bets = tuple(b for b in side_bets if b.name in offered)
         wagers = wagers if spec.bet in offered else ()
     names = Names(spec.names.game, {str(role): name for role, name in spec.names.roles.items()}, dict(spec.names.bets))
+    notes = _notes(deck, section, commission)
     return PaiGowGame(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
         steps=(Deal("player", 7), Deal("dealer", 7, face_up=False), SET_DECISION),
         hands=hands, wagers=wagers, side_bets=side_bets, paytables=paytables, bet=spec.bet,
         path=files[0][0], sha256=files[0][1], files=tuple(files), names=names,
         commission=commission, house_way=way, hands_valued=valued,
-        notes=_notes(deck, section, commission),
+        notes=notes, words=game_words(notes, way, names),
     )
 
 
