@@ -84,10 +84,10 @@ class GameAnalysis:
     def dealer_totals(self) -> dict[str, dict[str, Fraction]]:
         """Blackjack: per dealer up card (``A``, ``2`` ... ``9``, ``T``), the chance of each final result from the full
         shoe before any peek (``17`` to ``21``, ``blackjack``, ``22``, ``bust``: 23 or more)."""
-        totals = getattr(self.solution.detail, "dealer_by_name", None)
+        totals = self.solution.figures.dealer_totals
         if totals is None:
             raise ValueError(f"{self.game.id}: the dealer's final totals are a blackjack game's figure")
-        return dict(totals)
+        return {up: dict(chances) for up, chances in totals.items()}
 
     @cached_property
     def side_tables(self) -> dict[str, ReturnTable]:

@@ -132,7 +132,7 @@ def _brute_force(counts, rows):
 
 @pytest.mark.parametrize("text", [TINY, open(SMALL).read()])
 def test_exact_count_agrees_with_every_deal_visited(text):
-    counts = small().solution.detail if "extends" in text else count(load_pai_gow_text(text))
+    counts = small().solution.working() if "extends" in text else count(load_pai_gow_text(text))
     assert counts.deals == comb(17, 7) * comb(10, 7)
     rows = np.random.default_rng(18).choice(len(counts.hands), 150, replace=False)
     wins, losses = _brute_force(counts, rows)
@@ -150,7 +150,7 @@ def test_exact_count_agrees_with_every_deal_visited(text):
 
 
 def test_optimal_never_worse_than_the_house_way():
-    counts = small().solution.detail
+    counts = small().solution.working()
     values = counts.values()
     assert (values[counts.rows, counts.optimal] >= values[counts.rows, counts.house]).all()
     assert counts.expected(counts.optimal) > counts.expected(counts.house)
@@ -264,7 +264,7 @@ def test_the_count_by_shared_cards_agrees_with_the_count_by_player_hand():
     from casino_math.methods.pai_gow.totals import classes, hand_points, totals
 
     game = load_game(SMALL)
-    counts = small().solution.detail
+    counts = small().solution.working()
     won, lost = totals(hand_points(game), 17, classes(game.deck))
     assert (won, counts.deals - won - lost, lost) == counts.ends(counts.house)
     assert totals(hand_points(game), 17) == (won, lost)
@@ -326,8 +326,8 @@ def test_two_house_ways_compared_against_every_deal_visited(tmp_path):
     assert {t.name: (t.hands, t.differs, t.house, t.other, t.cost) for t in found.by_hand} == expected
     assert found.differs == sum(e[1] for e in expected.values()) > 0 and found.hands == comb(17, 7)
     assert found.cost == sum(e[4] for e in expected.values()) == found.edge(found.other) - found.edge(found.house)
-    assert found.house == small().solution.detail.ends(small().solution.detail.house)
-    counts = small().solution.detail
+    assert found.house == small().solution.working().ends(small().solution.working().house)
+    counts = small().solution.working()
     index = {tuple(h): i for i, h in enumerate(counts.hands.tolist())}
     theirs = other.way.set(counts.hands)[0]
     v = counts.values()
@@ -353,7 +353,7 @@ def test_full_count_in_shards_resumes_from_kept_shards(tmp_path):
     runner = Runner.here(cache=tmp_path)
     first = full_count(game, str(tmp_path), runner, per_shard=100)
     assert full_count(game, str(tmp_path), runner, per_shard=100) == first
-    counts = small().solution.detail
+    counts = small().solution.working()
     won, _, lost = counts.ends(counts.house)
     assert first == (won, lost)
 
@@ -381,7 +381,7 @@ def test_a_deck_too_big_for_the_hand_by_hand_count_is_counted_kept_and_read_back
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
     by_hand = small()
-    assert by_hand.solution.detail.hands.shape[1] == 7  # counted hand by hand now (an analysis counts when first asked)
+    assert by_hand.solution.working().hands.shape[1] == 7  # counted hand by hand now (an analysis counts when first asked)
     monkeypatch.setattr(method, "LOCAL_HANDS", 1000)
     heard: list[str] = []
     swept = GameAnalysis(load_game(SMALL), lambda what, done, of: heard.append(what))
@@ -409,7 +409,7 @@ def test_a_claim_of_what_setting_optimally_gains_over_the_house_way(tmp_path):
 
     from casino_math.claims import verify_file
 
-    counts = small().solution.detail
+    counts = small().solution.working()
     gain = counts.expected(counts.optimal) - counts.expected(counts.house)
     path = tmp_path / "claims.yaml"
     path.write_text(f"game: {Path(SMALL).resolve()}\nclaims:\n"

@@ -167,7 +167,7 @@ def test_showdown_cells_match_brute_force_on_the_royal_deck():
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), flips=st.integers(1, 300))
 def test_no_strategy_beats_the_derived_one(standard, seed, flips):
-    game, solved = standard.game, standard.solution.detail  # the level solver's own working
+    game, solved = standard.game, standard.solution.working()  # the level solver's own working
     counts, optimal = solved.counts, solved.decisions[0]
     choice = optimal.choice.copy()
     rng = np.random.default_rng(seed)

@@ -8,9 +8,9 @@ with ``allow_pickle=False`` and a manifest with its SHA-256, never pickle), keye
 (the method names it: the rules with their pays, the shoe) and the engine's version (the package's, and a digest of the
 method's modules): the return table of the game's own bet, and each decision as the tables show it (its name, history
 and options, how often each option is taken, its table, its summary in words, what the par sheet prints beside it). A
-run that finds it solves nothing; the figures of the working that tools read by name (``figures``: blackjack's dealer
-totals, which claims check) are kept beside it; what needs the method's own working otherwise (a hand looked up, the
-strategy replayed at other pays, rounds dealt by a simulation) solves the game then, once, as a cold run would have
+run that finds it solves nothing; the solution's figures (:class:`~.solution.SolutionFigures`: blackjack's dealer
+totals, which claims check) are kept beside it; what needs the method's own working (a hand looked up, the strategy
+replayed at other pays, rounds dealt by a simulation) solves the game then, once, as a cold run would have
 (:class:`OnDemand`).
 
 >>> import tempfile
@@ -38,8 +38,8 @@ import numpy as np
 
 from ..returns import Outcome, ReturnTable
 from ..game.description import Game, Option
-from .solution import Decided, Solution, Strategy
-from .money import History
+from .solution import Decided, Solution, SolutionFigures, Strategy
+from .money import History, Repriced
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -84,26 +84,21 @@ class KeptView:
 
 
 class OnDemand:
-    """The method's own solution, solved when first asked for: what a kept solution lacks (its ``detail``: the method's
-    working, read attribute by attribute as the solution's own would be; ``figures``: those of its attributes kept with
-    the solution, answered without solving)."""
+    """The method's own solution, solved when first asked for: what a kept solution lacks (the method's working, its
+    strategy's look-up, its ends)."""
 
-    def __init__(self, solve: Callable[[], Solution], figures: Mapping[str, Any] | None = None, solved: Solution | None = None) -> None:
+    def __init__(self, solve: Callable[[], Solution], solved: Solution | None = None) -> None:
         self._solve = solve
         self._solved: Solution | None = solved  # the working, where it is at hand already
-        self._figures = dict(figures or {})
 
     def solution(self) -> Solution:
         if self._solved is None:
             self._solved = self._solve()
         return self._solved
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        if name in self._figures:
-            return self._figures[name]
-        return getattr(self.solution().detail, name)
+    def working(self) -> object:
+        """The method's own working (:meth:`Solution.own <casino_math.contract.solution.Solution.own>`)."""
+        return self.solution().working()
 
 
 class _Deferred:
@@ -175,7 +170,7 @@ def _fields(kind: type) -> set[str]:
 
 
 @dataclass(frozen=True, eq=False)
-class _Ends:
+class _Ends(Repriced):
     """The strategy replayed at other pays: the method's own ends, once it is solved."""
 
     solved: OnDemand
@@ -183,7 +178,7 @@ class _Ends:
     def table(self, game: Game) -> ReturnTable:
         return self.solved.solution().replayed(game)
 
-    def linear(self) -> Any:
+    def linear(self) -> Repriced:
         """What prices the strategy at once (:meth:`~.method.Solution.repricer`): the method's own, once it is solved."""
         return self.solved.solution().repricer()
 
@@ -200,17 +195,19 @@ class Kept:
     size: int
     deals: int
     side_tables: dict[str, ReturnTable] = field(default_factory=dict)
-    figures: dict[str, Any] = field(default_factory=dict)  # attributes of the working, by name (plain data)
+    figures: SolutionFigures = field(default_factory=SolutionFigures)  # the figures tools look up (plain data)
+    own: dict[str, Any] = field(default_factory=dict)  # what the method keeps for its ``fit``, by name (plain data)
 
 
 def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[], Solution],
-                  cache: CountCache | None = None, figures: tuple[str, ...] = (),
+                  cache: CountCache | None = None, own: Callable[[Solution], dict[str, Any]] | None = None,
                   fit: Callable[[Kept], Kept] | None = None, sides: Callable[[], dict[str, ReturnTable]] | None = None,
                   largest: int | None = None, reused: bool = False, views: type | None = None) -> Solution:
     """The solution kept for ``key`` (what it depends on, pays included) if it checks out, else ``solve()`` now, kept
-    (``code``: the method's modules; ``cache``: the cache in force by default; ``figures``: attributes of the solution's
-    ``detail`` kept with it, plain data that tools read by name, so that reading them solves nothing; ``fit``: what was
-    kept made this game's, where ``key`` leaves out what it can change exactly: blackjack's pays of a natural).
+    (``code``: the method's modules; ``cache``: the cache in force by default; the solution's figures are kept with it,
+    so that reading them solves nothing; ``own``: what the method keeps besides, plain data read from the solution
+    just solved, for ``fit``: what was kept made this game's, where ``key`` leaves out what it can change exactly:
+    blackjack's pays of a natural).
 
     ``sides``: the side bets' tables, where the method counts them apart from its own bet (the key then leaves their
     pays out, and none is kept here); ``largest``: a decision of more classes than this keeps what the tables show of
@@ -234,7 +231,7 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
             log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
     solution = solve()
     try:
-        kept = _stored(solution, figures, sides is None, largest)
+        kept = _stored(solution, own, sides is None, largest)
     except Unstorable:  # a view that is more than a table (a house way's breakdown): solved at every run
         return solution
     cache.keep(KIND, key, game.id, kept, code)
@@ -260,7 +257,8 @@ def unkept() -> Iterator[None]:
 _unkept = 0  # how many unkept() are in force
 
 
-def _stored(solution: Solution, figures: tuple[str, ...] = (), sides: bool = True, largest: int | None = None) -> Kept:
+def _stored(solution: Solution, own: Callable[[Solution], dict[str, Any]] | None = None, sides: bool = True,
+            largest: int | None = None) -> Kept:
     from ..shard_store import Unstorable
 
     views = []
@@ -277,8 +275,8 @@ def _stored(solution: Solution, figures: tuple[str, ...] = (), sides: bool = Tru
                               tuple(_plain(frame[c].tolist()) for c in frame.columns) if frame is not None else (), view.summary(),
                               **{text: str(getattr(view, text, "") or "") for text in VIEW_TEXTS}, whole=whole))
     return Kept(solution.method, solution.table, tuple(views), solution.strategy.lookup is not None, solution.ends is not None,
-                solution.size, solution.deals, dict(solution.side_tables()) if sides else {},
-                {name: getattr(solution.detail, name) for name in figures})
+                solution.size, solution.deals, dict(solution.side_tables()) if sides else {}, solution.figures,
+                own(solution) if own is not None else {})
 
 
 def _plain(values: list) -> list:
@@ -295,13 +293,13 @@ def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callabl
     if not isinstance(kept, Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
             or not (kept.table is None or isinstance(kept.table, ReturnTable)) \
             or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes) \
-            or not isinstance(kept.figures, dict):
+            or not isinstance(kept.figures, SolutionFigures) or not isinstance(kept.own, dict):
         raise TypeError("not a kept solution")
     if fit is not None:
         kept = fit(kept)
-    on_demand = OnDemand(solve, kept.figures, solved)
+    on_demand = OnDemand(solve, solved)
     kept_sides = dict(kept.side_tables)
     shown = tuple(_Deferred(view, on_demand, i, views) if views or not view.whole else view for i, view in enumerate(kept.views))
     strategy = Strategy(game, shown, _Lookup(on_demand) if kept.lookup else None)  # type: ignore[arg-type]
     return Solution(kept.method, game, kept.table, strategy, _Ends(on_demand) if kept.ends else None, kept.size, kept.deals,
-                    sides if sides is not None else lambda: dict(kept_sides), on_demand)
+                    sides if sides is not None else lambda: dict(kept_sides), kept.figures, on_demand.working)

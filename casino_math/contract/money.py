@@ -22,7 +22,7 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Protocol
 
 import numpy as np
 
@@ -153,8 +153,20 @@ def add_stakes(h: History, option: Option, staked: tuple[str, ...]) -> History:
     return tuple(out)
 
 
+class Repriced(Protocol):
+    """Deals counted by how they end under one strategy (:class:`Ends`, or a method's own), priced at the pays of any
+    game with the same lines: the same strategy's return there."""
+
+    def table(self, game: Game) -> ReturnTable: ...
+
+    def linear(self) -> Repriced:
+        """What prices these ends at many pays, one after another: themselves, counts priced by a dot product (a method
+        that plays its rounds again to price them works that out once as linear forms of the pays: blackjack's)."""
+        return self
+
+
 @dataclass(frozen=True, eq=False)
-class Ends:
+class Ends(Repriced):
     """Deals counted by how they end under one strategy (see :func:`table_of_ends`), with what names the ends:
     the showdown cells and the lines. The same ends at other pays of the same lines are the same strategy's
     return there (:meth:`table`)."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, cast
+from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Sequence, TypeVar
 
 import numpy as np
 
@@ -30,12 +30,13 @@ from ..errors import UnknownName
 from ..game.description import Game, Option
 from ..levels import SEEN_ROLES
 from ..returns import ReturnTable
-from .money import History, opening_stakes
+from .money import History, Repriced, opening_stakes
 
 if TYPE_CHECKING:
     import pandas as pd
 
 SEEN_AS = {"player": "player", "board": "board", "dealer": "up"}  # a deal step's role -> where its seen cards lie
+W = TypeVar("W")  # a method's own working (see Solution.own)
 
 
 @dataclass(frozen=True)
@@ -153,17 +154,24 @@ class Strategy:
         return [index[card] for card in parse_cards(cards)] if cards else []
 
 
-class Repriced(Protocol):
-    """Deals counted by how they end under one strategy (a method's :class:`~.money.Ends`, or its own), priced at the
-    pays of any game with the same lines: the same strategy's return there."""
+@dataclass(frozen=True)
+class SolutionFigures:
+    """Figures of a solved game beyond its return tables, declared by name for the tools that look them up (claims
+    check them); None where the game's method has no such figure.
 
-    def table(self, game: Game) -> ReturnTable: ...
+    >>> SolutionFigures().dealer_totals is None
+    True
+    """
+
+    dealer_totals: Mapping[str, Mapping[str, Fraction]] | None = None  # blackjack: per up card by name (``A``, ``2`` ...
+    # ``T``), the chance of each final result of the dealer's hand from the full shoe
 
 
 @dataclass(frozen=True, eq=False)
 class Solution:
     """A game solved by one method: the return table of every bet, the strategy, the ends of the game's own bet
-    under that strategy, and the size of the count (classes or boards one solve visits: what a re-solve costs)."""
+    under that strategy, the size of the count (classes or boards one solve visits: what a re-solve costs), the
+    figures tools look up beside the tables, and the method's own working, which only the method reads (:meth:`own`)."""
 
     method: str
     game: Game
@@ -173,7 +181,26 @@ class Solution:
     size: int
     deals: int
     side_tables: Callable[[], dict[str, ReturnTable]] = field(default=dict, repr=False)
-    detail: Any = field(default=None, repr=False)  # the method's own working (its counts), for its own tests only
+    figures: SolutionFigures = field(default_factory=SolutionFigures, repr=False)
+    working: Callable[[], object] = field(default=lambda: None, repr=False)  # the method's own working (its counts);
+    # a function: a kept solution's is solved when first asked for
+
+    def own(self, kind: type[W]) -> W:
+        """The method's own working (its counts, its play), as the type its method knows it by: for the method's own
+        code and tests, never a tool's (a kept solution solves the game when this is first asked for).
+
+        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.registry import method_for
+        >>> game = load_game("paytables/three_card_poker/standard.yaml")
+        >>> method_for(game).solve(game).own(list)
+        Traceback (most recent call last):
+        ...
+        TypeError: tcp-standard: the working of a solution by level by level is no list
+        """
+        working = self.working()
+        if not isinstance(working, kind):
+            raise TypeError(f"{self.game.id}: the working of a solution by {self.method} is no {kind.__name__}")
+        return working
 
     @cached_property
     def tables(self) -> dict[str, ReturnTable]:
@@ -197,5 +224,4 @@ class Solution:
         types, while the optimal strategy at those pays is solved."""
         if self.ends is None:
             raise ValueError(f"{self.game.id} has no own bet to replay")
-        linear = getattr(self.ends, "linear", None)
-        return self.ends if linear is None else cast(Repriced, linear())
+        return self.ends.linear()

@@ -12,7 +12,7 @@ never from the counts; each round ends as one row of the return table (:func:`~.
 >>> from casino_math.analysis import analyze
 >>> from casino_math.methods.blackjack.game_file import load_blackjack_text
 >>> analysis = analyze(load_blackjack_text("game: blackjack\\nid: bj\\nblackjack: {split: none, surrender: late}\\n"))
->>> coups = BlackjackCoups(analysis.game, analysis.solution.detail.optimal.play, analysis.tables["blackjack"])
+>>> coups = BlackjackCoups(analysis.game, analysis.solution.working().optimal.play, analysis.tables["blackjack"])
 >>> rng = np.random.default_rng(3)
 >>> rows = np.array([rng.permutation(coups.kinds)[:coups.cards] for _ in range(2000)])
 >>> codes, ends = coups(rows)["blackjack"]

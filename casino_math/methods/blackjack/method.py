@@ -5,9 +5,8 @@
 strategy (each way a round ends: a blackjack, a win, a push, a loss, a surrender, a double, a split's net), the
 strategy as tables (the optimal play of the first two cards, the basic strategy chart: hard totals, soft totals,
 pairs) and as a lookup (``strategy.choose("play", {"player": "Th 6c", "up": "Ts"})``; ``"split hand"``: a hand made by splitting, its pair
-card first), and its working in
-``detail`` (:class:`~.figures.BlackjackFigures`: the basic strategy played out, the figures per up card, the
-dealer's totals).
+card first), the dealer's final totals among its figures, and its working (:class:`~.figures.BlackjackFigures`: the
+basic strategy played out, the figures per up card).
 
 >>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/blackjack/1-deck-s17-das.yaml")
@@ -31,7 +30,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
 
@@ -39,9 +38,9 @@ from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ...game.description import Game, Option
 from ...contract.kept_solution import Kept, KeptView, kept_solution
-from ...contract.solution import Decided, DecisionView, Solution, Strategy, UnrankedView
+from ...contract.solution import Decided, DecisionView, Solution, SolutionFigures, Strategy, UnrankedView
 from ...contract.method import Method, Workload
-from ...contract.money import History, pays_text
+from ...contract.money import History, Repriced, pays_text
 from .basic import BasicStrategy, key_of, key_text
 from ...collector import held
 from .coups import BlackjackCoups
@@ -82,7 +81,7 @@ class Blackjack(Method):
         assert isinstance(game, BlackjackGame)
         # the dealer's totals kept too: claims check them, and reading them must not solve the game again; and what a
         # natural's other pays change, so that a solution kept at those pays is repriced, not solved again
-        return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game), figures=("dealer_by_name", *PRICING),
+        return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game), own=pricing,
                              fit=lambda kept: repriced(game, kept))
 
     def _solve(self, game: BlackjackGame) -> Solution:
@@ -94,7 +93,8 @@ class Blackjack(Method):
                  AfterHitting(game, figures.optimal.play), ByUpCard(game, figures, "returns"), ByUpCard(game, figures, "dealer"))
         size = sum(len(u.valued) for u in figures.optimal.play.upcards.values())
         return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)),
-                        Replay(figures.optimal.play), size, table.total, dict, figures)  # type: ignore[arg-type]  # a replay: table(game), as money.Ends
+                        Replay(figures.optimal.play), size, table.total, dict, SolutionFigures(dealer_totals=figures.dealer_by_name),
+                        lambda: figures)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
@@ -133,7 +133,7 @@ class Blackjack(Method):
     def coups(self, solution: Solution) -> BlackjackCoups:
         """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`.coups`)."""
         assert isinstance(solution.game, BlackjackGame) and solution.table is not None
-        return BlackjackCoups(solution.game, solution.detail.optimal.play, solution.table)
+        return BlackjackCoups(solution.game, solution.own(BlackjackFigures).optimal.play, solution.table)
 
 
 # the modules a solution comes from (see count_cache.engine): every module of the engine, and what turns its working
@@ -156,16 +156,23 @@ def solution_key(game: BlackjackGame) -> str:
     return f"{game.bet}|{_text(replace(game.rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None))}|{_text(game.shoe)}"
 
 
-PRICING = ("natural_pays", "natural_paid", "returns_by_up_card", "basic_return", "basic_wager", "insurance")  # figures kept to reprice
 PAID = ("blackjack", "suited blackjack")  # the results of a natural paid
 RETURNS = "expected return by up card"  # the view a natural's pay changes
+
+
+def pricing(solution: Solution) -> dict[str, Any]:
+    """What a natural's other pays change, kept with a solution so that it is repriced (:func:`repriced`), not solved."""
+    figures = solution.own(BlackjackFigures)
+    return {"natural_pays": figures.natural_pays, "natural_paid": figures.natural_paid,
+            "returns_by_up_card": figures.returns_by_up_card, "basic_return": figures.basic_return,
+            "basic_wager": figures.basic_wager, "insurance": figures.insurance}
 
 
 def repriced(game: BlackjackGame, kept: Kept) -> Kept:
     """A solution kept at other pays of a natural made ``game``'s, exactly: no decision holds a natural, so the strategy,
     every decision's table and every round's chance stay; a natural paid pays the game's pays now, the return table's
     rows of those rounds, the basic strategy's figures and the returns by up card follow (a natural's share of each)."""
-    figures = kept.figures
+    figures = kept.own
     rules = game.rules
     was = replace(rules, blackjack_pays=figures["natural_pays"][0], suited_blackjack_pays=figures["natural_pays"][1])
     if was == rules:
@@ -183,7 +190,7 @@ def repriced(game: BlackjackGame, kept: Kept) -> Kept:
     views = tuple(replace(v, data=_returns_data(v, returns), words=returns_words(_by_value(returns["optimal"])))
                   if v.name == RETURNS else v for v in kept.views)
     return replace(kept, table=repriced_table, views=views, deals=repriced_table.total,
-                   figures=figures | {"natural_pays": (rules.blackjack_pays, rules.suited_blackjack_pays),
+                   own=figures | {"natural_pays": (rules.blackjack_pays, rules.suited_blackjack_pays),
                                       "returns_by_up_card": returns, "basic_return": basic})
 
 
@@ -219,7 +226,7 @@ def _text(value: object) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class Replay:
+class Replay(Repriced):
     """The optimal strategy's decisions, every one, replayed at another game's pays (:meth:`Solution.replayed
     <casino_math.contract.method.Solution.replayed>`): the same rules, other pays."""
 
@@ -238,7 +245,7 @@ class Replay:
 
 
 @dataclass(frozen=True, eq=False)
-class LinearReplay:
+class LinearReplay(Repriced):
     """:class:`Replay`'s tables from the ends as linear forms of the pays (the split rounds' float spread added up in
     another order: their exact chance, average and stake the same)."""
 

@@ -1167,7 +1167,7 @@ class Holdem(Method):
         boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
 
         return Solution(self.name, game, solved.table, Strategy(game, views, lookup), solved.ends, boards, solved.table.total,
-                        lambda: self.side_bets(game), solved)
+                        lambda: self.side_bets(game), working=lambda: solved)
 
     def side_bets(self, game: Game) -> dict[str, Any]:
         from ...counting.side_bets import side_bet_table

@@ -544,7 +544,7 @@ class LevelByLevel(Method):
         views = sorted((DecisionStrategy(game, solved.counts, c) for c in solved.decisions), key=lambda d: (order[d.name], d.history))
         lookup = self.lookup(game, solved.counts, solved.decisions) if solved.decisions else None
         return Solution(self.name, game, solved.table, Strategy(game, tuple(views), lookup), solved.ends,
-                        sum(len(level) for level in counts.levels), counts.deals, side_tables, solved)
+                        sum(len(level) for level in counts.levels), counts.deals, side_tables, working=lambda: solved)
 
     def counts(self, game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
         """The classes of seen cards and their showdown cells (:mod:`.counts`)."""

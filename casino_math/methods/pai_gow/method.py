@@ -4,9 +4,10 @@
 :class:`~casino_math.contract.method.Solution` like every method. The game's own bet is priced as casinos quote it: the
 player setting his hands by the house way, as the banker does (its return table: both hands won, one each, none);
 the strategy is that house way, as a lookup (``strategy.choose("set", {"player": "Ts Td 4c 4h Ad 9c 2s"})``: the
-setting, each setting's exact value in the solution's ``detail``) and as a table of its rules (which rule set how many
+setting, each setting's exact value in the method's working) and as a table of its rules (which rule set how many
 hands, how often the optimal setting differs, what the house way costs against it). The optimal setting's figures are
-in the return table's notes and in ``detail`` (:class:`~.counting.Counts`).
+in the return table's notes and in the working (:class:`~.counting.Counts`, :meth:`Solution.own
+<casino_math.contract.solution.Solution.own>`).
 
 A deck of more than ``LOCAL_HANDS`` seven-card hands (the 53-card deck: 154,143,080) is counted by the cards the player's
 and the banker's hands share (:mod:`.optimal`: about 13 min of processor time and 5 GB for 53 cards), the player setting
@@ -90,7 +91,7 @@ class PaiGow(Method):
         views: tuple[DecisionView, ...] = (HouseWayView(game, totals, optimal, counts, full, progress, runner),)
         lookup = Lookup(game, counts) if counts is not None else None
         return Solution(self.name, game, table, Strategy(game, views, lookup), ends, hands, totals.deals,
-                        lambda: self.side_bets(game), counts if counts is not None else full)
+                        lambda: self.side_bets(game), working=lambda: counts if counts is not None else full)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}

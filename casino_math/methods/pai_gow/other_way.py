@@ -14,7 +14,7 @@ cards two hands share (:func:`.optimal.other_way_totals`), and both give the sam
 >>> from casino_math.analysis import analyze
 >>> from casino_math.game.loader import load_game
 >>> small = Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml"
->>> counts = analyze(small).solution.detail
+>>> counts = analyze(small).solution.working()
 >>> same = from_counts(counts, load_game(small).house_way)
 >>> same.differs, same.cost, same.edge(same.other) == same.edge(same.house)
 (0, Fraction(0, 1), True)

@@ -51,7 +51,7 @@ from ...counting.drawing import Rows, bet_tables, places
 from ...game.events import Event
 from ...contract.method import Method
 from ...contract.solution import Decided, Solution, Strategy, UnrankedView
-from ...contract.money import History, opening_stakes, pays_text, preference, units_text
+from ...contract.money import History, Repriced, opening_stakes, pays_text, preference, units_text
 from ...game.situations import Situation, surrendered
 from ...game.tableau import ranges
 
@@ -286,7 +286,7 @@ def ends_of(counts: Counts, taken: tuple[int, ...]) -> dict[End, int]:
 
 
 @dataclass(frozen=True, eq=False)
-class ShoeEnds:
+class ShoeEnds(Repriced):
     """Deals by how they end under one strategy; :meth:`table` prices them at any pays of the same lines (what the
     design tools replay)."""
 
@@ -640,7 +640,7 @@ def solve_counts(name: str, counts: Counts, rule: Rule | None = None) -> Solutio
     view = DecisionTable(game, counts, evs, taken)
     size = sum(len(seen.ends) for seen in counts.classes) + len(counts.closed)
     return Solution(name, game, table, Strategy(game, (view,), Lookup(game, counts, evs, taken)), ends, size, table.total,
-                    lambda: bet_tables(game), counts)
+                    lambda: bet_tables(game), working=lambda: counts)
 
 
 def expected_return(game: Game, shoe: Shoe) -> Fraction:
