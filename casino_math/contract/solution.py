@@ -157,14 +157,14 @@ class Strategy:
 @dataclass(frozen=True)
 class SolutionFigures:
     """Figures of a solved game beyond its return tables, declared by name for the tools that look them up (claims
-    check them); None where the game's method has no such figure.
+    check them); None where the game's method has no such figure. ``dealer_totals``: blackjack's dealer, per up card by
+    name (``A``, ``2`` ... ``T``), the chance of each final result of his hand from the full shoe.
 
     >>> SolutionFigures().dealer_totals is None
     True
     """
 
-    dealer_totals: Mapping[str, Mapping[str, Fraction]] | None = None  # blackjack: per up card by name (``A``, ``2`` ...
-    # ``T``), the chance of each final result of the dealer's hand from the full shoe
+    dealer_totals: Mapping[str, Mapping[str, Fraction]] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,8 +182,7 @@ class Solution:
     deals: int
     side_tables: Callable[[], dict[str, ReturnTable]] = field(default=dict, repr=False)
     figures: SolutionFigures = field(default_factory=SolutionFigures, repr=False)
-    working: Callable[[], object] = field(default=lambda: None, repr=False)  # the method's own working (its counts);
-    # a function: a kept solution's is solved when first asked for
+    working: Callable[[], object] = field(default=lambda: None, repr=False)  # a function: a kept solution solves it late
 
     def own(self, kind: type[W]) -> W:
         """The method's own working (its counts, its play), as the type its method knows it by: for the method's own

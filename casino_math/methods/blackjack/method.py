@@ -93,8 +93,8 @@ class Blackjack(Method):
                  AfterHitting(game, figures.optimal.play), ByUpCard(game, figures, "returns"), ByUpCard(game, figures, "dealer"))
         size = sum(len(u.valued) for u in figures.optimal.play.upcards.values())
         return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)),
-                        Replay(figures.optimal.play), size, table.total, dict, SolutionFigures(dealer_totals=figures.dealer_by_name),
-                        lambda: figures)
+                        Replay(figures.optimal.play), size, table.total, dict,
+                        SolutionFigures(dealer_totals=figures.dealer_by_name), working=lambda: figures)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
