@@ -30,7 +30,6 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
@@ -136,12 +135,7 @@ class Blackjack(Method):
         return BlackjackCoups(solution.game, solution.detail.optimal.play, solution.table)
 
 
-# the modules a solution comes from (see count_cache.engine): every module of the engine, and what turns its working
-# into tables and words (not the file's reader, game_file.py: the key holds the rules it read; nor the simulator's coups
-# and the removal tool); every module, so that one added later is never left out of the digest
-CODE = (*sorted(f"methods/blackjack/{path.name}" for path in Path(__file__).parent.glob("*.py")
-                if path.name not in ("__init__.py", "game_file.py", "coups.py", "removal.py")),
-        "contract/method.py", "contract/money.py", "contract/kept_solution.py", "returns.py", "text.py")
+CODE = ("methods/blackjack",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 
 
 def solution_key(game: BlackjackGame) -> str:

@@ -34,7 +34,8 @@ from ..level_by_level.counts import Counts, game_key, kept_or_counted, symmetry_
 from ...game.description import Deal, Decision, Game
 from ...contract.method import Workload
 from ...showdown import CELLS, cells_of
-from ..level_by_level.solver import Chosen, LevelByLevel
+from ..level_by_level.chosen import Chosen
+from ..level_by_level.solver import LevelByLevel
 from ..level_by_level.strategy import ClassLookup
 from ...levels import SEEN_ROLES, Level, Progress, completions
 
@@ -103,7 +104,7 @@ CACHED = 2
 
 
 KIND = "suit by suit counts"
-CODE = ("methods/by_suits", "methods/level_by_level/counts.py", "levels.py", "showdown.py")  # the modules the counts come from
+CODE = ("methods/by_suits",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 
 
 def suit_counts(game: Game, progress: Progress | None = None) -> Counts:
@@ -170,6 +171,7 @@ class BySuits(LevelByLevel):
     """The counting method of games whose hands are worth their best suit (see the module's introduction)."""
 
     name = "suit by suit"
+    code = CODE
 
     def unfit(self, game: Game) -> str | None:
         return unfit(game)

@@ -72,7 +72,8 @@ from ...showdown import CELLS
 from ...contract.money import Ends, History, Lines, Money, add_stakes, history_text, initial_scale, preference, table_of_ends
 from ...contract.solution import UnrankedView
 from ...contract.method import Method, Workload
-from ..level_by_level.solver import Chosen, Solved
+from ..level_by_level.chosen import Chosen
+from ..level_by_level.solver import Solved
 from ..level_by_level.strategy import DecisionStrategy
 from ...levels import Progress, build_levels, completions
 
@@ -639,7 +640,7 @@ def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None
 
 # -- totals kept between runs ---------------------------------------------------------------------------------------
 KIND = "hold'em totals"
-CODE = ("methods/holdem",)  # the modules the totals come from, beside the kernels (see count_cache.engine)
+CODE = ("methods/holdem",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 
 
 KEPT = 2  # counts kept per game at other pays (the last counted first)

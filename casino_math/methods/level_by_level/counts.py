@@ -132,7 +132,7 @@ def count(game: Game, progress: Progress | None = None, runner: Runner | None = 
 # -- counts kept between runs ------------------------------------------------------------------------------------
 KIND = "level by level counts"
 MEMO_KIND = "level by level hand values"
-CODE = ("methods/level_by_level/counts.py", "levels.py", "showdown.py")  # the modules these counts come from (see count_cache.engine)
+CODE = ("methods/level_by_level",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 # what the memo keeps that depends on the classes alone (hand values, the card sets reaching the first decision, the
 # lookup's keys: up to seconds each on big games)
 KEPT_MEMO = ("values", "suits", "mass", "canonical")

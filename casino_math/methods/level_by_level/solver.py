@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, ClassVar, Mapping
 
 import numpy as np
 
 from ...parallel import Runner
 from ...returns import ReturnTable
+from .chosen import Chosen
 from .counts import CODE, SCRATCH, Counts, count, game_key, symmetry_for
 from ...game.description import Decision, Game, Option, Paytable
 from ...contract.kept_solution import kept_solution
@@ -60,25 +61,6 @@ def paid_line(table: Paytable, game: Game, counts: Counts, level: int = -1) -> n
             suits[line.hand] = counts.suits(hand, level)
         out[line.pattern.matches(values[line.hand], suits.get(line.hand))] = i
     return out
-
-
-@dataclass(frozen=True)
-class Chosen:
-    """One decision under one history: each option's value per class (options in preference order) and the choice."""
-
-    level: int
-    decision: Decision
-    history: History
-    options: tuple[Option, ...]
-    values: np.ndarray  # (options, classes) exact, in units of 1/scale per card set of the class
-    choice: np.ndarray  # index into options, per class
-    scale: int  # the common denominator of the values per initial unit (pays and stakes as integers)
-    completions: int
-    open: np.ndarray | None = None  # (options, classes): whether the player's hand may take the option (None: every one)
-
-    def ev(self, option: int, row: int) -> Fraction:
-        """The exact expected result, per initial unit, of taking ``option`` in class ``row``."""
-        return Fraction(int(self.values[option, row]), self.scale * self.completions)
 
 
 @dataclass(frozen=True)
@@ -498,6 +480,7 @@ class LevelByLevel(Method):
     showdown of the last level's classes (:mod:`.counts`), then backward induction (:func:`solve`)."""
 
     name = "level by level"
+    code: ClassVar[tuple[str, ...]] = CODE  # the folder a kept solution comes from (a subclass's own: it imports this one)
 
     def unfit(self, game: Game) -> str | None:
         return "dealt from a shoe or valued in points: counted by kinds of card" if game.counted_by_kind else None
@@ -513,7 +496,7 @@ class LevelByLevel(Method):
         # kept whole between runs (the count cache): a run on an unchanged game reads no count and solves nothing
         from .strategy import DecisionStrategy
 
-        return kept_solution(game, self.solution_key(game, rule), SOLUTION_CODE, lambda: self._solve(game, rule, progress, runner),
+        return kept_solution(game, self.solution_key(game, rule), self.code, lambda: self._solve(game, rule, progress, runner),
                              sides=side_tables, largest=KEPT_ROWS, reused=True, views=DecisionStrategy)
 
     def solution_key(self, game: Game, rule: Rule | None = None) -> str:
@@ -567,10 +550,4 @@ class LevelByLevel(Method):
 
 
 KEPT_ROWS = 20_000  # a decision of more classes keeps what the tables show, not its classes one by one (see kept_solution)
-# the modules a kept solution comes from (see count_cache.engine): the counts', the solver's and what turns its working
-# into tables and words
-SOLUTION_CODE = (*CODE, "methods/level_by_level/solver.py", "methods/level_by_level/strategy.py", "contract/money.py", "methods/by_suits/method.py", "contract/method.py",
-                 "game/simple_strategies.py", "game/qualifier.py", "game/description.py", "game/patterns.py", "game/situations.py",
-                 "contract/kept_solution.py", "returns.py", "text.py", "pays.py")
-
 LEVEL_BY_LEVEL = LevelByLevel()

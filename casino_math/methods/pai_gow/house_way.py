@@ -197,6 +197,7 @@ def _display(deck: Deck, ids: np.ndarray) -> list[int]:
     return sorted(range(len(ids)), key=lambda i: (-(ACE if cards[i].is_joker else cards[i].rank), cards[i].is_joker))
 
 
+CODE = ("methods/pai_gow",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 _CHECKED: dict[int, bool] = {}
 CHECKED_KIND = "Pai Gow Poker house way checked"
 
@@ -207,7 +208,6 @@ def _checked(way: HouseWay) -> None:
     words or places; and the code), so a later run reads the file without setting every hand shape again (seconds).
     A way that fails is never kept: it fails at every run, with its error."""
     from ...count_cache import current
-    from .counting import CODE
 
     key = hash((way.rules, way.hands.deck, way.hands.wheel_second))
     if key in _CHECKED:
