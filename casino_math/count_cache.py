@@ -42,11 +42,11 @@ import time
 import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
 from .errors import InputError
+from .held import cached
 
 FORMAT = "casino-math counts 1"
 ENV_FOLDER = "CASINO_MATH_CACHE"
@@ -60,7 +60,7 @@ log = logging.getLogger("casino_math.count_cache")
 _switched_off = False
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def engine(code: tuple[str, ...] = ()) -> str:
     """The engine's version: the package version and a digest of the source of the code counts come from: ``code`` (the
     counting method's folder, or modules, as paths in the package) and every module of the package it imports, directly
@@ -88,7 +88,7 @@ def _code_of(path: Path) -> bytes:
     return _code_of_source(source)
 
 
-@lru_cache(maxsize=512)
+@cached(maxsize=512)
 def _code_of_source(source: bytes) -> bytes:
     """:func:`_code_of` of a file's bytes, once per process (the methods' engines share the common code: parsed once)."""
     import ast

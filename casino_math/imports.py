@@ -14,15 +14,16 @@ True
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
+
+from .held import cached
 
 PACKAGE = Path(__file__).resolve().parent
 NAME = __package__ or "casino_math"
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def modules() -> dict[str, Path]:
     """Every module of the package by its dotted name (a package by its folder's ``__init__.py``)."""
     out = {}
@@ -50,7 +51,7 @@ def closure(roots: Iterable[str]) -> frozenset[str]:
     return frozenset(seen)
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def imported(module: str) -> frozenset[str]:
     """The package's modules that ``module``'s import statements name (itself left out)."""
     known = modules()

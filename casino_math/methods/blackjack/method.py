@@ -9,7 +9,7 @@ card first), and its working in
 ``detail`` (:class:`~.figures.BlackjackFigures`: the basic strategy played out, the figures per up card, the
 dealer's totals).
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/blackjack/1-deck-s17-das.yaml")
 >>> BLACKJACK.unfit(game), BLACKJACK.unfit(load_game("paytables/baccarat/standard.yaml"))
 (None, 'not a blackjack game file (no blackjack: section)')
@@ -37,6 +37,7 @@ import numpy as np
 from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ...game.description import Game, Option
+from ...counting.removal import RemovalEffects
 from ...contract.kept_solution import Kept, KeptView, kept_solution
 from ...contract.solution import Decided, DecisionView, Solution, Strategy, UnrankedView
 from ...contract.method import Method, Workload
@@ -48,6 +49,7 @@ from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
 from .linear import LinearEnds, linear_ends, lines_of
+from .removal import blackjack_removal
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, paid_naturals, replay
 from .rules import ACE, VALUES, value_name
 from .splits import Split
@@ -95,6 +97,11 @@ class Blackjack(Method):
         return Solution(self.name, game, table, Strategy(game, views, Lookup(game, figures.optimal.play)),
                         Replay(figures.optimal.play), size, table.total, dict, figures)  # type: ignore[arg-type]  # a replay: table(game), as money.Ends
 
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
+        """The game's own bet played again, optimally, from each smaller shoe."""
+        assert isinstance(game, BlackjackGame)
+        return blackjack_removal(game, bet)
+
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
 
@@ -103,7 +110,7 @@ class Blackjack(Method):
         natural, which no decision sees (:func:`repriced`); any other pay moves the play, and a solve of seconds.
 
         >>> from casino_math.game.description import Paytable
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> from casino_math.pays import Pay
         >>> game = load_game("paytables/blackjack/spanish-21.yaml")
         >>> def paying(line, pay):
@@ -120,7 +127,7 @@ class Blackjack(Method):
         6 to 5 or surrender beside 3 to 2): one group; a solve costs about as much as the hands the shoe can deal (a
         single deck's fewer: its ranks run out).
 
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> one, six = (BLACKJACK.workload(load_game(f"paytables/blackjack/{name}.yaml")) for name in ("1-deck-s17-das", "6-decks-s17-das"))
         >>> one.group == six.group, one.cost < six.cost
         (False, True)
@@ -142,7 +149,7 @@ def solution_key(game: BlackjackGame) -> str:
     """What a blackjack solution depends on: the rules with their pays, the shoe, the bet's name (the return table's);
     but the pays of a natural, which no decision sees (:func:`repriced` makes a solution kept at others this game's).
 
-    >>> from casino_math.game.loader import load_game
+    >>> from casino_math.analysis import load_game
     >>> key = solution_key(load_game("paytables/blackjack/6-decks-h17-das.yaml"))
     >>> key.split("|")[0], "blackjack_pays=Fraction(0, 1)" in key, key.split("|")[2]
     ('blackjack', True, 'Shoe(counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 96))')

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from math import comb
 from typing import TYPE_CHECKING, Callable, ClassVar, Mapping
 
 import numpy as np
@@ -25,11 +26,14 @@ from ...parallel import Runner
 from ...returns import ReturnTable
 from .chosen import Chosen
 from .counts import CODE, SCRATCH, Counts, count, game_key, symmetry_for
-from ...game.description import Decision, Game, Option, Paytable
+from ...game.description import Deal, Decision, Game, Option, Paytable
 from ...contract.kept_solution import kept_solution
 from ...contract.money import Ends, History, Lines, Money, add_stakes, initial_scale, preference, table_of_ends
 from ...contract.solution import Solution, Strategy
 from ...contract.method import Method, Workload
+from ...counting.holdem_shape import HOLDEM_SHAPED, unfit as not_holdem
+from ...counting.side_bets import uncountable
+from ...game.sections import Problem
 from ...game.simple_strategies import Rule
 from ...levels import Level, Progress
 
@@ -485,6 +489,9 @@ class LevelByLevel(Method):
     def unfit(self, game: Game) -> str | None:
         return "dealt from a shoe or valued in points: counted by kinds of card" if game.counted_by_kind else None
 
+    def problems(self, game: Game) -> tuple[Problem, ...]:
+        return uncountable(game) or too_many_sets(game)
+
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
               runner: Runner | None = None) -> Solution:
         def side_tables() -> dict[str, ReturnTable]:
@@ -504,7 +511,7 @@ class LevelByLevel(Method):
         the game's own tables, how ties go, the quoting, the names the strategy is written with, and the rule forcing a
         decision (the side bets are counted apart: their pays are not in it).
 
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> key = LEVEL_BY_LEVEL.solution_key(load_game("paytables/three_card_poker/standard.yaml"))
         >>> key.startswith("('level by level', Deck("), "0x" in key
         (True, False)
@@ -547,6 +554,30 @@ class LevelByLevel(Method):
         from ...counting.side_bets import side_bet_table
 
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
+
+
+MAX_SEEN_SETS = 500_000_000  # sets of seen cards the level-by-level count groups into classes (Mississippi Stud: 155,937,600)
+
+
+def too_many_sets(game: Game) -> tuple[Problem, ...]:
+    """Where the cards the player sees, step by step, make too many sets of cards for the level-by-level count (a typo
+    such as ``player: 8`` in Let It Ride would fill memory and be killed): the deal step that crosses the limit; a game
+    dealt as hold'em games are (two hole cards, then the board) is told why it cannot be counted board by board."""
+    if not game.wagers:
+        return ()
+    n, seen, sets = len(game.deck.cards), 0, 1
+    for i, step in enumerate(game.steps):
+        if not (isinstance(step, Deal) and step.seen):
+            continue
+        sets *= comb(n - seen, step.cards)
+        seen += step.cards
+        if sets > MAX_SEEN_SETS:
+            reason = not_holdem(game)
+            board = f"; nor board by board, as hold'em games are: {reason}" if reason != HOLDEM_SHAPED else ""
+            return (Problem(("deal", i, step.role), f"by this step the player has seen {seen} cards: {sets:,} sets of cards to "
+                            f"count, more than the {MAX_SEEN_SETS:,} counted at most (Mississippi Stud's 5 make 155,937,600){board}; "
+                            "deal fewer cards, or from a smaller deck"),)
+    return ()
 
 
 KEPT_ROWS = 20_000  # a decision of more classes keeps what the tables show, not its classes one by one (see kept_solution)

@@ -18,7 +18,7 @@ a part's classes get every term they need from the one pass over the sets, so a 
 type and house-way rule), not its counts; the parts run on the shard runner (:mod:`casino_math.parallel`).
 
 >>> from pathlib import Path
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game(Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml")
 >>> result = optimal_totals(game)
 >>> result.deals == 19448 * 120, result.optimal_edge < result.house_edge

@@ -12,7 +12,7 @@ cards two hands share (:func:`.optimal.other_way_totals`), and both give the sam
 
 >>> from pathlib import Path
 >>> from casino_math.analysis import analyze
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> small = Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml"
 >>> counts = analyze(small).solution.detail
 >>> same = from_counts(counts, load_game(small).house_way)
@@ -165,7 +165,7 @@ def setting_text(game: PaiGowGame, hand: np.ndarray, high_rank: int, low_rank: i
     such setting, the cards in the hand's order).
 
     >>> from pathlib import Path
-    >>> from casino_math.game.loader import load_game
+    >>> from casino_math.analysis import load_game
     >>> game = load_game(Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml")
     >>> hand = np.array([0, 1, 4, 5, 8, 12, 16])  # J J Q Q K A and the joker: its first setting, both jacks low
     >>> high, low = game.way.hands.settings(hand[None])
