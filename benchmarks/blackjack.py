@@ -56,7 +56,7 @@ from casino_math.methods.blackjack.rounds import SPLIT, play_game  # noqa: E402
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe  # noqa: E402
 from casino_math.methods.blackjack.split_ends import _Walk  # noqa: E402
 from casino_math.methods.blackjack.values import forget_counts  # noqa: E402
-from casino_math.game.loader import load_game  # noqa: E402
+from casino_math.analysis import load_game  # noqa: E402
 
 EIGHT = ("1-deck-s17-das", "1-deck-h17-das", "2-decks-h17-das", "6-decks-h17-das", "6-decks-s17-das",
          "6-decks-h17-das-late-surrender", "6-decks-h17-das-6-to-5", "8-decks-h17-das-no-hole-card")

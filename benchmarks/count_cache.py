@@ -90,7 +90,7 @@ def variant_of(game: str, folder: Path) -> Path:
     table = VARIANTS.get(game, ("standard.yaml", None))[1]
     source = base_of(game)
     if table is None:
-        from casino_math.game.loader import load_game
+        from casino_math.analysis import load_game
 
         loaded = load_game(source)
         name = (loaded.own_tables or tuple(loaded.paytables))[0]

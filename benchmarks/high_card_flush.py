@@ -32,7 +32,7 @@ import numpy as np
 
 from casino_math.analysis import GameAnalysis
 from casino_math.methods.by_suits.method import BY_SUITS, suit_counts
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.showdown import hand_values
 from casino_math.subsets import all_subsets
 

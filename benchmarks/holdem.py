@@ -41,7 +41,7 @@ import numpy as np
 
 from casino_math import __version__
 from casino_math.methods.holdem import method as holdem
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.showdown import hand_values
 from casino_math.parallel import Runner, Shards
 from casino_math.subsets import all_subsets

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from casino_math.methods.holdem import method as holdem  # noqa: E402
-from casino_math.game.loader import load_game  # noqa: E402
+from casino_math.analysis import load_game  # noqa: E402
 from test_hole_card_bonus import brute_force, by_pay  # noqa: E402
 
 

@@ -49,7 +49,7 @@ from pathlib import Path
 
 import numpy as np
 
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.parallel import Runner, Shards
 
 ROOT = Path(__file__).parent.parent

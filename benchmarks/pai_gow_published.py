@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 
 ROOT = Path(__file__).parent.parent
 WAYS = {"Foxwoods (foxwoods.yaml)": "foxwoods.yaml", "dealer school, Trump Plaza two pair (gold-star.yaml)": "gold-star.yaml"}

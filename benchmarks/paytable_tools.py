@@ -33,7 +33,7 @@ from casino_math.methods.level_by_level import counts as counts_module
 from casino_math.analysis import analyze
 from casino_math.methods.level_by_level.counts import count
 from casino_math.game.description import Game
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 
 PAYTABLES = Path(__file__).resolve().parent.parent / "paytables"
 GRID = "straight_flush=31..55,three_of_a_kind=21..40,straight=2..6.5:0.5,flush=1..10.5:0.5"  # 25 × 20 × 10 × 20

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from casino_math.analysis import analyze  # noqa: E402
 from casino_math.game.description import Game  # noqa: E402
-from casino_math.game.loader import load_game  # noqa: E402
+from casino_math.analysis import load_game  # noqa: E402
 from casino_math.methods.shoe_decisions.method import _KEPT  # noqa: E402
 from casino_math.shoe import Shoe  # noqa: E402
 

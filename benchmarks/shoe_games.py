@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from casino_math.analysis import analyze  # noqa: E402
 from casino_math.counting.drawing import bet_tables  # noqa: E402
-from casino_math.game.loader import load_game  # noqa: E402
+from casino_math.analysis import load_game  # noqa: E402
 from casino_math.rankings import get_ranking  # noqa: E402
 from casino_math.rankings.points import get_points  # noqa: E402
 

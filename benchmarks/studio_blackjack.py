@@ -30,7 +30,7 @@ def main() -> None:
     parser.add_argument("--edits", nargs="*", default=list(EDITS), help="LINE=PAYS, each from the file's pays")
     args = parser.parse_args()
     from casino_math.analysis import GameAnalysis
-    from casino_math.game.loader import load_game
+    from casino_math.analysis import load_game
     from casino_math.studio.server import create_app
     from casino_math.studio.workbench import Workbench
 

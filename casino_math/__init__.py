@@ -24,7 +24,7 @@ _EXPORTS = {
     "InputError": "errors",
     "hand_frequencies": "frequencies",
     "RANKINGS": "rankings", "Ranking": "rankings", "get_ranking": "rankings",
-    "Game": "game.description", "load_game": "game.loader",
+    "Game": "game.description", "load_game": "analysis",
     "analyze": "analysis", "GameAnalysis": "analysis",
 }
 __all__ = sorted(_EXPORTS) + ["__version__"]

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -20,19 +19,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .errors import InputError, UnknownName
+from .held import forget_all
 from .parallel import Runner
 from .returns import ReturnTable
 from .game.description import Game
-from .game.loader import load_game
 from .contract.solution import DecisionView, Solution
 from .contract.method import Coups, Method, Workload
-from .registry import method_for
+from .registry import game_schema, load_game, load_game_text, method_for
 from .game.simple_strategies import parse_rule
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
     import pandas as pd
 
-    from .removal import RemovalEffects
+    from .counting.removal import RemovalEffects
     from .levels import Progress
 
 
@@ -196,9 +195,7 @@ class GameAnalysis:
 
     def effect_of_removal(self, bet: str) -> RemovalEffects:
         """The change in a shoe game's bet's expected return when one card of each rank leaves the full shoe."""
-        from .removal import effect_of_removal
-
-        return effect_of_removal(self.game, bet)
+        return self.method.removal(self.game, bet)
 
     def dealer_qualifying(self) -> tuple[int, int]:
         """(dealer hands that qualify, all dealer hands), over the dealer's cards alone."""
@@ -261,6 +258,9 @@ class GameAnalysis:
         return category_counts(chosen.ranking, sum(self.game.cards_of(r) for r in chosen.of))
 
 
+__all__ = ["GameAnalysis", "analyze", "forget_counts", "game_schema", "load_game", "load_game_text"]  # files read as the registry reads them
+
+
 def _known(name: str, known: Any, what: str, game: str) -> str:
     """``name`` if it is one of ``known``; else a KeyError naming what there is (not a bare ``KeyError: 'nope'``)."""
     if name not in known:
@@ -272,15 +272,7 @@ def forget_counts() -> None:
     """Drop the counts and solves this process holds in memory (each counting method keeps its last few: gigabytes for a
     big game), so that what comes next reuses their memory: a report's families share no counts. What the count cache
     keeps on disk stays; a later analysis of the same game reads it again."""
-    from .methods.by_suits import method as by_suits
-    from .methods.holdem import method as holdem
-    from .methods.level_by_level import counts
-
-    for held in (counts._CACHE, by_suits._CACHE, holdem._CACHE):
-        held.clear()
-    blackjack = sys.modules.get(f"{__package__}.methods.blackjack.values")  # its compiled kernels are not loaded to forget nothing
-    if blackjack is not None:
-        blackjack.forget_counts()
+    forget_all()
 
 
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,

@@ -473,7 +473,7 @@ def _game_path(claims_path: Path, value: Any, line: int) -> Path | None:
 
 def _game_by_id(claims_path: Path, game_id: Any, line: int) -> Path:
     """The game file with this id, in the claims file's folder or the one above it."""
-    from .game.loader import load_game
+    from .analysis import load_game
 
     known: dict[str, Path] = {}
     for folder in (claims_path.parent, claims_path.parent.parent):

@@ -42,11 +42,11 @@ import time
 import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
 from .errors import InputError
+from .held import cached
 
 FORMAT = "casino-math counts 1"
 ENV_FOLDER = "CASINO_MATH_CACHE"
@@ -54,26 +54,26 @@ ENV_LIMIT = "CASINO_MATH_CACHE_SIZE"
 DEFAULT_LIMIT = 8 << 30  # every shipped game's counts fit in about 2 GiB: room for them and many variants' worth
 MAX_MANIFEST_BYTES = 64 << 10
 STALE_SECONDS = 3600  # a temporary file this old is a writer that died, not one at work
-PACKAGE = Path(__file__).resolve().parent
-# the code every count comes from (files and folders of the package); each method adds its own modules. How entries are
-# written and read is not here: FORMAT versions that, and an entry that does not decode is counted again anyway
-COMMON_CODE = ("cards.py", "subsets.py", "suits.py", "enumeration.py", "rankings", "kernels")
+ENGINE = "1"  # bump when counting changes, so that kept counts and shards of an older engine are not reused
 
 log = logging.getLogger("casino_math.count_cache")
 _switched_off = False
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def engine(code: tuple[str, ...] = ()) -> str:
-    """The engine's version: the package version and a digest of the source of the code counts come from (``code``: the
-    counting method's own modules, beside :data:`COMMON_CODE`). Another file edited leaves kept counts in force."""
+    """The engine's version: the package version and a digest of the source of the code counts come from: ``code`` (the
+    counting method's folder, or modules, as paths in the package) and every module of the package it imports, directly
+    or through others (:func:`casino_math.imports.closure`), so that no module a count runs is left out. Another file
+    edited leaves kept counts in force."""
     from . import __version__
-    from .parallel import ENGINE
+    from .imports import PACKAGE, closure, modules
 
+    named = [PACKAGE / part for part in code]
+    roots = [m for m, path in modules().items() if any(path == p or p in path.parents for p in named)]
     digest = hashlib.sha256()
-    parts = sorted(set(COMMON_CODE) | set(code))
-    files = sorted({p for part in parts for p in ([PACKAGE / part] if part.endswith(".py") else (PACKAGE / part).rglob("*.py"))})
-    for path in files:
+    for module in sorted(closure(roots)):
+        path = modules()[module]
         digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + _code_of(path) + b"\0")
     return f"{__version__}+{ENGINE}+{digest.hexdigest()[:16]}"
 
@@ -88,7 +88,7 @@ def _code_of(path: Path) -> bytes:
     return _code_of_source(source)
 
 
-@lru_cache(maxsize=512)
+@cached(maxsize=512)
 def _code_of_source(source: bytes) -> bytes:
     """:func:`_code_of` of a file's bytes, once per process (the methods' engines share the common code: parsed once)."""
     import ast

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from math import comb
 from typing import Iterable, Iterator, Literal, Sequence
 
@@ -46,6 +46,7 @@ import numpy as np
 from .cards import Card
 from .errors import InputError
 from .rankings import CATEGORY_SHIFT, WILD, Ranking, SuitRanking, get_ranking
+from .held import cached
 
 Method = Literal["classes", "brute"]
 _CHUNK = 1 << 20  # free-count rows per pass: bounds the memory a pass takes
@@ -524,7 +525,7 @@ def category_counts(
     return dict(_category_counts(ranking, cards, tuple(dead), tuple(fixed), method))
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def _category_counts(ranking: Ranking, cards: int, dead: tuple[Card, ...], fixed: tuple[Card, ...], method: Method) -> tuple[tuple[str, int], ...]:
     if isinstance(ranking, SuitRanking):  # a ranking of suits counts its hands suit by suit itself
         if dead or fixed:

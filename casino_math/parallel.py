@@ -29,7 +29,6 @@ from .errors import InputError, WorkerLost
 from .targets import folder_to_write
 
 Progress = Callable[[str, int, int], None]
-ENGINE = "1"  # bump when counting changes, so that kept shards of an older engine are not reused
 
 
 def shard_engine() -> str:

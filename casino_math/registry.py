@@ -1,10 +1,12 @@
-"""The counting methods, the one module that names them: which method counts a game.
+"""The counting methods, the one module that names them: which method counts a game, and game files read with every
+method's sections and problems.
 
 Each method lives in its own folder of :mod:`casino_math.methods` behind the contract of
 :mod:`casino_math.contract.method`; the tools reach them only through :class:`~casino_math.analysis.GameAnalysis`,
-which asks this registry for the method that fits a game.
+which asks this registry for the method that fits a game, and read game files by :func:`load_game` (the file reader,
+:mod:`casino_math.game.loader`, names no method: it is given the sections methods read themselves and asks the
+method that fits a game what it cannot count).
 
->>> from casino_math.game.loader import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method_for(game).name, [m.unfit(game) for m in methods()]
 ('level by level', ['not a blackjack game file (no blackjack: section)', 'not a Pai Gow Poker game file (no pai_gow: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
@@ -12,8 +14,39 @@ which asks this registry for the method that fits a game.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from .contract.method import Method
+from .game import loader
 from .game.description import Game
+from .game.sections import Problem
+from .methods.blackjack.game_file import SECTION as BLACKJACK_FILE
+from .methods.pai_gow.game_file import SECTION as PAI_GOW_FILE
+
+SECTIONS = (BLACKJACK_FILE, PAI_GOW_FILE)  # the sections of a game file a method reads itself, the first found read
+
+
+def load_game(path: str | Path) -> Game:
+    """Load and check one game file: its section read by its method's reader, what the method that fits the game cannot
+    count said at its place in the file."""
+    return loader.read_game(path, SECTIONS, problems)
+
+
+def load_game_text(text: str, filename: str = "<text>") -> Game:
+    """Check a game file's text (no ``extends``: a variant needs its file's folder), as :func:`load_game`."""
+    return loader.read_game_text(text, filename, SECTIONS, problems)
+
+
+def game_schema() -> dict[str, Any]:
+    """JSON Schema of a game file, for editors, with every method's sections."""
+    return loader.schema(SECTIONS)
+
+
+def problems(game: Game) -> tuple[Problem, ...]:
+    """What the method that fits ``game`` cannot count in it (none where no method fits: the analysis says so)."""
+    fitting = next((m for m in _may_fit(game) if m.unfit(game) is None), None)
+    return tuple(fitting.problems(game)) if fitting is not None else ()
 
 
 def methods() -> tuple[Method, ...]:

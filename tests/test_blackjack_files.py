@@ -11,7 +11,7 @@ import pytest
 from casino_math.errors import InputError
 from casino_math.methods.blackjack.game_file import BlackjackGame, load_blackjack_text
 from casino_math.methods.blackjack.rules import TEN
-from casino_math.game.loader import game_schema, load_game, load_game_text
+from casino_math.analysis import game_schema, load_game, load_game_text
 
 ROOT = Path(__file__).parent.parent
 HEAD = "game: blackjack\nid: bj\n"

@@ -26,7 +26,7 @@ from casino_math.methods.blackjack.split_ends import _leaf_terms, _Walk
 from casino_math.methods.blackjack.splits import Split
 from casino_math.methods.blackjack.hands import hand_table
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.methods.blackjack.values import DOUBLE, HIT, STAND, Given, Stakes, best, dealer_counts, forget_counts
 from test_blackjack_brute_force import A, T, Brute, _split_strategy
 

@@ -19,7 +19,7 @@ from casino_math.methods.blackjack.hands import Hand
 from casino_math.methods.blackjack.rounds import play_game
 from casino_math.methods.blackjack.rules import ACE, BlackjackRules, Shoe
 from casino_math.methods.blackjack.values import DealerCounts, Position
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 
 ROOT = Path(__file__).parent.parent
 PAYTABLES = ROOT / "paytables" / "blackjack"

@@ -228,7 +228,7 @@ def test_hands_after_hitting_are_weighed_by_their_chance_of_being_reached(peeks)
     from casino_math.methods.blackjack.hands import hand_table
     from casino_math.methods.blackjack.method import AfterHitting
     from casino_math.methods.blackjack.rules import BlackjackRules
-    from casino_math.game.loader import load_game
+    from casino_math.analysis import load_game
 
     shoe = SHOES["five values"]
     play = play_game(BlackjackRules(split_hands=2, dealer_peeks=peeks), Shoe(shoe))

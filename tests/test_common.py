@@ -87,7 +87,7 @@ def test_every_bet_is_counted_exactly(path):
 def test_a_file_read_twice_goes_with_itself(path):
     """What ``compare`` groups games by to solve them in workers (the method's workload) is read before any count, is
     hashable, and is the same for the same file read twice: where a method groups its games, those two go together."""
-    from casino_math.game.loader import load_game
+    from casino_math.analysis import load_game
 
     analyses = [GameAnalysis(load_game(path)) for _ in range(2)]
     first, second = (a.workload for a in analyses)

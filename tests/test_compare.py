@@ -14,7 +14,7 @@ from casino_math.count_cache import disabled
 from casino_math.design import compare
 from casino_math.errors import InputError
 from casino_math.analysis import GameAnalysis, forget_counts
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.parallel import Runner
 from casino_math.workers import can_fork
 from cli_runner import run

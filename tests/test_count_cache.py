@@ -22,7 +22,7 @@ from casino_math.count_cache import CountCache
 from casino_math.methods.by_suits import method as by_suits
 from casino_math.methods.level_by_level import counts as level_counts
 from casino_math.methods.holdem import method as holdem
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.report import write_report
 
 from cli_runner import run

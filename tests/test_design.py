@@ -14,7 +14,7 @@ from casino_math.design import PayGrid, compare, parse_band, parse_range, parse_
 from casino_math.design.model import GameBetModel, strategy_text
 from casino_math.errors import InputError
 from casino_math.analysis import analyze
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.pays import Pay
 from cli_runner import run
 

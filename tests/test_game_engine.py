@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from casino_math.methods.level_by_level.counts import count
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.methods.level_by_level.solver import solve
 
 from game_brute_force import brute_force

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from casino_math.errors import InputError
-from casino_math.game.loader import game_schema, load_game, load_game_text
+from casino_math.analysis import game_schema, load_game, load_game_text
 from casino_math.report.bets import pays_summary
 
 from cli_runner import run

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from casino_math import analyze
 from casino_math.cards import Card, Deck
 from casino_math.methods.by_suits.method import BY_SUITS, mask_groups, orders
-from casino_math.game.loader import load_game_text
+from casino_math.analysis import load_game_text
 from casino_math.contract.money import opening_stakes
 from casino_math.game.simple_strategies import parse_rule
 from casino_math.showdown import hand_values

@@ -22,7 +22,7 @@ from casino_math.methods.holdem import method as holdem
 from casino_math.analysis import analyze
 from casino_math.methods.level_by_level.counts import count
 from casino_math.game.description import Deal
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.game.simple_strategies import parse_rule
 from casino_math.counting.side_bets import side_bet_table
 from casino_math.methods.level_by_level.solver import solve

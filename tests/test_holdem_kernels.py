@@ -9,7 +9,7 @@ import pytest
 
 from casino_math.cards import Deck
 from casino_math.methods.holdem import method as holdem
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.game.simple_strategies import parse_rule
 from casino_math.methods.holdem.kernels.boards import flop_counts, flop_counts_reference
 from casino_math.methods.holdem.kernels.hands import hand_strength, pair_strengths

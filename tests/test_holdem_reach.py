@@ -18,7 +18,7 @@ import pytest
 
 from casino_math.methods.holdem import method as holdem
 from casino_math.game.description import Game
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.pays import Pay
 
 from test_holdem import VARIANTS

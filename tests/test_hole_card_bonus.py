@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from casino_math.errors import InputError
 from casino_math.methods.holdem import method as holdem
 from casino_math.analysis import analyze
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 
 ROOT = Path(__file__).resolve().parent.parent
 THB = ROOT / "paytables" / "texas_holdem_bonus" / "standard.yaml"

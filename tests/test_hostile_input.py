@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from casino_math.errors import InputError
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.game.variants import MAX_EXTENDS
 from casino_math.yaml_source import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES
 

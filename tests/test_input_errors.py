@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from casino_math.errors import InputError
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.game.qualifier import weakest
 from casino_math.pays import Pay
 from casino_math.rankings import get_ranking

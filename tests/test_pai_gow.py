@@ -12,7 +12,7 @@ import pytest
 
 from casino_math.errors import InputError
 from casino_math.analysis import analyze
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.methods.pai_gow.counting import count
 from casino_math.methods.pai_gow.game_file import TINY, load_pai_gow_text
 

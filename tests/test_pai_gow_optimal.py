@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.methods.pai_gow.counting import count
 from casino_math.methods.pai_gow.house_way import COMPLETE, KIND_NAMES, Features
 from casino_math.methods.pai_gow.optimal import class_settings, optimal_totals, other_way_totals, parts, unrank

@@ -9,7 +9,7 @@ import pytest
 
 from casino_math.count_cache import disabled
 from casino_math.methods.level_by_level.counts import _CACHE, count
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.methods.level_by_level.solver import solve
 from casino_math.parallel import Runner, Shards
 

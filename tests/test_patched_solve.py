@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from casino_math.methods.level_by_level import solver
 from casino_math.methods.level_by_level.counts import SCRATCH, count
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.methods.level_by_level.solver import solve
 
 GAMES = Path(__file__).resolve().parent / "games"

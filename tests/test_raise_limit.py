@@ -108,7 +108,7 @@ def test_the_schema_describes_the_limit():
     jsonschema = pytest.importorskip("jsonschema")
     import yaml
 
-    from casino_math.game.loader import game_schema
+    from casino_math.analysis import game_schema
 
     schema = game_schema()
     step_schema = {"$defs": schema["$defs"], **schema["$defs"]["Step"]}

@@ -36,7 +36,7 @@ from casino_math.errors import InputError
 from casino_math.cards import Deck
 from casino_math.analysis import analyze
 from casino_math.game.description import Draw, Stop
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.game.tableau import step_words, tableau_rows
 from casino_math.parallel import Runner
 from casino_math.report.bets import pays_summary

@@ -26,7 +26,7 @@ from casino_math.cards import Card, parse_cards
 from casino_math.errors import InputError, UnknownName
 from casino_math.analysis import analyze
 from casino_math.game.description import Game, War
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.methods.shoe_decisions.method import count, solve_counts
 from casino_math.shoe import Shoe
 
@@ -366,7 +366,7 @@ def test_bad_file_exit_code(tmp_path, monkeypatch, capsys):
 def test_the_schema_documents_the_new_fields():
     import json
 
-    from casino_math.game.loader import game_schema
+    from casino_math.analysis import game_schema
 
     schema = game_schema()["$defs"]
     assert {"war"} <= set(schema["Step"]["properties"]) and "burn" in schema["WarSpec"]["properties"]

@@ -13,8 +13,7 @@ from casino_math.cards import Card
 from casino_math.claims import verify_files
 from casino_math.errors import InputError
 from casino_math.counting.drawing import bet_tables
-from casino_math.game.loader import load_game, load_game_text
-from casino_math.removal import effect_of_removal
+from casino_math.analysis import analyze, load_game, load_game_text
 from casino_math.cli.removal import removal
 from casino_math.shoe import Shoe
 
@@ -34,7 +33,7 @@ def test_lucky_6_effects_of_removal_are_the_published_ones():
     """Wizard of Odds, Card Counting the Lucky 6 Bet: removing one card from eight decks (tens and faces alike: rank 0)."""
     published = {2: "-0.000323", 3: "-0.001131", 4: "-0.000393", 5: "-0.000278", 6: "-0.005386", 7: "0.003907",
                  8: "0.003537", 9: "0.002838", 10: "-0.000611", 11: "-0.000611", 12: "-0.000611", 13: "-0.000611", 14: "-0.000329"}
-    effects = effect_of_removal(BACCARAT / "super-6.yaml", "lucky_6")
+    effects = analyze(BACCARAT / "super-6.yaml").effect_of_removal("lucky_6")
     for rank, effect in zip(effects.ranks, effects.effects):
         assert abs(effect - Fraction(published[rank])) <= Fraction(1, 2_000_000), rank
     # the Wizard's level-2 count (18 at most), rounded from the same effects
@@ -45,7 +44,7 @@ def test_lucky_6_effects_of_removal_are_the_published_ones():
 
 def test_the_dragon_7_count_is_the_published_one():
     """Eliot Jacobson (888casino blog, co-card counting the Dragon and Panda side bets): tags A..9, T = 0,0,0,-1,-1,-1,-1,2,2,0."""
-    effects = effect_of_removal(BACCARAT / "ez-baccarat.yaml", "dragon_7")
+    effects = analyze(BACCARAT / "ez-baccarat.yaml").effect_of_removal("dragon_7")
     tags = dict(zip(effects.ranks, effects.tags(2)))
     assert [tags[r] for r in (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)] == [0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0]
 
@@ -57,7 +56,7 @@ def test_the_dragon_7_count_is_the_published_one():
 def test_effects_of_removal_match_a_recount_without_the_card(path, bet, cards):
     """Re-weighing the full shoe's deals equals counting again from the smaller shoe (suits averaged where read)."""
     game = load_game(path)
-    effects = effect_of_removal(game, bet)
+    effects = analyze(game).effect_of_removal(bet)
     full = Shoe.of(game.deck)
     for card in cards:
         table = bet_tables(game, full.without(card))[bet]

@@ -20,7 +20,7 @@ from casino_math.analysis import analyze
 from casino_math.counting.coup import play
 from casino_math.counting.coup import settle as settle_coup
 from casino_math.counting.drawing import Rows, bet_tables, places, settle
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.shoe import Shoe
 
 ROOT = Path(__file__).resolve().parent.parent

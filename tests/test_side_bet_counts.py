@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from casino_math.counting import side_bets
-from casino_math.game.loader import load_game
+from casino_math.analysis import load_game
 from casino_math.pays import Pay
 
 ROOT = Path(__file__).resolve().parent.parent

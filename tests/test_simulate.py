@@ -21,9 +21,9 @@ from casino_math.errors import InputError
 from casino_math.analysis import analyze
 from casino_math.game.description import Deal
 from casino_math.counting.drawing import bet_tables
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.shoe import Shoe
-from casino_math.methods.by_kind.method import CoupSettler
+from casino_math.counting.drawing import CoupSettler
 from casino_math.simulate import ShoePlan, Tally, chunks, deal_cards, make_plan, play, play_chunk, play_coups, simulate
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -378,7 +378,7 @@ def test_a_blackjack_edit_is_priced_at_once_by_the_last_strategy_then_solved(bla
     every figure the exact replay of that strategy at those pays; then the solve's figures are those of the variant file
     from the command line, no worse for the player than the provisional ones."""
     from casino_math.analysis import GameAnalysis
-    from casino_math.game.loader import load_game
+    from casino_math.analysis import load_game
     from casino_math.studio.workbench import _bet
 
     root, workbench, client = blackjack

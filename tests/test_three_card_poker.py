@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from casino_math import analyze
 from casino_math.methods.level_by_level.counts import count
 from casino_math.game.description import Line, Paytable
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.showdown import CELLS
 from casino_math.methods.level_by_level.solver import solve
 from casino_math.pays import Pay

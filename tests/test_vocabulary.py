@@ -12,7 +12,7 @@ import pytest
 from casino_math import count_cache, suits, text
 from casino_math.game import description
 from casino_math.analysis import analyze
-from casino_math.game.loader import load_game, load_game_text
+from casino_math.analysis import load_game, load_game_text
 from casino_math.game.situations import Situation
 from casino_math.game.tableau import step_words
 from casino_math.report.bets import bet_heading, pays_summary

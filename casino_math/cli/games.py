@@ -21,7 +21,7 @@ def analyze(
 ) -> None:
     """Analyse every bet of a game file: return tables, house edge, element of risk, the strategy."""
     from ..analysis import GameAnalysis
-    from ..game.loader import load_game
+    from ..analysis import load_game
     from ..progress import Bar
     from ..text import amount, decimal, percent, visible
 
@@ -114,6 +114,6 @@ def schema() -> None:
     """Print the JSON Schema of game files, for editors."""
     import json
 
-    from ..game.loader import game_schema
+    from ..analysis import game_schema
 
     typer.echo(json.dumps(game_schema(), indent=2))

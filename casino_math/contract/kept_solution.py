@@ -16,7 +16,7 @@ replayed at other pays, rounds dealt by a simulation) solves the game then, once
 >>> import tempfile
 >>> from pathlib import Path
 >>> from casino_math.count_cache import CountCache
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> from casino_math.registry import method_for
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> cache = CountCache(Path(tempfile.mkdtemp()))

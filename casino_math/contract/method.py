@@ -9,15 +9,14 @@ method has nothing of its own to add":
 - ``unfit(game)``: None where the method can count the game, else the reason in words;
 - ``solve(game, rule, progress, runner)``: a :class:`~.solution.Solution`, optimal or under a simple rule;
 - ``side_bets(game)``: the return table of every side bet, counted by the cards alone;
-- ``problems(game)``: what the method cannot count in a game it fits, as :class:`Problem`\ s (a field's path and the
-  words), which the file reader reports at that field's ``file:line``;
+- ``problems(game)``: what the method cannot count in a game it fits, as :class:`~casino_math.game.sections.Problem`\ s
+  (a field's path and the words), which the file reader reports at that field's ``file:line``;
 - ``workload(game)``: the games a solve goes with and what it costs (:class:`Workload`), for tools solving many games;
 - ``solved_alike(game, solved)``: whether a solution of ``solved`` (the same game at other pays) is ``game``'s, repriced;
 - ``coups(solution)``: the rounds the method deals itself for the simulator (:class:`Coups`), or None;
 - ``removal(game, bet)``: the effect of removal of one card of each rank, where the method computes it.
 
->>> from casino_math.game.loader import load_game
->>> from casino_math.registry import method_for
+>>> from casino_math.registry import load_game, method_for
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method = method_for(game)
 >>> method.name, method.workload(game).group[0], method.coups(method.solve(game))
@@ -32,9 +31,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Protocol
 
 import numpy as np
 
+from ..counting.removal import RemovalEffects
 from ..counting.side_bets import side_bet_table
 from ..errors import InputError
 from ..game.description import Game
+from ..game.sections import Problem
 from ..returns import ReturnTable
 from .solution import Solution
 
@@ -42,19 +43,6 @@ if TYPE_CHECKING:
     from ..game.simple_strategies import Rule
     from ..levels import Progress
     from ..parallel import Runner
-
-
-@dataclass(frozen=True)
-class Problem:
-    """What a method cannot count in a game file it fits: the path of the field at fault (as the file's keys, e.g.
-    ``("side_bets", 0, "hands")``) and what is wrong, in words; the file reader prints it as ``file:line: field: words``.
-
-    >>> Problem(("deal", 2), "a third board card is dealt before the second")
-    Problem(field=('deal', 2), words='a third board card is dealt before the second')
-    """
-
-    field: tuple[str | int, ...]
-    words: str
 
 
 class Coups(Protocol):
@@ -134,6 +122,6 @@ class Method(ABC):
         the game's coups are dealt card by card by its declared steps)."""
         return None
 
-    def removal(self, game: Game, bet: str) -> Any:
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
         """The effect of removal of one card of each rank on ``bet``'s expected return, where the method computes it."""
-        raise InputError(f"{game.id}: effects of removal are not computed for games counted {self.name}")
+        raise InputError(f"{game.id}: effects of removal are computed for games dealt from a shoe, with draws or points hands")

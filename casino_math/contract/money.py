@@ -8,7 +8,7 @@ table depends on the pays only through :class:`Money`: the same ends re-priced a
 the return of the same strategy there (:class:`Ends`), which is how the design tools find where a
 strategy changes.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> [o.name for o in preference(game.decisions[0], game.equal_ev)]
 ['play', 'fold']

@@ -5,7 +5,7 @@ bet, the strategy as one :class:`Strategy` (the option taken for what the player
 expected value, per hand or for many hands at once), the ends the deals came to (so that the same strategy can be
 priced at other pays: :meth:`Solution.replayed`), and the size of the count.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> from casino_math.registry import method_for
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> solution = method_for(game).solve(game)
@@ -188,7 +188,7 @@ class Solution:
         """The method's own working (its counts, its play), as the type its method knows it by: for the method's own
         code and tests, never a tool's (a kept solution solves the game when this is first asked for).
 
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> from casino_math.registry import method_for
         >>> game = load_game("paytables/three_card_poker/standard.yaml")
         >>> method_for(game).solve(game).own(list)

@@ -10,7 +10,7 @@ with the counting by kinds (:mod:`.drawing`) but the declaration and the
 rankings' one-hand evaluations.
 
 >>> from casino_math.cards import parse_cards
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/baccarat/standard.yaml")
 >>> cards = iter(parse_cards("4h 2d 3c Kc 5s", allow_repeats=True))
 >>> coup = play(game, lambda: next(cards))   # the player stands on 6; the banker, on 3, draws a 5

@@ -19,7 +19,7 @@ Deals are counted as published tables count them:
 
 Each return table says which in its ``notes``.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/baccarat/standard.yaml")
 >>> table = bet_tables(game)["tie"]
 >>> [(o.name, o.combinations) for o in table.outcomes], table.total
@@ -46,6 +46,7 @@ from ..shoe import CARD, CLASS, RANK, SUITS, Alphabet, Shoe, falling
 from ..suits import RED
 from ..game.description import SHOWDOWN, Deal, Draw, Game, Hand, Line, Paytable, Result, SideBet, Stop
 from ..game.events import OTHER, Atom, Event
+from ..game.sections import Problem
 from ..game.situations import Situation
 from ..game.tableau import ranges, role_hand
 
@@ -170,7 +171,7 @@ class Rows:
         """Coups dealt from given card sequences, one row each (a simulator's real deals): each place takes the next
         card of its row's sequence where the steps deal it. Cards are kinds: rank position in ``shoe.ranks`` × 4 + suit.
 
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> game = load_game("paytables/baccarat/standard.yaml")
         >>> shoe = Shoe.of(game.deck)
         >>> kind = {r: i for i, r in enumerate(shoe.ranks)}
@@ -587,7 +588,7 @@ def bet_tables(game: Game, shoe: Shoe | None = None) -> dict[str, ReturnTable]:
 # -- counts kept between runs (casino_math/count_cache.py) ------------------------------------------------------
 log = logging.getLogger("casino_math.count_cache")
 KIND = "shoe counts"
-CODE = ("counting/drawing.py", "game/events.py", "game/patterns.py", "game/tableau.py", "shoe.py")  # the modules they come from
+CODE = ("counting/drawing.py",)  # the module they come from: the digest adds every module it imports (see count_cache.engine)
 
 
 def _kept_tables(game: Game, shoe: Shoe) -> dict[str, ReturnTable]:
@@ -652,3 +653,44 @@ def _table_of(game: Game, bet: SideBet, stored: Any) -> ReturnTable | None:
         return None
     outcomes = tuple(Outcome(name, e.net, n, e.pays, e.keys) for name, e, n in zip(names, ends, counts))
     return ReturnTable(bet.name, outcomes, notes=notes)
+
+
+@dataclass(frozen=True, eq=False)
+class CoupSettler:
+    """Coups dealt card by card from a full shoe, settled by the same vectorised rules the count uses: ``kinds`` has
+    a row per coup, the kinds of its cards in the order the shoe gives them (as many as its draws can need)."""
+
+    game: Game
+    shoe: Shoe
+
+    @property
+    def cards(self) -> int:
+        """The most cards a coup can use."""
+        return len(places(self.game))
+
+    @property
+    def kinds(self) -> np.ndarray:
+        """The kind of every card of the shoe (rank position × 4 + suit)."""
+        return np.repeat(np.arange(self.shoe.card_counts.size), self.shoe.card_counts)
+
+    def __call__(self, kinds: np.ndarray) -> dict[str, tuple[np.ndarray, tuple[Settled, ...]]]:
+        """Per bet: each coup's end (an index into the ends), and the ends (their nets and keys)."""
+        rows = Rows.of_sequences(self.game, self.shoe, kinds)
+        return {bet.name: settle(self.game, bet, rows) for bet in self.game.side_bets}
+
+
+def too_fine(game: Game) -> tuple[Problem, ...]:
+    """The first side bet of a game counted by kinds of card that reads too many cards, too finely, to be counted (more
+    kinds of deal than :data:`MAX_ROWS`): the methods counting by kinds of card say so at the bet's place in the file."""
+    alphabet = alphabet_of(game, Shoe.of(game.deck))
+    source = f"a shoe of {game.deck.decks} decks" if game.deck.decks > 1 else f"the {game.deck} deck"
+    for bet in game.side_bets:
+        details = [d for d in plan_of(game, bet).details if d is not None]
+        kinds = math.prod(len(alphabet.symbols(d)) for d in details)
+        if kinds > MAX_ROWS:
+            suited = sum(d == CARD for d in details)
+            how = f", {suited} of them suit by suit" if suited else ""
+            return (Problem(("side_bets", bet.name), f"the bet reads {len(details)} cards{how}: {kinds:,} kinds of deal from "
+                            f"{source}, more than the {MAX_ROWS:,} counted at most; let it read fewer cards, or lines that read "
+                            "ranks only"),)
+    return ()

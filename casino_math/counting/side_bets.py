@@ -14,7 +14,7 @@ How the deals are counted depends on what the lines look at:
   player's A-A, or the four aces between player and dealer), every deal of
   the sets one by one.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> table = side_bet_table(game, game.side_bet["pair_plus"])
 >>> [(o.name, o.combinations) for o in table.outcomes][:3], table.total
@@ -24,24 +24,26 @@ How the deals are counted depends on what the lines look at:
 from __future__ import annotations
 
 import itertools
-from collections import OrderedDict
 from fractions import Fraction
 from math import comb
+from typing import Iterator
 
 import numpy as np
 
-from ..enumeration import category_counts, deal, value_counts
+from ..enumeration import _parts, category_counts, deal, value_counts
 from ..errors import InputError
 from ..returns import Outcome, ReturnTable
 from ..subsets import all_subsets
 from ..suits import RED
 from ..game.description import Deal, Game, Line, Role, SideBet
+from ..game.sections import Problem
 from .drawing import bet_table
 from ..showdown import card_arrays, hand_values
+from ..held import Held
 
 MAX_ENUMERATED = 5_000_000  # card sets visited one by one at most; beyond, a side bet must be countable by value or suit
-_COUNTED: OrderedDict[tuple, tuple[np.ndarray, int]] = OrderedDict()  # deals per line, by what they depend on (not the pays)
 COUNTED = 32  # a count is a few numbers: kept for every side bet a session edits
+_COUNTED: Held[tuple, tuple[np.ndarray, int]] = Held(most=COUNTED)  # deals per line, by what they depend on (not the pays)
 
 
 def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
@@ -62,8 +64,6 @@ def side_bet_table(game: Game, bet: SideBet) -> ReturnTable:
            tuple((line.pattern, line.hand) for line in table.lines))
     if key not in _COUNTED:
         _COUNTED[key] = _counted(game, table.lines, hands, roles, sizes)
-        while len(_COUNTED) > COUNTED:
-            _COUNTED.popitem(last=False)
     _COUNTED.move_to_end(key)
     counts, total = _COUNTED[key]
     outcomes = [Outcome(line.key, line.pay.net, int(counts[i]), str(line.pay), (("line", line.key),))
@@ -219,3 +219,59 @@ def _suit_pattern(line: Line, suits: np.ndarray) -> np.ndarray:
 
 
 __all__ = ["Deal", "side_bet_table"]
+
+
+def uncountable(game: Game) -> tuple[Problem, ...]:
+    """The first side bet paid by a table that reads its cards in a way this module cannot count (its routes: by value,
+    card set by card set, every deal one by one, or by suits over several deals), or a line of the game's own tables
+    naming the ranks of the cards (a side bet's only: the game's own bet is counted by hand value); the methods whose
+    side bets are counted here say so at the bet's place in the file."""
+    return tuple(itertools.islice(_uncountable(game), 1))
+
+
+def _uncountable(game: Game) -> Iterator[Problem]:
+    for table in game.own_tables:
+        for line in game.paytables[table].lines:
+            if line.card_pattern.needs_ranks:
+                yield Problem(("paytables", table, line.key), "a line naming the ranks of the cards pays a side bet only; "
+                              "the game's own wagers are paid by the hand's value (e.g. pair of aces)")
+    for bet in game.side_bets:
+        if not bet.table:
+            continue
+        lines = game.paytables[bet.table].lines
+        hands = sorted({line.hand for line in lines} or {"player"})
+        roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
+        ranking = game.hands[hands[0]].ranking
+        if len(hands) == 1 and ranking and not any(line.card_pattern.needs_cards for line in lines):
+            # by value: the hand-frequency engine, whose size check (made before it builds anything) is asked here
+            whole = all(line.card_pattern.whole_category is not None for line in lines)
+            try:
+                next(_parts(ranking, sum(game.cards_of(r) for r in roles), (), (), "classes",
+                            every_class=not (whole and ranking.flush_never_hurts)))
+            except InputError as error:
+                yield Problem(("side_bets", bet.name), f"the bet's hand: {error}")
+            continue
+        parts = {r: tuple(r in game.hands[h].of for h in hands) for r in roles}
+        if len(set(parts.values())) == 1:  # one set of cards, visited card set by card set
+            cards = sum(game.cards_of(r) for r in roles)
+            sets = comb(len(game.deck.cards), cards)
+            if sets > MAX_ENUMERATED:
+                yield Problem(("paytables", bet.table), f"its lines read suits on {cards} cards: {sets:,} card sets to visit one by "
+                              f"one, more than the {MAX_ENUMERATED:,} visited at most; pay by hand only (no suit, no colour)")
+            continue
+        if any(line.card_pattern.needs_ranks for line in lines):  # every deal of the sets, one by one
+            deals = every_deal_count(game, blocks_of(game, set(hands), roles))
+            if deals > MAX_ENUMERATED:
+                yield Problem(("paytables", bet.table), f"its lines name ranks on cards of several deals: {deals:,} deals to visit "
+                              f"one by one, more than the {MAX_ENUMERATED:,} visited at most")
+            continue
+        first = max(parts.values(), key=sum)  # the roles of the most hands: read card by card, the others by suits
+        for line in lines:
+            pattern = line.card_pattern
+            spans = any(parts[r] != first for r in game.hands[line.hand].of)
+            if spans and (pattern.category is not None or not pattern.needs_cards):
+                yield Problem(("paytables", bet.table, line.key), f"a line on cards of several deals ({' and '.join(game.hands[line.hand].of)}) "
+                              "is counted by their suits only: it may read colours or suits (same colour, suited), not the hand's value")
+            if spans and game.deck.jokers:
+                yield Problem(("paytables", bet.table, line.key), "colours and suits over several deals are counted on decks "
+                              "without jokers")

@@ -27,7 +27,7 @@ from ..collector import collector_held
 from ..errors import InputError
 from ..analysis import GameAnalysis, forget_counts
 from ..game.description import Game
-from ..game.loader import load_game
+from ..analysis import load_game
 from ..workers import in_processes, local_processes
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ def _groups(analyses: Sequence[GameAnalysis]) -> list[tuple[int, ...]]:
     """The files (by place) in groups solved one after the other in one process, as their methods group them (each
     file's method found here: a file no method counts fails before anything is counted), the costliest group first.
 
-    >>> from casino_math.game.loader import load_game
+    >>> from casino_math.analysis import load_game
     >>> files = ["1-deck-s17-das", "6-decks-h17-das", "1-deck-h17-das", "6-decks-h17-das-6-to-5"]
     >>> _groups([GameAnalysis(load_game(f"paytables/blackjack/{name}.yaml")) for name in files])
     [(1, 3), (0,), (2,)]

@@ -7,7 +7,7 @@ table does not list adds a line for it: after the existing lines, or, where
 an existing line would always take its hands first (a mini royal below a
 straight flush), just before that line, so that it is paid.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> bet_tables(game, "ante_play"), bet_tables(game, "pair_plus")
 (('ante_bonus',), ('pair_plus',))

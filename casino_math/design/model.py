@@ -37,7 +37,7 @@ from ..errors import InputError
 from ..analysis import GameAnalysis
 from ..game.description import Game, Line, Paytable
 from ..contract.kept_solution import unkept
-from ..game.loader import load_game
+from ..analysis import load_game
 from ..parallel import Runner, Shards
 from ..pays import MAX_PAY
 from ..returns import Metrics

@@ -374,7 +374,7 @@ class Game:
         """Where a game file writes the paytable ``table``: under ``paytables:`` by its name (a game with a format of its
         own writes some elsewhere: blackjack's pays).
 
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> load_game("paytables/caribbean_stud/standard.yaml").table_field("raise")
         ('paytables', 'raise')
         >>> load_game("paytables/blackjack/6-decks-h17-das.yaml").table_field("pays")

@@ -4,10 +4,10 @@ The format is documented in the README ("Game files") and as a JSON Schema by
 ``casino-math schema``. A file may ``extends:`` another (a paytable variant
 names only what differs) and list the bets it ``offers:``.
 
->>> game = load_game("paytables/three_card_poker/standard.yaml")
+>>> game = read_game("paytables/three_card_poker/standard.yaml")
 >>> game.bet, game.bets, game.qualifier.text
 ('ante_play', ('ante_play', 'pair_plus', 'six_card_bonus', 'prime'), 'Q-high')
->>> load_game_text("game: demo\\nid: x\\ndeal:\\n  - player: 60\\n", "bad.yaml")
+>>> read_game_text("game: demo\\nid: x\\ndeal:\\n  - player: 60\\n", "bad.yaml")
 Traceback (most recent call last):
 ...
 casino_math.errors.InputError: bad.yaml:4: deal.0.player: 60 cards dealt, but the standard deck holds 52
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import math
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -37,6 +36,7 @@ from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, Pattern, parse_pattern, two_alike, unreachable
 from .qualifier import made_by_some_hand, weakest
+from .sections import Problems, Section, Where
 from .shoe_rules import RuleError, check_wars, read_decisions
 from .variants import allowed_folders, check_is_game, target as extends_target
 
@@ -323,7 +323,6 @@ class GameSpec(_Strict):
 
 
 # -- reading, with variants ---------------------------------------------------------------------
-Where = dict[tuple[str, ...], str]  # key path -> "file:line"
 _MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack", "pai_gow")
 
 
@@ -433,26 +432,32 @@ def _explain(error: ValidationError, where: Where, fallback: str) -> str:
     return "\n".join(dict.fromkeys(messages))
 
 
-def load_game(path: str | Path) -> Game:
-    """Load and check one game file."""
+def read_game(path: str | Path, sections: Sequence[Section] = (), problems: Problems | None = None) -> Game:
+    """Load and check one game file: a file with one of ``sections`` is read by it; of a file of steps, ``problems`` says
+    what the method that fits the game cannot count (:func:`casino_math.registry.load_game` gives every method's)."""
     data, where, files = _read(Path(path))
-    return _build(data, where, files, str(path))
+    return _build(data, where, files, str(path), sections, problems)
 
 
-def load_game_text(text: str, filename: str = "<text>") -> Game:
-    """Check a game file's text (no ``extends``: a variant needs its file's folder)."""
+def read_game_text(text: str, filename: str = "<text>", sections: Sequence[Section] = (), problems: Problems | None = None) -> Game:
+    """Check a game file's text (no ``extends``: a variant needs its file's folder), as :func:`read_game`."""
     data, where, files = read_mapping(text, filename, "a game file is a mapping with game, id, deal, hands and wagers")
     if "extends" in data:
         raise InputError(f"{where[('extends',)]}: extends: only a game file on disk can extend another")
-    return _build(data, where, files, filename)
+    return _build(data, where, files, filename, sections, problems)
 
 
-def game_schema() -> dict[str, Any]:
-    """JSON Schema of a game file, for editors."""
-    from ..methods.blackjack.game_file import with_blackjack
-    from ..methods.pai_gow.game_file import with_pai_gow
+def schema(sections: Sequence[Section] = ()) -> dict[str, Any]:
+    """JSON Schema of a game file, for editors, with ``sections``."""
+    out = GameSpec.model_json_schema(mode="validation", by_alias=True)
+    for section in sections:
+        out = section.schema(out)
+    return out
 
-    return with_pai_gow(with_blackjack(GameSpec.model_json_schema(mode="validation", by_alias=True)))
+
+def forget_warnings() -> None:
+    """Let each warning be said again when a file is read again (a workbench reads its files at every edit)."""
+    _WARNED.clear()
 
 
 _WARNED: set[str] = set()  # warnings given in this run (a file read again does not repeat them)
@@ -757,16 +762,23 @@ class _Builder:
         return Paytable(name, tuple(lines))
 
 
-def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str) -> Game:
-    """The game a file's data declares, checked part by part in the order its errors are reported."""
-    if "blackjack" in data:  # blackjack's rules are a section of their own
-        from ..methods.blackjack.game_file import build_blackjack
+def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str, sections: Sequence[Section],
+           problems: Problems | None) -> Game:
+    """The game a file's data declares: by the first of ``sections`` it has (its reader checks all its method counts),
+    else as a file of steps, then what the method that fits it cannot count, each at its field's ``file:line``."""
+    section = next((s for s in sections if s.key in data), None)  # blackjack's rules are a section of their own, and Pai Gow's
+    if section is not None:
+        return section.build(data, where, files, fallback)
+    game = _built(data, where, files, fallback)
+    faults = [f"{_at(where, tuple(map(str, p.field)), f'{fallback}:1')}: {'.'.join(map(str, p.field)) or 'top level'}: {p.words}"
+              for p in (problems(game) if problems is not None else ())]
+    if faults:
+        raise InputError("\n".join(faults))
+    return game
 
-        return build_blackjack(data, where, files, fallback)
-    if "pai_gow" in data:  # Pai Gow Poker's rules and house way too
-        from ..methods.pai_gow.game_file import build_pai_gow
 
-        return build_pai_gow(data, where, files, fallback)
+def _built(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fallback: str) -> Game:
+    """The game a file of steps declares, checked part by part in the order its errors are reported."""
     b = _Builder(_validated(data, where, f"{fallback}:1"), where, f"{fallback}:1")
     deck = b.deck()
     steps = b.steps(deck)
@@ -802,11 +814,6 @@ def _build(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
     except RuleError as error:
         raise b.fail(error.path, str(error)) from None
     _check_strategies(b, game)
-    if b.by_kind:
-        _check_countable(b, game)
-    else:
-        _check_side_bets_countable(b, game)
-        _check_seen_sets(b, game)
     return game
 
 
@@ -1032,109 +1039,6 @@ def _check_by_kind(b: _Builder, steps: tuple[GameStep, ...], hands: dict[str, Ha
                      "(settle: or pays:)")
     if qualifier is not None:
         raise b.fail(("dealer_qualifies",), f"{what} has no dealer qualifier here")
-
-
-def _check_countable(b: _Builder, game: Game) -> None:
-    """Each side bet of a game counted by kinds of card reads few enough cards, finely enough, to be counted (the limit
-    of :mod:`.drawing`): checked here, so that the refusal says where the bet is declared."""
-    from ..shoe import CARD, Shoe
-    from ..counting.drawing import MAX_ROWS, alphabet_of, plan_of
-
-    alphabet = alphabet_of(game, Shoe.of(game.deck))
-    source = f"a shoe of {game.deck.decks} decks" if game.deck.decks > 1 else f"the {game.deck} deck"
-    for bet in game.side_bets:
-        details = [d for d in plan_of(game, bet).details if d is not None]
-        kinds = math.prod(len(alphabet.symbols(d)) for d in details)
-        if kinds > MAX_ROWS:
-            suited = sum(d == CARD for d in details)
-            how = f", {suited} of them suit by suit" if suited else ""
-            raise b.fail(("side_bets", bet.name), f"the bet reads {len(details)} cards{how}: {kinds:,} kinds of deal from "
-                         f"{source}, more than the {MAX_ROWS:,} counted at most; let it read fewer cards, or lines that read "
-                         "ranks only")
-
-
-MAX_SEEN_SETS = 500_000_000  # sets of seen cards the level-by-level count groups into classes (Mississippi Stud: 155,937,600)
-
-
-def _check_seen_sets(b: _Builder, game: Game) -> None:
-    """The cards the player sees, step by step, make few enough sets of cards for the level-by-level count (a typo such as
-    ``player: 8`` in Let It Ride would fill memory and be killed): refused at the deal step that crosses the limit,
-    unless the game is counted board by board (hold'em)."""
-    if not game.wagers:
-        return
-    n, seen, sets = len(game.deck.cards), 0, 1
-    for i, step in enumerate(game.steps):
-        if not (isinstance(step, Deal) and step.seen):
-            continue
-        sets *= math.comb(n - seen, step.cards)
-        seen += step.cards
-        if sets > MAX_SEEN_SETS:
-            from ..methods.holdem.method import HOLDEM_SHAPED
-            from ..methods.holdem.method import unfit as not_holdem
-
-            reason = not_holdem(game)
-            if reason is None:
-                return  # counted board by board, not set by set
-            # a game dealt as hold'em games are (two hole cards, then the board) is told why it cannot be counted board by board
-            board = f"; nor board by board, as hold'em games are: {reason}" if reason != HOLDEM_SHAPED else ""
-            raise b.fail(("deal", str(i), step.role), f"by this step the player has seen {seen} cards: {sets:,} sets of cards to "
-                         f"count, more than the {MAX_SEEN_SETS:,} counted at most (Mississippi Stud's 5 make 155,937,600){board}; "
-                         "deal fewer cards, or from a smaller deck")
-
-
-def _check_side_bets_countable(b: _Builder, game: Game) -> None:
-    """Each side bet paid by a table reads its cards in a way :mod:`.side_bets` can count (the same three routes: by
-    value, card set by card set, every deal one by one, or by suits over several deals), checked here to say where the
-    bet is declared; a line naming the ranks of the cards is a side bet's (the game's own bet is counted by hand value)."""
-    from ..counting.side_bets import MAX_ENUMERATED, blocks_of, every_deal_count
-
-    for table in game.own_tables:
-        for line in game.paytables[table].lines:
-            if line.card_pattern.needs_ranks:
-                raise b.fail(("paytables", table, line.key), "a line naming the ranks of the cards pays a side bet only; "
-                             "the game's own wagers are paid by the hand's value (e.g. pair of aces)")
-    for bet in game.side_bets:
-        if not bet.table:
-            continue
-        lines = game.paytables[bet.table].lines
-        hands = sorted({line.hand for line in lines} or {"player"})
-        roles = tuple(dict.fromkeys(r for h in hands for r in game.hands[h].of))
-        ranking = game.hands[hands[0]].ranking
-        if len(hands) == 1 and ranking and not any(line.card_pattern.needs_cards for line in lines):
-            # by value: the hand-frequency engine, whose size check (made before it builds anything) is asked here
-            from ..enumeration import _parts
-
-            whole = all(line.card_pattern.whole_category is not None for line in lines)
-            try:
-                next(_parts(ranking, sum(game.cards_of(r) for r in roles), (), (), "classes",
-                            every_class=not (whole and ranking.flush_never_hurts)))
-            except InputError as error:
-                raise b.fail(("side_bets", bet.name), f"the bet's hand: {error}") from None
-            continue
-        parts = {r: tuple(r in game.hands[h].of for h in hands) for r in roles}
-        if len(set(parts.values())) == 1:  # one set of cards, visited card set by card set
-            cards = sum(game.cards_of(r) for r in roles)
-            sets = math.comb(len(game.deck.cards), cards)
-            if sets > MAX_ENUMERATED:
-                raise b.fail(("paytables", bet.table), f"its lines read suits on {cards} cards: {sets:,} card sets to visit one by "
-                             f"one, more than the {MAX_ENUMERATED:,} visited at most; pay by hand only (no suit, no colour)")
-            continue
-        if any(line.card_pattern.needs_ranks for line in lines):  # every deal of the sets, one by one
-            deals = every_deal_count(game, blocks_of(game, set(hands), roles))
-            if deals > MAX_ENUMERATED:
-                raise b.fail(("paytables", bet.table), f"its lines name ranks on cards of several deals: {deals:,} deals to visit "
-                             f"one by one, more than the {MAX_ENUMERATED:,} visited at most")
-            continue
-        first = max(parts.values(), key=sum)  # the roles of the most hands: read card by card, the others by suits
-        for line in lines:
-            pattern = line.card_pattern
-            spans = any(parts[r] != first for r in game.hands[line.hand].of)
-            if spans and (pattern.category is not None or not pattern.needs_cards):
-                raise b.fail(("paytables", bet.table, line.key), f"a line on cards of several deals ({' and '.join(game.hands[line.hand].of)}) "
-                             "is counted by their suits only: it may read colours or suits (same colour, suited), not the hand's value")
-            if spans and game.deck.jokers:
-                raise b.fail(("paytables", bet.table, line.key), "colours and suits over several deals are counted on decks "
-                             "without jokers")
 
 
 def _side_settle(b: _Builder, path: tuple[str, ...], settle: dict[SituationName, Any], hands: dict[str, Hand],

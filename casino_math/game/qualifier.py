@@ -24,20 +24,20 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
-from functools import lru_cache
 
 import numpy as np
 
 from ..cards import RANK_CHARS, RANK_NAMES
 from ..rankings import CATEGORY_SHIFT, Ranking, SuitRanking
 from .patterns import Pattern, category_name, normal, parse_pattern
+from ..held import cached
 
 _NAMED = {name: rank for rank, name in RANK_NAMES.items()}
 HELP = "write e.g. A-K, Q-6-4, Q-high, pair, pair of 4s"
 SUIT_HELP = "write e.g. four-card flush, 9-high three-card flush, T-8-6 three-card flush"
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def _every_hand(ranking: Ranking) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """(value, ranks high first) of every rank pattern of the ranking's hand size, unsuited and, where distinct, suited
     (for a ranking of suits, every set of ranks that can be a hand's best suit)."""
@@ -99,7 +99,7 @@ def _named_category(ranking: Ranking, words: str) -> tuple[int, list[int]] | Non
     return categories.index(match[2]), ranks  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def weakest(ranking: Ranking, text: str) -> int:
     """The value of the weakest hand of ``ranking`` that ``text`` describes (raises ValueError if none). Kept: every read
     of a game file checks its rules' hands (a studio reads one at every edit), and a ranking's hands are many."""

@@ -21,7 +21,7 @@ than; ``surrender`` gives up half of every stake and ends the deal; a war follow
 whose options surrender or raise the bet by its own amount. Each problem is a :class:`RuleError` at the
 path of the field it is about (the loader adds the file and line).
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/red_dog/1-deck.yaml")
 >>> decision = game.decisions[0]
 >>> decision.when, [a.spread for a in decision.opens_on.atoms]

@@ -8,7 +8,7 @@ takes, with such a hand, the option wagering the most of those open to it
 with T-8-6 three-card flush or better". The par sheet prices such rules against
 the optimal strategy; a claim may name one.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> rule = parse_rule(game, "play J-high or better")
 >>> rule.decision, rule.option, rule.otherwise, rule.threshold is not None

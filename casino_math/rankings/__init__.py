@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable
 
 from ..cards import Deck
@@ -20,6 +19,7 @@ from .low import ace_to_five, ace_to_six, deuce_to_seven, eight_or_better
 from .soko import soko
 from .suit_length import SuitRanking, high_card_flush, straight_flush
 from .three_card import three_card
+from ..held import cached
 
 RANKINGS: dict[str, Callable[..., Ranking]] = {
     "high": high,
@@ -38,7 +38,7 @@ RANKINGS: dict[str, Callable[..., Ranking]] = {
 }
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def get_ranking(name: str = "high", deck: Deck | str = "standard", joker: WildPolicy = "wild", **options: bool) -> Ranking:
     """The ranking ``name`` over ``deck``; jokers in the deck play as ``joker`` (wild or the bug).
 

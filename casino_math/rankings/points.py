@@ -25,13 +25,14 @@ A points hand has no best cards to choose: every card it holds counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Callable, Sequence
 
 import numpy as np
 
 from ..cards import ACE, Deck
 from ..errors import InputError
+from ..held import cached
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def rank(deck: Deck) -> Points:
 POINTS: dict[str, Callable[[Deck], Points]] = {"baccarat": baccarat, "blackjack": blackjack, "rank": rank}
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def get_points(name: str, deck: Deck | str = "standard") -> Points:
     """The points ranking ``name`` over ``deck``."""
     if isinstance(deck, str):

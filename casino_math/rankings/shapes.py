@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Callable
 
 from ..cards import RANK_NAMES
+from ..held import cached
 
 Tiebreak = tuple[int, ...]
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def _run_sets(runs: tuple[tuple[int, ...], ...]) -> tuple[tuple[frozenset[int], ...], tuple[int, ...]]:
     """Straights as rank sets with their top ranks, built once per ranking rather than once per hand."""
     return tuple(frozenset(r) for r in runs), tuple(r[-1] for r in runs)

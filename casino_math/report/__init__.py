@@ -28,7 +28,7 @@ from ..targets import folder_to_write
 from ..workers import in_processes, local_processes
 from ..analysis import GameAnalysis, forget_counts
 from ..game.description import Game
-from ..game.loader import load_game
+from ..analysis import load_game
 from .charts import Rendered, render
 from .html import render_html
 from .index import Entry, index_document

@@ -5,7 +5,7 @@ charts with the numbers to draw). Figures come from the return tables; the
 only arithmetic here is the re-pricing of a progressive meter, whose return is
 linear in the meter's pay.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/three_card_poker/pair-plus-40-30-5-4-1-mini-royal-50.yaml")
 >>> pays_summary(game, "pair_plus")
 'mini royal: 50, 40-30-5-4-1'
@@ -116,7 +116,7 @@ def settled_summary(game: Game, bet: SideBet) -> str:
 def pays_sentence(game: Game, bet: str) -> str:
     """A bet's pays in words, every line with its pay as the table writes it, for the line under the bet's heading.
 
-    >>> from casino_math.game.loader import load_game
+    >>> from casino_math.analysis import load_game
     >>> pays_sentence(load_game("paytables/baccarat/standard.yaml"), "dragon_bonus_banker")[:69]
     'tie (natural: push); Banker wins (natural: 1 to 1, wins by 9: 30 to 1'
     >>> pays_sentence(load_game("paytables/three_card_poker/progressive.yaml"), "progressive")[:62]

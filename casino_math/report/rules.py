@@ -5,7 +5,7 @@ the hands, the qualifier, the tie rule and every wager's result per situation
 are read from the :class:`~casino_math.game.description.Game` and written
 out in words.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("tests/games/mini-caribbean.yaml")
 >>> deck_text(game)
 'one deck of 12 cards: Q K A in each of four suits, shuffled before every round'

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..analysis import GameAnalysis
+from ..analysis import GameAnalysis, load_game
 from ..game.description import Game, Paytable
 from ..contract.kept_solution import unkept
-from ..game.loader import load_game
+from ..game.loader import forget_warnings
 from ..pays import Pay
 from ..returns import Metrics, ReturnTable
 from ..text import decimal, integer, percent
@@ -377,7 +377,7 @@ class Workbench:
         return self.originals[path][1]
 
     def _load(self, path: Path) -> Game:
-        _forget_warned()
+        forget_warnings()  # the loader says each warning once a run; a workbench reads files again and again, and says them every time
         return load_game(path)
 
     def _analysed(self, game: Game) -> GameAnalysis:
@@ -547,13 +547,4 @@ def _rules(analysis: GameAnalysis) -> list[str]:
 
     steps = [f"{step}: {text}" if step else text for step, text in deal_rows(analysis.game)]
     return steps + list(rule_items(analysis))
-
-
-def _forget_warned() -> None:
-    """The loader says each warning once a run; a workbench reads files again and again, and says them every time."""
-    from ..game import loader
-
-    warned: Any = getattr(loader, "_WARNED", None)
-    if isinstance(warned, set):
-        warned.clear()
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from .rules import TEN, BlackjackRules
+from ...held import cached
 
 CombinationLine = tuple[tuple[int, ...], str | None, Fraction]  # the three cards' values (sorted), their suits, the pay
 SUIT_CONDITIONS = ("suited", "spades", "hearts", "diamonds", "clubs")  # all of one suit, or all of the suit named
@@ -55,7 +55,7 @@ def one_suit_chance(values: tuple[int, ...], shoe: tuple[int, ...]) -> Fraction:
     return out
 
 
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def combination_pays(lines: tuple[CombinationLine, ...], values: tuple[int, ...],
                      shoe: tuple[int, ...]) -> tuple[tuple[Fraction, Fraction], ...]:
     """What a won 21 of these values (sorted) pays per unit, each pay with its chance given the values (chances adding to

@@ -38,7 +38,6 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
@@ -49,6 +48,7 @@ from .dealer import BLACKJACK, OUTCOMES
 from .dealer import PRIMES as DEALER_PRIMES
 from .hands import hand_table
 from .rules import VALUES, BlackjackRules
+from ...held import cached
 
 if TYPE_CHECKING:
     from .values import Position, Stakes, Valued
@@ -207,7 +207,7 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
 Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # :func:`follow_kernel`'s
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def room(hands: int, k: int, keys: int) -> Room:
     """Room for :func:`follow_kernel` over a table of ``hands`` hands, ``k`` primes and ``keys`` keys (the kernel sets what
     it reads): hands seen, a stack, the hands reached, each hand's first start and ways, an end's part, the keys met."""
@@ -216,7 +216,7 @@ def room(hands: int, k: int, keys: int) -> Room:
             np.zeros(keys, dtype=np.bool_))
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def outputs(hands: int, k: int, keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What :func:`follow_kernel` fills, made once for a table of ``hands`` hands, ``k`` primes and ``keys`` keys (each
     call's read before the next): the sums by key, the keys in the order met, and the ends whose dealer's counts it needs
@@ -415,7 +415,7 @@ def spread_table(position: Position, stakes: Stakes, factor: int, keys: list[Key
     return list(number), spread_keys, spread_weight
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, factor: int) -> tuple[list[Key], np.ndarray]:
     """Every key an end of a split hand at ``stakes`` can have (:data:`Key`), and ``key_of[23·s + t, o]`` its number:
     ``s`` 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`BUST_TOTAL` a bust; ``o``
@@ -434,7 +434,7 @@ def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, fa
     return list(number), key_of.reshape(-1, len(OUTCOMES))
 
 
-@lru_cache(maxsize=1024)
+@cached(maxsize=1024)
 def extensions(size: int, h1: int, longest: int, most_cards: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     """By the cards out of a position's shoe of ``size`` cards, ``c`` up to ``most_cards`` (an end's hand, and its bust
     card): the residues of what extends the dealer's deals (``longest`` cards at most) to the cards the end counts

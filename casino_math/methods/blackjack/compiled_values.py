@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from functools import lru_cache
 from operator import mul
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterator, Mapping
@@ -44,6 +43,7 @@ from .dealer import OUTCOMES
 from .dealer import PRIMES as DEALER_PRIMES
 from .hands import hand_table
 from .rules import ACE, BlackjackRules
+from ...held import cached
 
 if TYPE_CHECKING:
     from .basic import ChartChooser
@@ -56,7 +56,7 @@ PRIMES = (9007199254740761, 9007199254740727, 9007199254740677, 9007199254740653
 STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2  # the options the kernel values, in this order
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def moduli(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """The first ``k`` primes, Garner's inverses (``inverse[j, i] = p_j⁻¹ mod p_i``), the mixed-radix digits of
     ``(P − 1)/2`` and ``P`` itself."""
@@ -96,7 +96,7 @@ def from_residues(residues: list[int], k: int) -> int:
     return x - product if 2 * x > product else x
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def _basis(k: int) -> tuple[tuple[int, ...], int]:
     """The Chinese remainder theorem's ``e_i = (P/p_i)·((P/p_i)⁻¹ mod p_i)`` for the first ``k`` primes, and ``P``."""
     primes = PRIMES[:k]
@@ -363,7 +363,7 @@ class DealerDigits:
         return [row[s] for s in shoes]
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def table_arrays() -> tuple[np.ndarray, ...]:
     """The hand table (:func:`~.hands.hand_table`) as arrays: children, cards, hard totals, totals, counts."""
     table = hand_table()
@@ -371,7 +371,7 @@ def table_arrays() -> tuple[np.ndarray, ...]:
             np.array(table.total, dtype=np.int64), np.ascontiguousarray(table.counts, dtype=np.int64))
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def doubling(rules: BlackjackRules, split: bool) -> tuple[np.ndarray, np.ndarray]:
     """Per hand of the table: whether the rules let it double (split hands or not), and whether the house stakes it."""
     table = hand_table()
@@ -500,7 +500,7 @@ def kernel_nets(nets: np.ndarray, own: list[int], k: int) -> tuple[np.ndarray, n
     return np.ascontiguousarray(nets[..., None] % primes), np.ascontiguousarray(-np.array(own, dtype=np.int64)[:, None] % primes)
 
 
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def nets_table(rules: BlackjackRules, apart: bool, scale: int, stakes: tuple[Stakes, ...]) -> np.ndarray:
     """Standing's nets (:func:`~.values.stand_nets`, a win paying 1) by stakes, total (0 to 21) and dealer outcome."""
     from .values import ONE, stand_nets
@@ -534,7 +534,7 @@ def bonus_table(position: Position, stakes: Stakes) -> tuple[np.ndarray, np.ndar
     return bonus, np.array(nets or [(0,) * len(OUTCOMES)], dtype=np.int64)
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def bonuses(rules: BlackjackRules, shoe: tuple[int, ...]) -> tuple[np.ndarray, tuple[Fraction, ...]]:
     """Each hand of the table that ``shoe`` (the full shoe) can deal, the row of its bonus standing undoubled (-1: none),
     and the bonus of each row (the average pay of a win, :func:`~.values.hand_pays`): the same in every position of a
@@ -553,7 +553,7 @@ def bonuses(rules: BlackjackRules, shoe: tuple[int, ...]) -> tuple[np.ndarray, t
     return bonus, tuple(rows)
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def chart_keys() -> np.ndarray:
     """Per hand of the table, a number for what a chart's choice reads of it: soft or not, its total, two cards or more."""
     table = hand_table()

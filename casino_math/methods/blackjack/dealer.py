@@ -30,12 +30,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 from numba import njit
 
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
+from ...held import cached
 
 OUTCOMES = ("17", "18", "19", "20", "21", "22", "bust", "blackjack")  # a dealer's hand ends as one of these
 BUST_22, BUST, BLACKJACK = 5, 6, 7  # "22" is a bust of exactly 22 (Free Bet pushes it); "bust" is 23 or more
@@ -84,7 +84,7 @@ class DealerGraph:
         return int(self.depth.max())
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def dealer_graph(up: int, hits_soft_17: bool, peeks: bool) -> DealerGraph:
     """The graph of the dealer's draws under ``up`` (see :class:`DealerGraph`), breadth first so parents come first."""
     bj_hole = blackjack_hole(up) if peeks else None

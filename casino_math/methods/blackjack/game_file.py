@@ -43,7 +43,8 @@ from ...pays import Pay
 from ...rankings.points import get_points
 from ...yaml_source import read_mapping
 from ...game.description import Deal, Decision, Game, GameWords, Hand, Line, Names, Option, Paytable, Result, Wager
-from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
+from ...game.sections import Section, Where
+from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, _at, _deck, _explain, _Strict
 from .bonuses import SUIT_CONDITIONS, one_suit_chance
 from .rules import TEN, BlackjackRules, Shoe
 
@@ -446,3 +447,5 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
                    "each rank's cards are as random as the shoe's, and no decision reads a suit.")
     return tuple(out)
 
+
+SECTION = Section("blackjack", build_blackjack, with_blackjack)  # the file reader's blackjack: section (casino_math.registry gives it to the reader)

@@ -16,12 +16,12 @@ aces as 1: a few thousand of them, the same for every shoe that holds their card
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from .dealer import hand_total
 from .rules import ACE, VALUES, value_name
+from ...held import cached
 
 
 class Hand(tuple):
@@ -88,7 +88,7 @@ class Hand(tuple):
 _NAMES = {"A": 0, "1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6, "8": 7, "9": 8, "T": 9, "10": 9, "J": 9, "Q": 9, "K": 9}
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def all_hands() -> tuple[Hand, ...]:
     """Every hand of one card or more totalling at most 21 with aces as 1, biggest hands first (so a hand's one-card
     extensions come before it)."""
@@ -129,7 +129,7 @@ class HandTable:
         return tuple(np.flatnonzero(fits).tolist())
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def hand_table() -> HandTable:
     """The one :class:`HandTable` (biggest hands first, so a hand's children come before it).
 

@@ -20,7 +20,7 @@ from .rules import VALUES
 
 log = logging.getLogger("casino_math.count_cache")
 KIND = "blackjack dealer counts"
-CODE = ("methods/blackjack/dealer.py", "methods/blackjack/kept.py")  # the modules these counts come from (see count_cache.engine)
+CODE = ("methods/blackjack/dealer.py", "methods/blackjack/kept.py")  # the modules these counts come from, and what they import (see count_cache.engine)
 HALF = 53
 LOW = (1 << HALF) - 1
 

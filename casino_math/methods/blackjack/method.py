@@ -8,7 +8,7 @@ pairs) and as a lookup (``strategy.choose("play", {"player": "Th 6c", "up": "Ts"
 card first), the dealer's final totals among its figures, and its working (:class:`~.figures.BlackjackFigures`: the
 basic strategy played out, the figures per up card).
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/blackjack/1-deck-s17-das.yaml")
 >>> BLACKJACK.unfit(game), BLACKJACK.unfit(load_game("paytables/baccarat/standard.yaml"))
 (None, 'not a blackjack game file (no blackjack: section)')
@@ -29,7 +29,6 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
@@ -37,6 +36,7 @@ import numpy as np
 from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ...game.description import Game, Option
+from ...counting.removal import RemovalEffects
 from ...contract.kept_solution import Kept, KeptView, kept_solution
 from ...contract.solution import Decided, DecisionView, Solution, SolutionFigures, Strategy, UnrankedView
 from ...contract.method import Method, Workload
@@ -48,6 +48,7 @@ from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
 from .linear import LinearEnds, linear_ends, lines_of
+from .removal import blackjack_removal
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, paid_naturals, replay
 from .rules import ACE, VALUES, value_name
 from .splits import Split
@@ -96,6 +97,11 @@ class Blackjack(Method):
                         Replay(figures.optimal.play), size, table.total, dict,
                         SolutionFigures(dealer_totals=figures.dealer_by_name), working=lambda: figures)
 
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
+        """The game's own bet played again, optimally, from each smaller shoe."""
+        assert isinstance(game, BlackjackGame)
+        return blackjack_removal(game, bet)
+
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
 
@@ -104,7 +110,7 @@ class Blackjack(Method):
         natural, which no decision sees (:func:`repriced`); any other pay moves the play, and a solve of seconds.
 
         >>> from casino_math.game.description import Paytable
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> from casino_math.pays import Pay
         >>> game = load_game("paytables/blackjack/spanish-21.yaml")
         >>> def paying(line, pay):
@@ -121,7 +127,7 @@ class Blackjack(Method):
         6 to 5 or surrender beside 3 to 2): one group; a solve costs about as much as the hands the shoe can deal (a
         single deck's fewer: its ranks run out).
 
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> one, six = (BLACKJACK.workload(load_game(f"paytables/blackjack/{name}.yaml")) for name in ("1-deck-s17-das", "6-decks-s17-das"))
         >>> one.group == six.group, one.cost < six.cost
         (False, True)
@@ -136,19 +142,14 @@ class Blackjack(Method):
         return BlackjackCoups(solution.game, solution.own(BlackjackFigures).optimal.play, solution.table)
 
 
-# the modules a solution comes from (see count_cache.engine): every module of the engine, and what turns its working
-# into tables and words (not the file's reader, game_file.py: the key holds the rules it read; nor the simulator's coups
-# and the removal tool); every module, so that one added later is never left out of the digest
-CODE = (*sorted(f"methods/blackjack/{path.name}" for path in Path(__file__).parent.glob("*.py")
-                if path.name not in ("__init__.py", "game_file.py", "coups.py", "removal.py")),
-        "contract/method.py", "contract/money.py", "contract/kept_solution.py", "returns.py", "text.py")
+CODE = ("methods/blackjack",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 
 
 def solution_key(game: BlackjackGame) -> str:
     """What a blackjack solution depends on: the rules with their pays, the shoe, the bet's name (the return table's);
     but the pays of a natural, which no decision sees (:func:`repriced` makes a solution kept at others this game's).
 
-    >>> from casino_math.game.loader import load_game
+    >>> from casino_math.analysis import load_game
     >>> key = solution_key(load_game("paytables/blackjack/6-decks-h17-das.yaml"))
     >>> key.split("|")[0], "blackjack_pays=Fraction(0, 1)" in key, key.split("|")[2]
     ('blackjack', True, 'Shoe(counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 96))')

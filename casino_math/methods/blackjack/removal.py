@@ -4,6 +4,8 @@ leaves the full shoe, counted exactly like the game itself, once per rank's valu
 Count designers read it per rank on the house edge: a card whose removal lowers the player's return (a ten, an ace)
 favours the player while it stays in the shoe. Ranks of one value (ten, jack, queen, king) have one effect.
 
+>>> from casino_math.analysis import load_game
+>>> from casino_math.cards import rank_char
 >>> effects = blackjack_removal(load_game("tests/games/blackjack-small.yaml"), "blackjack")
 >>> [rank_char(r) for r in effects.ranks], effects.counts
 (['7', '8', '9', 'T', 'J', 'Q', 'K', 'A'], (4, 4, 4, 4, 4, 4, 4, 4))
@@ -15,10 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...cards import rank_char  # noqa: F401 - the doctest's
 from ...errors import InputError
-from ...game.loader import load_game  # noqa: F401 - the doctest's
-from ...removal import RemovalEffects
+from ...counting.removal import RemovalEffects
 from .game_file import BlackjackGame
 from .rounds import check_shoe, play_game
 from .rules import ACE, VALUES, Shoe

@@ -27,6 +27,7 @@ from .hands import hand_table
 from .rules import VALUES
 from .splits import Split, patterns
 from .values import DOUBLE, ONE, STAND, Position, Stakes, Valued
+from ...held import Held
 
 Key = tuple[int, int, int]  # a hand's net (over the round's scale), its own stake, the dealer's final total (of OUTCOMES)
 
@@ -333,4 +334,4 @@ def _leaf_terms(position: Position, hand: int, bust: int | None, stakes: Stakes,
     return tuple(keys), tuple(weights)
 
 
-_KEYS: dict[Key, Key] = {}  # every key met, each one tuple (a key is a few small numbers: a handful in all)
+_KEYS: Held[Key, Key] = Held()  # every key met, each one tuple (a key is a few small numbers: a handful in all)

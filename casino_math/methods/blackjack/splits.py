@@ -33,17 +33,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Callable, Hashable, Mapping
 
 from .hands import Hand, hand_table
 from .rules import BlackjackRules
 from .values import FREE, HIT, OWN, Chooser, DealerCounts, Position, Stakes, Valued, best
+from ...held import cached
 
 Decisions = dict[int, str]  # hand number -> option
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def patterns(most: int) -> tuple[tuple[str, int, bool], ...]:
     """Every sequence of second cards (``P``: a pair card, a new hand; ``N``: another card, a hand completed) dealt
     while fewer than ``most`` hands are in play, with the hands completed and whether ``most`` hands were reached

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from operator import mul
 from fractions import Fraction
 from typing import Callable, Iterator, Mapping, NamedTuple
@@ -44,6 +43,7 @@ from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, PRIMES, blackjack_hole, 
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
 from .rules import ACE, BlackjackRules
+from ...held import cached
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
 OPTIONS = (STAND, HIT, DOUBLE, SPLIT, SURRENDER)
@@ -66,7 +66,7 @@ OWN = Stakes(1, 0)
 FREE = Stakes(0, 1)
 
 
-@lru_cache(maxsize=4096)
+@cached(maxsize=4096)
 def stand_nets(rules: BlackjackRules, apart: bool, scale: int, total: int, win: Fraction, stakes: Stakes) -> tuple[int, ...]:
     """What standing on ``total`` nets against each dealer outcome (:data:`~.dealer.OUTCOMES`), times ``scale``: the
     player's own units win ``win`` or lose, the house's free units only win (``apart``: a dealer blackjack is counted
@@ -162,7 +162,7 @@ def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> Deal
     return _dealer_counts(hand_rules(rules), up, shoe)
 
 
-@lru_cache(maxsize=20)
+@cached(maxsize=20)
 def _dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
     return DealerCounts(rules, up, shoe)
 
@@ -186,7 +186,7 @@ def hand_rules(rules: BlackjackRules) -> BlackjackRules:
                    resplit_aces=False, notes=())
 
 
-@lru_cache(maxsize=20)
+@cached(maxsize=20)
 @held
 def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> KnownCounts:
     """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe (the
@@ -197,7 +197,7 @@ def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]
     return known
 
 
-@lru_cache(maxsize=20)
+@cached(maxsize=20)
 def shared_digits(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> DealerDigits:
     """The dealer's counts as the compiled kernel reads them, shared as :func:`known_counts` shares the counts (a game
     at other pays, as a design tool or the studio makes it, reads the rows its first solve wrote)."""

@@ -5,7 +5,7 @@ valued in points: their deals are counted as sequences of kinds of card with the
 in the shoe, not card set by card set. Their bets are all settled by the deal alone, so the solution's
 strategy is empty.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/baccarat/standard.yaml")
 >>> solution = BY_KIND.solve(game)
 >>> solution.method, [f"{float(t.metrics.house_edge):.4%}" for t in solution.tables.values()][:3]
@@ -14,15 +14,14 @@ strategy is empty.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from ...returns import ReturnTable
 from ...shoe import Shoe
 from ...game.description import Game
-from ...counting.drawing import Rows, Settled, bet_tables, places, settle
+from ...game.sections import Problem
+from ...counting.drawing import CoupSettler, bet_tables, too_fine
+from ...counting.removal import RemovalEffects, counted_removal
 from ...contract.method import Method
 from ...contract.solution import Solution, Strategy
 from ...game.simple_strategies import Rule
@@ -51,36 +50,18 @@ class ByKind(Method):
         return Solution(self.name, game, None, Strategy(game), None, sum(len(t.outcomes) for t in tables.values()), deals,
                         lambda: dict(tables))
 
+    def problems(self, game: Game) -> tuple[Problem, ...]:
+        return too_fine(game)
+
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return bet_tables(game)
+
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
+        return counted_removal(game, bet)
 
     def coups(self, solution: Solution) -> CoupSettler:
         """Coups dealt card by card from the full shoe and settled by the rules the count uses, for the simulator."""
         return CoupSettler(solution.game, Shoe.of(solution.game.deck))
-
-
-@dataclass(frozen=True, eq=False)
-class CoupSettler:
-    """Coups dealt card by card from a full shoe, settled by the same vectorised rules the count uses: ``kinds`` has
-    a row per coup, the kinds of its cards in the order the shoe gives them (as many as its draws can need)."""
-
-    game: Game
-    shoe: Shoe
-
-    @property
-    def cards(self) -> int:
-        """The most cards a coup can use."""
-        return len(places(self.game))
-
-    @property
-    def kinds(self) -> np.ndarray:
-        """The kind of every card of the shoe (rank position × 4 + suit)."""
-        return np.repeat(np.arange(self.shoe.card_counts.size), self.shoe.card_counts)
-
-    def __call__(self, kinds: np.ndarray) -> dict[str, tuple[np.ndarray, tuple[Settled, ...]]]:
-        """Per bet: each coup's end (an index into the ends), and the ends (their nets and keys)."""
-        rows = Rows.of_sequences(self.game, self.shoe, kinds)
-        return {bet.name: settle(self.game, bet, rows) for bet in self.game.side_bets}
 
 
 BY_KIND = ByKind()

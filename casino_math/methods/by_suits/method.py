@@ -11,7 +11,7 @@ the level-by-level method gives them. The rest is that method's: backward induct
 table, the strategy's tables and look-up, simpler strategies (:mod:`.solver`); side bets by category
 (:meth:`~casino_math.rankings.SuitRanking.category_counts`).
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("tests/games/mini-high-card-flush.yaml")
 >>> counts = BY_SUITS.counts(game)   # three cards of twelve: 20 classes for 220 hands, each against 84 dealer hands
 >>> BY_SUITS.unfit(game) is None, len(counts.last), int(counts.last.weights.sum()), set(counts.cells.sum(axis=1).tolist())
@@ -21,7 +21,6 @@ table, the strategy's tables and look-up, simpler strategies (:mod:`.solver`); s
 from __future__ import annotations
 
 import itertools
-from collections import OrderedDict
 from math import comb, factorial
 from typing import Iterator
 
@@ -34,9 +33,11 @@ from ..level_by_level.counts import Counts, game_key, kept_or_counted, symmetry_
 from ...game.description import Deal, Decision, Game
 from ...contract.method import Workload
 from ...showdown import CELLS, cells_of
-from ..level_by_level.solver import Chosen, LevelByLevel
+from ..level_by_level.chosen import Chosen
+from ..level_by_level.solver import LevelByLevel
 from ..level_by_level.strategy import ClassLookup
 from ...levels import SEEN_ROLES, Level, Progress, completions
+from ...held import Held
 
 
 def unfit(game: Game) -> str | None:
@@ -98,12 +99,12 @@ def orders(masks: np.ndarray) -> np.ndarray:
 
 
 CHUNK = 1 << 20  # classes counted at a time: bounds the working arrays beside the counts
-_CACHE: OrderedDict[tuple, Counts] = OrderedDict()
 CACHED = 2
+_CACHE: Held[tuple, Counts] = Held(most=CACHED)
 
 
 KIND = "suit by suit counts"
-CODE = ("methods/by_suits", "methods/level_by_level/counts.py", "levels.py", "showdown.py")  # the modules the counts come from
+CODE = ("methods/by_suits",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 
 
 def suit_counts(game: Game, progress: Progress | None = None) -> Counts:
@@ -112,8 +113,6 @@ def suit_counts(game: Game, progress: Progress | None = None) -> Counts:
     key = game_key(game, ())
     if key not in _CACHE:
         _CACHE[key] = kept_or_counted(game, f"{KIND}|{key!r}", lambda: _count(game, progress), KIND, CODE)
-        while len(_CACHE) > CACHED:
-            _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
     return _CACHE[key]
 
@@ -170,6 +169,7 @@ class BySuits(LevelByLevel):
     """The counting method of games whose hands are worth their best suit (see the module's introduction)."""
 
     name = "suit by suit"
+    code = CODE
 
     def unfit(self, game: Game) -> str | None:
         return unfit(game)

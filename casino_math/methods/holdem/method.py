@@ -36,7 +36,7 @@ and river apart, C(52,2)·C(50,3)·47·46·C(45,2) = 55,627,620,048,000. Probabi
 The flop, turn and last decisions are described by category (the player's hand and how the board pairs),
 not one row per class of seen cards (about 1.1 million classes at the flop, 10^8 after the board).
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("tests/games/holdem-small.yaml")
 >>> unfit(game) is None, unfit(load_game("paytables/three_card_poker/standard.yaml"))
 (True, 'no board dealt in two stages after two hole cards')
@@ -51,7 +51,6 @@ import functools
 import itertools
 import logging
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -67,14 +66,19 @@ from ...subsets import all_subsets
 from ...suits import Symmetry
 from ..level_by_level.counts import Counts
 from ...game.description import Deal, Decision, Game, Option
+from ...game.sections import Problem
 from ...game.simple_strategies import Rule
 from ...showdown import CELLS
 from ...contract.money import Ends, History, Lines, Money, add_stakes, history_text, initial_scale, preference, table_of_ends
 from ...contract.solution import UnrankedView
 from ...contract.method import Method, Workload
-from ..level_by_level.solver import Chosen, Solved
+from ...counting.holdem_shape import unfit
+from ...counting.side_bets import uncountable
+from ..level_by_level.chosen import Chosen
+from ..level_by_level.solver import Solved
 from ..level_by_level.strategy import DecisionStrategy
 from ...levels import Progress, build_levels, completions
+from ...held import Held
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for
     import pandas as pd
@@ -83,44 +87,6 @@ log = logging.getLogger("casino_math.count_cache")
 PAIRINGS = ("unpaired board", "paired board", "board with three of a kind", "board with four of a kind")
 SHARDS = 64  # shards of flops by default: more than the cores of most machines, few enough to sum in no time
 BIG = 1_000_000  # boards (flop and later cards) from which the shards go to every local core by default
-HOLDEM_SHAPED = "no board dealt in two stages after two hole cards"  # why a game not dealt as hold'em is refused
-
-
-# -- the shape ----------------------------------------------------------------------------------------
-def unfit(game: Game) -> str | None:
-    """Why this method cannot count ``game`` (None: it can)."""
-    from .kernels.tables import unsupported
-
-    seen = [(s.role, s.cards) for s in game.steps if isinstance(s, Deal) and s.seen]
-    if len(seen) < 3 or seen[0] != ("player", 2) or any(role != "board" for role, _ in seen[1:]):
-        return HOLDEM_SHAPED
-    if seen[1][1] < 3:
-        return "a flop of fewer than three cards"
-    between = [level for level in game.decision_levels if 2 < level < len(seen)]
-    if len(between) > 1:
-        return "decisions at more than one step between the flop and the last board card (one, the turn, is counted)"
-    hidden = [s for s in game.steps if isinstance(s, Deal) and not s.seen]
-    if any(s.role != "dealer" for s in hidden) or sum(s.cards for s in hidden) != 2 or game.cards_of("dealer") != 2:
-        return "the dealer's cards are not two, unseen"
-    if not game.wagers or not {"player", "dealer"} <= set(game.hands):  # other hands are read by side bets only
-        return "no showdown of the player's hand against the dealer's alone"
-    player, dealer = game.hands["player"], game.hands["dealer"]
-    if set(player.of) != {"player", "board"} or set(dealer.of) != {"dealer", "board"} or player.best != 5 or dealer.best != 5:
-        return "hands are not the best five of hole cards and board"
-    assert player.ranking is not None
-    reason = unsupported(player.ranking, game.deck)
-    if reason:
-        return reason
-    if any(o.only_with for d in game.decisions for o in d.options):
-        return "an option open only with some hands: counted level by level"
-    first_seen = next(i for i, s in enumerate(game.steps) if isinstance(s, Deal) and s.seen)
-    if any(isinstance(s, Decision) for s in game.steps[:first_seen]):
-        return "a decision before the player's cards"
-    for table in game.own_tables:
-        for line in game.paytables[table].lines:
-            if line.hand != "player" or line.pattern.needs_cards:
-                return f"the line {line.key!r} reads more than the player's hand value"
-    return None
 
 
 def fits(game: Game) -> bool:
@@ -610,8 +576,8 @@ class HoldemSolved(Solved):
     compiled: Any = None  # the plan it was counted by, for looking decisions up card by card
 
 
-_CACHE: OrderedDict[tuple, HoldemSolved] = OrderedDict()
 CACHED = 8
+_CACHE: Held[tuple, HoldemSolved] = Held(most=CACHED)
 
 
 def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None, runner: Runner | None = None,
@@ -631,15 +597,13 @@ def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None
         job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{shards}|{key[0]}|{rule}")
         totals = _kept_totals(game, compiled, lambda: functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop")))
         _CACHE[key] = assemble(game, compiled, totals)
-        while len(_CACHE) > CACHED:
-            _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
     return _CACHE[key]
 
 
 # -- totals kept between runs ---------------------------------------------------------------------------------------
 KIND = "hold'em totals"
-CODE = ("methods/holdem",)  # the modules the totals come from, beside the kernels (see count_cache.engine)
+CODE = ("methods/holdem",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 
 
 KEPT = 2  # counts kept per game at other pays (the last counted first)
@@ -698,15 +662,13 @@ def _kept_totals(game: Game, compiled: _Compiled, count: Callable[[], Totals]) -
     return totals
 
 
-_READ: OrderedDict[tuple[str, str], list[Counted]] = OrderedDict()  # (cache folder, key): the counts kept there, as read
 HELD = 2
+_READ: Held[tuple[str, str], list[Counted]] = Held(most=HELD)  # (cache folder, key): the counts kept there, as read
 
 
 def _hold(held: tuple[str, str], kept: list[Counted]) -> None:
     _READ[held] = kept
     _READ.move_to_end(held)
-    while len(_READ) > HELD:
-        _READ.popitem(last=False)
 
 
 def _fits(totals: Any, plan: Plan) -> bool:
@@ -886,7 +848,7 @@ def hole_ranges(game: Game, names: Iterable[str]) -> str:
     """Hole classes written as ranges, strongest first: ``33+`` (threes or better), ``K5o+`` (K5o to KQo), ``A2+``
     (every ace, suited or not), ``Q6s-Q8s``.
 
-    >>> from casino_math.game.loader import load_game
+    >>> from casino_math.analysis import load_game
     >>> game = load_game("paytables/ultimate_texas_holdem/standard.yaml")
     >>> hole_ranges(game, ["AA", "KK", "QQ", "AKs", "AKo", "AQs", "AQo", "K9s", "KTs", "KJs", "KQs", "T8o", "55"])
     'QQ+, 55, AQ+, K9s+, T8o'
@@ -1168,6 +1130,9 @@ class Holdem(Method):
 
         return Solution(self.name, game, solved.table, Strategy(game, views, lookup), solved.ends, boards, solved.table.total,
                         lambda: self.side_bets(game), working=lambda: solved)
+
+    def problems(self, game: Game) -> tuple[Problem, ...]:
+        return uncountable(game)
 
     def side_bets(self, game: Game) -> dict[str, Any]:
         from ...counting.side_bets import side_bet_table

@@ -10,7 +10,6 @@ tools re-price a game many times over the same counts.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -23,6 +22,7 @@ from ...suits import Symmetry
 from ...game.description import Deal, Decision, Game, Hand, Step
 from ...showdown import CELLS, card_arrays, dealer_cells, hand_values
 from ...levels import SEEN_ROLES, Level, Progress, build_levels, completions
+from ...held import Held
 
 log = logging.getLogger("casino_math.count_cache")
 
@@ -105,8 +105,8 @@ def symmetry_for(game: Game) -> tuple[Symmetry, tuple]:
     return Symmetry.of(game.deck, fixed, colours), (fixed, colours)
 
 
-_CACHE: OrderedDict[tuple, Counts] = OrderedDict()
 CACHED = 2  # a big game's counts take gigabytes: keep the last two (a game and its variants share them)
+_CACHE: Held[tuple, Counts] = Held(most=CACHED)
 
 
 def count(game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
@@ -121,8 +121,6 @@ def count(game: Game, progress: Progress | None = None, runner: Runner | None = 
     key = game_key(game, symmetry_key)
     if key not in _CACHE:
         _CACHE[key] = kept_or_counted(game, repr(key), lambda: _count(game, symmetry, progress, runner, repr(key)))
-        while len(_CACHE) > CACHED:
-            _CACHE.popitem(last=False)
     _CACHE.move_to_end(key)
     counts = _CACHE[key]
     # the key names a decision by name only: its options are this game's (the counts do not depend on them)
@@ -132,7 +130,7 @@ def count(game: Game, progress: Progress | None = None, runner: Runner | None = 
 # -- counts kept between runs ------------------------------------------------------------------------------------
 KIND = "level by level counts"
 MEMO_KIND = "level by level hand values"
-CODE = ("methods/level_by_level/counts.py", "levels.py", "showdown.py")  # the modules these counts come from (see count_cache.engine)
+CODE = ("methods/level_by_level",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 # what the memo keeps that depends on the classes alone (hand values, the card sets reaching the first decision, the
 # lookup's keys: up to seconds each on big games)
 KEPT_MEMO = ("values", "suits", "mass", "canonical")

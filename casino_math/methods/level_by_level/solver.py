@@ -17,18 +17,23 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Mapping
+from math import comb
+from typing import TYPE_CHECKING, Callable, ClassVar, Mapping
 
 import numpy as np
 
 from ...parallel import Runner
 from ...returns import ReturnTable
+from .chosen import Chosen
 from .counts import CODE, SCRATCH, Counts, count, game_key, symmetry_for
-from ...game.description import Decision, Game, Option, Paytable
+from ...game.description import Deal, Decision, Game, Option, Paytable
 from ...contract.kept_solution import kept_solution
 from ...contract.money import Ends, History, Lines, Money, add_stakes, initial_scale, preference, table_of_ends
 from ...contract.solution import Solution, Strategy
 from ...contract.method import Method, Workload
+from ...counting.holdem_shape import HOLDEM_SHAPED, unfit as not_holdem
+from ...counting.side_bets import uncountable
+from ...game.sections import Problem
 from ...game.simple_strategies import Rule
 from ...levels import Level, Progress
 
@@ -60,25 +65,6 @@ def paid_line(table: Paytable, game: Game, counts: Counts, level: int = -1) -> n
             suits[line.hand] = counts.suits(hand, level)
         out[line.pattern.matches(values[line.hand], suits.get(line.hand))] = i
     return out
-
-
-@dataclass(frozen=True)
-class Chosen:
-    """One decision under one history: each option's value per class (options in preference order) and the choice."""
-
-    level: int
-    decision: Decision
-    history: History
-    options: tuple[Option, ...]
-    values: np.ndarray  # (options, classes) exact, in units of 1/scale per card set of the class
-    choice: np.ndarray  # index into options, per class
-    scale: int  # the common denominator of the values per initial unit (pays and stakes as integers)
-    completions: int
-    open: np.ndarray | None = None  # (options, classes): whether the player's hand may take the option (None: every one)
-
-    def ev(self, option: int, row: int) -> Fraction:
-        """The exact expected result, per initial unit, of taking ``option`` in class ``row``."""
-        return Fraction(int(self.values[option, row]), self.scale * self.completions)
 
 
 @dataclass(frozen=True)
@@ -498,9 +484,13 @@ class LevelByLevel(Method):
     showdown of the last level's classes (:mod:`.counts`), then backward induction (:func:`solve`)."""
 
     name = "level by level"
+    code: ClassVar[tuple[str, ...]] = CODE  # the folder a kept solution comes from (a subclass's own: it imports this one)
 
     def unfit(self, game: Game) -> str | None:
         return "dealt from a shoe or valued in points: counted by kinds of card" if game.counted_by_kind else None
+
+    def problems(self, game: Game) -> tuple[Problem, ...]:
+        return uncountable(game) or too_many_sets(game)
 
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
               runner: Runner | None = None) -> Solution:
@@ -513,7 +503,7 @@ class LevelByLevel(Method):
         # kept whole between runs (the count cache): a run on an unchanged game reads no count and solves nothing
         from .strategy import DecisionStrategy
 
-        return kept_solution(game, self.solution_key(game, rule), SOLUTION_CODE, lambda: self._solve(game, rule, progress, runner),
+        return kept_solution(game, self.solution_key(game, rule), self.code, lambda: self._solve(game, rule, progress, runner),
                              sides=side_tables, largest=KEPT_ROWS, reused=True, views=DecisionStrategy)
 
     def solution_key(self, game: Game, rule: Rule | None = None) -> str:
@@ -521,7 +511,7 @@ class LevelByLevel(Method):
         the game's own tables, how ties go, the quoting, the names the strategy is written with, and the rule forcing a
         decision (the side bets are counted apart: their pays are not in it).
 
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> key = LEVEL_BY_LEVEL.solution_key(load_game("paytables/three_card_poker/standard.yaml"))
         >>> key.startswith("('level by level', Deck("), "0x" in key
         (True, False)
@@ -566,11 +556,29 @@ class LevelByLevel(Method):
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
 
 
-KEPT_ROWS = 20_000  # a decision of more classes keeps what the tables show, not its classes one by one (see kept_solution)
-# the modules a kept solution comes from (see count_cache.engine): the counts', the solver's and what turns its working
-# into tables and words
-SOLUTION_CODE = (*CODE, "methods/level_by_level/solver.py", "methods/level_by_level/strategy.py", "contract/money.py", "methods/by_suits/method.py", "contract/method.py",
-                 "game/simple_strategies.py", "game/qualifier.py", "game/description.py", "game/patterns.py", "game/situations.py",
-                 "contract/kept_solution.py", "returns.py", "text.py", "pays.py")
+MAX_SEEN_SETS = 500_000_000  # sets of seen cards the level-by-level count groups into classes (Mississippi Stud: 155,937,600)
 
+
+def too_many_sets(game: Game) -> tuple[Problem, ...]:
+    """Where the cards the player sees, step by step, make too many sets of cards for the level-by-level count (a typo
+    such as ``player: 8`` in Let It Ride would fill memory and be killed): the deal step that crosses the limit; a game
+    dealt as hold'em games are (two hole cards, then the board) is told why it cannot be counted board by board."""
+    if not game.wagers:
+        return ()
+    n, seen, sets = len(game.deck.cards), 0, 1
+    for i, step in enumerate(game.steps):
+        if not (isinstance(step, Deal) and step.seen):
+            continue
+        sets *= comb(n - seen, step.cards)
+        seen += step.cards
+        if sets > MAX_SEEN_SETS:
+            reason = not_holdem(game)
+            board = f"; nor board by board, as hold'em games are: {reason}" if reason != HOLDEM_SHAPED else ""
+            return (Problem(("deal", i, step.role), f"by this step the player has seen {seen} cards: {sets:,} sets of cards to "
+                            f"count, more than the {MAX_SEEN_SETS:,} counted at most (Mississippi Stud's 5 make 155,937,600){board}; "
+                            "deal fewer cards, or from a smaller deck"),)
+    return ()
+
+
+KEPT_ROWS = 20_000  # a decision of more classes keeps what the tables show, not its classes one by one (see kept_solution)
 LEVEL_BY_LEVEL = LevelByLevel()

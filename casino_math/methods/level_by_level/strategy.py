@@ -26,7 +26,7 @@ from ...game.description import Game
 from ...contract.solution import Decided
 from ...contract.money import History, history_text
 from ...game.simple_strategies import player_cards_at
-from .solver import Chosen
+from .chosen import Chosen
 from ...levels import SEEN_ROLES
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine

@@ -33,6 +33,7 @@ import numpy as np
 from ...kernels.showdown import Index, below
 from ...subsets import all_subsets
 from .game_file import PaiGowGame
+from .house_way import CODE
 
 log = logging.getLogger("casino_math.count_cache")
 
@@ -137,7 +138,6 @@ def dominance(banker: np.ndarray, bh: np.ndarray, bl: np.ndarray, players: np.nd
 
 # -- counts kept between runs (casino_math/count_cache.py) ------------------------------------------------------------
 KIND = "Pai Gow Poker counts"
-CODE = ("methods/pai_gow", "methods/pai_gow/kernel.py", "kernels/showdown.py")  # the code these counts come from
 KEPT = ("high", "low", "house", "rule", "wins", "losses")
 
 

@@ -45,7 +45,8 @@ from ...pays import Pay
 from ...rankings import get_ranking
 from ...yaml_source import read_mapping
 from ...game.description import Deal, Decision, Game, GameWords, Hand, Line, Names, Option, Paytable, Result, SideBet, Wager
-from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, Where, _at, _deck, _explain, _Strict
+from ...game.sections import Section, Where
+from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, _at, _deck, _explain, _Strict
 from ...game.patterns import parse_pattern
 from .hands import SETTINGS, PaiGowHands
 from .house_way import HouseWay, read_house_way
@@ -292,3 +293,6 @@ def _notes(deck: Deck, section: PaiGowSection, commission: Fraction) -> tuple[st
         f"Each hand against the banker's, ties (copies) to the banker: both won pays 1 to 1 {cut}; one won pushes; "
         "none won loses.",
     )
+
+
+SECTION = Section("pai_gow", build_pai_gow, with_pai_gow)  # the file reader's pai_gow: section (casino_math.registry gives it to the reader)

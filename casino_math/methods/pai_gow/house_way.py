@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Callable
 
 import numpy as np
@@ -43,6 +42,8 @@ from ...cards import ACE, Card, Deck
 from ...errors import InputError
 from ...rankings.base import CATEGORY_SHIFT
 from .hands import HIGH_POSITIONS, SETTINGS, TIE_SHIFT, PaiGowHands
+from ...held import cached
+from ...held import Held
 
 KINDS: dict[tuple[int, ...], str] = {
     (1, 1, 1, 1, 1, 1, 1): "no pair", (2, 1, 1, 1, 1, 1): "one pair", (2, 2, 1, 1, 1): "two pair", (2, 2, 2, 1): "three pair",
@@ -175,7 +176,7 @@ class HouseWay:
         The example is Foxwoods' two-pair line ("Big pair is 10s, 9s, 8s, 7s: Place both pair in back if you can:
         Put an Ace in front, otherwise split"):
 
-        >>> from casino_math.game.loader import load_game
+        >>> from casino_math.analysis import load_game
         >>> way = load_game("paytables/pai_gow_poker/foxwoods.yaml").house_way
         >>> high, low, rule = way.setting_of("Ts Td 4c 4h Ad 9c 2s")
         >>> high, low
@@ -197,7 +198,8 @@ def _display(deck: Deck, ids: np.ndarray) -> list[int]:
     return sorted(range(len(ids)), key=lambda i: (-(ACE if cards[i].is_joker else cards[i].rank), cards[i].is_joker))
 
 
-_CHECKED: dict[int, bool] = {}
+CODE = ("methods/pai_gow",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
+_CHECKED: Held[int, bool] = Held()
 CHECKED_KIND = "Pai Gow Poker house way checked"
 
 
@@ -207,7 +209,6 @@ def _checked(way: HouseWay) -> None:
     words or places; and the code), so a later run reads the file without setting every hand shape again (seconds).
     A way that fails is never kept: it fails at every run, with its error."""
     from ...count_cache import current
-    from .counting import CODE
 
     key = hash((way.rules, way.hands.deck, way.hands.wheel_second))
     if key in _CHECKED:
@@ -232,7 +233,7 @@ def _check_key(way: HouseWay) -> str:
                                                             r.tries, r.play_as) for r in way.rules]))
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def representatives(deck: Deck) -> np.ndarray:
     """Seven-card hands standing for every shape a house way can see: each rank multiset (the joker among them, where
     the deck has one) dealt with as few cards of one suit as can be, and dealt with the most cards of one suit its

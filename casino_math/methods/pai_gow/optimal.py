@@ -18,7 +18,7 @@ a part's classes get every term they need from the one pass over the sets, so a 
 type and house-way rule), not its counts; the parts run on the shard runner (:mod:`casino_math.parallel`).
 
 >>> from pathlib import Path
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game(Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml")
 >>> result = optimal_totals(game)
 >>> result.deals == 19448 * 120, result.optimal_edge < result.house_edge
@@ -42,7 +42,7 @@ from ...suits import Symmetry
 from .game_file import PaiGowGame
 from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
-from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name
+from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name, setting_text
 from .totals import CHUNK, _distinct, _game, block, points_shard
 
 PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
@@ -432,27 +432,6 @@ def _example(game: PaiGowGame, kind: str, row: list[int], scale: int) -> Example
 
 def _hand_text(game: PaiGowGame, hand: np.ndarray) -> str:
     return " ".join(str(game.deck.cards[c]) for c in hand.tolist())
-
-
-def setting_text(game: PaiGowGame, hand: np.ndarray, high_rank: int, low_rank: int) -> str:
-    """A hand's setting of these values (the ranks of its high and low values) as cards: high hand / low hand (the first
-    such setting, the cards in the hand's order).
-
-    >>> from pathlib import Path
-    >>> from casino_math.game.loader import load_game
-    >>> game = load_game(Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml")
-    >>> hand = np.array([0, 1, 4, 5, 8, 12, 16])  # J J Q Q K A and the joker: its first setting, both jacks low
-    >>> high, low = game.way.hands.settings(hand[None])
-    >>> highs, lows = _distinct(game)
-    >>> setting_text(game, hand, int(np.searchsorted(highs, high[0, 0])), int(np.searchsorted(lows, low[0, 0])))
-    'Qc Qd Kc Ac Jk / Jc Jd'
-    """
-    high, low = game.way.hands.settings(hand[None])
-    highs, lows = _distinct(game)
-    cards = [str(game.deck.cards[c]) for c in hand.tolist()]
-    i = next(i for i in range(len(SETTINGS)) if high[0, i] == highs[high_rank] and low[0, i] == lows[low_rank])
-    back = " ".join(cards[j] for j in range(7) if j not in SETTINGS[i])
-    return f"{back} / {' '.join(cards[j] for j in SETTINGS[i])}"
 
 
 def _other_totals(game: PaiGowGame, results: list[dict[str, np.ndarray]]) -> OtherWay:

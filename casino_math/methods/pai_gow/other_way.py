@@ -12,7 +12,7 @@ cards two hands share (:func:`.optimal.other_way_totals`), and both give the sam
 
 >>> from pathlib import Path
 >>> from casino_math.analysis import analyze
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> small = Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml"
 >>> counts = analyze(small).solution.working()
 >>> same = from_counts(counts, load_game(small).house_way)
@@ -28,10 +28,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features, HouseWay
+from .totals import _distinct
 
 if TYPE_CHECKING:
     from .counting import Counts
+    from .game_file import PaiGowGame
 
 EXAMPLES = 3  # hands shown of each hand type set otherwise
 
@@ -122,7 +125,6 @@ def from_counts(counts: Counts, other: HouseWay) -> OtherWay:
     """The other way against the game's banker, from the per-hand counts of a small deck."""
     from .kernel import canonical_hands
     from ...subsets import colex
-    from .optimal import setting_text
 
     game, c = counts.game, counts
     theirs = other.set_or_fail(c.hands)[0]
@@ -156,3 +158,24 @@ def from_counts(counts: Counts, other: HouseWay) -> OtherWay:
                 Fraction(int(loss[row]), per_hand)))
     return OtherWay(c.deals, len(c.hands), game.commission, c.ends(c.house), c.ends(theirs), int(differs.sum()), by_hand,
                     tuple(examples))
+
+
+def setting_text(game: PaiGowGame, hand: np.ndarray, high_rank: int, low_rank: int) -> str:
+    """A hand's setting of these values (the ranks of its high and low values) as cards: high hand / low hand (the first
+    such setting, the cards in the hand's order).
+
+    >>> from pathlib import Path
+    >>> from casino_math.analysis import load_game
+    >>> game = load_game(Path(__file__).parents[3] / "tests" / "games" / "pai-gow-small.yaml")
+    >>> hand = np.array([0, 1, 4, 5, 8, 12, 16])  # J J Q Q K A and the joker: its first setting, both jacks low
+    >>> high, low = game.way.hands.settings(hand[None])
+    >>> highs, lows = _distinct(game)
+    >>> setting_text(game, hand, int(np.searchsorted(highs, high[0, 0])), int(np.searchsorted(lows, low[0, 0])))
+    'Qc Qd Kc Ac Jk / Jc Jd'
+    """
+    high, low = game.way.hands.settings(hand[None])
+    highs, lows = _distinct(game)
+    cards = [str(game.deck.cards[c]) for c in hand.tolist()]
+    i = next(i for i in range(len(SETTINGS)) if high[0, i] == highs[high_rank] and low[0, i] == lows[low_rank])
+    back = " ".join(cards[j] for j in range(7) if j not in SETTINGS[i])
+    return f"{back} / {' '.join(cards[j] for j in SETTINGS[i])}"

@@ -28,7 +28,8 @@ from ...cards import Deck
 from .kernel import dominance_pairs, supersets
 from ...subsets import all_subsets
 from ...suits import Symmetry
-from .game_file import PaiGowGame
+from .game_file import SECTION, PaiGowGame
+from ...held import Held
 
 CHUNK = 50_000  # hands set by the house way at once (their 21 settings stay in the processor's cache: about 4x faster than 10^6)
 
@@ -136,15 +137,16 @@ def block_pieces(top: int) -> Any:
                              axis=1)
 
 
-_GAMES: dict[str, PaiGowGame] = {}
+_GAMES: Held[str, PaiGowGame] = Held()
 
 
 def _game(path: str) -> PaiGowGame:
-    """A game file read once per worker process (its house way checked, its five-card values built once)."""
-    from ...game.loader import load_game
+    """A game file read once per worker process (its house way checked, its five-card values built once), by this
+    method's own section."""
+    from ...game.loader import read_game
 
     if path not in _GAMES:
-        game = load_game(path)
+        game = read_game(path, (SECTION,))
         assert isinstance(game, PaiGowGame)
         _GAMES[path] = game
     return _GAMES[path]

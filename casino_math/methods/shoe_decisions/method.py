@@ -17,7 +17,7 @@ ranks with their multiplicities in the shoe, never card by card, in two steps:
   Counts depend on the rules and the shoe, never on the pays, so a paytable re-solved by the design
   tools costs the money step only.
 
->>> from casino_math.game.loader import load_game
+>>> from casino_math.analysis import load_game
 >>> game = load_game("paytables/casino_war/6-decks.yaml")
 >>> solution = SHOE_DECISIONS.solve(game)
 >>> f"{float(solution.table.metrics.house_edge):.4%}", solution.strategy.choose("tie", {"player": "7h", "up": "7s"}).option
@@ -42,18 +42,20 @@ import numpy as np
 from ...cards import RANK_NAMES, Card
 from ...errors import UnknownName
 from ...returns import Outcome, ReturnTable
-from ...shoe import Shoe, falling
+from ...shoe import SUITS, Shoe, falling
 from ...text import percent
-from ..by_kind.method import CoupSettler
 from ...counting.coup import Coup, first_line, holds
 from ...game.description import SHOWDOWN, Deal, Decision, Game, Option, War
-from ...counting.drawing import Rows, bet_tables, places
+from ...counting.drawing import CoupSettler, Rows, bet_tables, places, too_fine
+from ...counting.removal import RemovalEffects, counted_removal
 from ...game.events import Event
+from ...game.sections import Problem
 from ...contract.method import Method
 from ...contract.solution import Decided, Solution, Strategy, UnrankedView
 from ...contract.money import History, Repriced, opening_stakes, pays_text, preference, units_text
 from ...game.situations import Situation, surrendered
 from ...game.tableau import ranges
+from ...held import Held
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -217,7 +219,8 @@ def count(game: Game, shoe: Shoe | None = None) -> Counts:
     return Counts(game, shoe, cards, dict(closed), found)
 
 
-_KEPT: dict[str, Counts] = {}  # counts by what they depend on (the rules and the shoe, never the pays), for this run
+KEPT = 8  # the counts of the last few games met (a session editing one game's pays reads one)
+_KEPT: Held[str, Counts] = Held(most=KEPT)  # counts by what they depend on (the rules and the shoe, never the pays)
 
 
 def kept_count(game: Game) -> Counts:
@@ -227,6 +230,7 @@ def kept_count(game: Game) -> Counts:
     key = repr((game.deck, game.steps, hands, lines, [w.name for w in game.wagers if w.bonus_on is None]))
     if key not in _KEPT:
         _KEPT[key] = count(game)
+    _KEPT.move_to_end(key)
     return dataclasses.replace(_KEPT[key], game=game)
 
 
@@ -514,7 +518,7 @@ class Lookup:
 @dataclass(frozen=True, eq=False)
 class DecidedCoups:
     """Coups dealt card by card from a full shoe and played by the solution's strategy: the game's own bet settled by
-    the declared rules, each side bet by the shoe games' settler (:class:`~.by_kind.CoupSettler`)."""
+    the declared rules, each side bet by the shoe games' settler (:class:`~casino_math.counting.drawing.CoupSettler`)."""
 
     game: Game
     shoe: Shoe
@@ -619,8 +623,22 @@ class ShoeDecisions(Method):
         counts = kept_count(game)
         return solve_counts(self.name, counts, rule)
 
+    def problems(self, game: Game) -> tuple[Problem, ...]:
+        return too_fine(game)
+
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return bet_tables(game)
+
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
+        """A side bet's effects as any bet counted by kinds of card's; the game's own bet played by the best strategy for
+        each smaller shoe."""
+        if bet != game.bet:
+            return counted_removal(game, bet)
+        shoe = Shoe.of(game.deck)
+        full = expected_return(game, shoe)
+        effects = [expected_return(game, shoe.without(Card(rank, max(range(SUITS), key=lambda s: shoe.counts[i][s])))) - full
+                   for i, rank in enumerate(shoe.ranks)]
+        return RemovalEffects(game, bet, full, shoe.ranks, tuple(int(n) for n in shoe.rank_counts), tuple(effects))
 
     def coups(self, solution: Solution) -> DecidedCoups:
         """Coups played by the solution's strategy, for the simulator."""

@@ -20,24 +20,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from ....cards import Deck
 from ....rankings import CATEGORY_SHIFT, Ranking
+from ....counting.holdem_shape import unsupported
 from ....subsets import BINOMIAL
-
-
-def unsupported(ranking: Ranking, deck: Deck) -> str | None:
-    """Why the tables cannot value this ranking's hands (None: they can)."""
-    if deck.jokers or ranking.wild or ranking.wild_deuces:
-        return "wild cards"
-    if ranking.suits != "flush" or ranking.hand_size != 5:
-        return f"the {ranking.name} ranking is not a five-card ranking where only flushes read suits"
-    if not ranking.flush_never_hurts:
-        return f"in the {ranking.name} ranking a flush can be worth less than its ranks unsuited"
-    return None
+from ....held import cached
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,7 +54,7 @@ class StrengthTables:
         return self.values >> CATEGORY_SHIFT
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def strength_tables(ranking: Ranking, deck: Deck, sizes: tuple[int, ...]) -> StrengthTables:
     """The tables for hands of each size in ``sizes`` (each at least five cards) from ``deck``."""
     reason = unsupported(ranking, deck)

@@ -9,12 +9,14 @@ proportion to its effect (rounded to small integers), and its *betting
 correlation* (the correlation, over the cards of the shoe, of the tags with
 the effects) says how much of the information the count keeps.
 
-Only games counted by kinds of card are removed from here (a shoe, draws or
-points hands): the effects are exact, by re-weighing the bet's deals for each
-smaller shoe; a game's own bet with a decision (Casino War, Red Dog) is solved
-again for each smaller shoe, its strategy the best for that shoe.
+A counting method computes it where it can (``Method.removal``): the bets of
+games counted by kinds of card (a shoe, draws or points hands) here, exactly, by
+re-weighing the bet's deals for each smaller shoe (:func:`counted_removal`); a
+game's own bet with a decision (Casino War, Red Dog) solved again for each
+smaller shoe, its strategy the best for that shoe; blackjack's played again.
 
->>> effects = effect_of_removal("paytables/blackjack_side_bets/royal-match-1-deck.yaml", "royal_match")
+>>> from casino_math.analysis import load_game
+>>> effects = counted_removal(load_game("paytables/blackjack_side_bets/royal-match-1-deck.yaml"), "royal_match")
 >>> effects.effects[effects.ranks.index(13)], effects.effects[effects.ranks.index(2)]
 (Fraction(-33, 2210), Fraction(3, 1105))
 >>> sum(n * e for n, e in zip(effects.counts, effects.effects))   # a card taken at random changes nothing on average
@@ -28,15 +30,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .cards import Card, rank_char
-from .errors import InputError
-from .shoe import CARD, SUITS, Shoe
-from .game.description import Game
-from .counting.drawing import CountedBet, count_bets
-from .game.loader import load_game
+from ..cards import Card, rank_char
+from ..errors import InputError
+from ..shoe import CARD, SUITS, Shoe
+from ..game.description import Game
+from .drawing import CountedBet, count_bets
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -95,23 +95,10 @@ class RemovalEffects:
         }
 
 
-def effect_of_removal(game: str | Path | Game, bet: str) -> RemovalEffects:
-    """The effect of removing one card of each rank from the full shoe on ``bet``'s expected return."""
-    game = game if isinstance(game, Game) else load_game(game)
-    from .methods.blackjack.removal import BlackjackGame, blackjack_removal
-
-    if isinstance(game, BlackjackGame):  # blackjack's own bet, played again from each smaller shoe
-        return blackjack_removal(game, bet)
-    if not game.counted_by_kind:
-        raise InputError(f"{game.id}: effects of removal are computed for games dealt from a shoe, with draws or points hands")
+def counted_removal(game: Game, bet: str) -> RemovalEffects:
+    """The effect of removing one card of each rank from the full shoe on the expected return of ``bet``, a bet of a game
+    counted by kinds of card settled by the cards alone."""
     shoe = Shoe.of(game.deck)
-    if bet == game.bet and game.decisions:  # the game's own bet, played by the best strategy for each smaller shoe
-        from .methods.shoe_decisions.method import expected_return
-
-        full = expected_return(game, shoe)
-        effects = [expected_return(game, shoe.without(Card(rank, max(range(SUITS), key=lambda s: shoe.counts[i][s])))) - full
-                   for i, rank in enumerate(shoe.ranks)]
-        return RemovalEffects(game, bet, full, shoe.ranks, tuple(int(n) for n in shoe.rank_counts), tuple(effects))
     counted = count_bets(game)
     if bet not in counted:
         raise InputError(f"{game.id} offers no bet {bet!r} (bets: {', '.join(game.bets)})")

@@ -1,0 +1,94 @@
+"""The package's imports: no cycle anywhere (every import statement counts, in a function or under TYPE_CHECKING too),
+and a counting method's cache digest covers every module it imports (casino_math.count_cache.engine)."""
+
+from __future__ import annotations
+
+import grimp
+import pytest
+
+from casino_math.imports import closure, graph, modules
+
+# the one cycle left, until blackjack's types (Stakes, Valued, Given, best...) and its chart's chooser move below the
+# kernel: the Python walk (values.Position) hands its solves to the kernel (compiled_values), which reads the walk's types
+KNOWN = [["casino_math.methods.blackjack." + m for m in
+          ("basic", "compiled_splits", "compiled_values", "rounds", "split_ends", "splits", "values")]]
+METHODS = ("blackjack", "by_kind", "by_suits", "holdem", "level_by_level", "pai_gow", "shoe_decisions")
+
+
+def _cycles(edges: dict[str, frozenset[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on.add(start)
+        while work:
+            node, rest = work[-1]
+            step = next(rest, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on.add(step)
+                    work.append((step, iter(sorted(edges[step]))))
+                elif step in on:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    out.append(sorted(component))
+    return out
+
+
+def test_no_module_imports_itself_through_others():
+    cycles = [c for c in _cycles(graph()) if c not in KNOWN]
+    assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_cycle_left_is_still_there():
+    assert [c for c in _cycles(graph()) if c in KNOWN] == KNOWN, "a cycle of KNOWN is gone: take it off the list"
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": frozenset({"b"}), "b": frozenset({"c"}), "c": frozenset({"a"}), "d": frozenset()}) == [["a", "b", "c"]]
+
+
+def test_relative_and_function_level_imports_are_read():
+    edges = graph()
+    assert "casino_math.game.sections" in edges["casino_math.game.loader"]  # from .sections import ...
+    assert "casino_math.count_cache" in edges["casino_math.methods.pai_gow.house_way"]  # inside a function
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_methods_digest_covers_every_module_it_imports(method):
+    # grimp (import-linter's graph) as the second reader: every module the method's folder imports, directly or not
+    package = f"casino_math.methods.{method}"
+    imported = _grimp().find_upstream_modules(package, as_package=True)
+    covered = closure(m for m in modules() if m == package or m.startswith(package + "."))
+    assert imported - covered == set()
+
+
+_GRAPH: list[grimp.ImportGraph] = []
+
+
+def _grimp() -> grimp.ImportGraph:
+    if not _GRAPH:
+        _GRAPH.append(grimp.build_graph("casino_math", cache_dir=None))
+    return _GRAPH[0]
