@@ -55,7 +55,7 @@ from typing import Any, Callable, Literal, Mapping, Sequence
 import pandas as pd
 
 from .errors import InputError
-from .yaml_source import read_text, read_yaml
+from .yaml_source import MAX_DIGITS, read_text, read_yaml, too_many_digits
 
 FigureValue = Fraction | int | float | str
 Form = Literal["percent", "number", "one_in", "text"]
@@ -570,6 +570,8 @@ def _published(value: Any, where: str) -> Published:
         raise InputError(f"{where}: quote decimals (\"{float(value)}\") so the published digits are kept")
     if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip():
         raise InputError(f"{where}: give the figure as published, e.g. \"7.28%\", \"3,744\", \"1 in 460\"")
+    if too_many_digits(str(value)):
+        raise InputError(f"{where}: a number of more than {MAX_DIGITS:,} digits")
     return Published.parse(str(value))
 
 

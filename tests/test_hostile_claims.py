@@ -90,3 +90,49 @@ def test_a_loop_of_links_as_the_game_is_one_line(monkeypatch, capsys, folders):
     (claims / "b.yaml").symlink_to(claims / "a.yaml")
     (claims / "c.yaml").write_text(f"game: a.yaml\nclaims: [{CLAIM}}}]\n")
     assert "a loop of symbolic links" in refused(monkeypatch, capsys, claims / "c.yaml")
+
+
+# -- item 9: tracebacks left, now one line each ------------------------------------------------------------------------
+GAME = str(ROOT / "tests" / "games" / "mini-three-card.yaml")
+TCP = str(ROOT / "paytables" / "three_card_poker" / "standard.yaml")
+LONG = "1" * 4400  # past Python's 4,300 digits for reading an integer
+
+
+def one_line(monkeypatch, capsys, *args: str) -> str:
+    code, out, err = run(monkeypatch, capsys, *args)
+    assert (code, out) == (2, "") and err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err[-2000:]
+    return err
+
+
+@pytest.mark.parametrize("address", ["tcp://localhost", "localhost", "tls://example.org"])
+def test_a_scheduler_without_its_port_is_one_line(monkeypatch, capsys, address):
+    assert f"--scheduler: {address} names no port" in one_line(monkeypatch, capsys, "analyze", GAME, "--scheduler", address)
+
+
+@pytest.mark.parametrize("args, option", [
+    (["solve", TCP, "-b", "pair_plus", "--pay", "flush", "--target-edge", LONG], "--target-edge"),
+    (["solve", TCP, "-b", "pair_plus", "--pay", "flush", "--target-edge", f"0.{LONG}%"], "--target-edge"),
+    (["sweep", TCP, "-b", "pair_plus", "--pay", "flush", "--from", "1", "--to", LONG], "--to"),
+    (["sweep", TCP, "-b", "pair_plus", "--pay", "flush", "--from", "1", "--to", "2", "--step", f"1/{LONG}"], "--step"),
+    (["search", TCP, "-b", "pair_plus", "--vary", "flush=2..3", "--edge", f"2%..{LONG}%"], "--edge"),
+    (["search", TCP, "-b", "pair_plus", "--vary", f"flush=2..{LONG}", "--edge", "2%..4%"], "--vary flush="),
+])
+def test_a_number_of_thousands_of_digits_in_an_option_is_one_line(monkeypatch, capsys, args, option):
+    err = one_line(monkeypatch, capsys, *args)
+    assert f"error: {option}" in err and "a number of more than 1,000 digits" in err
+
+
+@pytest.mark.parametrize("published", [f'"{LONG}"', f'"{LONG}%"', f'"1 in {LONG}"', f'">{LONG}.5%"'])
+def test_a_published_number_of_thousands_of_digits_is_one_line(monkeypatch, capsys, tmp_path, published):
+    (tmp_path / "game.yaml").write_text(Path(TCP).read_text())
+    (tmp_path / "c.yaml").write_text(f"game: game.yaml\nclaims:\n  - {{figure: house_edge, wager: pair_plus, published: {published}}}\n")
+    assert "c.yaml:3: claims.0.published: a number of more than 1,000 digits" in one_line(monkeypatch, capsys, "verify", str(tmp_path / "c.yaml"))
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["compare", GAME], ["simulate", "--hands", "10"], ["removal", "--bet", "ante"]])
+def test_a_loop_of_links_as_the_game_path_is_one_line(monkeypatch, capsys, tmp_path, command):
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    name, *options = command
+    err = one_line(monkeypatch, capsys, name, str(tmp_path / "a.yaml"), *options)
+    assert "a.yaml: cannot read: a loop of symbolic links" in err
