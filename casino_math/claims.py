@@ -26,6 +26,8 @@ An outcome is named by its row's label, or by its keys (``situation``,
 
 A claim names its game by ``game`` (a path) or ``paytable`` (a game file's id,
 looked up among the game files in the claims file's folder and the one above).
+A path, too, must lie in those folders (or below them), in the shipped ``paytables/``
+or in a folder of ``CASINO_MATH_EXTENDS``, and name a game file: as ``extends:``.
 
 Published forms: a percentage (``7.28%``), a number (``3,744``, ``0.6959``,
 ``-0.129389``), ``1 in N`` (the reciprocal of the figure), any of them after
@@ -53,7 +55,7 @@ from typing import Any, Callable, Literal, Mapping, Sequence
 import pandas as pd
 
 from .errors import InputError
-from .yaml_source import read_text, read_yaml
+from .yaml_source import MAX_DIGITS, read_text, read_yaml, too_many_digits
 
 FigureValue = Fraction | int | float | str
 Form = Literal["percent", "number", "one_in", "text"]
@@ -461,13 +463,15 @@ def load_claims(path: str | Path) -> ClaimsFile:
 def _game_path(claims_path: Path, value: Any, line: int) -> Path | None:
     if value is None:
         return None
+    """The game file ``game: value`` names, where a claims file may name one (casino_math.game.variants), checked to be
+    a game file before anything of it is shown."""
+    from .game.loader import check_named_game
+    from .game.variants import claimed_game
+
     if not isinstance(value, str) or not value.strip():
         raise InputError(f"{claims_path}:{line}: game: name a game file, relative to the claims file")
-    game = (claims_path.parent / value).resolve()
-    if not game.exists():
-        raise InputError(f"{claims_path}:{line}: game: no such file {value} (the path is relative to the claims file's folder, {claims_path.parent})")
-    if game.is_dir():
-        raise InputError(f"{claims_path}:{line}: game: {value} is a folder; name a game file in it")
+    game = claimed_game(f"{claims_path}:{line}", value, claims_path)
+    check_named_game(game, f"{claims_path}:{line}: game", value)
     return game
 
 
@@ -566,6 +570,8 @@ def _published(value: Any, where: str) -> Published:
         raise InputError(f"{where}: quote decimals (\"{float(value)}\") so the published digits are kept")
     if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip():
         raise InputError(f"{where}: give the figure as published, e.g. \"7.28%\", \"3,744\", \"1 in 460\"")
+    if too_many_digits(str(value)):
+        raise InputError(f"{where}: a number of more than {MAX_DIGITS:,} digits")
     return Published.parse(str(value))
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Literal
 
-from .text import ratio
+from .text import escaped, ratio
 
 if TYPE_CHECKING:  # pandas is imported by whoever built the frame; the CLI starts faster without it
     import pandas as pd
@@ -69,7 +69,7 @@ def _cell(value: Any) -> str:
         return f"{value:.8f}" if abs(value) < 1 else f"{value:,.2f}"
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:,}"
-    return str(value)
+    return escaped(str(value))  # a name from a file on one line of the table, whatever it holds
 
 
 def render_frame(frame: "pd.DataFrame", fmt: Format) -> str:
@@ -77,7 +77,7 @@ def render_frame(frame: "pd.DataFrame", fmt: Format) -> str:
     if fmt == "csv":
         return frame.map(lambda v: ratio(v) if isinstance(v, Fraction) else v).to_csv(index=False)
     cells = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
-    headers = [str(c) for c in frame.columns]
+    headers = [escaped(str(c)) for c in frame.columns]
     widths = [max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(headers)]
     numeric = [bool(cells) and all(r[i][:1].isdigit() or r[i][:1] in "-." or r[i] == "never" for r in cells) for i in range(len(headers))]
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 import warnings
 from contextlib import contextmanager
@@ -60,7 +61,22 @@ class Runner:
         where = "cluster" if (scheduler or client is not None) else "local"
         if workers is not None and workers < 1:
             raise InputError(f"--workers: at least one worker, not {workers}")
+        if scheduler:
+            _check_address(scheduler)
         return cls(where, workers, scheduler, client, folder_to_write(cache, "--cache") if cache else None)
+
+
+def _check_address(scheduler: str) -> None:
+    """Refuse a TCP scheduler address without its port now, in one line, not when the first big count starts.
+
+    >>> _check_address("tcp://localhost")
+    Traceback (most recent call last):
+    ...
+    casino_math.errors.InputError: --scheduler: tcp://localhost names no port (write it as tcp://host:8786)
+    """
+    scheme, _, rest = scheduler.rpartition("://")
+    if scheme in ("", "tcp", "tls") and not re.fullmatch(r".+:[0-9]+", rest):
+        raise InputError(f"--scheduler: {scheduler} names no port (write it as {scheme or 'tcp'}://host:8786)")
 
 
 @dataclass(frozen=True)
@@ -148,7 +164,7 @@ def _connect(runner: Runner, shards: int) -> tuple[Any, Any]:
     if runner.scheduler:
         try:
             return Client(runner.scheduler), None
-        except OSError as error:
+        except (OSError, ValueError) as error:  # ValueError: an address distributed cannot read
             raise InputError(f"--scheduler: cannot reach the Dask scheduler {runner.scheduler}: {error}") from None
     workers = runner.workers or os.cpu_count() or 1
     with _no_interrupts():  # worker processes started now ignore Ctrl-C: the run stops them, they print nothing

@@ -15,10 +15,14 @@ file (stderr stays clean for the results on stdout), or when ``quiet``.
 
 from __future__ import annotations
 
+import sys
 import time
 from contextlib import contextmanager
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+from .terminal import raw
+from .text import escaped
 
 if TYPE_CHECKING:  # rich loads only when a bar may be drawn: --help stays fast
     from rich.console import Console, RenderableType
@@ -127,7 +131,7 @@ class Bar:
         if not self.quiet:
             from rich.console import Console
 
-            console = self.console or Console(stderr=True)
+            console = self.console or Console(file=raw(sys.stderr))  # its own escape sequences draw the bar
             if console.is_terminal:  # a file or a pipe gets nothing, not even the blank line rich leaves
                 self.progress = _progress(console, self.delay, self.clock, self.started)
                 self.progress.start()
@@ -146,6 +150,10 @@ def _progress(console: Console, delay: float, clock: Callable[[], float], starte
     from rich.table import Column
     from rich.text import Text
 
+    class Described(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(escaped(task.description))  # a name from a file as text: its control characters shown, not sent
+
     class Count(ProgressColumn):
         def render(self, task: Task) -> Text:
             return Text(count_text(int(task.completed), int(task.total) if task.total else None), style="progress.download")
@@ -157,7 +165,7 @@ def _progress(console: Console, delay: float, clock: Callable[[], float], starte
 
     width = max(12, min(DESCRIPTION_WIDTH, console.width - 80 + DESCRIPTION_WIDTH))  # narrower than 80: the words give way
     columns = (
-        TextColumn("{task.description}", table_column=Column(width=width, max_width=width, no_wrap=True, overflow="ellipsis")),
+        Described(table_column=Column(width=width, max_width=width, no_wrap=True, overflow="ellipsis")),
         BarColumn(bar_width=BAR_WIDTH),
         Count(table_column=Column(width=11, justify="right")),
         TimeElapsedColumn(),

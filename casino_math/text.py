@@ -17,6 +17,8 @@ same figure reads the same in every output.
 ('Three Card Poker', 'Play or fold', 'straight flush', '1 variant', 'no games')
 >>> visible("Banker\\u202eTie")
 'Banker[U+202E]Tie'
+>>> print(escaped("Pair\\x1b]52;c;aGk=\\x07 Plus\\n"), escaped("a\\nb", keep="\\n") == "a\\nb")
+Pair\\x1b]52;c;aGk=\\x07 Plus\\n True
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ PROBABILITY_PLACES = 8
 # Unicode's explicit direction controls (embeddings, overrides, isolates, marks): in a name they can make a file
 # read as another (a paytable "evil\u202elmth.yaml" shows as "evilhtml.yaml"), so they are shown, never obeyed
 BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# control characters (C0, DEL, C1): ESC and C1 start the sequences that set a terminal's title or clipboard (OSC 0,
+# OSC 52), move its cursor or recolour it, so a file's text shows them as escapes, never sends them
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
 CODE_PIECE = 32  # characters of code (a hash) on one line at most: a SHA-256 takes two
 
 
@@ -95,6 +100,12 @@ def count(n: int, noun: str) -> str:
 def visible(text: str) -> str:
     """Text from a file with its direction controls shown as ``[U+202E]``, so that it reads as the bytes it is."""
     return BIDI_CONTROLS.sub(lambda m: f"[U+{ord(m.group()):04X}]", text)
+
+
+def escaped(text: str, keep: str = "") -> str:
+    """Text as a terminal may show it: control characters written as escapes (``\\x1b``, ``\\n``) except those in
+    ``keep``, and direction controls as :func:`visible` shows them."""
+    return visible(CONTROLS.sub(lambda m: m.group() if m.group() in keep else repr(m.group())[1:-1], text))
 
 
 def code_pieces(text: str) -> list[str]:

@@ -72,7 +72,9 @@ class _TooMuch(Exception):
         self.message = message
 
 
-def _number_too_long(text: str) -> bool:
+def too_many_digits(text: str) -> bool:
+    """Whether a number as written (in a file or an option) has more than ``MAX_DIGITS`` digits or exponent: Python
+    would refuse to read it, or take minutes."""
     digits = sum(c.isdigit() for c in text)
     exponent = re.search(r"[eE][-+]?0*([0-9]+)", text)
     return digits > MAX_DIGITS or (exponent is not None and len(exponent.group(1)) > 3 and int(exponent.group(1)) > MAX_DIGITS)
@@ -135,7 +137,7 @@ def read_yaml(text: str, filename: str, *, max_values: int = MAX_VALUES) -> tupl
                 f"or {node.value.split(':')[0]}; a bare {node.value} is read by YAML as the base-60 number "
                 f"{constructor.construct_yaml_int(node)}"
             )
-        if node.tag.endswith((":float", ":int")) and _number_too_long(node.value):
+        if node.tag.endswith((":float", ":int")) and too_many_digits(node.value):
             raise InputError(f"{filename}:{node.start_mark.line + 1}: {'.'.join(path)}: a number of more than {MAX_DIGITS:,} digits")
         if node.tag.endswith(":float"):
             try:

@@ -402,7 +402,7 @@ def test_a_deck_too_big_for_the_hand_by_hand_count_is_counted_kept_and_read_back
     assert build_reports([SMALL], issued="2026-01-02") == cold
 
 
-def test_a_claim_of_what_setting_optimally_gains_over_the_house_way(tmp_path):
+def test_a_claim_of_what_setting_optimally_gains_over_the_house_way(tmp_path, monkeypatch):
     """``optimal_gain``: the expected value per initial stake the optimal setting gains over the house way, as the
     per-hand counts give it (the optimal setting's expected value less the house way's); a false one fails."""
     from pathlib import Path
@@ -412,6 +412,7 @@ def test_a_claim_of_what_setting_optimally_gains_over_the_house_way(tmp_path):
     counts = small().solution.working()
     gain = counts.expected(counts.optimal) - counts.expected(counts.house)
     path = tmp_path / "claims.yaml"
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", str(Path(SMALL).resolve().parent))  # a claims file's game: lies where allowed
     path.write_text(f"game: {Path(SMALL).resolve()}\nclaims:\n"
                     f"  - {{figure: optimal_gain, published: \"{float(gain):.4%}\"}}\n"
                     f"  - {{figure: optimal_gain, published: \"{float(gain) + 0.001:.4%}\"}}\n")

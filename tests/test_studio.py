@@ -15,8 +15,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 
-from casino_math.studio.server import create_app
+from casino_math.studio import server as studio_server
 from casino_math.studio.workbench import Workbench
 
 from cli_runner import run
@@ -24,6 +25,21 @@ from cli_runner import run
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "tests" / "games"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+TOKEN = "a-session-token"
+
+
+class PageClient(FlaskClient):
+    """Flask's test client sending the session's token, as the page does (tests/test_studio_token.py: without it)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.environ_base[f"HTTP_{studio_server.TOKEN_HEADER.upper().replace('-', '_')}"] = TOKEN
+
+
+def create_app(workbench):
+    app = studio_server.create_app(workbench, TOKEN)
+    app.test_client_class = PageClient
+    return app
 
 
 @pytest.fixture
@@ -293,7 +309,7 @@ def served(folder):
     server = make_server("127.0.0.1", 0, create_app(Workbench(folder)), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
+    yield f"http://127.0.0.1:{server.server_port}/?token={TOKEN}"
     server.shutdown()
 
 
@@ -498,7 +514,7 @@ def test_a_blackjack_edit_in_chromium_provisional_then_solved(blackjack, tmp_pat
     monkeypatch.setattr(solves, "_solve", held)
     server = make_server("127.0.0.1", 0, create_app(workbench), threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_port}/#path={BONUS}&edit=pays|five-card 21|2"
+    url = f"http://127.0.0.1:{server.server_port}/?token={TOKEN}#path={BONUS}&edit=pays|five-card 21|2"
     try:
         shown = opened(client, BONUS)
         priced(workbench)

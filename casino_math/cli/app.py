@@ -15,6 +15,7 @@ from typing import Any
 import typer
 
 from ..errors import InputError, WorkerLost
+from ..terminal import escaped_output
 from .cache import cache_app
 from .design import compare, search, solve, sweep
 from .frequencies import frequencies
@@ -107,7 +108,13 @@ def main() -> None:
 
     Exit codes: 0 done, 1 a verdict of the command (a claim fails, no pay reaches a target), 2 bad input or an
     output that cannot be written, 3 a worker process ended by the system (out of memory), 130 interrupted (Ctrl-C).
+    Whatever it prints shows a file's control characters as text (casino_math/terminal.py).
     """
+    with escaped_output():
+        _run()
+
+
+def _run() -> None:
     _warnings_as_lines()
     try:
         code = command()(standalone_mode=False)  # typer returns Ctrl-C as exit code 130

@@ -23,7 +23,7 @@ def analyze(
     from ..analysis import GameAnalysis
     from ..analysis import load_game
     from ..progress import Bar
-    from ..text import amount, decimal, percent, visible
+    from ..text import amount, decimal, escaped, percent
 
     runner = _runner(scheduler, workers, cache)  # --cache checked before anything is counted
     game = load_game(file)
@@ -45,7 +45,7 @@ def analyze(
         typer.echo(render_frame(frame[["bet", *(c for c in frame.columns if c != "bet")]], "csv"), nl=False)
         return
     game = result.game
-    typer.echo(f"{visible(game.title)} ({game.id}): {result.deals:,} equally likely deals")  # a name cannot turn the line round
+    typer.echo(f"{escaped(game.title)} ({game.id}): {result.deals:,} equally likely deals")  # a name cannot turn the line round or break it
     strategy = result.strategy_summary()
     for name, table in result.tables.items():
         m = table.metrics

@@ -20,18 +20,21 @@ studio_app = typer.Typer(
 def studio(
     path: Optional[Path] = typer.Argument(None, help="A game file, or a folder of them (default: the shipped paytables/)."),
     port: int = typer.Option(8765, "--port", help="The port to listen on (0: any free port)."),
-    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on; the default lets no other machine in."),
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on (::1 for IPv6); the default lets no other machine in."),
     open_browser: bool = typer.Option(True, "--open/--no-open", help="Open the page in the default browser."),
 ) -> None:
     """Open a game's paytables in the browser: edit a pay and see every bet's figures, warnings and strategy follow."""
     from ..errors import InputError
     from ..report import shipped_folder
-    from ..studio.server import serve
+    from ..studio.server import LOOPBACK, serve
 
     where = (path or shipped_folder()).expanduser()
     if not where.exists():
         raise InputError(f"{where}: no such file or folder")
     root, first = (where.parent, where) if where.is_file() else (where, None)
+    if host.strip("[]").lower() not in LOOPBACK:
+        typer.echo(f"warning: --host {host}: other machines may reach the studio; whoever has the address printed below, "
+                   "with its token, can use it and read the games of the folder", err=True)
 
     def ready(url: str) -> None:
         typer.echo(f"casino-math studio on {url} (folder {root.resolve()}); Ctrl-C stops it", err=True)

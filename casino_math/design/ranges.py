@@ -20,6 +20,7 @@ import re
 from fractions import Fraction
 
 from ..errors import InputError
+from ..yaml_source import MAX_DIGITS, too_many_digits
 
 MAX_STEPS = 1_000_000  # values in one range; a grid has its own limit
 _NUMBER = re.compile(r"^\s*([-+−]?)\s*([0-9][0-9_,]*(?:\.[0-9]*)?|\.[0-9]+)(?:\s*/\s*([0-9]+))?\s*(%?)\s*$")
@@ -31,6 +32,8 @@ def parse_number(text: str | int | float | Fraction, what: str = "value") -> Fra
         return Fraction(text)
     if isinstance(text, float):
         return Fraction(str(text))
+    if too_many_digits(str(text)):
+        raise InputError(f"{what}: a number of more than {MAX_DIGITS:,} digits")
     match = _NUMBER.match(str(text))
     if not match:
         raise InputError(f"{what}: {text!r} is not a number (write e.g. 4, 4.5, 81/2 or 3%)")

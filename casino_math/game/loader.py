@@ -350,7 +350,7 @@ def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | N
     parent_path = extends_target(where[("extends",)], parent, path.parent, allowed, len(seen) + 1)
     if parent_path in seen or parent_path == path.resolve():
         raise InputError(f"{where[('extends',)]}: extends: {parent} extends this file again (a loop)")
-    base, base_where, base_files = _read(parent_path, (*seen, path.resolve()), allowed, (where[("extends",)], parent))
+    base, base_where, base_files = _read(parent_path, (*seen, path.resolve()), allowed, (f"{where[('extends',)]}: extends", parent))
     merged = {k: v for k, v in base.items() if k not in ("id", "name", "source", "offers")}
     keep = {k: v for k, v in base_where.items() if k[:1] and k[0] in merged}
     for key, value in data.items():
@@ -437,6 +437,12 @@ def read_game(path: str | Path, sections: Sequence[Section] = (), problems: Prob
     what the method that fits the game cannot count (:func:`casino_math.registry.load_game` gives every method's)."""
     data, where, files = _read(Path(path))
     return _build(data, where, files, str(path), sections, problems)
+
+
+def check_named_game(path: Path, where: str, written: str) -> None:
+    """Refuse, quoting nothing of it, a file that another file names (``where``: its place and field; ``written``: how)
+    and that is not a game file, or a game file whose variants break the rule (casino_math.game.variants)."""
+    _read(path, via=(where, written))
 
 
 def read_game_text(text: str, filename: str = "<text>", sections: Sequence[Section] = (), problems: Problems | None = None) -> Game:

@@ -14,11 +14,20 @@ a small JSON API the page calls. Bound to 127.0.0.1 by default: no account, no o
 - ``GET /api/progress``: how far a count in progress is.
 
 A path outside the folder is refused (403), as is a request from another site's page (its ``Origin`` or ``Host`` not
-this server's: a page elsewhere cannot drive the workbench, nor read it through a name that points here).
+this server's: a page elsewhere cannot drive the workbench, nor read it through a name that points here). Every
+``/api/`` call carries the session's token (``X-Studio-Token``), as Jupyter's do: it is printed with the address
+(``?token=…``) and kept by the page, so a page elsewhere, which cannot read it, starts no count, even through
+``<img src>`` or a no-cors ``fetch`` that send no ``Origin``; a browser's ``Sec-Fetch-Site`` other than the page's
+own origin is refused too.
 """
 
 from __future__ import annotations
 
+import secrets
+import shutil
+import signal
+import sys
+import threading
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -31,20 +40,29 @@ from .workbench import Refused, Workbench
 ASSETS = {"studio.js": "text/javascript", "studio.css": "text/css"}
 
 
-def create_app(workbench: Workbench) -> Flask:
-    """The Flask app of a workbench."""
+TOKEN_HEADER = "X-Studio-Token"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def create_app(workbench: Workbench, token: str) -> Flask:
+    """The Flask app of a workbench, answering ``/api/`` calls that carry ``token`` only."""
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = 1 << 20  # an edit is a few paytables: a megabyte is plenty
     app.json.sort_keys = False  # type: ignore[attr-defined]  # a paytable's lines in the file's order: the first match pays
 
     @app.before_request
     def same_site() -> Any:
-        host = request.host.split(":")[0]
-        if host not in ("127.0.0.1", "localhost", "[::1]") and host != app.config.get("STUDIO_HOST"):
+        host = _host_name(request.host)
+        if host not in LOOPBACK and host != app.config.get("STUDIO_HOST"):
             return _refused(f"{request.host}: not this workbench's address", 403)
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("//", 1)[-1] != request.host:
             return _refused(f"{origin}: a page of another site", 403)
+        if request.path.startswith("/api/"):
+            if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+                return _refused("a page of another site", 403)
+            if not secrets.compare_digest(request.headers.get(TOKEN_HEADER, ""), token):
+                return _refused("open the studio at the address it printed (with its ?token=)", 403)
         return None
 
     @app.get("/")
@@ -147,6 +165,12 @@ def _refused(message: str, status: int) -> Response:
     return response
 
 
+def _host_name(host: str) -> str:
+    """The name in a ``Host`` header, without its port or an IPv6 address's brackets: ``[::1]:8765`` is ``::1``."""
+    name = host.rpartition("]")[0].lstrip("[") if host.startswith("[") else host.partition(":")[0]
+    return name.lower()
+
+
 def _asset(name: str) -> bytes:
     return resources.files("casino_math.studio").joinpath("static", name).read_bytes()
 
@@ -157,17 +181,28 @@ def serve(root: Path, first: Path | None, host: str = "127.0.0.1", port: int = 8
     from werkzeug.serving import make_server
 
     workbench = Workbench(root, first)
-    app = create_app(workbench)
-    app.config["STUDIO_HOST"] = host
-    server = make_server(host, port, app, threaded=True)
-    url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_port}/"
-    if ready is not None:
-        ready(url)
+    token = secrets.token_urlsafe(24)
+    app = create_app(workbench, token)
+    app.config["STUDIO_HOST"] = _host_name(host)
     try:
-        server.serve_forever()
+        server = make_server(host, port, app, threaded=True)
+        url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_port}/?token={token}"
+        if threading.current_thread() is threading.main_thread():  # a service manager's stop ends the run as Ctrl-C does
+            signal.signal(signal.SIGTERM, _stopped)
+        if ready is not None:
+            ready(url)
+        try:
+            server.serve_forever()
+        finally:
+            server.server_close()
     finally:
         workbench.solves.stop_all()
-        server.server_close()
+        shutil.rmtree(workbench.scratch, ignore_errors=True)
+
+
+def _stopped(number: int, frame: Any) -> None:
+    """SIGTERM: out of serving, through the ``finally`` that stops the solve workers and removes the scratch folder."""
+    sys.exit(128 + number)
 
 
 __all__ = ["create_app", "serve"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,6 +194,7 @@ def _alive(solve: Solve) -> bool:
 
 def _solve(connection: Any, game: Game, figures: Figures, shown: bool) -> None:
     """In the worker: the game solved, its figures sent (where a page waits for them), then its strategy's pricer."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # stopped at once, even in a compiled count (the server's handler waits)
     heard = Warnings()
     try:
         with listening(heard):

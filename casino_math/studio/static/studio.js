@@ -5,6 +5,10 @@ const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet
 const POLL_SECONDS = 0.5; // a solve's figures are asked for again and again, each request waiting this long at most,
 const POLL_PAUSE_MS = 250; // then the page this long (a page's timers run while it waits; a request kept open stops them)
 const $ = (id) => document.getElementById(id);
+// the session's token, printed with the address (?token=...) as Jupyter prints its own: kept for this tab's reloads,
+// sent with every call; a page of another site cannot read it, so it cannot make the studio count
+const TOKEN = new URLSearchParams(location.search).get("token") || sessionStorage.getItem("casino-math-studio-token") || "";
+sessionStorage.setItem("casino-math-studio-token", TOKEN);
 
 function element(tag, text, attributes) {
   const node = document.createElement(tag);
@@ -14,7 +18,7 @@ function element(tag, text, attributes) {
 }
 
 async function api(method, url, body) {
-  const options = { method, headers: {} };
+  const options = { method, headers: { "X-Studio-Token": TOKEN } };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
