@@ -52,7 +52,7 @@ class Refused(Exception):
 
 
 @dataclass
-class Progress:
+class CountProgress:
     """How far the count in progress is (the page shows it as a bar): what, done, of."""
 
     what: str = ""
@@ -77,7 +77,7 @@ class Workbench:
         self.root = root.resolve()
         self.first = first
         self.lock = threading.Lock()
-        self.progress = Progress()
+        self.progress = CountProgress()
         self.scratch = Path(tempfile.mkdtemp(prefix="casino-math-studio-"))
         self.edits = 0
         # (file, every file it was read from and its SHA-256) -> its strategy in words; each bet's figures
