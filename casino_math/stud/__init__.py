@@ -3,8 +3,7 @@
 For each preset (seven-card stud, razz, London lowball, stud8, Sökö,
 Crocodile, Buffalo, Mexican stud, ...): who acts first on each street, how
 often each final hand comes, and each player's exact equity from any street.
-It shares
-the engine's cards (:mod:`casino_math.cards`), rankings
+It shares the engine's cards (:mod:`casino_math.cards`), rankings
 (:mod:`casino_math.rankings`) and hand classes (:mod:`casino_math.enumeration`),
 but it is not a counting method: no game file, no wager, no house edge; the
 ``casino-math stud`` commands run it.
