@@ -57,15 +57,15 @@ def small_deck() -> None:
     each timed in CPU seconds of this process, with the same return table."""
     from casino_math.count_cache import disabled
     from casino_math.methods.level_by_level.counts import count
-    from casino_math.methods.level_by_level.solver import solve
+    from casino_math.methods.level_by_level.solver import backward_induction
     from casino_math.methods.holdem.kernels.boards import flop_counts_reference
 
     game = load_game(SMALL)
     with disabled():
-        holdem.solve(game)  # the kernels compiled or loaded from the disk cache, apart
+        holdem.board_by_board(game)  # the kernels compiled or loaded from the disk cache, apart
         holdem._CACHE.clear()
         start = time.process_time()
-        ours = holdem.solve(game)
+        ours = holdem.board_by_board(game)
         mine = time.process_time() - start
     start = time.process_time()
     compiled = holdem.compile_game(game)
@@ -77,7 +77,7 @@ def small_deck() -> None:
     reference = holdem.assemble(game, compiled, totals)
     plain = time.process_time() - start
     start = time.process_time()
-    generic = solve(game, count(game))
+    generic = backward_induction(game, count(game))
     levels = time.process_time() - start
     assert ours.table.outcomes == reference.table.outcomes == generic.table.outcomes, "the three counts differ"
     print(f"\nTexas Hold'em Bonus on 20 cards (tens to aces), {ours.table.total:,} deals, house edge "
@@ -86,7 +86,7 @@ def small_deck() -> None:
           f"level-by-level engine {levels:.2f} s ({levels / mine:,.1f}x)")
 
 
-def timed_shard(plan: holdem.Plan, index: int, of: int) -> tuple[holdem.Totals, float]:
+def timed_shard(plan: holdem.KernelPlan, index: int, of: int) -> tuple[holdem.Totals, float]:
     """One shard and the CPU seconds its process spent on it (where other work shares the cores, wall time says less)."""
     start = time.process_time()
     totals = holdem.count_shard(plan, index, of)

@@ -47,6 +47,7 @@ from .cards import Card
 from .errors import InputError
 from .rankings import CATEGORY_SHIFT, WILD, Ranking, SuitRanking, get_ranking
 from .held import cached
+from .subsets import binomial_table
 
 Method = Literal["classes", "brute"]
 _CHUNK = 1 << 20  # free-count rows per pass: bounds the memory a pass takes
@@ -64,7 +65,7 @@ def _hand_bytes(cards: int) -> int:
 
 
 # C(a, b) for a, b in -1..4 (a card can be in at most four suits), flattened: 0 where b < 0 or b > a
-_COMB = np.array([[comb(a, b) if 0 <= b <= a else 0 for b in range(-1, 5)] for a in range(-1, 5)], dtype=np.int64).ravel()
+_COMB = np.pad(binomial_table(5, 5), ((1, 0), (1, 0))).ravel()
 
 
 def _choose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -86,7 +87,7 @@ class Hands:
 
 
 @dataclass(frozen=True)
-class Situation:
+class KnownCards:
     """What is known before the deal: the deck, dead cards and fixed cards, split into naturals and wilds."""
 
     ranks: tuple[int, ...]  # natural ranks, high first
@@ -96,7 +97,7 @@ class Situation:
     wilds_fixed: int
 
     @classmethod
-    def of(cls, ranking: Ranking, dead: Sequence[Card] = (), fixed: Sequence[Card] = ()) -> Situation:
+    def of(cls, ranking: Ranking, dead: Sequence[Card] = (), fixed: Sequence[Card] = ()) -> KnownCards:
         deck = ranking.deck
         deck.check_contains(dead, "dead cards")
         deck.check_contains(fixed, "fixed cards")
@@ -239,44 +240,44 @@ class FreeCounts:
 class Classes:
     """The natural parts of ``naturals`` cards: their multisets and, where suits can reach ``threshold``, the free counts."""
 
-    situation: Situation
+    known: KnownCards
     naturals: int
     threshold: int | None
 
     @cached_property
     def multisets(self) -> np.ndarray:
         """Every rank multiset a hand can hold, as rows of rank indices sorted high first."""
-        return _multisets(len(self.situation.ranks), self.naturals, self.situation.limit)
+        return _multisets(len(self.known.ranks), self.naturals, self.known.limit)
 
     @cached_property
     def totals(self) -> np.ndarray:
         """Hands holding each multiset: its free count with no suit given."""
-        return self.situation.outside(_rank_counts(self.multisets, len(self.situation.ranks)), ())
+        return self.known.outside(_rank_counts(self.multisets, len(self.known.ranks)), ())
 
     @cached_property
     def sizes(self) -> list[tuple[int, ...]]:
         """Set sizes of each shape of free count: one to four suits reaching the threshold."""
         if self.threshold is None:
             return []
-        return _size_tuples(self.naturals, self.threshold, len(self.situation.ranks))
+        return _size_tuples(self.naturals, self.threshold, len(self.known.ranks))
 
     @cached_property
     def sets(self) -> SuitedSets:
         largest = max((max(s) for s in self.sizes), default=0)
-        return SuitedSets.of(len(self.situation.ranks), self.threshold or 0, largest)
+        return SuitedSets.of(len(self.known.ranks), self.threshold or 0, largest)
 
     @cached_property
     def _keys(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Base-5 keys of rank counts (a rank holds at most four cards): powers, sorted multiset keys, their order."""
-        powers = 5 ** np.arange(len(self.situation.ranks), dtype=np.int64)
+        powers = 5 ** np.arange(len(self.known.ranks), dtype=np.int64)
         keys = _rank_counts(self.multisets, len(powers)) @ powers
         order = np.argsort(keys)
         return powers, keys[order], order
 
     def size(self) -> tuple[int, int]:
         """How many multisets, and how many signed free-count rows, counting this way takes (nothing is built)."""
-        n_ranks = len(self.situation.ranks)
-        limit = self.situation.limit
+        n_ranks = len(self.known.ranks)
+        limit = self.known.limit
         free = 0
         for sizes in self.sizes:
             k = len(sizes)
@@ -288,16 +289,16 @@ class Classes:
 
     def free(self) -> Iterator[FreeCounts]:
         """The free counts of one to four suits reaching the threshold, in passes of at most ``_CHUNK`` rows."""
-        situation, sets = self.situation, self.sets
-        n_ranks = len(situation.ranks)
+        known, sets = self.known, self.sets
+        n_ranks = len(known.ranks)
         powers, multiset_keys, order = self._keys
         set_keys = sets.members @ powers
         # fits[set, suit]: the set can lie in that suit (its cards there may be dealt, the suit's fixed cards are in it)
-        inside, fixed = situation.available | situation.fixed, situation.fixed
+        inside, fixed = known.available | known.fixed, known.fixed
         fits = np.all(np.where(sets.members[:, :, None], inside[None], ~fixed[None]), axis=1)
         for sizes in self.sizes:
             k = len(sizes)
-            rest = _multisets(n_ranks, self.naturals - sum(sizes), np.minimum(situation.limit, 4 - k))
+            rest = _multisets(n_ranks, self.naturals - sum(sizes), np.minimum(known.limit, 4 - k))
             if not len(rest):
                 continue
             rest_counts = _rank_counts(rest, n_ranks)
@@ -305,8 +306,8 @@ class Classes:
             tuples = sets.tuples(sizes)
             # every way to lay the sets on k of the suits; where suits are alike, each counts the same
             lays = list(itertools.permutations(range(4), k))
-            counted = lays[:1] if situation.suits_alike else lays
-            outside = {lay: situation.outside(rest_counts, lay) for lay in counted}
+            counted = lays[:1] if known.suits_alike else lays
+            outside = {lay: known.outside(rest_counts, lay) for lay in counted}
             step = max(1, _CHUNK // len(rest))
             for start in range(0, len(tuples), step):
                 block = tuples[start : start + step]
@@ -351,7 +352,7 @@ class Classes:
         Dealt round, the rest never puts a rank twice in a suit, and leaves each
         other suit below the threshold whenever the class has any hand at all.
         """
-        n_ranks = len(self.situation.ranks)
+        n_ranks = len(self.known.ranks)
         rows = len(classes)
         rest = _rank_counts(self.multisets[classes[:, 0]], n_ranks)
         grid = np.zeros((rows, n_ranks, 4), dtype=bool)
@@ -382,10 +383,10 @@ def _group_sum(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.nd
     return keys[starts], np.add.reduceat(weights, starts)
 
 
-def _brute_hands(situation: Situation, naturals: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _brute_hands(known: KnownCards, naturals: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every natural part one by one: rank-index arrays, suit arrays, weight 1 each."""
-    pool = np.argwhere(situation.available)
-    held = np.argwhere(situation.fixed)
+    pool = np.argwhere(known.available)
+    held = np.argwhere(known.fixed)
     combos = _array(itertools.combinations(range(len(pool)), naturals - len(held)), naturals - len(held))
     cards = np.concatenate([np.repeat(held[None], len(combos), 0), pool[combos]], axis=1) if len(held) else pool[combos]
     return cards[..., 0], cards[..., 1], np.ones(len(cards), dtype=np.int64)
@@ -399,7 +400,7 @@ def _parts(ranking: Ranking, cards: int, dead: Sequence[Card], fixed: Sequence[C
     every class will get a representative (else, where a flush never hurts,
     only multisets and suited sets are valued).
     """
-    situation = Situation.of(ranking, dead, fixed)
+    known = KnownCards.of(ranking, dead, fixed)
     size = len(ranking.deck) - len(dead)
     if cards > size:
         raise InputError(f"cannot deal {cards} cards from {size}")
@@ -408,20 +409,20 @@ def _parts(ranking: Ranking, cards: int, dead: Sequence[Card], fixed: Sequence[C
     subsets = comb(cards, ranking.hand_size)
     parts: list[tuple[int, int, Classes | None]] = []
     memory, work = 0, subsets * 10_000  # each subset is also a pass over the rows, of fixed cost
-    for wilds in range(situation.wilds_fixed, situation.wilds_fixed + situation.wilds_available + 1):
+    for wilds in range(known.wilds_fixed, known.wilds_fixed + known.wilds_available + 1):
         naturals = cards - wilds
-        if naturals < situation.fixed_naturals:
+        if naturals < known.fixed_naturals:
             break
-        ways = comb(situation.wilds_available, wilds - situation.wilds_fixed)
+        ways = comb(known.wilds_available, wilds - known.wilds_fixed)
         if method == "brute":
-            hands = comb(int(situation.available.sum()), naturals - situation.fixed_naturals)
+            hands = comb(int(known.available.sum()), naturals - known.fixed_naturals)
             memory, work = max(memory, hands * _hand_bytes(cards)), work + hands * subsets
             parts.append((wilds, ways, None))
             continue
         threshold = ranking.flush_threshold
         if threshold is not None:
             threshold = max(threshold - wilds, 1)  # wild cards join any suit
-        classes = Classes(situation, naturals, threshold)
+        classes = Classes(known, naturals, threshold)
         plain, free = classes.size()
         if every_class:  # every class is held, and valued
             memory, work = max(memory, (plain + free) * _CLASS_BYTES), work + (plain + free) * subsets
@@ -432,7 +433,7 @@ def _parts(ranking: Ranking, cards: int, dead: Sequence[Card], fixed: Sequence[C
         raise InputError(f"{cards}-card hands of the {ranking.deck} deck are too many to count here: about {memory / 2**30:.1f} GiB "
                          f"at once and {work:,} steps, where the limits are {MAX_BYTES / 2**30:.1f} GiB and {MAX_WORK:,} (ask for fewer cards)")
     for wilds, ways, counted in parts:
-        yield wilds, ways, counted if counted is not None else _brute_hands(situation, cards - wilds), situation.ranks
+        yield wilds, ways, counted if counted is not None else _brute_hands(known, cards - wilds), known.ranks
 
 
 def _with_wilds(rank_index: np.ndarray, suits: np.ndarray | None, ranks: Sequence[int], wilds: int) -> tuple[np.ndarray, np.ndarray | None]:

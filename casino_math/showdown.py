@@ -29,8 +29,7 @@ import numpy as np
 
 from .cards import Deck
 from .rankings import WILD, Ranking
-from .kernels.reference import below_reference
-from .subsets import all_subsets
+from .subsets import all_subsets, colex, positions
 
 COMPILED_FROM = 10**9  # player rows x dealer hands from which the compiled kernel pays for itself
 # a qualifier splits the showdown in two; without one every dealer hand "qualifies"
@@ -94,6 +93,22 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
         below = compiled(Index.of(dealt, values), player, thresholds)
     total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
     return cells_of(below, v, qualifier, total)
+
+
+def below_reference(dealt: np.ndarray, values: np.ndarray, player: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """The count of :func:`casino_math.kernels.showdown.below` with sorted composite keys and numpy's binary search:
+    what small inputs use (no compiled code to import), and the kernel's reference."""
+    d = dealt.shape[1]
+    base = int(max(values.max(initial=0), thresholds.max(initial=0))) + 2
+    out = np.zeros(thresholds.shape, dtype=np.int64)
+    for j in range(min(d, player.shape[1]) + 1):
+        table = np.sort(np.concatenate([colex(dealt[:, p]) * base + values for p in positions(d, j)]))
+        for pick in positions(player.shape[1], j):
+            start = colex(player[:, pick]) * base
+            low = np.searchsorted(table, start)
+            for t in range(thresholds.shape[1]):
+                out[:, t] += (-1) ** j * (np.searchsorted(table, start + thresholds[:, t]) - low)
+    return out
 
 
 def cells_of(below: np.ndarray, v: np.ndarray, qualifier: int, total: int) -> np.ndarray:

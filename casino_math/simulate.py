@@ -67,7 +67,7 @@ Rule = tuple[tuple[str | None, np.ndarray], ...]
 
 
 @dataclass(frozen=True, eq=False)
-class Plan:
+class HandPlan:
     """A game ready to deal, play and settle: its suit symmetry, the strategy as lookup tables, the settlement as integers.
 
     Situation code 0 is a fold; the others are ``situations[code - 1]``: (situation, dealer qualified).
@@ -131,7 +131,7 @@ def shoe_plan(analysis: GameAnalysis) -> ShoePlan:
     return ShoePlan(analysis.game, coups, scales)
 
 
-def make_plan(analysis: GameAnalysis) -> Plan | ShoePlan:
+def make_plan(analysis: GameAnalysis) -> HandPlan | ShoePlan:
     """The game of an analysis with its strategy as lookup tables and its settlement as integers."""
     game = analysis.game
     if analysis.coups() is not None:  # coups its method deals (a shoe game card by card, blackjack's rounds, Pai Gow's)
@@ -159,14 +159,14 @@ def make_plan(analysis: GameAnalysis) -> Plan | ShoePlan:
     bounds = [s + sum(int(u * stake_scale) for d in game.decisions for o in d.options for w, u in o.adds if w == n) + 1
               for n, s in zip(staked, start)]
     radix = np.array([math.prod(bounds[i + 1:]) for i in range(len(bounds))], dtype=np.int64)
-    return Plan(analysis, analysis.solution.strategy, staked, start, stake_scale, radix, unit_scale, situations, settlement, exact,
+    return HandPlan(analysis, analysis.solution.strategy, staked, start, stake_scale, radix, unit_scale, situations, settlement, exact,
                 side_scale)
 
 
 # -- one chunk ------------------------------------------------------------------------------------
 @dataclass
 class Tally:
-    """What a number of hands came to, exactly: per bet, hands by net numerator (see :class:`Plan`); for the game's
+    """What a number of hands came to, exactly: per bet, hands by net numerator (see :class:`HandPlan`); for the game's
     own bet, hands by total stake numerator and the hands folded at each decision."""
 
     hands: int = 0
@@ -204,7 +204,7 @@ def deal_cards(rng: np.random.Generator, hands: int, deck_size: int, cards: int)
     return out
 
 
-def _decide(plan: Plan, decision: Decision, seen: dict[str, list[np.ndarray]], stakes: np.ndarray, folded: np.ndarray,
+def _decide(plan: HandPlan, decision: Decision, seen: dict[str, list[np.ndarray]], stakes: np.ndarray, folded: np.ndarray,
             tally: Tally) -> None:
     """Take the analysed option for every hand still in play (stakes and folds change in place)."""
     rows = np.flatnonzero(~folded)
@@ -238,7 +238,7 @@ def _paid_lines(table: Paytable, values: Mapping[str, np.ndarray], suits: Mappin
     return out
 
 
-def play_chunk(plan: Plan | ShoePlan, seed: int, chunk: int, hands: int) -> Tally:
+def play_chunk(plan: HandPlan | ShoePlan, seed: int, chunk: int, hands: int) -> Tally:
     """Deal, play and settle ``hands`` hands: chunk ``chunk`` of the simulation seeded ``seed`` (its own random stream)."""
     rng = np.random.default_rng([seed, chunk])
     if isinstance(plan, ShoePlan):
@@ -263,7 +263,7 @@ def _whole(value: Fraction) -> int:
     return int(value)
 
 
-def play(plan: Plan, cards: np.ndarray) -> Tally:
+def play(plan: HandPlan, cards: np.ndarray) -> Tally:
     """Play and settle dealt hands: each row the card ids in the order the game deals them."""
     game = plan.game
     hands = len(cards)
@@ -302,9 +302,9 @@ def play(plan: Plan, cards: np.ndarray) -> Tally:
     return tally
 
 
-def _settle(plan: Plan, values: Mapping[str, np.ndarray], paid: Mapping[str, np.ndarray], stakes: np.ndarray,
+def _settle(plan: HandPlan, values: Mapping[str, np.ndarray], paid: Mapping[str, np.ndarray], stakes: np.ndarray,
             folded: np.ndarray) -> np.ndarray:
-    """The net numerator of the game's own bet for each hand (over :attr:`Plan.net_scale`)."""
+    """The net numerator of the game's own bet for each hand (over :attr:`HandPlan.net_scale`)."""
     game = plan.game
     if game.has_dealer:
         player, dealer = values["player"], values["dealer"]
@@ -351,7 +351,7 @@ def _sums(histogram: Counter) -> tuple[int, int]:
     return sum(v * n for v, n in histogram.items()), sum(v * v * n for v, n in histogram.items())
 
 
-def _strategy_checks(analysis: GameAnalysis, plan: Plan, tally: Tally) -> pd.DataFrame:
+def _strategy_checks(analysis: GameAnalysis, plan: HandPlan, tally: Tally) -> pd.DataFrame:
     """The strategy played against the analysed one: the average wager, and how often each decision folds."""
     table = analysis.tables[plan.game.bet]
     n = tally.hands
@@ -387,7 +387,7 @@ def _outcome_checks(analysis: GameAnalysis, tally: Tally) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _play_chunks(plan: Plan | ShoePlan, seed: int, span: tuple[int, int], hands: int, size: int = CHUNK) -> Tally:
+def _play_chunks(plan: HandPlan | ShoePlan, seed: int, span: tuple[int, int], hands: int, size: int = CHUNK) -> Tally:
     """One shard: the chunks ``span[0]`` to ``span[1]`` (excluded) of a run of ``hands`` hands in chunks of ``size``."""
     sizes = chunks(hands, size)
     tally = Tally()
@@ -429,7 +429,7 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
         tally = tally.add(part)
     rows = []
     for bet, table in analysis.tables.items():
-        scale = plan.net_scale if isinstance(plan, Plan) and bet == plan.game.bet else Fraction(plan.side_scale[bet])
+        scale = plan.net_scale if isinstance(plan, HandPlan) and bet == plan.game.bet else Fraction(plan.side_scale[bet])
         rows.append(_row(bet, _estimate(*_sums(tally.nets[bet]), hands, scale), table.metrics.expected_return, hands))
     frame = pd.DataFrame(rows)
     frame.attrs.update(seed=seed, hands=hands)

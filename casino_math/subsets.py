@@ -7,6 +7,8 @@ rank among all sets of its size. Counting kernels key tables by it.
 [0, 1, 2, 3]
 >>> all_subsets(4, 2).tolist()
 [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]
+>>> binomial_table(4, 3).tolist()
+[[1, 0, 0], [1, 1, 0], [1, 2, 1], [1, 3, 3]]
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ import numpy as np
 
 MAX_IDS = 128  # card ids: enough for any deck with jokers, or a small shoe's distinct cards
 MAX_SIZE = 12
-BINOMIAL = np.array([[comb(a, b) for b in range(MAX_SIZE + 1)] for a in range(MAX_IDS)], dtype=np.int64)
+
+
+def binomial_table(rows: int, columns: int) -> np.ndarray:
+    """``C(a, b)`` at ``[a, b]`` for ``a`` below ``rows`` and ``b`` below ``columns`` (0 where ``b > a``): every table of
+    binomial coefficients the counts look up is made here."""
+    return np.array([[comb(a, b) for b in range(columns)] for a in range(rows)], dtype=np.int64)
+
+
+BINOMIAL = binomial_table(MAX_IDS, MAX_SIZE + 1)
 
 
 def colex(subsets: np.ndarray) -> np.ndarray:

@@ -85,7 +85,7 @@ class Symmetry:
         """
         n = len(roles[0])
         if n < COMPILED_FROM:
-            from .kernels.reference import canonical_reference as canonical
+            canonical = canonical_reference
         else:  # importing numba costs more than canonicalising a few rows
             from .kernels.suits import canonical
 
@@ -100,3 +100,18 @@ class Symmetry:
             if progress is not None:
                 progress(min(start + _CHUNK, n), n)
         return keys, reps
+
+
+def canonical_reference(maps: np.ndarray, roles: Sequence[np.ndarray], radices: Sequence[int]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The canonical keys and members of :func:`casino_math.kernels.suits.canonical` in plain numpy: every renaming of
+    every row, keys compared whole; what a few rows use (no compiled code to import), and the kernel's reference."""
+    best_key = np.full(len(roles[0]), np.iinfo(np.int64).max, dtype=np.int64)
+    best = [r.copy() for r in roles]
+    for renaming in maps:
+        mapped = [np.sort(renaming[r], axis=1) for r in roles]
+        key = sum((colex(m) * radix for m, radix in zip(mapped, radices)), np.zeros(len(best_key), dtype=np.int64))
+        better = key < best_key
+        best_key = np.where(better, key, best_key)
+        for kept, m in zip(best, mapped):
+            kept[better] = m[better]
+    return best_key, best

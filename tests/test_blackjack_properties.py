@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from casino_math.count_cache import disabled
 from casino_math.methods.blackjack.basic import BasicStrategy, ChartChooser, basic_strategy
-from casino_math.methods.blackjack.compiled_values import compiled_solve, python_walk
+from casino_math.methods.blackjack.compiled_values import value_hands_compiled, python_walk
 from casino_math.methods.blackjack.dealer import dealer_ways, reference_ways
 from casino_math.methods.blackjack.rounds import SPLIT, pays_scale, play_game, replay
 from casino_math.methods.blackjack.compiled_splits import follow
@@ -160,8 +160,8 @@ def test_plays_kept_in_shared_positions_count_as_if_alone(rules, counts, surrend
 
 
 def _solved_both_ways(position, stakes, choose, first=None):
-    compiled = position.solve(stakes, choose, first)
-    plain = position.solve(stakes, choose, first, compiled=False)
+    compiled = position.value_hands(stakes, choose, first)
+    plain = position.value_hands(stakes, choose, first, compiled=False)
     return compiled, plain
 
 
@@ -361,9 +361,9 @@ def _kernel_and_walk(position, stakes, choose, first=None):
     chooser = best if plan is not None else choose
     hands = position.reached(plan, first) if plan is not None else position.dealt
     position.count_dealer(hands, plan)
-    compiled = compiled_solve(position, stakes, plan, chooser, first, hands)
+    compiled = value_hands_compiled(position, stakes, plan, chooser, first, hands)
     assert compiled is not None
-    plain = position.solve_plain(stakes, plan, chooser, first, hands)
+    plain = position.value_hands_plain(stakes, plan, chooser, first, hands)
     assert compiled == plain and [v.taken for v in compiled.values()] == [v.taken for v in plain.values()]
     return compiled
 

@@ -73,7 +73,7 @@ def test_two_card_hands_against_an_ace(file, cards, stand, hit, double, probabil
     shoe = game.shoe
     left = tuple(c - (v == ACE) for v, c in enumerate(shoe.counts))
     position = Position(game.rules, ACE, left, DealerCounts(game.rules, ACE, game.shoe.counts))
-    valued = position.solve()
+    valued = position.value_hands()
     hand = Hand.of(*cards)
     index = position.table.index[hand]
     live = Fraction(position.live(2, position.shoes[index][position.hole]), position.denominator(2))

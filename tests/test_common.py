@@ -24,7 +24,7 @@ from casino_math.claims import verify_file
 from casino_math.design.explore import search, sweep
 from casino_math.design.expression import pay_expression
 from casino_math.design.model import wager_model
-from casino_math.design.solve import solve
+from casino_math.design.solve import pay_for_target
 from casino_math.analysis import GameAnalysis, analyze
 from casino_math.contract.money import opening_stakes
 from casino_math.report import build_reports
@@ -155,7 +155,7 @@ def test_solve_finds_the_files_own_pay(path):
     bet = first_bet(analysis)
     line, pay = paid_line(analysis, bet)
     edge = analysis.tables[bet].metrics.house_edge
-    found = solve(path, bet, line, edge)
+    found = pay_for_target(path, bet, line, edge)
     assert found.pays, found.message
     assert Fraction(str(found.pays[0])) <= pay  # the lowest pay giving that edge (a strategy change can reach it lower)
     assert found.nearby["house_edge"].min() <= edge <= found.nearby["house_edge"].max()

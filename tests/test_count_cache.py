@@ -448,7 +448,7 @@ def test_hold_em_totals_of_another_shape_are_counted_again(stored, kept, caplog)
     short = holdem.Counted(compiled.nets, replace(holdem.Totals.zeros(compiled.plan), reach=np.zeros((1, 2))))
     cache.keep(holdem.KIND, holdem.shape_digest(compiled.plan), game.id, {"not counts": 1} if stored == "not counts" else [short], holdem.CODE)
     with caplog.at_level(logging.WARNING, logger="casino_math.count_cache"):
-        solved = holdem.solve(game)
+        solved = holdem.board_by_board(game)
     assert [r.message for r in caplog.records if "do not fit this game's plan" in r.message] and solved.table.total
     found, again = cache.load(holdem.KIND, holdem.shape_digest(compiled.plan), game.id, holdem.CODE)
     assert found and len(again) == 1 and again[0].totals.reach.shape == (len(compiled.nets), 2)

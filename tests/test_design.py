@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from casino_math.design import PayGrid, compare, parse_band, parse_range, parse_vary, price, search, solve, sweep, wager_model
+from casino_math.design import PayGrid, compare, parse_band, parse_range, parse_vary, pay_for_target, price, search, sweep, wager_model
 from casino_math.design.model import GameBetModel, strategy_text
 from casino_math.errors import InputError
 from casino_math.analysis import analyze
@@ -183,7 +183,7 @@ def test_search_on_the_games_own_bet_by_element_of_risk(reanalyse):
     (MINI / "mini-let-it-ride.yaml", "game", "t", "full house", Fraction(-1), "house_edge", ()),  # two decisions
 ], ids=lambda v: v.stem if isinstance(v, Path) else str(v) if isinstance(v, Fraction) else None)
 def test_solved_pay_reanalysed_hits_the_target(reanalyse, path, bet, table, line, target, measure, first):
-    solution = solve(path, bet, line, target, measure)
+    solution = pay_for_target(path, bet, line, target, measure)
     pay = fraction(solution.pay)
     assert getattr(reanalyse(path, bet, table, {line: pay}, first).tables[bet].metrics, measure) == target
     nearby = solution.nearby
@@ -193,7 +193,7 @@ def test_solved_pay_reanalysed_hits_the_target(reanalyse, path, bet, table, line
 
 
 def test_progressive_break_even_solved():
-    solution = solve(TABLES / "progressive.yaml", "progressive", "mini royal in spades", Fraction(0))
+    solution = pay_for_target(TABLES / "progressive.yaml", "progressive", "mini royal in spades", Fraction(0))
     assert solution.pay == 11_519 and solution.for_one  # 11,520 for 1
 
 
@@ -202,7 +202,7 @@ def test_progressive_break_even_solved():
 def test_solve_where_the_strategy_changes_with_the_pay(reanalyse, royal_pair, measure, target):
     """Newton steps on the strategies' lines (house edge) and every piece (element of risk) give exact pays; the
     strategy at the answers is not the strategy at a pay of 0."""
-    solution = solve(royal_pair, "ante_play", "pair", target, measure, table="ante_bonus")
+    solution = pay_for_target(royal_pair, "ante_play", "pair", target, measure, table="ante_bonus")
     assert solution.pays
     for answer in solution.pays:
         again = reanalyse(royal_pair, "ante_play", "ante_bonus", {"pair": fraction(answer)})
@@ -212,10 +212,10 @@ def test_solve_where_the_strategy_changes_with_the_pay(reanalyse, royal_pair, me
 
 
 def test_solve_says_when_no_pay_reaches_the_target():
-    solution = solve(STANDARD, "pair_plus", "flush", Fraction(30, 100))
+    solution = pay_for_target(STANDARD, "pair_plus", "flush", Fraction(30, 100))
     assert solution.pay is None and solution.nearby.empty
     assert "no pay for flush" in solution.message and "22.1538%" in solution.message
-    solution = solve(MINI / "mini-three-card.yaml", "ante_play", "pair", Fraction(1, 2))
+    solution = pay_for_target(MINI / "mini-three-card.yaml", "ante_play", "pair", Fraction(1, 2))
     assert solution.pay is None and "runs from" in solution.message
 
 
@@ -236,11 +236,11 @@ def test_compare_differences_and_strategies(royal_pair):
 
 # -- bad input ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("call, message", [
-    (lambda: solve(STANDARD, "big_six", "flush", Fraction(0)), "offers no bet 'big_six'"),
-    (lambda: solve(TABLES / "progressive.yaml", "pair_plus", "flush", Fraction(0)), "offers no bet 'pair_plus'"),
-    (lambda: solve(STANDARD, "pair_plus", "royal", Fraction(0)), "pair_plus has no line 'royal'"),
-    (lambda: solve(STANDARD, "pair_plus", "flush", Fraction(0), "hold"), "unknown measure 'hold'"),
-    (lambda: solve(STANDARD, "pair_plus", "flush", Fraction(0), table="ante_bonus"), "pair_plus is paid by no table 'ante_bonus'"),
+    (lambda: pay_for_target(STANDARD, "big_six", "flush", Fraction(0)), "offers no bet 'big_six'"),
+    (lambda: pay_for_target(TABLES / "progressive.yaml", "pair_plus", "flush", Fraction(0)), "offers no bet 'pair_plus'"),
+    (lambda: pay_for_target(STANDARD, "pair_plus", "royal", Fraction(0)), "pair_plus has no line 'royal'"),
+    (lambda: pay_for_target(STANDARD, "pair_plus", "flush", Fraction(0), "hold"), "unknown measure 'hold'"),
+    (lambda: pay_for_target(STANDARD, "pair_plus", "flush", Fraction(0), table="ante_bonus"), "pair_plus is paid by no table 'ante_bonus'"),
     (lambda: sweep(STANDARD, "pair_plus", "flush", []), "no values given for flush"),
     (lambda: sweep(STANDARD, "pair_plus", "flush", [Fraction(-1)]), "a pay cannot be negative"),
     (lambda: search(STANDARD, "pair_plus", {"flush": [Fraction(1)], "Flush": [Fraction(2)]}, (Fraction(0), Fraction(1))), "named twice"),
@@ -262,8 +262,8 @@ def test_bad_input_is_one_clear_error(call, message):
 
 def test_a_bet_with_several_tables_needs_one_named(royal_pair):
     with pytest.raises(InputError, match=r"ante_play is paid by several tables \(play, ante_bonus\): name one with --table"):
-        solve(royal_pair, "ante_play", "straight flush", Fraction(0))
-    assert solve(royal_pair, "ante_play", "high card", Fraction(0)).table == "play"  # only one table lists it
+        pay_for_target(royal_pair, "ante_play", "straight flush", Fraction(0))
+    assert pay_for_target(royal_pair, "ante_play", "high card", Fraction(0)).table == "play"  # only one table lists it
     assert sweep(royal_pair, "ante_play", "straight flush", [Fraction(5)], table="ante_bonus").attrs["table"] == "ante_bonus"
 
 

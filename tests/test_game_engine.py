@@ -10,7 +10,7 @@ import pytest
 
 from casino_math.methods.level_by_level.counts import count
 from casino_math.analysis import load_game
-from casino_math.methods.level_by_level.solver import solve
+from casino_math.methods.level_by_level.solver import backward_induction
 
 from game_brute_force import brute_force
 
@@ -21,7 +21,7 @@ GAMES = sorted((Path(__file__).parent / "games").glob("mini-*.yaml"))
 def compared(request):
     game = load_game(request.param)
     counts = count(game)
-    return game, counts, solve(game, counts), brute_force(game)
+    return game, counts, backward_induction(game, counts), brute_force(game)
 
 
 def test_expected_return_and_average_wager(compared):
@@ -63,7 +63,7 @@ def test_a_re_solve_on_kept_counts_is_a_fresh_solve(path):
 
     game = load_game(path)
     counts = count(game)
-    solve(game, counts)
+    backward_induction(game, counts)
     for table in game.own_tables:
         for i, line in enumerate(game.paytables[table].lines):
             if line.pay.push:
@@ -71,9 +71,9 @@ def test_a_re_solve_on_kept_counts_is_a_fresh_solve(path):
             paid = replace(line, pay=replace(line.pay, amount=line.pay.amount + 3))
             lines = (*game.paytables[table].lines[:i], paid, *game.paytables[table].lines[i + 1:])
             changed = replace(game, paytables={**game.paytables, table: replace(game.paytables[table], lines=lines)})
-            again = solve(changed, counts)  # on the counts' memo of every solve before
+            again = backward_induction(changed, counts)  # on the counts' memo of every solve before
             _CACHE.clear()
-            fresh = solve(changed, replace(count(changed), memo={}))
+            fresh = backward_induction(changed, replace(count(changed), memo={}))
             assert again.table == fresh.table, (table, line.key)
             assert [c.choice.tolist() for c in again.decisions] == [c.choice.tolist() for c in fresh.decisions]
             assert all((a.values == b.values).all() for a, b in zip(again.decisions, fresh.decisions))

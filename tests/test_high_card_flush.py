@@ -26,12 +26,12 @@ from casino_math.analysis import load_game_text
 from casino_math.contract.money import opening_stakes
 from casino_math.game.simple_strategies import parse_rule
 from casino_math.showdown import hand_values
-from casino_math.kernels.reference import card_ids_reference, suits_below_reference
 from casino_math.methods.by_suits.kernel import below, card_ids
 from casino_math.rankings import CATEGORY_SHIFT, get_ranking
 from casino_math.suits import Symmetry
 from casino_math.subsets import all_subsets
 
+from tests.references.kernels import card_ids_reference, suits_below_reference
 from brute_force import every_hand_counts
 from test_input_errors import broken, one_line
 

@@ -25,7 +25,7 @@ from casino_math.game.description import Deal
 from casino_math.analysis import load_game, load_game_text
 from casino_math.game.simple_strategies import parse_rule
 from casino_math.counting.side_bets import side_bet_table
-from casino_math.methods.level_by_level.solver import solve
+from casino_math.methods.level_by_level.solver import backward_induction
 from casino_math.parallel import Runner
 from casino_math.rankings import CATEGORY_SHIFT
 
@@ -166,7 +166,7 @@ paytables:
 
 def _generic(game):
     counts = count(game)
-    return counts, solve(game, counts)
+    return counts, backward_induction(game, counts)
 
 
 @pytest.fixture(scope="module", params=["uth", *VARIANTS])
@@ -174,7 +174,7 @@ def both(request):
     game = load_game(SMALL) if request.param == "uth" else load_game_text(VARIANTS[request.param], f"{request.param}.yaml")
     assert holdem.unfit(game) is None
     counts, generic = _generic(game)
-    return game, counts, generic, holdem.solve(game)
+    return game, counts, generic, holdem.board_by_board(game)
 
 
 def test_return_table_row_by_row(both):
@@ -241,8 +241,8 @@ def test_rules_force_a_decision(both):
                                         decision.name == "call" else [])
         for text in texts:
             rule = parse_rule(game, text)
-            mine = holdem.solve(game, rule).table
-            assert mine.outcomes == solve(game, counts, _policy(game, counts, rule)).table.outcomes, text
+            mine = holdem.board_by_board(game, rule).table
+            assert mine.outcomes == backward_induction(game, counts, _policy(game, counts, rule)).table.outcomes, text
 
 
 def _policy(game, counts, rule):
@@ -276,7 +276,7 @@ def test_shards_sum_to_the_whole_in_any_split(cluster):
     # the whole solution is the same in this process and in shards on a cluster of two worker processes
     here = holdem.assemble(game, holdem.compile_game(game), whole)
     holdem._CACHE.clear()
-    shared = holdem.solve(game, runner=Runner.of(client=cluster), shards=3)
+    shared = holdem.board_by_board(game, runner=Runner.of(client=cluster), shards=3)
     assert shared.table.outcomes == here.table.outcomes
     assert np.array_equal(shared.decisions[0].values, here.decisions[0].values)
 
@@ -284,7 +284,7 @@ def test_shards_sum_to_the_whole_in_any_split(cluster):
 def test_analysis_of_a_holdem_game():
     analysis = analyze(SMALL)
     assert analysis.method.name == holdem.HOLDEM.name
-    assert analysis.tables["ante_blind_play"] is holdem.solve(analysis.game).table
+    assert analysis.tables["ante_blind_play"] is holdem.board_by_board(analysis.game).table
     words = analysis.strategy_summary()
     assert list(words) == ["pre_flop", "flop", "river"]
     assert words["pre_flop"].startswith("bet_4x with ") and words["pre_flop"].endswith("; check the rest")
@@ -330,7 +330,7 @@ def test_hole_names_and_ranges():
 def test_a_fraction_of_a_pay_keeps_values_exact():
     """The Blind pays 3 to 2: exact values per class are in units of 1/denominator², and ev() reads them as such."""
     game = load_game(SMALL)
-    solved = holdem.solve(game)
+    solved = holdem.board_by_board(game)
     chosen = solved.decisions[0]
     weights = solved.counts.levels[1].weights
     mean = sum(int(w) * chosen.ev(int(c), k) for k, (w, c) in enumerate(zip(weights, chosen.choice))) / int(weights.sum())
@@ -341,8 +341,8 @@ def test_a_fraction_of_a_pay_keeps_values_exact():
 def test_figures_quoted_per_the_ante():
     """quoted_per: [ante] quotes house edge and average wager per Ante, half what they are per Ante and Blind."""
     game = load_game(SMALL)
-    per_ante = holdem.solve(game).table.metrics
-    per_both = holdem.solve(dataclasses.replace(game, quoted_per=())).table.metrics
+    per_ante = holdem.board_by_board(game).table.metrics
+    per_both = holdem.board_by_board(dataclasses.replace(game, quoted_per=())).table.metrics
     assert per_ante.house_edge == 2 * per_both.house_edge
     assert per_ante.average_wager == 2 * per_both.average_wager
     assert per_ante.element_of_risk == per_both.element_of_risk

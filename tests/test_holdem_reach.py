@@ -32,7 +32,7 @@ def game_of(name: str) -> Game:
 
 
 def paying(game: Game, nets: dict[int, Fraction]) -> Game:
-    """``game`` with the lines of its own paytables (numbered in order, as ``Plan.slopes`` are) paying these nets."""
+    """``game`` with the lines of its own paytables (numbered in order, as ``KernelPlan.slopes`` are) paying these nets."""
     own = [(t, i) for t in game.own_tables for i in range(len(game.paytables[t].lines))]
     tables = dict(game.paytables)
     for index, net in nets.items():

@@ -8,13 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino_math.cards import Deck
-from casino_math.kernels.reference import below_reference, canonical_reference
 from casino_math.kernels.showdown import Index, below
 from casino_math.kernels.suits import canonical
 from casino_math.rankings import get_ranking
-from casino_math.showdown import hand_values
+from casino_math.showdown import below_reference, hand_values
 from casino_math.subsets import all_subsets
-from casino_math.suits import Symmetry
+from casino_math.suits import Symmetry, canonical_reference
 
 
 @pytest.mark.parametrize("deck, hidden, held", [(Deck.named("royal"), 3, 3), (Deck.stripped(9), 2, 5), (Deck.named("royal"), 4, 4)])

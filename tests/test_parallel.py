@@ -10,7 +10,7 @@ import pytest
 from casino_math.count_cache import disabled
 from casino_math.methods.level_by_level.counts import _CACHE, count
 from casino_math.analysis import load_game
-from casino_math.methods.level_by_level.solver import solve
+from casino_math.methods.level_by_level.solver import backward_induction
 from casino_math.parallel import Runner, Shards
 
 GAME = Path(__file__).parent / "games" / "mini-caribbean.yaml"
@@ -21,7 +21,7 @@ def fresh(runner: Runner | None):
     game = load_game(GAME)
     with disabled():  # nor from the counts kept between runs
         counts = count(game, runner=runner)
-    return counts, solve(game, counts).table
+    return counts, backward_induction(game, counts).table
 
 
 @pytest.mark.xdist_group("dask")

@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 from casino_math.methods.level_by_level import solver
 from casino_math.methods.level_by_level.counts import SCRATCH, count
 from casino_math.analysis import load_game
-from casino_math.methods.level_by_level.solver import solve
+from casino_math.methods.level_by_level.solver import backward_induction
 
 GAMES = Path(__file__).resolve().parent / "games"
 # small games whose one decision is taken with every seen card: the shape a patch applies to (a raise of several sizes,
@@ -36,7 +36,7 @@ def with_pays(game, table: str, pays: list[Fraction]):
 def fresh(game, counts):
     """A solve from scratch: nothing of a last solve to patch."""
     counts.memo.pop((SCRATCH, "last solve"), None)
-    return solve(game, counts)
+    return backward_induction(game, counts)
 
 
 def same(a, b) -> None:
@@ -67,9 +67,9 @@ def test_a_patched_re_solve_is_a_solve_from_scratch(name, data):
         for i in data.draw(st.lists(st.integers(0, len(base) - 1), min_size=1, max_size=2), label="lines changed"):
             pays[i] = Fraction(data.draw(st.integers(0, 60), label="pay"), data.draw(st.sampled_from([1, 1, 2]), label="over"))
         edited = with_pays(game, table, pays)
-        found = solve(edited, counts)
+        found = backward_induction(edited, counts)
         same(found, fresh(edited, counts))
-        solve(edited, counts)  # the next solve patches this one
+        backward_induction(edited, counts)  # the next solve patches this one
 
 
 def test_the_patch_is_taken_and_redoes_few_classes(monkeypatch):
@@ -87,7 +87,7 @@ def test_the_patch_is_taken_and_redoes_few_classes(monkeypatch):
     edited = with_pays(game, table, one)
     monkeypatch.setattr(solver, "PATCHED_SHARE", 1)  # pairs are a third of this small deck's hands: patched all the same
     monkeypatch.setattr(solver, "_ends", _never)
-    patched = solve(edited, counts)
+    patched = backward_induction(edited, counts)
     monkeypatch.undo()
     assert not np.array_equal(patched.decisions[0].choice, before.choice)  # the strategy moved
     same(patched, fresh(edited, counts))
@@ -95,7 +95,7 @@ def test_the_patch_is_taken_and_redoes_few_classes(monkeypatch):
     fresh(game, counts)
     monkeypatch.setattr(solver, "_ends", _never)
     with pytest.raises(AssertionError, match="from scratch"):
-        solve(everything, counts)
+        backward_induction(everything, counts)
 
 
 def _never(*args, **kwargs):

@@ -17,7 +17,7 @@ from casino_math.methods.level_by_level.counts import count
 from casino_math.game.description import Line, Paytable
 from casino_math.analysis import load_game, load_game_text
 from casino_math.showdown import CELLS
-from casino_math.methods.level_by_level.solver import solve
+from casino_math.methods.level_by_level.solver import backward_induction
 from casino_math.pays import Pay
 
 from brute_force import ante_play_outcomes
@@ -173,7 +173,7 @@ def test_no_strategy_beats_the_derived_one(standard, seed, flips):
     rng = np.random.default_rng(seed)
     flipped = rng.choice(len(choice), size=min(flips, len(choice)), replace=False)
     choice[flipped] = 1 - choice[flipped]
-    other = solve(game, counts, lambda level, decision, history, values: choice)
+    other = backward_induction(game, counts, lambda level, decision, history, values: choice)
     assert other.table.metrics.expected_return < standard.tables["ante_play"].metrics.expected_return
 
 

@@ -28,10 +28,10 @@ def solve(
 
     Exit code 1 when no pay reaches the target.
     """
-    from ..design import parse_number, solve as run
+    from ..design import parse_number, pay_for_target
 
     bet = _the_bet(bet, wager)
-    solution = run(file, bet, pay, parse_number(target_edge, "--target-edge"), measure, table)
+    solution = pay_for_target(file, bet, pay, parse_number(target_edge, "--target-edge"), measure, table)
     if format is Format.json:
         typer.echo(dumps({
             "wager": bet, "table": solution.table, "line": solution.line, "measure": measure, "target": solution.target,

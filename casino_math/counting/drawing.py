@@ -84,7 +84,7 @@ def hand_places(game: Game, hand: Hand) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Plan:
+class ReadingPlan:
     """What a bet reads: each place's detail (None: not read), whether the draws are played out, and the place sets read."""
 
     details: tuple[int | None, ...]
@@ -107,7 +107,7 @@ def _event(line: Line) -> Event:
     return line.pattern
 
 
-def plan_of(game: Game, bet: SideBet) -> Plan:
+def plan_of(game: Game, bet: SideBet) -> ReadingPlan:
     """The places a bet reads, and at what detail (the finest any of its lines or its showdown needs)."""
     spots = places(game)
     details: list[int | None] = [None] * len(spots)
@@ -139,7 +139,7 @@ def plan_of(game: Game, bet: SideBet) -> Plan:
     draws = any(details[p] is not None and spots[p].drawn for p in range(len(spots)))
     if draws:  # the rules read every card dealt: each place is dealt at least its class
         details = [CLASS if d is None else d for d in details]
-    return Plan(tuple(details), draws, tuple(reads))
+    return ReadingPlan(tuple(details), draws, tuple(reads))
 
 
 def alphabet_of(game: Game, shoe: Shoe) -> Alphabet:
@@ -156,7 +156,7 @@ def alphabet_of(game: Game, shoe: Shoe) -> Alphabet:
 class Rows:
     """The deals of one plan as rows of symbols (−1: no card at that place), with what the bets read of them."""
 
-    def __init__(self, game: Game, plan: Plan, alphabet: Alphabet, sequences: np.ndarray | None = None) -> None:
+    def __init__(self, game: Game, plan: ReadingPlan, alphabet: Alphabet, sequences: np.ndarray | None = None) -> None:
         self.game, self.plan, self.alphabet = game, plan, alphabet
         self.places = places(game)
         ranks = np.array(alphabet.ranks)
@@ -180,7 +180,7 @@ class Rows:
         (5, [2])
         """
         draws = any(isinstance(s, Draw) for s in game.steps)
-        plan = Plan((CARD,) * len(places(game)), draws, ())
+        plan = ReadingPlan((CARD,) * len(places(game)), draws, ())
         return cls(game, plan, alphabet_of(game, shoe), cards)
     def _points_table(self, ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         hand = next((h for h in self.game.hands.values() if h.points is not None), None)
@@ -438,7 +438,7 @@ class CountedBet:
 
     game: Game
     bet: SideBet
-    plan: Plan
+    plan: ReadingPlan
     rows: Rows
     codes: np.ndarray
     ends: tuple[Settled, ...]
@@ -483,7 +483,7 @@ def _sums(codes: np.ndarray, weights: np.ndarray, n: int) -> list[int]:
     return [int(h) * 2**26 + int(lo) for h, lo in zip(highs.tolist(), lows.tolist())]
 
 
-def _divisor(plan: Plan) -> int:
+def _divisor(plan: ReadingPlan) -> int:
     """Orderings of the cards a bet reads alike (each set of places read the same way is a block)."""
     read = [p for p, d in enumerate(plan.details) if d is not None]
     blocks: dict[tuple[bool, ...], int] = {}

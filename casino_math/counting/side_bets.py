@@ -33,7 +33,7 @@ import numpy as np
 from ..enumeration import _parts, category_counts, deal, value_counts
 from ..errors import InputError
 from ..returns import Outcome, ReturnTable
-from ..subsets import all_subsets
+from ..subsets import all_subsets, binomial_table
 from ..suits import RED
 from ..game.description import Deal, Game, Line, Role, SideBet
 from ..game.sections import Problem
@@ -188,7 +188,7 @@ def _by_suits(game: Game, lines: tuple[Line, ...], blocks: list[tuple[Role, ...]
     per_suit = len(game.deck.ranks)
     first_suits = np.stack([(ids % 4 == s).sum(axis=1) for s in range(4)], axis=1)
     own = {i: _matches(game, line, ids) for i, line in enumerate(lines) if set(game.hands[line.hand].of) <= set(first_roles)}
-    binomial = np.array([[comb(a, b) for b in range(k2 + 1)] for a in range(per_suit + 1)], dtype=np.int64)
+    binomial = binomial_table(per_suit + 1, k2 + 1)
     counts = np.zeros(len(lines) + 1, dtype=object)
     for later in itertools.product(range(k2 + 1), repeat=4):
         if sum(later) != k2:

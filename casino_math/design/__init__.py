@@ -15,9 +15,9 @@ from .lines import line_name
 from .model import PayGrid, Priced, WagerModel, price, wager_model
 from .ranges import parse_band, parse_number, parse_range, parse_vary
 from .show import readable
-from .solve import Solution, solve
+from .solve import TargetPay, pay_for_target
 
 __all__ = [
-    "MAX_GRID", "PayGrid", "Priced", "Solution", "WagerModel", "compare", "line_name", "parse_band", "parse_number",
-    "parse_range", "parse_vary", "price", "readable", "search", "solve", "sweep", "sweep_chart", "wager_model",
+    "MAX_GRID", "PayGrid", "Priced", "TargetPay", "WagerModel", "compare", "line_name", "parse_band", "parse_number",
+    "parse_range", "parse_vary", "pay_for_target", "price", "readable", "search", "sweep", "sweep_chart", "wager_model",
 ]

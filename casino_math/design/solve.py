@@ -13,7 +13,7 @@ average wager, so it may reach a target more than once: the pieces are found
 by intersecting lines until no strategy lies between two (each break
 exactly), and every piece is solved.
 
->>> s = solve("paytables/three_card_poker/standard.yaml", "pair_plus", "flush", Fraction(3, 100))
+>>> s = pay_for_target("paytables/three_card_poker/standard.yaml", "pair_plus", "flush", Fraction(3, 100))
 >>> s.pay, [str(p) for p in s.nearby["pay"]]
 (Fraction(4233, 1096), ['3', '7/2', '4'])
 >>> [str(e) for e in s.nearby["house_edge"]]   # exact, from the counts
@@ -43,7 +43,7 @@ MEASURES = ("house_edge", "element_of_risk")
 
 
 @dataclass(frozen=True)
-class Solution:
+class TargetPay:
     """The pay (net, "X to 1") of ``line`` that hits the target, and practical pays around it.
 
     ``pays`` holds every exact answer, lowest first (the element of risk can be hit more than once where the
@@ -199,8 +199,8 @@ def _percent(value: Fraction) -> str:
     return f"{float(value):.4%}" if abs(value) < 100 else f"{float(value) * 100:.4g}%"
 
 
-def solve(game: str | Path | Game, wager: str, line: str, target: Fraction, measure: str = "house_edge",
-          table: str | None = None) -> Solution:
+def pay_for_target(game: str | Path | Game, wager: str, line: str, target: Fraction, measure: str = "house_edge",
+          table: str | None = None) -> TargetPay:
     """The exact pay of ``line`` (of the bet's paytable, or ``table``) for which ``wager`` has the ``target``
     house edge (or element of risk). A line the table does not list is added."""
     check_measure(measure)
@@ -240,4 +240,4 @@ def solve(game: str | Path | Game, wager: str, line: str, target: Fraction, meas
         held = "for every pay" if expression.everywhere else "while the strategy at the file's pays stays the best"
         message += f". As a function of the pays (net, to 1), {held}: {expression.text()}"
     pays = tuple(found)
-    return Solution(wager, name, cast(Measure, measure), target, pays, frame, message, name in model.for_one, model.table)
+    return TargetPay(wager, name, cast(Measure, measure), target, pays, frame, message, name in model.for_one, model.table)

@@ -10,14 +10,14 @@ Values are first replaced by their rank among the distinct values (a hand
 ranking has a few thousand), so that for small subsets (j ≤ 2: few keys, many
 hands each) a count below x is one look-up in a running count per key and
 rank; for bigger subsets (few hands each) it is a binary search in the key's
-sorted run. :func:`below` is the kernel; :func:`casino_math.kernels.reference.below_reference`
+sorted run. :func:`below` is the kernel; :func:`casino_math.showdown.below_reference`
 the same count with numpy's sorted composite keys, which small showdowns use and the tests check it against.
 
 >>> dealt = np.array([[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]])   # every 2-set of 4 cards
 >>> values = np.array([5, 1, 7, 3, 2, 6])
 >>> player = np.array([[0], [3]])                                       # holding card 0, or card 3
 >>> thresholds = np.array([[7], [6]])    # card 0 out: 7, 2, 6 left; card 3 out: 5, 1, 7 left
->>> from casino_math.kernels.reference import below_reference
+>>> from casino_math.showdown import below_reference
 >>> below(Index.of(dealt, values), player, thresholds).tolist(), below_reference(dealt, values, player, thresholds).tolist()
 ([[2], [2]], [[2], [2]])
 """

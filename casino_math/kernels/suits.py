@@ -4,7 +4,7 @@ For each row (its cards role by role, ids ascending within a role), try every
 renaming, sort each role's renamed ids, and keep the renaming whose key (colex
 ranks role by role, first role most significant) is smallest. A renaming is
 dropped as soon as its first roles already key higher than the best so far.
-:meth:`casino_math.suits.Symmetry.canonical` runs it; :func:`casino_math.kernels.reference.canonical_reference`
+:meth:`casino_math.suits.Symmetry.canonical` runs it; :func:`casino_math.suits.canonical_reference`
 is the plain numpy version it is checked against (and small inputs use).
 
 >>> from casino_math.cards import Deck
@@ -12,7 +12,7 @@ is the plain numpy version it is checked against (and small inputs use).
 >>> symmetry = Symmetry.of(Deck.standard())
 >>> rows = np.array([[48, 49, 51], [0, 4, 8]])      # A♣ A♦ A♠, and 2♣ 3♣ 4♣
 >>> keys, reps = canonical(symmetry.maps, [rows], [1])
->>> from casino_math.kernels.reference import canonical_reference
+>>> from casino_math.suits import canonical_reference
 >>> reps[0].tolist() == canonical_reference(symmetry.maps, [rows], [1])[1][0].tolist()
 True
 """

@@ -237,7 +237,7 @@ class Ranking:
         if lut is None:
             lut = np.full((len(self.deck.ranks) + 1) ** k * n_features, -1, dtype=np.int32)
             self._lut_cache["lut"] = lut
-        values = lut[key]
+        values: np.ndarray = lut[key]
         missing = values < 0
         if missing.any():
             rows = np.flatnonzero(missing.ravel())
@@ -284,7 +284,8 @@ class Ranking:
                 feature, n_features = self._suit_feature(suits[..., list(subset)], naturals[..., list(subset)])
             key = key * n_features + feature
 
-            def fill_from(rows: np.ndarray, subset: tuple[int, ...] = subset, feature: np.ndarray = feature, key: np.ndarray = key):
+            def fill_from(rows: np.ndarray, subset: tuple[int, ...] = subset, feature: np.ndarray = feature,
+                          key: np.ndarray = key) -> tuple[np.ndarray, np.ndarray]:
                 return ranks.reshape(-1, n)[rows][:, list(subset)], np.broadcast_to(feature, key.shape).ravel()[rows]
 
             values = self._lookup(key, n_features, fill_from)

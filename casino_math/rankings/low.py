@@ -62,7 +62,7 @@ def _only(shape: Shape, stronger: tuple[Shape, ...]) -> Callable[[HandView], boo
     return lambda v: shape.matches(v) and not any(a.matches(v) for a in stronger)
 
 
-def _lows(highest: int, lowest: int, allowed=lambda v: True) -> tuple[Shape, ...]:
+def _lows(highest: int, lowest: int, allowed: Callable[[HandView], bool] = lambda v: True) -> tuple[Shape, ...]:
     return tuple(low_shape(top, allowed) for top in range(highest, lowest - 1, -1))
 
 

@@ -81,7 +81,7 @@ class Points:
 
     def totals(self, points: np.ndarray, aces: np.ndarray) -> np.ndarray:
         """Totals of many hands: the summed points of each row's cards, and how many aces each holds."""
-        total = points.sum(axis=1)
+        total: np.ndarray = points.sum(axis=1)
         if self.soft_ace:
             total = total + np.where((aces > 0) & (total + 10 <= 21), 10, 0)
         return total % self.modulo if self.modulo else total

@@ -198,7 +198,7 @@ def bet_blocks(analysis: GameAnalysis, bet: str, chart: bool) -> tuple[Block, ..
     return tuple(blocks)
 
 
-def hand_frequencies(analysis: GameAnalysis) -> tuple[Block, ...]:
+def hand_frequency_blocks(analysis: GameAnalysis) -> tuple[Block, ...]:
     """The player's final hand by category, strongest first, as the analysis counted it: table and chart (nothing where
     no ranked player hand, nor from a shoe: the frequencies are those of one deck)."""
     game = analysis.game

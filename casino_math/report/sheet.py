@@ -18,7 +18,7 @@ from typing import Sequence
 from ..analysis import GameAnalysis
 from ..game.description import Game
 from .bets import (
-    bands_tables, bet_blocks, bet_heading, comparison, funnel, hand_frequencies, headline_tables, meter_table, metered,
+    bands_tables, bet_blocks, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_table, metered,
     variant_section,
 )
 from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
@@ -95,7 +95,7 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
 
 
 def return_tables(main: GameAnalysis) -> Section:
-    hands = hand_frequencies(main)
+    hands = hand_frequency_blocks(main)
     blocks: list[Block] = [Section("The player's hand", "hands", hands)] if hands else []
     blocks += [Section(bet_heading(main.game, bet), f"returns-{bet}", bet_blocks(main, bet, chart=True)) for bet in main.tables]
     return Section("Return tables", "returns", tuple(blocks))

@@ -1,4 +1,12 @@
-"""The stud poker toolkit: game presets, first to act, final-hand frequencies, exact equity.
+"""The home-poker toolkit beside the engine: stud games of home poker, high, low, split and Sökö.
+
+For each preset (seven-card stud, razz, London lowball, stud8, Sökö,
+Crocodile, Buffalo, Mexican stud, ...): who acts first on each street, how
+often each final hand comes, and each player's exact equity from any street.
+It shares the engine's cards (:mod:`casino_math.cards`), rankings
+(:mod:`casino_math.rankings`) and hand classes (:mod:`casino_math.enumeration`),
+but it is not a counting method: no game file, no wager, no house edge; the
+``casino-math stud`` commands run it.
 
 >>> from casino_math.stud import first_to_act, stud_equity
 >>> first_to_act("seven-card-stud", ["Kh", "2c", "9s"]).announcement

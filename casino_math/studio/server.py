@@ -93,7 +93,7 @@ def create_app(workbench: Workbench, token: str) -> Flask:
         return _answer(lambda: workbench.edit(body["path"], body["tables"]))
 
     @app.get("/api/solve")
-    def solve() -> Response:
+    def solved() -> Response:
         try:
             number, wait = int(request.args.get("number", "")), float(request.args.get("wait", "0"))
         except ValueError:

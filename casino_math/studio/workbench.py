@@ -52,7 +52,7 @@ class Refused(Exception):
 
 
 @dataclass
-class Progress:
+class CountProgress:
     """How far the count in progress is (the page shows it as a bar): what, done, of."""
 
     what: str = ""
@@ -77,7 +77,7 @@ class Workbench:
         self.root = root.resolve()
         self.first = first
         self.lock = threading.Lock()
-        self.progress = Progress()
+        self.progress = CountProgress()
         self.scratch = Path(tempfile.mkdtemp(prefix="casino-math-studio-"))
         self.edits = 0
         # (file, every file it was read from and its SHA-256) -> its strategy in words; each bet's figures
@@ -305,13 +305,13 @@ class Workbench:
     def target(self, relative: str, tables: dict[str, dict[str, str]], bet: str, table: str, line: str, target: str) -> dict[str, Any]:
         """Target mode: the exact pay of ``line`` (of ``table``) giving ``bet`` the house edge ``target`` (``3%``), on the
         paytables as edited, as ``casino-math solve`` finds it; or the errors of the edit or the request."""
-        from ..design import parse_number, solve
+        from ..design import parse_number, pay_for_target
 
         path = self.resolve(relative)
         with self.lock:
             source = self._edited(path, tables)
             try:
-                found = solve(self._load(source), bet, line, parse_number(target, "target"), "house_edge", table or None)
+                found = pay_for_target(self._load(source), bet, line, parse_number(target, "target"), "house_edge", table or None)
             except (InputError, KeyError, ValueError) as error:
                 words = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
                 return {"errors": [{"table": "", "line": "", "message": _renamed(m, source, path)} for m in words.splitlines()]}

@@ -1,6 +1,6 @@
 """A position's hands valued in a compiled kernel, exactly: every value as its residues modulo primes.
 
-:meth:`~.values.Position.solve` walks a position's hands biggest first in Python, over whole numbers of a few hundred
+:meth:`~.values.Position.value_hands` walks a position's hands biggest first in Python, over whole numbers of a few hundred
 bits (every value is a whole number over the hand's denominator, :mod:`.values`). Most of the engine's time went there,
 in the interpreter rather than in the arithmetic. :func:`solve_kernel` does the same walk compiled, each whole number
 carried as its residues modulo ``K`` primes below 2^53 (:data:`PRIMES`, as many as the position's values need: every
@@ -19,7 +19,7 @@ minus the doubled stand's (a tie stands, as :meth:`~.values.Position.rescued` ha
 stand on their two cards.
 
 The dealer's counts enter as two 53-bit digits each (``a + p·t``, :func:`~.dealer.dealer_digits`), reduced modulo each
-prime in the kernel. The Python walk (:meth:`~.values.Position.solve_plain`) is the reference the kernel is tested
+prime in the kernel. The Python walk (:meth:`~.values.Position.value_hands_plain`) is the reference the kernel is tested
 against (tests/test_blackjack_properties.py): every option of every hand, and every choice, equal.
 
 >>> mixed_radix(10**40, 3)[0] == 10**40 % PRIMES[0]
@@ -153,7 +153,7 @@ def solve_kernel(order: np.ndarray, only: np.ndarray, prefer: np.ndarray, first:
                  denominator: np.ndarray, live_deals: np.ndarray, size: int, hole: int, apart: bool, primes: np.ndarray,
                  inverses: np.ndarray, garner: np.ndarray, half: np.ndarray, out: np.ndarray, present: np.ndarray,
                  taken: np.ndarray, room: Room) -> None:
-    """Every hand of ``order`` (biggest first) valued as :meth:`~.values.Position.solve_plain` values it, modulo
+    """Every hand of ``order`` (biggest first) valued as :meth:`~.values.Position.value_hands_plain` values it, modulo
     ``primes``: the options (stand, hit, double: ``values[i, o]``, ``present[i, o]``) and the code of the one taken.
 
     ``only[i]``: the option a strategy takes (-1: a choice); ``prefer[i]``: the choice, the first option open in this
@@ -403,13 +403,13 @@ def compiles() -> bool:
     """Whether the kernel values this position's hands: every rule set, the pays that depend on a hand's cards (handed
     to it as nets by hand), a double's rescue and split aces that may not draw included; not inside :func:`python_walk`.
     (The kernel may still decline one solve: a value too big for the primes, a chooser other than the best, a chart or
-    decisions given hand by hand, a strategy without a hand's option; see :func:`compiled_solve`.)"""
+    decisions given hand by hand, a strategy without a hand's option; see :func:`value_hands_compiled`.)"""
     return not _WALKED[0]
 
 
-def compiled_solve(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
+def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
                    hands: list[int] | tuple[int, ...]) -> dict[int, Valued] | None:
-    """:meth:`~.values.Position.solve_plain` by the kernel, where ``plan`` is None the option taken by ``chooser`` (the
+    """:meth:`~.values.Position.value_hands_plain` by the kernel, where ``plan`` is None the option taken by ``chooser`` (the
     best, or a chart's order, :class:`~.basic.ChartChooser`); None where the kernel does not apply (:func:`compiles`,
     another chooser, a value too big for the primes, a plan or a chart without a hand's option)."""
     from .values import Given, Stakes, Valued, best

@@ -157,7 +157,7 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
     dealer = dealer_counts(rules, up, shoe.counts)
     dealer.need([left])  # the dealer's totals from the shoe as dealt (the par sheet's), kept with the others
     position = dealer.position(left, scale=pays_scale(rules, shoe.counts))
-    valued = position.solve(OWN, hand_choice)
+    valued = position.value_hands(OWN, hand_choice)
     n = sum(left)
     hole = blackjack_hole(up)
     upcard = UpCard(rules, up, Fraction(shoe.counts[up], shoe.size), position, valued, {}, {},

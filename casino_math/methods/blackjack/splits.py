@@ -106,10 +106,10 @@ class Split:
             position = self.dealer.position(left, split=True, holding=self.pair, scale=self.scale)
             if more == 0:  # the split strategy: chosen here, with the pair's two cards out, and kept for more pair cards out
                 plan = self.given[stakes] if self.given is not None else (self.choose or best)
-                valued = position.solve(stakes, plan, first=self.pair)
+                valued = position.value_hands(stakes, plan, first=self.pair)
                 self._strategy[stakes] = {h: v.taken for h, v in valued.items()}
             else:
-                valued = position.solve(stakes, self.strategy(stakes), first=self.pair)
+                valued = position.value_hands(stakes, self.strategy(stakes), first=self.pair)
             one = table.index[Hand(tuple(int(v == self.pair) for v in range(len(left))))]
             start = valued[one]
             both = table.child[one][self.pair]

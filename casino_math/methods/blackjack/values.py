@@ -14,7 +14,7 @@ and the options of one hand, sharing its denominator, compare as whole numbers: 
 The walk is done by a compiled kernel over the values' residues modulo primes, its choices exact
 (:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, choices given hand by hand,
 a basic strategy's chart; on every rule set, bonuses by a hand's cards, a double's rescue and split aces that may not
-draw included); :meth:`Position.solve_plain` is the same walk in Python over whole numbers, its reference and the way
+draw included); :meth:`Position.value_hands_plain` is the same walk in Python over whole numbers, its reference and the way
 for the rest (another chooser, values too big for the kernel's primes).
 
 Where the dealer peeks (or, without a hole card, takes only the original bet with a blackjack) a hand's values
@@ -38,7 +38,7 @@ import numpy as np
 
 from .bonuses import combination_lines, combination_pays
 from ...collector import held
-from .compiled_values import DealerDigits, Residues, compiled_solve, table_arrays
+from .compiled_values import DealerDigits, Residues, value_hands_compiled, table_arrays
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, PRIMES, blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
@@ -441,7 +441,7 @@ class Position:
         return hand_pays(rules, self.dealer.shoe, hand)
 
     # -- every hand, biggest first ------------------------------------------------------------------------
-    def solve(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None,
+    def value_hands(self, stakes: Stakes = OWN, choose: Chooser | Mapping[int, str] = best, first: int | None = None,
               compiled: bool = True) -> dict[int, Valued]:
         """Every hand's options under ``stakes``, the option taken, and its value (numbers of :func:`~.hands.hand_table`).
 
@@ -451,7 +451,7 @@ class Position:
         the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
 
         The best play or a strategy given as a mapping is valued by the compiled kernel (:mod:`.compiled_values`) where
-        it applies, else (or with ``compiled`` False) by :meth:`solve_plain`: the same values and choices.
+        it applies, else (or with ``compiled`` False) by :meth:`value_hands_plain`: the same values and choices.
         """
         plan: Mapping[int, str] | None = None
         chooser: Chooser = best
@@ -467,16 +467,16 @@ class Position:
             return self._solved[memo]
         hands = self.reached(plan, first) if plan is not None else self.dealt
         self.count_dealer(hands, plan)
-        out = compiled_solve(self, stakes, plan, chooser, first, hands) if compiled else None
+        out = value_hands_compiled(self, stakes, plan, chooser, first, hands) if compiled else None
         if out is None:
-            out = self.solve_plain(stakes, plan, chooser, first, hands)
+            out = self.value_hands_plain(stakes, plan, chooser, first, hands)
         if memo is not None:
             self._solved[memo] = out
         return out
 
-    def solve_plain(self, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
+    def value_hands_plain(self, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
                     hands: list[int] | tuple[int, ...]) -> dict[int, Valued]:
-        """:meth:`solve` walked in Python over whole numbers, hand by hand (``hands``: biggest first, their dealer's
+        """:meth:`value_hands` walked in Python over whole numbers, hand by hand (``hands``: biggest first, their dealer's
         counts counted): the reference of the compiled kernel."""
         out: dict[int, Valued] = {}
         values: dict[int, int] = {}  # the value taken at each hand valued, read by the hits of smaller hands

@@ -11,9 +11,9 @@ of its suits is, so the hands below T number the coefficient of x^d in the produ
 the L-sets of the ranks A left below T (ranks t_1 > ... > t_L) are counted by the first rank where they part from T:
 Σ_i [t_1..t_{i-1} ∈ A] · C(|A ∩ [0, t_i)|, L − i + 1) (the combinatorial number system); "at most T" adds [T ⊆ A].
 
-:func:`below` is the kernel; :func:`casino_math.kernels.reference.suits_below_reference` the same count in plain
-Python, which the tests check it against (and against every dealer hand of small decks). :func:`card_ids` turns the
-rank sets back into cards (:func:`casino_math.kernels.reference.card_ids_reference` in numpy).
+:func:`below` is the kernel; ``suits_below_reference`` in the tests' ``tests/references/kernels.py`` the same count in
+plain Python, which the tests check it against (and against every dealer hand of small decks). :func:`card_ids` turns
+the rank sets back into cards (``card_ids_reference`` there, in numpy).
 
 >>> held = np.array([[0b1110000000000, 0b1, 0b10, 0b100]])   # A-K-Q of one suit and a 2, 3 and 4 of the others
 >>> thresholds = np.array([[0b1110000000000, 0b1110000000000]])

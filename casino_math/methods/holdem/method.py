@@ -139,7 +139,7 @@ def _cell_matrix(reaches: bool, dealer_pairs: int) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class Plan:
+class KernelPlan:
     """What the kernels need of a game: tables, flops, and the decisions compiled to arrays. Picklable, small.
 
     Histories enter the flop decision (``h2``), the turn's (``h3``) and the last one (``h4``); ``ends`` are how a
@@ -272,7 +272,7 @@ class Totals:
     near_tally: np.ndarray
 
     @classmethod
-    def zeros(cls, plan: Plan) -> Totals:
+    def zeros(cls, plan: KernelPlan) -> Totals:
         keys, ends = plan.coef.shape[1], plan.coef.shape[0]
         categories = plan.categories * plan.pairings
         return cls(np.zeros((len(plan.h2_count), plan.classes, ends, keys, 4), dtype=np.int64),
@@ -300,7 +300,7 @@ def _arrays(totals: Totals) -> list[np.ndarray]:
     return [getattr(totals, f.name) for f in dataclasses.fields(totals)]
 
 
-def _no_near(plan: Plan) -> tuple[np.ndarray, ...]:
+def _no_near(plan: KernelPlan) -> tuple[np.ndarray, ...]:
     options = plan.h2_next.shape[1]
     return (np.zeros((0, 5), dtype=np.int64), np.zeros((0, options), dtype=np.int64),
             np.zeros((0, options, len(plan.slopes)), dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
@@ -311,7 +311,7 @@ def _no_near(plan: Plan) -> tuple[np.ndarray, ...]:
 class _Compiled:
     """The game's side of a plan: histories, ends and the money, kept by the caller (not sent to shards)."""
 
-    plan: Plan
+    plan: KernelPlan
     money: Money
     lines: Lines
     counts: Counts  # the first level's classes (cells filled in at the end)
@@ -459,7 +459,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
 
     open3_of, h3_open = opened(open3, len(h3))
     open4_of, h4_open = opened(open4, len(h4))
-    plan = Plan(
+    plan = KernelPlan(
         n_cards=n, flop_cards=flop_cards, later=later, dealer_pairs=dealer_pairs, tables=tables, qualifier=qualifier,
         key_of=key_of.astype(np.int64), category_of=tables.categories().astype(np.int64), pairings=len(PAIRINGS),
         coef=coef, turn=turn, boards=_board_order(n - flop_cards, later, turn), splits=np.array(list(itertools.combinations(range(later), turn)), dtype=np.int64).reshape(comb(later, turn), turn),
@@ -542,7 +542,7 @@ def _paid(table: Any, values: np.ndarray) -> np.ndarray:
 
 
 # -- shards -------------------------------------------------------------------------------------------------
-def count_shard(plan: Plan, index: int, of: int) -> Totals:
+def count_shard(plan: KernelPlan, index: int, of: int) -> Totals:
     """Shard ``index`` of ``of``: the flops index, index + of, index + 2·of, ... (a pure function of its arguments)."""
     from .kernels.boards import flop_counts
 
@@ -580,7 +580,7 @@ CACHED = 8
 _CACHE: Held[tuple, HoldemSolved] = Held(most=CACHED)
 
 
-def solve(game: Game, rule: Rule | None = None, progress: Progress | None = None, runner: Runner | None = None,
+def board_by_board(game: Game, rule: Rule | None = None, progress: Progress | None = None, runner: Runner | None = None,
           shards: int = SHARDS) -> HoldemSolved:
     """The game's own bet under the optimal strategy (or ``rule`` forcing one decision), exactly.
 
@@ -671,7 +671,7 @@ def _hold(held: tuple[str, str], kept: list[Counted]) -> None:
     _READ.move_to_end(held)
 
 
-def _fits(totals: Any, plan: Plan) -> bool:
+def _fits(totals: Any, plan: KernelPlan) -> bool:
     """Whether kept totals are of this plan's shape (the near decisions' arrays of any length, alike)."""
     if not isinstance(totals, Totals):
         return False
@@ -682,7 +682,7 @@ def _fits(totals: Any, plan: Plan) -> bool:
         and len({len(a) for a in kept[near:near + 3]}) == 1 and len({len(a) for a in kept[near + 3:]}) == 1
 
 
-def repriced(totals: Totals, plan: Plan, counted: tuple[Fraction, ...], nets: tuple[Fraction, ...]) -> Totals | None:
+def repriced(totals: Totals, plan: KernelPlan, counted: tuple[Fraction, ...], nets: tuple[Fraction, ...]) -> Totals | None:
     """The totals counted at the net pays ``counted`` for the pays ``nets`` (within their reach: every decision but the
     near flop decisions takes the same option): each near decision taken again, by its options' values moved by their
     slopes; one that moves takes its deals out of the path of the option it took and puts them into the other's, in its
@@ -746,13 +746,13 @@ def within_reach(counted: tuple[Fraction, ...], nets: tuple[Fraction, ...], reac
     return spent < 1
 
 
-def shape_digest(plan: Plan) -> str:
+def shape_digest(plan: KernelPlan) -> str:
     """The digest of a plan without its money (:func:`plan_digest`): what its totals depend on, beside the decisions."""
     return plan_digest(dataclasses.replace(plan, coef=np.zeros_like(plan.coef), slopes=np.zeros_like(plan.slopes),
                                            floors=np.zeros_like(plan.floors)))
 
 
-def plan_digest(plan: Plan) -> str:
+def plan_digest(plan: KernelPlan) -> str:
     """A digest of everything a plan holds (its numbers and the tables of hand strength): what its totals depend on."""
     import hashlib
     import json
@@ -1119,7 +1119,7 @@ class Holdem(Method):
         from ...contract.solution import Solution, Strategy
         from ..level_by_level.strategy import ClassLookup
 
-        solved = solve(game, rule, progress, runner)
+        solved = board_by_board(game, rule, progress, runner)
         compiled = solved.compiled
         plan = compiled.plan
         first = ClassLookup.of(self._symmetry(game), solved.counts, solved.decisions) if solved.decisions else None
@@ -1151,5 +1151,5 @@ class Holdem(Method):
 
 HOLDEM = Holdem()
 
-__all__ = ["HOLDEM", "BoardLookup", "CategoryStrategy", "Holdem", "HoldemSolved", "HoleStrategy", "Plan", "Totals", "compile_game", "count_shard",
-           "fits", "hole_name", "hole_ranges", "solve", "unfit"]
+__all__ = ["HOLDEM", "BoardLookup", "CategoryStrategy", "Holdem", "HoldemSolved", "HoleStrategy", "KernelPlan", "Totals", "board_by_board",
+           "compile_game", "count_shard", "fits", "hole_name", "hole_ranges", "unfit"]

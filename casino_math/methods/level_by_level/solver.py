@@ -95,7 +95,7 @@ def _ends_merged(counts: Counts, lines: Lines) -> tuple[Counts, Lines]:
     return counts.memo[key]
 
 
-def solve(game: Game, counts: Counts, policy: Policy | None = None, progress: Progress | None = None) -> Solved:
+def backward_induction(game: Game, counts: Counts, policy: Policy | None = None, progress: Progress | None = None) -> Solved:
     """The game's own bet under the optimal strategy (or under ``policy`` where it forces a choice); ``progress(what,
     done, of)`` hears of the hands valued, each class and history solved, and the deals followed to their ends."""
     report = progress or (lambda what, done, of: None)
@@ -481,7 +481,7 @@ def rule_policy(game: Game, counts: Counts, rule: Rule) -> Policy:
 
 class LevelByLevel(Method):
     """The counting method of any game dealt from one deck: classes of seen cards level by level (:mod:`.tree`), the
-    showdown of the last level's classes (:mod:`.counts`), then backward induction (:func:`solve`)."""
+    showdown of the last level's classes (:mod:`.counts`), then backward induction (:func:`backward_induction`)."""
 
     name = "level by level"
     code: ClassVar[tuple[str, ...]] = CODE  # the folder a kept solution comes from (a subclass's own: it imports this one)
@@ -522,14 +522,14 @@ class LevelByLevel(Method):
                      game.names, rule))
 
     def _solve(self, game: Game, rule: Rule | None, progress: Progress | None, runner: Runner | None) -> Solution:
-        """The game's own bet solved on its counts (:func:`solve`), the side bets counted apart."""
+        """The game's own bet solved on its counts (:func:`backward_induction`), the side bets counted apart."""
         from .strategy import DecisionStrategy
 
         def side_tables() -> dict[str, ReturnTable]:
             return self.side_bets(game)
 
         counts = self.counts(game, progress, runner)
-        solved = solve(game, counts, rule_policy(game, counts, rule) if rule else None, progress)
+        solved = backward_induction(game, counts, rule_policy(game, counts, rule) if rule else None, progress)
         order = {d.name: i for i, d in enumerate(game.decisions)}
         views = sorted((DecisionStrategy(game, solved.counts, c) for c in solved.decisions), key=lambda d: (order[d.name], d.history))
         lookup = self.lookup(game, solved.counts, solved.decisions) if solved.decisions else None

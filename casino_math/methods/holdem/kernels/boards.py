@@ -105,7 +105,7 @@ class CardTables(NamedTuple):
 
 
 class Decisions(NamedTuple):
-    """The game compiled to arrays (see :class:`~casino_math.methods.holdem.method.Plan`): the money of every end by key, the
+    """The game compiled to arrays (see :class:`~casino_math.methods.holdem.method.KernelPlan`): the money of every end by key, the
     turn's size, where each option leads, and a rule forcing a decision (mode, strength, option taken, option
     otherwise)."""
 
@@ -563,7 +563,7 @@ def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, 
     """:func:`flop_counts` in plain Python: per hole pair, every turn and every river dealt apart, each board valued with
     the ranking's own evaluator and a showdown of every pair against every other.
 
-    ``plan`` is a :class:`~casino_math.methods.holdem.method.Plan` of a game whose hands are of ``ranking`` over ``deck``;
+    ``plan`` is a :class:`~casino_math.methods.holdem.method.KernelPlan` of a game whose hands are of ``ranking`` over ``deck``;
     ``outputs`` holds the arrays of :class:`FlopTotals` by name (the decisions' values where given), added to.
     """
     from .pairs import showdown_reference
