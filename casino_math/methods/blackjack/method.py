@@ -39,7 +39,7 @@ from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ...game.description import Game, Option
 from ...contract.kept_solution import Kept, KeptView, kept_solution
-from ...contract.solution import Decided, DecisionView, Solution, Strategy, UnrankedView
+from ...contract.solution import Decided, DecisionView, Exhibits, Solution, Strategy, UnrankedView
 from ...contract.method import Method, Workload
 from ...contract.money import History, pays_text
 from .basic import BasicStrategy, key_of, key_text
@@ -141,7 +141,7 @@ class Blackjack(Method):
 # and the removal tool); every module, so that one added later is never left out of the digest
 CODE = (*sorted(f"methods/blackjack/{path.name}" for path in Path(__file__).parent.glob("*.py")
                 if path.name not in ("__init__.py", "game_file.py", "coups.py", "removal.py")),
-        "contract/method.py", "contract/money.py", "contract/kept_solution.py", "returns.py", "text.py")
+        "contract/method.py", "contract/money.py", "contract/kept_solution.py", "contract/solution.py", "returns.py", "text.py")
 
 
 def solution_key(game: BlackjackGame) -> str:
@@ -481,8 +481,8 @@ class ChartView(UnrankedView):
     history: str = ""
     threshold: str | None = None
 
-    chart = ("H hit, S stand, D double, P split, R surrender; a lower-case letter is what to do where the first is not "
-             "allowed (Dh: double, else hit)")  # the par sheet prints the view as a chart, each cell coloured by its action
+    exhibits = Exhibits(chart_legend="H hit, S stand, D double, P split, R surrender; a lower-case letter is what to do "
+                        "where the first is not allowed (Dh: double, else hit)")  # printed as a chart, cells coloured by action
 
     @property
     def name(self) -> str:
@@ -542,8 +542,8 @@ class ChartView(UnrankedView):
 
 @dataclass(eq=False)
 class ByUpCard(UnrankedView):
-    """A figure per dealer up card, printed as a table (``table``: the par sheet prints the view's frame as it is, no
-    decision in it): the expected return of a round under each strategy, or the dealer's final totals."""
+    """A figure per dealer up card, printed as a table (its exhibits' ``table_caption``: the par sheet prints the view's
+    frame as it is, no decision in it): the expected return of a round under each strategy, or the dealer's final totals."""
 
     game: BlackjackGame
     figures: BlackjackFigures
@@ -557,12 +557,12 @@ class ByUpCard(UnrankedView):
         return {"returns": "expected return by up card", "dealer": "dealer's final total by up card"}[self.kind]
 
     @property
-    def table(self) -> str:
+    def exhibits(self) -> Exhibits:
         if self.kind == "returns":
-            return ("the expected return of a round per initial bet, given the dealer's up card, under the optimal and the basic "
-                    "strategy, and the chance of each up card")
-        return ("the chance of each final total of the dealer's hand under each up card, from the full shoe (where the dealer "
-                "peeks, the blackjack is the hole card's chance of making one)")
+            return Exhibits(table_caption="the expected return of a round per initial bet, given the dealer's up card, under "
+                                          "the optimal and the basic strategy, and the chance of each up card")
+        return Exhibits(table_caption="the chance of each final total of the dealer's hand under each up card, from the full "
+                                      "shoe (where the dealer peeks, the blackjack is the hole card's chance of making one)")
 
     @property
     def options(self) -> tuple[Option, ...]:

@@ -511,10 +511,8 @@ class LevelByLevel(Method):
             return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
                             side_tables)
         # kept whole between runs (the count cache): a run on an unchanged game reads no count and solves nothing
-        from .strategy import DecisionStrategy
-
         return kept_solution(game, self.solution_key(game, rule), SOLUTION_CODE, lambda: self._solve(game, rule, progress, runner),
-                             sides=side_tables, largest=KEPT_ROWS, reused=True, views=DecisionStrategy)
+                             sides=side_tables, largest=KEPT_ROWS, reused=True, backed=True)
 
     def solution_key(self, game: Game, rule: Rule | None = None) -> str:
         """What a solution depends on: the method, the deck, the deal, the hands, the qualifier, the wagers and the pays of
@@ -571,6 +569,6 @@ KEPT_ROWS = 20_000  # a decision of more classes keeps what the tables show, not
 # into tables and words
 SOLUTION_CODE = (*CODE, "methods/level_by_level/solver.py", "methods/level_by_level/strategy.py", "contract/money.py", "methods/by_suits/method.py", "contract/method.py",
                  "game/simple_strategies.py", "game/qualifier.py", "game/description.py", "game/patterns.py", "game/situations.py",
-                 "contract/kept_solution.py", "returns.py", "text.py", "pays.py")
+                 "contract/kept_solution.py", "contract/solution.py", "returns.py", "text.py", "pays.py")
 
 LEVEL_BY_LEVEL = LevelByLevel()

@@ -40,7 +40,7 @@ from ...returns import Outcome, ReturnTable
 from ...subsets import colex
 from ...text import integer, percent
 from ...game.description import Game, Option
-from ...contract.solution import Decided, DecisionView, Solution, Strategy, UnrankedView
+from ...contract.solution import Decided, DecisionView, Exhibits, Solution, Strategy, UnrankedView
 from ...contract.method import Method, Workload
 from ...contract.money import Ends, History, pays_text
 from ...counting.side_bets import side_bet_table
@@ -375,6 +375,13 @@ class HouseWayView(UnrankedView):
         return self.counts
 
     @property
+    def exhibits(self) -> Exhibits:
+        """The house way as the par sheet shows it (its rules, what it costs), what ``compare`` shows of another file's
+        house way against this game, and what setting optimally gains (a claim's figure)."""
+        return Exhibits(intro=self.intro, breakdown=self.breakdown, other_way_figures=self.other_way_figures,
+                        optimal_gain=self.optimal_gain)
+
+    @property
     def intro(self) -> str:
         """What the strategy section says the strategy is (not a backward induction: a house way, and the optimal
         setting beside it)."""
@@ -527,7 +534,7 @@ class HouseWayView(UnrankedView):
         return pd.DataFrame([{"hand": t.name, "hands": t.hands, "set otherwise": t.differs, "cost": t.cost,
                               "cost_float": float(t.cost)} for t in found.by_hand])
 
-    def against(self, other: Game) -> list[tuple[str, object]]:
+    def other_way_figures(self, other: Game) -> list[tuple[str, object]]:
         """Another game file's house way, set by a player against this game's banker, as ``compare`` shows it: the
         player hands it sets otherwise, that player's house edge and what setting so costs him (per initial stake,
         over all deals; negative: it does better), in all and by hand type, with the first hands of each type set
