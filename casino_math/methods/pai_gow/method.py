@@ -376,20 +376,16 @@ class HouseWayView(UnrankedView):
 
     @property
     def exhibits(self) -> Exhibits:
-        """The house way as the par sheet shows it (its rules, what it costs), what ``compare`` shows of another file's
-        house way against this game, and what setting optimally gains (a claim's figure)."""
-        return Exhibits(intro=self.intro, breakdown=self.breakdown, other_way_figures=self.other_way_figures,
-                        optimal_gain=self.optimal_gain)
-
-    @property
-    def intro(self) -> str:
-        """What the strategy section says the strategy is (not a backward induction: a house way, and the optimal
-        setting beside it)."""
+        """The house way as the par sheet shows it (what the strategy is: not a backward induction but a house way, the
+        optimal setting beside it; its rules and what they cost), what ``compare`` shows of another file's house way
+        against this game, and what setting optimally gains (a claim's figure)."""
         optimal = ("The optimal setting is counted beside it: for each hand, the setting of highest exact expected "
                    "value against every banker hand of the cards left.") if self.optimal is not None else (
                    "The optimal setting is not counted for this deck.")
-        return ("As casinos quote the game, the player sets his seven cards as the banker does, by the house way: its "
-                "rules, in the casino's words, are tried in order and the first that fits the hand sets it. " + optimal)
+        intro = ("As casinos quote the game, the player sets his seven cards as the banker does, by the house way: its "
+                 "rules, in the casino's words, are tried in order and the first that fits the hand sets it. " + optimal)
+        return Exhibits(intro=intro, breakdown=self.breakdown, other_way_figures=self.other_way_figures,
+                        optimal_gain=self.optimal_gain)
 
     def breakdown(self) -> list[tuple[str, pd.DataFrame]]:
         """The house way rule by rule (and, where the optimal setting is counted, by hand type and with examples), as
