@@ -50,12 +50,15 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence
 
 import pandas as pd
 
 from .errors import InputError
 from .yaml_source import MAX_DIGITS, read_text, read_yaml, too_many_digits
+
+if TYPE_CHECKING:
+    from .contract.solution import DecisionView
 
 FigureValue = Fraction | int | float | str
 Form = Literal["percent", "number", "one_in", "text"]
@@ -221,7 +224,7 @@ class _Context:
             named = ", ".join(game.game.strategies) or "none"
             raise InputError(f"{claim.where}: strategy: {error} (strategies named in the game file: {named})") from None
 
-    def decision(self, claim: Claim) -> Any:
+    def decision(self, claim: Claim) -> DecisionView:
         game = self.game(claim)
         try:
             return game.decision(claim.decision)
@@ -382,15 +385,15 @@ def _dealer_total(context: _Context, claim: Claim) -> Fraction:
 
 def _hands_played(context: _Context, claim: Claim) -> int:
     decision = context.decision(claim)
-    folds = {o.name for o in decision.chosen.options if o.folds}
+    folds = {o.name for o in decision.options if o.folds}
     return sum(n for option, n in decision.taken().items() if option not in folds)
 
 
 def _optimal_gain(context: _Context, claim: Claim) -> Fraction:
     """What setting (playing) optimally saves, per initial stake, over the strategy a game is quoted with where that is
-    not the optimal one (Pai Gow Poker's house way): its view's ``optimal_gain``."""
+    not the optimal one (Pai Gow Poker's house way): its view's exhibits give it (``optimal_gain``)."""
     decision = context.decision(claim)
-    gain = getattr(decision, "optimal_gain", None)
+    gain = decision.exhibits.optimal_gain
     if gain is None:
         raise InputError(f"{claim.where}: {claim.figure}: {claim.game_name} is quoted with its optimal strategy, or the "
                          "optimal one is not counted beside it")

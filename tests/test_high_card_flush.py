@@ -223,8 +223,7 @@ def test_the_optimal_strategy_against_the_wizards():
     exactly -0.8115152, confirmed by sampling dealer hands)."""
     game = analyze(ROOT / HCF)
     decision = game.decision("raise_or_fold")
-    values, choice = decision.player_values, decision.chosen.choice
-    names = np.array([o.name for o in decision.chosen.options])[choice]
+    values, names = decision.player_values, decision.frame()["decision"].to_numpy()
     category, top = values >> CATEGORY_SHIFT, values >> (CATEGORY_SHIFT - 4) & 0xF
     three = category == 2
     assert set(names[three & (top >= 11)]) == {"raise_1x"} and set(names[three & (top <= 9)]) == {"fold"}

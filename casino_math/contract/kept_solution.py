@@ -28,17 +28,17 @@ replayed at other pays, rounds dealt by a simulation) solves the game then, once
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, cast
 
 import numpy as np
 
 from ..returns import Outcome, ReturnTable
 from ..game.description import Game, Option
-from .solution import Decided, Solution, SolutionFigures, Strategy
+from .solution import NO_EXHIBITS, Decided, DecisionView, Exhibits, Solution, SolutionFigures, Strategy
 from .money import History, Repriced
 
 if TYPE_CHECKING:
@@ -49,12 +49,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("casino_math.count_cache")
 
 KIND = "solution"
-VIEW_TEXTS = ("chart", "table")  # what the par sheet prints beside a decision where a view has it (its codes, what it is)
 
 
 @dataclass(frozen=True, eq=False)
 class KeptView:
-    """A decision as the tables showed it when it was solved (a :class:`~.method.DecisionView` read back)."""
+    """A decision as the tables showed it when it was solved (a :class:`~.solution.DecisionView` read back)."""
 
     name: str
     history: str
@@ -67,8 +66,8 @@ class KeptView:
     columns: tuple[str, ...]
     data: tuple[list, ...]  # the frame, column by column
     words: str  # summary()
-    chart: str = ""
-    table: str = ""
+    exhibits: Exhibits = NO_EXHIBITS  # those that are data (a breakdown, counted when shown, is never kept)
+    classes: int | None = None
     whole: bool = True  # the frame and the player's values kept (False: too many classes, read from the working when asked)
 
     def taken(self) -> dict[str, int]:
@@ -101,26 +100,55 @@ class OnDemand:
         return self.solution().working()
 
 
-class _Deferred:
-    """A kept view backed by the method's own view (a level-by-level game's, whose views have more than the tables show:
-    each class's exact values): what the tables show is the kept view's; the rest, and the frame and player's values of
-    a view whose classes were too many to keep (:attr:`KeptView.whole` False), come from the method's own view, once the
-    game is solved."""
+class ClassValues(Protocol):
+    """A method's view that holds each class's exact values (a level-by-level game's)."""
 
-    def __init__(self, kept: KeptView, solved: OnDemand, index: int, own: type | None) -> None:
-        self._kept, self._solved, self._index, self._type = kept, solved, index, own
+    def exact(self, row: int, option: str) -> Fraction: ...
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        if hasattr(self._kept, name):
-            return getattr(self._kept, name)
-        if self._type is None or not (hasattr(self._type, name) or name in _fields(self._type)):  # what the method's
-            raise AttributeError(name)  # views lack solves nothing
-        return getattr(self._own(), name)
 
-    def _own(self) -> Any:
+class BackedView:
+    """A kept view backed by the method's own view (a level-by-level game's, whose views hold more than the tables show:
+    each class's exact values): what the tables show is the kept view's; each class's exact value, and the frame and
+    player's values of a view whose classes were too many to keep (:attr:`KeptView.whole` False), come from the method's
+    own view, once the game is solved."""
+
+    def __init__(self, kept: KeptView, solved: OnDemand, index: int) -> None:
+        self._kept, self._solved, self._index = kept, solved, index
+
+    def _own(self) -> DecisionView:
         return self._solved.solution().strategy.decisions[self._index]
+
+    @property
+    def name(self) -> str:
+        return self._kept.name
+
+    @property
+    def history(self) -> str:
+        return self._kept.history
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self._kept.options
+
+    @property
+    def by_category(self) -> bool:
+        return self._kept.by_category
+
+    @property
+    def threshold(self) -> str | None:
+        return self._kept.threshold
+
+    @property
+    def thresholds(self) -> list[tuple[str, str]]:
+        return self._kept.thresholds
+
+    @property
+    def exhibits(self) -> Exhibits:
+        return self._kept.exhibits
+
+    @property
+    def classes(self) -> int | None:
+        return self._kept.classes
 
     @property
     def player_values(self) -> np.ndarray | None:
@@ -134,6 +162,10 @@ class _Deferred:
 
     def summary(self) -> str:
         return self._kept.summary()
+
+    def exact(self, row: int, option: str) -> Fraction:
+        """The exact expected value per initial unit of ``option`` in class ``row`` (of :meth:`frame`): the method's own."""
+        return cast(ClassValues, self._own()).exact(row, option)
 
     def __reduce__(self) -> tuple:
         # sent to a worker as the method's own view: a worker solves nothing
@@ -162,11 +194,6 @@ class _Lookup:
 def _same(value: Any) -> Any:
     """``value`` itself: what a kept view or look-up is rebuilt from in a worker (its method's own)."""
     return value
-
-
-def _fields(kind: type) -> set[str]:
-    """The fields of a dataclass (what its instances hold beside its class's attributes)."""
-    return {f.name for f in dataclasses.fields(kind)} if dataclasses.is_dataclass(kind) else set()
 
 
 @dataclass(frozen=True, eq=False)
@@ -202,7 +229,7 @@ class Kept:
 def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[], Solution],
                   cache: CountCache | None = None, own: Callable[[Solution], dict[str, Any]] | None = None,
                   fit: Callable[[Kept], Kept] | None = None, sides: Callable[[], dict[str, ReturnTable]] | None = None,
-                  largest: int | None = None, reused: bool = False, views: type | None = None) -> Solution:
+                  largest: int | None = None, reused: bool = False, backed: bool = False) -> Solution:
     """The solution kept for ``key`` (what it depends on, pays included) if it checks out, else ``solve()`` now, kept
     (``code``: the method's modules; ``cache``: the cache in force by default; the solution's figures are kept with it,
     so that reading them solves nothing; ``own``: what the method keeps besides, plain data read from the solution
@@ -214,9 +241,8 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     it, not its classes one by one (its frame and player's values come from the working when asked for: a
     level-by-level game's millions of classes); ``reused``: the working is what the next solve at other pays starts
     from and its views hold more than the tables show (a level-by-level game's counts and last solve, each class's
-    exact values): a solution just solved keeps its working, and none is read or kept under :func:`unkept`; ``views``:
-    the class of the method's views, whose attributes beyond what the tables show a kept view answers from the working
-    (:class:`_Deferred`)."""
+    exact values): a solution just solved keeps its working, and none is read or kept under :func:`unkept`; ``backed``:
+    the method's views hold each class's exact values, which a kept view answers from the working (:class:`BackedView`)."""
     from ..count_cache import current
     from ..shard_store import Unstorable
 
@@ -226,7 +252,7 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     found, stored = cache.load(KIND, key, game.id, code)
     if found:
         try:
-            return _restored(game, stored, solve, fit, sides, views)
+            return _restored(game, stored, solve, fit, sides, backed)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
             log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
     solution = solve()
@@ -237,7 +263,7 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     cache.keep(KIND, key, game.id, kept, code)
     found, stored = cache.load(KIND, key, game.id, code)  # the solution as kept, not its working: a report of many
     # rule sets holds each one's tables, not gigabytes (but a working the next solve starts from, which the method holds anyway)
-    return _restored(game, stored, solve, None, sides, views, solution if reused else None) if found else solution
+    return _restored(game, stored, solve, None, sides, backed, solution if reused else None) if found else solution
 
 
 @contextmanager
@@ -263,17 +289,18 @@ def _stored(solution: Solution, own: Callable[[Solution], dict[str, Any]] | None
 
     views = []
     for view in solution.strategy.decisions:
-        if getattr(view, "breakdown", None) is not None:
-            raise Unstorable("a view with a breakdown")
-        weights = getattr(view, "weights", None)
-        whole = largest is None or weights is None or len(weights) <= largest
+        exhibits = view.exhibits
+        if exhibits.breakdown is not None or exhibits.other_way_figures is not None:
+            raise Unstorable("a view whose exhibits are counted when shown (a house way's breakdown)")
+        classes = view.classes
+        whole = largest is None or classes is None or classes <= largest
         frame = view.frame() if whole else None
         values = view.player_values if whole else None
         views.append(KeptView(view.name, view.history, tuple(view.options), view.by_category, view.threshold,
                               [(str(a), str(b)) for a, b in view.thresholds], None if values is None else np.asarray(values),
                               dict(view.taken()), tuple(str(c) for c in frame.columns) if frame is not None else (),
                               tuple(_plain(frame[c].tolist()) for c in frame.columns) if frame is not None else (), view.summary(),
-                              **{text: str(getattr(view, text, "") or "") for text in VIEW_TEXTS}, whole=whole))
+                              exhibits, classes, whole))
     return Kept(solution.method, solution.table, tuple(views), solution.strategy.lookup is not None, solution.ends is not None,
                 solution.size, solution.deals, dict(solution.side_tables()) if sides else {}, solution.figures,
                 own(solution) if own is not None else {})
@@ -285,11 +312,11 @@ def _plain(values: list) -> list:
 
 
 def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callable[[Kept], Kept] | None = None,
-              sides: Callable[[], dict[str, ReturnTable]] | None = None, views: type | None = None,
+              sides: Callable[[], dict[str, ReturnTable]] | None = None, backed: bool = False,
               solved: Solution | None = None) -> Solution:
     """The solution :func:`_stored` kept, made ``game``'s by ``fit`` (TypeError where the data is not such); ``sides``:
-    the side bets' tables counted apart; ``views``: the class of the method's views, which back every view kept
-    (:class:`_Deferred`); ``solved``: its working where it is at hand already."""
+    the side bets' tables counted apart; ``backed``: the method's views back every view kept (:class:`BackedView`);
+    ``solved``: its working where it is at hand already."""
     if not isinstance(kept, Kept) or not all(isinstance(v, KeptView) for v in kept.views) \
             or not (kept.table is None or isinstance(kept.table, ReturnTable)) \
             or not all(isinstance(o, Outcome) for t in [kept.table, *kept.side_tables.values()] if t is not None for o in t.outcomes) \
@@ -299,7 +326,8 @@ def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callabl
         kept = fit(kept)
     on_demand = OnDemand(solve, solved)
     kept_sides = dict(kept.side_tables)
-    shown = tuple(_Deferred(view, on_demand, i, views) if views or not view.whole else view for i, view in enumerate(kept.views))
-    strategy = Strategy(game, shown, _Lookup(on_demand) if kept.lookup else None)  # type: ignore[arg-type]
+    shown: tuple[DecisionView, ...] = tuple(BackedView(view, on_demand, i) if backed or not view.whole else view
+                                            for i, view in enumerate(kept.views))
+    strategy = Strategy(game, shown, _Lookup(on_demand) if kept.lookup else None)
     return Solution(kept.method, game, kept.table, strategy, _Ends(on_demand) if kept.ends else None, kept.size, kept.deals,
                     sides if sides is not None else lambda: dict(kept_sides), kept.figures, on_demand.working)

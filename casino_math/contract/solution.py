@@ -69,12 +69,36 @@ class Lookup(Protocol):
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None: ...
 
 
+@dataclass(frozen=True)
+class Exhibits:
+    """What a decision view shows and gives beyond its classes and its words, each where the view has it (the par
+    sheet, ``compare`` and the claims read them here, whatever the method).
+
+    >>> Exhibits().chart_legend, Exhibits().optimal_gain
+    ('', None)
+    """
+
+    chart_legend: str = ""  # a chart printed as players use it (blackjack's basic strategy): what its codes mean
+    table_caption: str = ""  # a table of figures by what the player sees, no decision in it: what the figures are
+    intro: str = ""  # a strategy the game declares (a house way), not derived: the strategy section's first paragraph
+    breakdown: Callable[[], list[tuple[str, pd.DataFrame]]] | None = None  # a strategy written as rules: captioned tables
+    other_way_figures: Callable[[Game], list[tuple[str, object]]] | None = None  # another game file's way of taking
+    # the decision (its house way) played against this game: (figure, value) rows, as ``compare`` shows them
+    optimal_gain: Fraction | None = None  # what deciding optimally gains over the declared strategy, per initial stake
+
+
+NO_EXHIBITS = Exhibits()
+
+
 class DecisionView(Protocol):
     """One decision under one history of stakes, as the report and the tables show it: class by class of what the
     player has seen (``player_values``: his hand's value per class, where he holds a whole hand), or by category
-    (``by_category``: the player's hand and the board, where the classes are too many to show)."""
+    (``by_category``: the player's hand and the board, where the classes are too many to show); what it shows beyond
+    that (``exhibits``); and ``classes``: how many classes of seen cards it counts one by one (None: it shows them by
+    category, by rule or by figure)."""
 
-    by_category: bool
+    @property
+    def by_category(self) -> bool: ...
 
     @property
     def name(self) -> str: ...
@@ -94,6 +118,12 @@ class DecisionView(Protocol):
     @property
     def player_values(self) -> np.ndarray | None: ...
 
+    @property
+    def exhibits(self) -> Exhibits: ...
+
+    @property
+    def classes(self) -> int | None: ...
+
     def taken(self) -> dict[str, int]: ...
 
     def frame(self) -> pd.DataFrame: ...
@@ -101,7 +131,20 @@ class DecisionView(Protocol):
     def summary(self) -> str: ...
 
 
-class UnrankedView:
+class PlainView:
+    """What a :class:`DecisionView` declares beyond its classes and words, as a view without any of it has it (a
+    method's views derive from this and override what they have): no exhibits, no count of its classes."""
+
+    @property
+    def exhibits(self) -> Exhibits:
+        return NO_EXHIBITS
+
+    @property
+    def classes(self) -> int | None:
+        return None
+
+
+class UnrankedView(PlainView):
     """The part of a :class:`DecisionView` shared by views whose classes are not ordered by the player's hand value (a
     shoe game's ranks seen, blackjack's totals, Pai Gow's settings, hold'em's categories): no hand values, so no
     "play X or better" thresholds."""

@@ -202,11 +202,13 @@ def _set_otherwise(first: GameAnalysis, others: Sequence[Game], names: list[str]
     per figure it gives: for each other file, what a player deciding by that file's way instead does against the first
     file's game (the hands it sets otherwise, by hand type, and what that costs); the first file's column is empty."""
     own = first.game.bet if first.game.wagers else None
-    views = [v for v in first.decisions if hasattr(v, "against")] if own is not None else []
     rows: dict[str, dict[str, Any]] = {}
-    for view in views:
+    for view in first.decisions if own is not None else ():
+        figures_of = view.exhibits.other_way_figures
+        if figures_of is None:  # a decision that prices no other way of taking it
+            continue
         for name, other in zip(names[1:], others):
-            for figure, value in view.against(other):  # type: ignore[attr-defined]
+            for figure, value in figures_of(other):
                 rows.setdefault(figure, {"wager": own, "figure": figure, names[0]: None})[name] = value
     for row in rows.values():
         row.update({f"Δ {name}": None for name in names[1:]})

@@ -95,8 +95,8 @@ ACTIONS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrende
 
 
 def chart_table(strategy: DecisionView, codes: str) -> Table:
-    """A strategy chart as printed (a view whose ``chart`` says so: rows of hands, a column per dealer up card, each cell
-    an action's code), every cell coloured by its action."""
+    """A strategy chart as printed (a view whose exhibits give a ``chart_legend``: rows of hands, a column per dealer up
+    card, each cell an action's code), every cell coloured by its action."""
     frame = strategy.frame()
     ups = [str(c) for c in frame.columns[1:]]
     rows = tuple((Cell(str(r[0])), *(Cell(str(code), tone=f"act-{ACTIONS[str(code)[:1]]}" if str(code)[:1] in ACTIONS else "")
@@ -107,7 +107,8 @@ def chart_table(strategy: DecisionView, codes: str) -> Table:
 
 def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     """One decision under one history; ``key`` names its chart."""
-    codes, about = getattr(strategy, "chart", ""), getattr(strategy, "table", "")
+    exhibits = strategy.exhibits
+    codes, about = exhibits.chart_legend, exhibits.table_caption
     if codes:  # a chart printed as players use it (what its codes mean), not the optimal strategy's
         return chart_table(strategy, codes), taken_table(strategy, "the basic strategy chart")
     if about:  # figures by something the player sees (what they are), no decision in them: the table as it is
@@ -115,7 +116,7 @@ def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
         return (Paragraph(f"{sentence(strategy.summary())}."),
                 Table(tuple(Column(sentence(str(c)), numeric=i > 0) for i, c in enumerate(frame.columns)),
                       tuple(cells(*(str(x) for x in r)) for r in frame.itertuples(index=False)), caption=f"{sentence(about)}."))
-    breakdown = getattr(strategy, "breakdown", None)
+    breakdown = exhibits.breakdown
     if breakdown is not None:  # a strategy written as rules (a house way): each rule, the hands it set, what it costs
         return (Paragraph(f"{sentence(strategy.summary())}."), *(
             Table(tuple(Column(str(c), numeric=frame[c].dtype.kind in "if") for c in frame.columns),
@@ -175,7 +176,7 @@ def simpler_strategies(analysis: GameAnalysis) -> Table:
 def strategy_section(analysis: GameAnalysis) -> Section:
     """Every decision of the main file's own bet, then the simpler strategies it lists."""
     strategies = analysis.decisions
-    intro = next((str(said) for said in (getattr(s, "intro", "") for s in strategies) if said), "")  # a strategy declared
+    intro = next((s.exhibits.intro for s in strategies if s.exhibits.intro), "")  # a strategy declared
     blocks: list[Block] = [Paragraph(intro or (
         "The engine derives the strategy by backward induction: at the last decision each option's expected value is "
         "counted exactly over the cards still hidden; at an earlier one, an option is worth the average over the next "

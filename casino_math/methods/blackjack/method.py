@@ -38,7 +38,7 @@ from ...text import percent
 from ...game.description import Game, Option
 from ...counting.removal import RemovalEffects
 from ...contract.kept_solution import Kept, KeptView, kept_solution
-from ...contract.solution import Decided, DecisionView, Solution, SolutionFigures, Strategy, UnrankedView
+from ...contract.solution import Decided, DecisionView, Exhibits, Solution, SolutionFigures, Strategy, UnrankedView
 from ...contract.method import Method, Workload
 from ...contract.money import History, Repriced, pays_text
 from .basic import BasicStrategy, key_of, key_text
@@ -489,8 +489,8 @@ class ChartView(UnrankedView):
     history: str = ""
     threshold: str | None = None
 
-    chart = ("H hit, S stand, D double, P split, R surrender; a lower-case letter is what to do where the first is not "
-             "allowed (Dh: double, else hit)")  # the par sheet prints the view as a chart, each cell coloured by its action
+    exhibits = Exhibits(chart_legend="H hit, S stand, D double, P split, R surrender; a lower-case letter is what to do "
+                        "where the first is not allowed (Dh: double, else hit)")  # printed as a chart, cells coloured by action
 
     @property
     def name(self) -> str:
@@ -550,8 +550,8 @@ class ChartView(UnrankedView):
 
 @dataclass(eq=False)
 class ByUpCard(UnrankedView):
-    """A figure per dealer up card, printed as a table (``table``: the par sheet prints the view's frame as it is, no
-    decision in it): the expected return of a round under each strategy, or the dealer's final totals."""
+    """A figure per dealer up card, printed as a table (its exhibits' ``table_caption``: the par sheet prints the view's
+    frame as it is, no decision in it): the expected return of a round under each strategy, or the dealer's final totals."""
 
     game: BlackjackGame
     figures: BlackjackFigures
@@ -565,12 +565,12 @@ class ByUpCard(UnrankedView):
         return {"returns": "expected return by up card", "dealer": "dealer's final total by up card"}[self.kind]
 
     @property
-    def table(self) -> str:
+    def exhibits(self) -> Exhibits:
         if self.kind == "returns":
-            return ("the expected return of a round per initial bet, given the dealer's up card, under the optimal and the basic "
-                    "strategy, and the chance of each up card")
-        return ("the chance of each final total of the dealer's hand under each up card, from the full shoe (where the dealer "
-                "peeks, the blackjack is the hole card's chance of making one)")
+            return Exhibits(table_caption="the expected return of a round per initial bet, given the dealer's up card, under "
+                                          "the optimal and the basic strategy, and the chance of each up card")
+        return Exhibits(table_caption="the chance of each final total of the dealer's hand under each up card, from the full "
+                                      "shoe (where the dealer peeks, the blackjack is the hole card's chance of making one)")
 
     @property
     def options(self) -> tuple[Option, ...]:

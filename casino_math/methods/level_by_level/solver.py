@@ -501,10 +501,8 @@ class LevelByLevel(Method):
             return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
                             side_tables)
         # kept whole between runs (the count cache): a run on an unchanged game reads no count and solves nothing
-        from .strategy import DecisionStrategy
-
         return kept_solution(game, self.solution_key(game, rule), self.code, lambda: self._solve(game, rule, progress, runner),
-                             sides=side_tables, largest=KEPT_ROWS, reused=True, views=DecisionStrategy)
+                             sides=side_tables, largest=KEPT_ROWS, reused=True, backed=True)
 
     def solution_key(self, game: Game, rule: Rule | None = None) -> str:
         """What a solution depends on: the method, the deck, the deal, the hands, the qualifier, the wagers and the pays of

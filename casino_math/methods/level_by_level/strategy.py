@@ -23,7 +23,7 @@ from ...suits import Symmetry
 from ...text import percent, words
 from .counts import ROLE_OF, SCRATCH, Counts
 from ...game.description import Game
-from ...contract.solution import Decided
+from ...contract.solution import Decided, PlainView
 from ...contract.money import History, history_text
 from ...game.simple_strategies import player_cards_at
 from .chosen import Chosen
@@ -67,7 +67,7 @@ def _sums(weights: np.ndarray, groups: np.ndarray, size: int, floats: np.ndarray
 
 
 @dataclass(frozen=True, eq=False)
-class DecisionStrategy:
+class DecisionStrategy(PlainView):
     """One decision under one history of stakes: what the player sees, each option's value, and the choice."""
 
     game: Game
@@ -92,6 +92,11 @@ class DecisionStrategy:
     @cached_property
     def weights(self) -> np.ndarray:
         return self.counts.levels[self.chosen.level].weights
+
+    @property
+    def classes(self) -> int:
+        """The classes of seen cards, one row each."""
+        return len(self.weights)
 
     @cached_property
     def player_values(self) -> np.ndarray | None:

@@ -41,7 +41,7 @@ from ...returns import Outcome, ReturnTable
 from ...subsets import colex
 from ...text import integer, percent
 from ...game.description import Game, Option
-from ...contract.solution import Decided, DecisionView, Solution, Strategy, UnrankedView
+from ...contract.solution import Decided, DecisionView, Exhibits, Solution, Strategy, UnrankedView
 from ...contract.method import Method, Workload
 from ...contract.money import Ends, History, pays_text
 from ...counting.side_bets import side_bet_table
@@ -376,14 +376,17 @@ class HouseWayView(UnrankedView):
         return self.counts
 
     @property
-    def intro(self) -> str:
-        """What the strategy section says the strategy is (not a backward induction: a house way, and the optimal
-        setting beside it)."""
+    def exhibits(self) -> Exhibits:
+        """The house way as the par sheet shows it (what the strategy is: not a backward induction but a house way, the
+        optimal setting beside it; its rules and what they cost), what ``compare`` shows of another file's house way
+        against this game, and what setting optimally gains (a claim's figure)."""
         optimal = ("The optimal setting is counted beside it: for each hand, the setting of highest exact expected "
                    "value against every banker hand of the cards left.") if self.optimal is not None else (
                    "The optimal setting is not counted for this deck.")
-        return ("As casinos quote the game, the player sets his seven cards as the banker does, by the house way: its "
-                "rules, in the casino's words, are tried in order and the first that fits the hand sets it. " + optimal)
+        intro = ("As casinos quote the game, the player sets his seven cards as the banker does, by the house way: its "
+                 "rules, in the casino's words, are tried in order and the first that fits the hand sets it. " + optimal)
+        return Exhibits(intro=intro, breakdown=self.breakdown, other_way_figures=self.other_way_figures,
+                        optimal_gain=self.optimal_gain)
 
     def breakdown(self) -> list[tuple[str, pd.DataFrame]]:
         """The house way rule by rule (and, where the optimal setting is counted, by hand type and with examples), as
@@ -528,7 +531,7 @@ class HouseWayView(UnrankedView):
         return pd.DataFrame([{"hand": t.name, "hands": t.hands, "set otherwise": t.differs, "cost": t.cost,
                               "cost_float": float(t.cost)} for t in found.by_hand])
 
-    def against(self, other: Game) -> list[tuple[str, object]]:
+    def other_way_figures(self, other: Game) -> list[tuple[str, object]]:
         """Another game file's house way, set by a player against this game's banker, as ``compare`` shows it: the
         player hands it sets otherwise, that player's house edge and what setting so costs him (per initial stake,
         over all deals; negative: it does better), in all and by hand type, with the first hands of each type set
