@@ -1,9 +1,8 @@
 """The tools read what a view, a method, a solution or a game declares, never a member by its name in a string.
 
 Every ``getattr``/``hasattr`` whose second argument is a string literal, in the tools' modules, is a member read by name
-across the seam: each is either clearly unrelated to the engine (``ALLOWED``, with its reason) or a site still to be
-replaced by a declared member (``NOT_YET``, with whose it is). Nor does a tool's class answer undeclared names
-(``__getattr__``).
+across the seam unless it is clearly unrelated to the engine (``ALLOWED``, with its reason). Nor does a tool's class
+answer undeclared names (``__getattr__``).
 """
 
 from __future__ import annotations
@@ -36,23 +35,6 @@ ALLOWED = {
     ("cli/help.py", "value"): "click: a choice that is an enum member, written by its value",
 }
 
-# Sites of other branches, replaced by declared members as they land: the lead empties this list on merge.
-NOT_YET = {
-    ("analysis.py", "dealer_by_name"): "branch words: the solution's figures (Solution.detail)",
-    ("report/bets.py", "strategy_in_words"): "the game's words, declared on Game",
-    ("report/rules.py", "decision_words"): "the game's words, declared on Game",
-    ("report/rules.py", "rules_in_words"): "the game's words, declared on Game",
-    ("report/rules.py", "hands_in_words"): "the game's words, declared on Game",
-    ("report/rules.py", "strategy_in_words"): "the game's words, declared on Game",
-    ("report/rules.py", "situation_words"): "the game's words, declared on Game",
-    ("report/sheet.py", "description"): "Method.description is declared: read main.method.description",
-    ("studio/workbench.py", "_WARNED"): "the loader's warnings said once a run: a declared way to forget them",
-}
-NOT_YET_FORWARDERS = {
-    ("contract/kept_solution.py", "OnDemand"): "branch words: the solution's detail, answered by declared figures",
-}
-
-
 def _modules() -> list[Path]:
     out: list[Path] = []
     for tool in TOOLS:
@@ -84,20 +66,17 @@ def _forwarders() -> set[tuple[str, str]]:
 
 
 def test_no_tool_reads_a_member_by_its_name():
-    read = {site: lines for site, lines in _by_name().items() if site not in ALLOWED and site not in NOT_YET}
+    read = {site: lines for site, lines in _by_name().items() if site not in ALLOWED}
     assert not read, "read by name, not declared: " + "; ".join(f"{m}:{lines} {name!r}" for (m, name), lines in read.items())
 
 
 def test_no_tool_class_answers_undeclared_names():
-    assert _forwarders() <= set(NOT_YET_FORWARDERS)
+    assert not _forwarders(), f"classes answering undeclared names: {sorted(_forwarders())}"
 
 
-@pytest.mark.parametrize("listed", ["ALLOWED", "NOT_YET", "NOT_YET_FORWARDERS"])
-def test_every_listed_site_is_still_there(listed):
-    """A site replaced (another branch landed) leaves its list: what is left lists what is still to do."""
-    sites = {"ALLOWED": ALLOWED, "NOT_YET": NOT_YET, "NOT_YET_FORWARDERS": NOT_YET_FORWARDERS}[listed]
-    there = _forwarders() if listed == "NOT_YET_FORWARDERS" else set(_by_name())
-    assert not set(sites) - there, f"gone, to be taken off {listed}: {sorted(set(sites) - there)}"
+def test_every_allowed_site_is_still_there():
+    """An allowed site that is gone leaves the list, so that the list never allows more than the code does."""
+    assert not set(ALLOWED) - set(_by_name()), f"gone, to be taken off ALLOWED: {sorted(set(ALLOWED) - set(_by_name()))}"
 
 
 def _views() -> list[type]:
