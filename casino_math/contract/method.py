@@ -136,4 +136,4 @@ class Method(ABC):
 
     def removal(self, game: Game, bet: str) -> Any:
         """The effect of removal of one card of each rank on ``bet``'s expected return, where the method computes it."""
-        raise InputError(f"{game.id}: effects of removal are not computed for games counted {self.name}")
+        raise InputError(f"{game.id}: effects of removal are computed for games dealt from a shoe, with draws or points hands")

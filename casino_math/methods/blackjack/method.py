@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ...parallel import Runner
+    from ...removal import RemovalEffects
     from ...game.simple_strategies import Rule
     from ...levels import Progress
 
@@ -98,6 +99,12 @@ class Blackjack(Method):
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
+
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
+        """The effect of removal of one card of each rank on ``bet``, the game solved again from each smaller shoe."""
+        from ...removal import effect_of_removal
+
+        return effect_of_removal(game, bet)
 
     def solved_alike(self, game: Game, solved: Game) -> bool:
         """Whether a solution of ``solved`` is ``game``'s by its pays alone: the same rules and shoe, but the pays of a

@@ -29,6 +29,7 @@ from ...game.simple_strategies import Rule
 
 if TYPE_CHECKING:
     from ...parallel import Runner
+    from ...removal import RemovalEffects
     from ...levels import Progress
 
 
@@ -53,6 +54,12 @@ class ByKind(Method):
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return bet_tables(game)
+
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
+        """The effect of removal of one card of each rank on ``bet``, each bet's deals weighed again for each smaller shoe."""
+        from ...removal import effect_of_removal
+
+        return effect_of_removal(game, bet)
 
     def coups(self, solution: Solution) -> CoupSettler:
         """Coups dealt card by card from the full shoe and settled by the rules the count uses, for the simulator."""

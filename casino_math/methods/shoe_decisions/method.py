@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ...parallel import Runner
+    from ...removal import RemovalEffects
     from ...game.simple_strategies import Rule
     from ...levels import Progress
 
@@ -621,6 +622,12 @@ class ShoeDecisions(Method):
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return bet_tables(game)
+
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
+        """The effect of removal of one card of each rank on ``bet``, the game's own bet solved again for each smaller shoe."""
+        from ...removal import effect_of_removal
+
+        return effect_of_removal(game, bet)
 
     def coups(self, solution: Solution) -> DecidedCoups:
         """Coups played by the solution's strategy, for the simulator."""
