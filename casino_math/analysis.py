@@ -197,7 +197,7 @@ class GameAnalysis:
     def effect_of_removal(self, bet: str) -> RemovalEffects:
         """The change in a shoe game's bet's expected return when one card of each rank leaves the full shoe, where its
         method computes it (its ``removal``)."""
-        return self.method.removal(self.game, bet)  # type: ignore[no-any-return]
+        return self.method.removal(self.game, bet)
 
     def dealer_qualifying(self) -> tuple[int, int]:
         """(dealer hands that qualify, all dealer hands), over the dealer's cards alone."""
