@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import shutil
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
 
 Check = Callable[[Path], None]
 BruteForce = Callable[[Game], tuple[Fraction, Fraction]]  # a game -> its own bet's (expected return, average wager)
+_EXTENDS = "CASINO_MATH_EXTENDS"  # the folders a game file may extend from, as the studio widens them
 
 
 @functools.lru_cache(maxsize=2)  # the checks of one file run one after the other: its analysis counted once
@@ -230,11 +233,17 @@ def check_studio(path: Path) -> None:
     """The studio opens the file (from its folder) with the analysed house edges."""
     from .studio.workbench import Workbench
 
+    extends = os.environ.get(_EXTENDS)
     bench = Workbench(path.parent, path)
     try:
         shown = bench.open(path.name)
-    finally:
+    finally:  # the studio's scratch folder, and the folder it lets edits extend, go with it
         bench.solves.stop_all()
+        shutil.rmtree(bench.scratch, ignore_errors=True)
+        if extends is None:
+            os.environ.pop(_EXTENDS, None)
+        else:
+            os.environ[_EXTENDS] = extends
     edges = {bet["name"]: bet["house_edge"] for bet in shown["bets"]}
     expected = {bet: str(table.metrics.house_edge) for bet, table in _analysed(path).tables.items()}
     assert edges == expected, f"the studio shows {edges}, the analysis {expected}"
