@@ -20,6 +20,10 @@ claims ("just over 8.5%") pass when the comparison holds.
       - {figure: house_edge, wager: pair_plus, paytable: pair-plus-40-25-6-4-1, published: "3.49%"}
       - {figure: break_even_pay, wager: progressive, published: "11,520 for 1"}
 
+A claim known to fail carries ``gap:``, the reason in words (``gap: "the published figure leaves the folds out of
+the variance"``): the par sheet shows it as any failing claim, with the exact figure; the conformance kit
+(:func:`casino_math.conformance.check_claims`) holds every failing claim to have one, and every claim with one to fail.
+
 An outcome is named by its row's label, or by its keys (``situation``,
 ``line`` — a line of the paytable that pays it, or a list of them —
 ``stake``, ``qualified``): the claim counts every row that matches.
@@ -153,6 +157,7 @@ class Claim:
     deck: str = "standard"
     source: str = ""
     claim: str = ""
+    gap: str = ""  # why the published figure is known to fail ("": it should pass)
     file: str = ""
     line: int = 0
 
@@ -436,7 +441,7 @@ FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValu
 }
 _TEXT_FIGURES = {"weakest_hand_played"}
 _FIELDS = {"figure", "published", "game", "paytable", "wager", "outcome", "strategy", "decision", "option", "line", "ranking",
-           "category", "cards", "deck", "source", "claim", "up"}
+           "category", "cards", "deck", "source", "claim", "up", "gap"}
 
 
 # -- claims files --------------------------------------------------------------------------
@@ -522,6 +527,9 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
     if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
         raise InputError(f"{where}.cards: a number of cards, not {cards!r}")
     _check_hand_fields(item, lambda name: f"{path}:{lines.get((*key, name), line)}: claims.{index}.{name}")
+    gap = item.get("gap", "")
+    if not isinstance(gap, str) or "gap" in item and not gap.strip():
+        raise InputError(f"{path}:{lines[(*key, 'gap')]}: claims.{index}.gap: say in words why the published figure fails")
     if "game" in item and "paytable" in item:
         raise InputError(f"{path}:{lines[(*key, 'paytable')]}: claims.{index}: name the game by game (a path) or paytable (an id), not both")
     game: Path | None
@@ -533,7 +541,8 @@ def _claim(path: Path, index: int, item: Any, lines: dict[tuple[str, ...], int],
     return Claim(
         figure=figure, published=published, game=game, cards=cards, deck=str(item.get("deck", "standard")),
         outcome=_outcome(item.get("outcome"), f"{where}.outcome"), line_of=None if item.get("line") is None else str(item["line"]),
-        source=str(item.get("source") or source), claim=str(item.get("claim") or ""), file=str(path), line=line, **text,
+        source=str(item.get("source") or source), claim=str(item.get("claim") or ""), gap=gap.strip(), file=str(path), line=line,
+        **text,
     )
 
 

@@ -88,6 +88,7 @@ class Method(ABC):
 
     name: ClassVar[str]  # as the par sheet gives it
     description: ClassVar[str] = ""  # the par sheet's sentence on how the method counts ("": the report's own words)
+    computes_removal: ClassVar[bool] = False  # whether it gives the effect of removal (its own ``removal``)
 
     @abstractmethod
     def unfit(self, game: Game) -> str | None:

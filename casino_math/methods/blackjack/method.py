@@ -70,6 +70,7 @@ class Blackjack(Method):
     """The blackjack method (see the module)."""
 
     name = "blackjack, exact by composition"
+    computes_removal = True
 
     def unfit(self, game: Game) -> str | None:
         return None if isinstance(game, BlackjackGame) else "not a blackjack game file (no blackjack: section)"

@@ -35,6 +35,7 @@ class ByKind(Method):
     """Counts every bet of a shoe game by kinds of card (see the module's introduction)."""
 
     name = "by kinds of card"
+    computes_removal = True
 
     def unfit(self, game: Game) -> str | None:
         if not game.counted_by_kind:

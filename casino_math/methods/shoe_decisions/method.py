@@ -614,6 +614,7 @@ class ShoeDecisions(Method):
     """Counts a shoe game with one decision by kinds of card (see the module's introduction)."""
 
     name = "by kinds of card, with a decision"
+    computes_removal = True
 
     def unfit(self, game: Game) -> str | None:
         return unfit(game)
