@@ -18,22 +18,12 @@ from casino_math.game.loader import load_game, load_game_text
 from casino_math.game.variants import MAX_EXTENDS
 from casino_math.yaml_source import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES
 
-from tests.helpers.cli_runner import run
+from tests.helpers.cli_runner import refused
 from tests.helpers.paths import ROOT
 
 MINI = ROOT / "tests" / "games" / "mini-three-card.yaml"
 MEMORY = 1 << 30  # bytes of address space a limited run may use: a bomb that got through would die here, not pass
 TIMEOUT = 60  # seconds: a read that waits on a pipe would hit this
-
-
-def refused(monkeypatch, capsys, tmp_path: Path, *args: str) -> str:
-    """Run ``casino-math *args``: exit 2, one line on stderr, nothing on stdout, nothing written; the line."""
-    before = sorted(tmp_path.rglob("*"))
-    code, out, err = run(monkeypatch, capsys, *args)
-    assert (code, out) == (2, ""), (code, out, err)
-    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err
-    assert sorted(tmp_path.rglob("*")) == before
-    return err
 
 
 def _limit_memory() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +13,7 @@ from casino_math import parallel
 from casino_math.errors import InputError
 from casino_math.parallel import Runner
 
-from tests.helpers.cli_runner import run
+from tests.helpers.cli_runner import refused, run
 from tests.helpers.paths import ROOT
 
 MINI = ROOT / "tests" / "games" / "mini-three-card.yaml"
@@ -31,15 +30,6 @@ def counting_forbidden(monkeypatch):
         raise AssertionError("counted before the output target was checked")
 
     monkeypatch.setattr(analysis.GameAnalysis, "__init__", forbidden)
-
-
-def refused(monkeypatch, capsys, tmp_path: Path, *args: str) -> str:
-    before = sorted(tmp_path.rglob("*"))
-    code, out, err = run(monkeypatch, capsys, *args)
-    assert (code, out) == (2, ""), (code, out, err)
-    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err
-    assert sorted(tmp_path.rglob("*")) == before  # nothing written, not even a folder
-    return err
 
 
 @pytest.mark.parametrize("target, message", [

@@ -27,7 +27,7 @@ from casino_math.methods.blackjack.hands import hand_table
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.game.loader import load_game
 from casino_math.methods.blackjack.values import DOUBLE, HIT, STAND, Given, Stakes, best, dealer_counts, forget_counts
-from tests.methods.blackjack.test_blackjack_brute_force import A, T, Brute, _split_strategy
+from tests.references.blackjack_brute_force import A, T, Brute, split_strategy
 from tests.helpers.paths import ROOT
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -108,7 +108,7 @@ def test_the_brute_force_agrees_on_random_shoes(rules, counts):
                 continue
             expected = brute.root(up, *values)
             if SPLIT in root.options:
-                expected[SPLIT] = brute.split(up, values[0], _split_strategy(play, up, values[0]))
+                expected[SPLIT] = brute.split(up, values[0], split_strategy(play, up, values[0]))
             assert dict(root.options) == expected, (up, str(hand))
 
 

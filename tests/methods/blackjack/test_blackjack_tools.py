@@ -223,7 +223,7 @@ def test_hands_after_hitting_are_weighed_by_their_chance_of_being_reached(peeks)
     summary's shares are those chances'."""
     from itertools import permutations
 
-    from tests.methods.blackjack.test_blackjack_brute_force import SHOES
+    from tests.references.blackjack_brute_force import SHOES
 
     from casino_math.methods.blackjack.hands import hand_table
     from casino_math.methods.blackjack.method import AfterHitting

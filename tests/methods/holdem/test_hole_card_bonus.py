@@ -1,13 +1,12 @@
 """Texas Hold'em Bonus's Bonus bet: a table on the player's two cards alone, and 1,000 to 1 when the player and the
 dealer both hold a pair of aces. Its lines name the ranks of a hand's cards (``A-K suited``, ``A-Q or A-J offsuit``,
 ``A-A-A-A`` on the four cards of both hands), counted deal by deal by the hold'em method beside the game's decisions,
-and checked here against a plain count of every deal of two cards to the player and two to the dealer."""
+and checked against a plain count of every deal of two cards to the player and two to the dealer
+(tests/references/hole_card_bonus.py)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
-from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -20,43 +19,10 @@ from casino_math.methods.holdem import method as holdem
 from casino_math.analysis import analyze
 from casino_math.game.loader import load_game, load_game_text
 from tests.helpers.paths import ROOT
+from tests.references.hole_card_bonus import brute_force, by_pay
 
 THB = ROOT / "paytables" / "texas_holdem_bonus" / "standard.yaml"
 SMALL = ROOT / "tests" / "games" / "thb-small.yaml"
-ACE, KING, QUEEN, JACK = 14, 13, 12, 11
-
-
-def posted_pay(player: tuple[tuple[int, int], ...], dealer: tuple[tuple[int, int], ...]) -> int:
-    """The Bonus as the casinos post it, read on (rank, suit) cards: what one unit wins (-1: it loses)."""
-    (high, high_suit), (low, low_suit) = sorted(player, reverse=True)
-    suited = high_suit == low_suit
-    if high == low == ACE:
-        return 1000 if all(rank == ACE for rank, _ in dealer) else 30
-    if (high, low) == (ACE, KING):
-        return 25 if suited else 15
-    if high == ACE and low in (QUEEN, JACK):
-        return 20 if suited else 5
-    if high == low:
-        return 10 if high >= JACK else 3
-    return -1
-
-
-def brute_force(ranks: range) -> Counter[int]:
-    """Every deal of two cards to the player, then two of the rest to the dealer, by what the Bonus pays."""
-    cards = [(rank, suit) for rank in ranks for suit in range(4)]
-    tally: Counter[int] = Counter()
-    for player in combinations(cards, 2):
-        rest = [c for c in cards if c not in player]
-        for dealer in combinations(rest, 2):
-            tally[posted_pay(player, dealer)] += 1
-    return tally
-
-
-def by_pay(table) -> Counter[int]:
-    tally: Counter[int] = Counter()
-    for outcome in table.outcomes:
-        tally[int(outcome.net)] += outcome.combinations
-    return tally
 
 
 def test_the_bonus_bet_exactly_as_every_deal_counts_it():
