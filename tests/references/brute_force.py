@@ -33,13 +33,13 @@ def hand_value(ranking, cards: tuple[Card, ...]) -> int:
     return best
 
 
-def ante_play_outcomes(deck: Deck, qualifier_top_rank: int | None) -> dict[tuple[Card, ...], Counter]:
+def ante_play_outcomes(deck: Deck, qualifier_top_rank: int | None) -> dict[tuple[Card, ...], Counter[str]]:
     """For every player hand: Counter of 'win', 'tie', 'loss', 'not_qualified' over every disjoint dealer hand.
 
     The dealer qualifies with a pair or better when ``qualifier_top_rank`` is None, else with that high card or better.
     """
     ranking = get_ranking("three-card", deck)
-    hands = list(itertools.combinations(deck.cards, 3))
+    hands: list[tuple[Card, ...]] = list(itertools.combinations(deck.cards, 3))
     value = {h: hand_value(ranking, h) for h in hands}
     pair = ranking.categories.index("pair")
 
@@ -51,7 +51,7 @@ def ante_play_outcomes(deck: Deck, qualifier_top_rank: int | None) -> dict[tuple
 
     result = {}
     for player in hands:
-        tally = Counter()
+        tally: Counter[str] = Counter()
         taken = set(player)
         for dealer in hands:
             if taken.intersection(dealer):
@@ -153,7 +153,7 @@ def poker_hand(cards, deck_ranks, ace_low: bool = True, ace_high: bool = True) -
         return "straight"
     if groups[0] == 3:
         return "three_of_a_kind"
-    return {(2, 2): "two_pair"}.get(tuple(groups[:2]), "one_pair" if groups[0] == 2 else "high_card")
+    return "two_pair" if groups[:2] == [2, 2] else "one_pair" if groups[0] == 2 else "high_card"
 
 
 @functools.cache
@@ -208,14 +208,14 @@ def rules_category(name: str, deck_ranks, cards) -> str | None:
     if name == "ace-to-five":  # only pairs and the like count against the hand
         groups = sorted(Counter(ranks).values(), reverse=True) + [0]
         return LOW_NAMES[top] if unpaired else {
-            (4, 1): "four_of_a_kind", (3, 2): "full_house", (3, 1): "three_of_a_kind", (2, 2): "two_pair", (2, 1): "one_pair"}[tuple(groups[:2])]
+            (4, 1): "four_of_a_kind", (3, 2): "full_house", (3, 1): "three_of_a_kind", (2, 2): "two_pair", (2, 1): "one_pair"}[groups[0], groups[1]]
     made = poker_hand(cards, deck_ranks, ace_low=name == "ace-to-six", ace_high=name == "deuce-to-seven")
     if made == "royal_flush":
         return "straight_flush"
     return LOW_NAMES[top] if made == "high_card" else made
 
 
-def rules_best(name: str, deck: Deck, cards, joker: str = "wild") -> str:
+def rules_best(name: str, deck: Deck, cards, joker: str = "wild") -> str | None:
     """The category of ``hand_size`` cards (rank, suit; a joker's suit is -1), wild cards standing for what the rules let them.
 
     A wild card (a joker, or a deuce in deuces wild) may be any card of the deck, one already held
@@ -252,6 +252,7 @@ def rules_counts(names, deck: Deck, joker: str = "wild") -> dict[str, Counter]:
             # a natural hand's category depends on its ranks and on how many cards its commonest suit holds;
             # with a joker, on which cards share a suit (suits renamed in order of appearance)
             suits = [s for _, s in hand]
+            key: tuple[object, ...]
             if -1 in suits:
                 renamed: dict[int, int] = {}
                 key = tuple((r, s if s < 0 else renamed.setdefault(s, len(renamed))) for r, s in hand)

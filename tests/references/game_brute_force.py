@@ -17,7 +17,8 @@ from fractions import Fraction
 from math import comb
 
 from casino_math.cards import Card
-from casino_math.game.description import Deal, Decision, Game
+from casino_math.game.description import Deal, Decision, Game, Option
+from casino_math.game.patterns import Pattern
 
 from tests.references.brute_force import hand_value
 
@@ -54,6 +55,7 @@ class _Rules:
             hand = self.game.hands[line.hand]
             cards = tuple(c for role in hand.of for c in dealt[role])
             p = line.pattern
+            assert isinstance(p, Pattern)  # the games brute-forced here name hands by patterns, not events
             if p.category is not None:
                 value = self.value(hand.ranking, cards)
                 primary = value >> 16 & 0xF
@@ -134,16 +136,17 @@ def brute_force(game: Game) -> tuple[Fraction, Fraction, Tally]:
                 t, s, d = play(i + 1, rest, dict(dealt, **{step.role: dealt[step.role] + cards}), stakes, count)
                 total, wagered, deals = total + t, wagered + s, deals + d
             return total, wagered, deals
-        decision: Decision = step
+        assert isinstance(step, Decision), step  # the games brute-forced here deal and decide, never draw
+        decision = step
         if any(stakes[w] for w in decision.while_unmade):
             return play(i + 1, left, dealt, stakes, count)
-        best = None
+        best: tuple[Option, dict, tuple[Fraction, Fraction, int]] | None = None
         for option in sorted(decision.options, key=lambda o: (-o.units if more else o.units, o.folds == more)):
             if option.only_with is not None and player_value(dealt) < option.only_with.value:
                 continue  # open only with a better hand than the player holds
             new = dict(stakes)
-            for wager, units in option.adds:
-                new[wager] += units
+            for wager, added in option.adds:
+                new[wager] += added
             if option.folds:
                 deals = _completions(len(left), [s.cards for s in steps[i + 1:] if isinstance(s, Deal)] + [hidden])
                 net = sum((stakes[w.bonus_on or w.name] * rules.unit(w, w.settle.get("folded"), dealt) for w in game.wagers), Fraction(0))
@@ -152,6 +155,7 @@ def brute_force(game: Game) -> tuple[Fraction, Fraction, Tally]:
                 result = play(i + 1, left, dealt, new, False)
             if best is None or result[0] > best[2][0]:
                 best = (option, new, result)
+        assert best is not None, decision.name  # a decision always has an option open
         option, new, result = best
         seen = tuple(frozenset(dealt[r]) for r in ("player", "board", "dealer"))
         tally.choices[(decision.name, tuple(stakes.values()), seen)] = option.name

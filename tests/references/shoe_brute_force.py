@@ -10,7 +10,7 @@ cards has probability 1 / (N (N−1) … (N−k+1)) whatever the cards after it.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
 
 from casino_math.cards import Card
@@ -28,7 +28,7 @@ def outcome_probabilities(game: Game, cards: list[Card]) -> dict[str, dict[tuple
             tally[bet.name][(settle(game, bet, coup)[0], held)] += 1
     out: dict[str, dict[tuple, Fraction]] = {}
     for name, counts in tally.items():
-        probabilities: Counter = Counter()
+        probabilities: defaultdict[tuple, Fraction] = defaultdict(Fraction)
         for (keys, held), n in counts.items():
             probabilities[keys] += Fraction(n, falling(len(cards), held))
         out[name] = dict(probabilities)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections import Counter
+from collections import defaultdict
 from fractions import Fraction
 
 import numpy as np
@@ -46,11 +46,11 @@ def _engine_values(game: StudGame, hands: list[tuple[Card, ...]], ranking_name: 
     return best
 
 
-def _settle(high: list, low: list | None) -> list[Fraction]:
+def _settle(high: list, low: list | None) -> tuple[list[Fraction], list[int], list[int]]:
     """One deal's pot shares: the best high splits the pot, or half of it when some low qualifies."""
     top = max(high)
     winners = [i for i, v in enumerate(high) if v == top]
-    lows = [i for i, v in enumerate(low or []) if v is not None and v == max(x for x in low if x is not None)]
+    lows = [i for i, v in enumerate(low or []) if v is not None and v == max(x for x in low or [] if x is not None)]
     shares = [Fraction(0)] * len(high)
     for i in winners:
         shares[i] += Fraction(1 if not lows else Fraction(1, 2)) / len(winners)
@@ -84,7 +84,7 @@ def reference(game: StudGame, players: list[str], dead: str = "", evaluate=None)
     else:
         high, low = evaluate(hands)
     keys = ("scoop", "split") if game.split else ("win", "tie")
-    totals = [Counter() for _ in holdings]
+    totals: list[defaultdict[str, Fraction]] = [defaultdict(Fraction) for _ in holdings]
     for d in range(len(deals)):
         shares, winners, lows = _settle([h[d] for h in high], [lo[d] for lo in low] if low else None)
         for i, share in enumerate(shares):

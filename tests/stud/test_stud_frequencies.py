@@ -87,7 +87,7 @@ def _brute_force(game: StudGame) -> Counter:
     values = {}
     for ranking in {up, down}:
         values[ranking] = np.stack([ranking.best_values(*sort_hands(ranks[:, s], suits[:, s])) for s in subsets], axis=1)
-    tally = Counter()
+    tally: Counter[str] = Counter()
     if game.hole_limit:
         role_size = game.hole_limit.cards
     else:

@@ -22,6 +22,7 @@ import sys
 import types
 from io import BytesIO, StringIO
 from pathlib import Path
+from typing import cast
 
 import pandas as pd
 import pytest
@@ -41,7 +42,7 @@ from casino_math.game.tableau import step_words, tableau_rows
 from casino_math.parallel import Runner
 from casino_math.report.bets import pays_summary
 from casino_math.report.charts import Rendered
-from casino_math.report.document import Section, Table
+from casino_math.report.document import Paragraph, Section, Table
 from casino_math.report.pdf import FRAME_WIDTH, _styles, _table
 from casino_math.progress import Bar
 from casino_math.game.situations import Situation
@@ -260,7 +261,7 @@ def test_return_tables_are_the_analysis(document, main) -> None:
     assert [c.header for c in table.columns] == ["Outcome", "Pays", "Combinations", "Probability", "1 in N", "Return"]
     assert [r[0].text for r in table.rows] == [o.name for o in pair_plus.outcomes]
     assert [r[2].text for r in table.rows] == [f"{o.combinations:,}" for o in pair_plus.outcomes]
-    assert table.totals[2].text == f"{pair_plus.total:,}"
+    assert table.totals is not None and table.totals[2].text == f"{pair_plus.total:,}"
     hands = next(t for t in tables.values() if t.columns[0].header == "Hand")
     counts = category_counts(main.game.hands["player"].ranking, 3)
     assert [r[1].text for r in hands.rows] == [f"{n:,}" for n in counts.values()]
@@ -328,7 +329,7 @@ def test_verification_renders_each_verdict(document, html: str) -> None:
     assert rows[1][0] == "tcp-standard" and (rows[1][2].text, rows[1][2].tone) == ("PASS", "pass")
     assert rows[2][0] == "six-card-bonus-1000-200-50-25-20-10-5" and (rows[2][2].text, rows[2][2].tone) == ("FAIL", "fail")
     assert len(rows) == 3  # the claim about a file not in the report is left out
-    assert section.blocks[0].text.startswith("2 of 3 published figures agree")
+    assert isinstance(section.blocks[0], Paragraph) and section.blocks[0].text.startswith("2 of 3 published figures agree")
     assert "2 of 3 published figures agree" in html
 
 
@@ -375,7 +376,8 @@ def mini_folders(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """Two families as the shipped paytables/ holds them: ``mini`` (three files) and ``other`` (one)."""
     root = tmp_path_factory.mktemp("paytables")
     mini, other = root / "mini", root / "other"
-    mini.mkdir(), other.mkdir()
+    mini.mkdir()
+    other.mkdir()
     for name in ("mini-four-card.yaml", "mini-three-card.yaml"):
         shutil.copy(GAMES / name, mini)
     (mini / "pairs.yaml").write_text(PAIRS_VARIANT)  # last in name order: main for its bets alone
@@ -564,7 +566,7 @@ def test_shoe_rules_print_the_tableau_the_shoe_and_the_deals(shoe) -> None:
     steps = next(t for t in tables if t.columns[-1].header == "The deal")
     assert [r[0].text for r in steps.rows] == [str(i + 1) for i in range(len(game.steps))]
     drawing = [i for i, s in enumerate(game.steps) if isinstance(s, (Draw, Stop))]
-    assert len(drawing) == 3 and [steps.rows[i][1].text for i in drawing] == [step_words(game.steps[i], game.names.roles) for i in drawing]
+    assert len(drawing) == 3 and [steps.rows[i][1].text for i in drawing] == [step_words(s, game.names.roles) for s in game.steps if isinstance(s, (Draw, Stop))]
     draw = next(s for s in game.steps if isinstance(s, Draw) and s.by is not None)
     tableau = next(t for t in tables if t.columns[0].header == f"The {game.names.role(draw.role)}'s total")
     assert tableau.columns[0].header == "The Banker's total"  # baccarat's dealer, as the table names it
@@ -574,7 +576,7 @@ def test_shoe_rules_print_the_tableau_the_shoe_and_the_deals(shoe) -> None:
         assert deck_text(a.game) in words
         for table in a.tables.values():
             assert f"{table.notes[0]} = {table.total:,} equally likely deals".lower() in words.lower(), a.game.id
-    assert all(hand_text(game, h) in words and h.points.description in hand_text(game, h) for h in game.hands.values())
+    assert all(hand_text(game, h) in words and h.points is not None and h.points.description in hand_text(game, h) for h in game.hands.values())
     spanish = Deck.named("spanish", decks=6)
     assert f"6 spanish decks of {len(spanish) // 6} cards ({len(spanish)} cards)" in deck_text(
         dataclasses.replace(game, deck=spanish))
@@ -702,6 +704,7 @@ def test_a_long_count_shows_its_own_estimate() -> None:
             listen("showdown", 1, 13)
             now[0] = 26.0
             listen("showdown", 3, 13)  # 2 groups in 4 s: 10 more take 20 s
+            assert steps.progress is not None  # a terminal: the bar is drawn
             steps.progress.refresh()
             shown = out.getvalue()
         assert len(steps.progress.tasks) == 1  # the detail line is gone
@@ -717,6 +720,7 @@ def test_progress_fits_80_columns_and_stays_off_a_pipe() -> None:
         now[0] = 5.0
         bar.status("dealing hands of a game with a very long name indeed, longer than the line", 1_200_000, 10_000_000)
         bar("player cards: classes of 2,598,960 card sets", 1_000_000, 2_598_960)
+        assert bar.progress is not None  # a terminal: the bar is drawn
         bar.progress.refresh()
         drawn = out.getvalue()
     lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in drawn.replace("\r", "\n").split("\n")]
@@ -760,7 +764,7 @@ def test_html_renders_in_chromium_without_console_errors(written: dict[str, byte
 
     with Image.open(screenshot) as image:
         assert image.size == (1280, 2000)
-        colours = image.convert("L").getextrema()
+        colours = cast(tuple[int, int], image.convert("L").getextrema())  # one band: its darkest and lightest
     assert colours[0] < 100 < colours[1]  # ink on paper, not a blank page
 
     broken = tmp_path / "broken.html"  # the check can fail: a page with a script error is caught

@@ -299,6 +299,7 @@ def served(folder):
 
 def browse(url: str, tmp_path: Path, *extra: str) -> str:
     """The page's DOM once its scripts are done, in headless Chromium."""
+    assert CHROMIUM is not None  # the tests that browse are skipped where it is missing
     command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--hide-scrollbars",
                f"--user-data-dir={tmp_path / 'chromium'}", "--window-size=1400,1100", "--virtual-time-budget=20000", *extra, url]
     return subprocess.run(command, capture_output=True, text=True, timeout=120, check=True).stdout

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import permutations
 
@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino_math.cards import Card, parse_cards
+from casino_math.contract.solution import Solution
 from casino_math.errors import InputError, UnknownName
 from casino_math.analysis import analyze
 from casino_math.game.description import Game, War
@@ -50,7 +51,7 @@ def casino_war(game: Game, cards: list[Card]) -> tuple[Results, dict[int, tuple[
     bonus = game.wager["bet"].settle["war_equal"].kind == "win"
     burn = next(s.burn for s in game.steps if isinstance(s, War))
     n = len(cards)
-    results: Counter = Counter()
+    results: defaultdict[tuple[Fraction, Fraction], Fraction] = defaultdict(Fraction)
     values = {}
     for i, player in enumerate(cards):
         for j, dealer in enumerate(cards):
@@ -61,7 +62,7 @@ def casino_war(game: Game, cards: list[Card]) -> tuple[Results, dict[int, tuple[
                 results[(Fraction(1 if player.rank > dealer.rank else -1), Fraction(1))] += chance
                 continue
             rest = [c for k, c in enumerate(cards) if k not in (i, j)]
-            war: Counter = Counter()
+            war: Counter[Fraction] = Counter()
             for dealt in permutations(rest, burn + 2):
                 mine, theirs = dealt[-2].rank, dealt[-1].rank
                 war[Fraction(1) if mine > theirs else Fraction(2 if bonus else 1) if mine == theirs else Fraction(-2)] += 1
@@ -96,7 +97,7 @@ def red_dog(game: Game, cards: list[Card], fold: Fraction | None = None) -> tupl
     pays, trips = spread_pays(game)
     order = game.deck.ranks
     n = len(cards)
-    results: Counter = Counter()
+    results: defaultdict[tuple[Fraction, Fraction], Fraction] = defaultdict(Fraction)
     values = {}
     for i, first in enumerate(cards):
         for j, second in enumerate(cards):
@@ -125,17 +126,20 @@ def red_dog(game: Game, cards: list[Card], fold: Fraction | None = None) -> tupl
     return dict(results), values
 
 
-def engine_results(game: Game, shoe: Shoe) -> tuple[Results, object]:
+def engine_results(game: Game, shoe: Shoe) -> tuple[Results, Solution]:
     solution = solve_counts("test", count(game, shoe))
     table = solution.table
-    results: Counter = Counter()
+    assert table is not None  # a shoe game's own bet always has a table
+    results: defaultdict[tuple[Fraction, Fraction], Fraction] = defaultdict(Fraction)
     for o in table.outcomes:
-        results[(o.net, Fraction(o.key("stake")))] += Fraction(o.combinations, table.total)
+        stake = o.key("stake")
+        assert stake is not None, o  # every row says what it staked
+        results[(o.net, Fraction(stake))] += Fraction(o.combinations, table.total)
     return {k: v for k, v in results.items() if v}, solution
 
 
 def cards_of(text: str) -> list[Card]:
-    return parse_cards(text, allow_repeats=True)
+    return list(parse_cards(text, allow_repeats=True))
 
 
 def check_war(game: Game, cards: list[Card]) -> None:
