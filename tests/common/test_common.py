@@ -5,7 +5,7 @@ README promises, all reached through :class:`~casino_math.analysis.GameAnalysis`
 analysis (against a brute force where the game is small), a 20,000-hand simulation, a two-point sweep,
 a solve, a small search, a par sheet, and its family's published claims. The full-deck big games
 (Caribbean Stud, Four Card Poker, Ultimate Texas Hold'em, High Card Flush, Texas Hold'em Bonus, Casino Hold'em) take from half a minute to minutes: they are the ``slow`` tier,
-run by ``python3 -m pytest -m slow tests/test_common.py``.
+run by ``python3 -m pytest -m slow tests/common/test_common.py``.
 
 The rule that keeps the tools on the contract is checked here too: no module outside ``game/`` imports a
 counting engine (see the README's architecture section).

@@ -36,7 +36,7 @@ from casino_math.rankings import CATEGORY_SHIFT, WILD, SuitRanking, cards_to_arr
 from casino_math.rankings import RANKINGS as ALL_RANKINGS
 
 # the rankings of suits (High Card Flush) value whole hands and count them suit by suit, not by the classes here:
-# tests/test_high_card_flush.py checks them
+# tests/methods/by_suits/test_high_card_flush.py checks them
 RANKINGS = [name for name in ALL_RANKINGS if not isinstance(get_ranking(name), SuitRanking)]
 FAST = settings(max_examples=12, deadline=None, derandomize=True, database=None)
 

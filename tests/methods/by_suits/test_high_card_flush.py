@@ -1,6 +1,6 @@
 """High Card Flush: the ranking by best suit, the counting method suit by suit, and the game.
 
-The engine against the plain brute force on every deal of a small game is in tests/test_common.py
+The engine against the plain brute force on every deal of a small game is in tests/common/test_common.py
 (tests/games/mini-high-card-flush.yaml). Here: the ranking against a plain reading of its rules (hypothesis), its
 counts against every hand of a small deck, the compiled kernels against their references, the showdown cells of a
 bigger deal against every dealer hand, the published qualifying rate, the largest-raise rule, the mistakes a

@@ -1,7 +1,7 @@
 """The hold'em counting method against the generic engine, exactly, on small decks; its shards; the UTH file.
 
 The generic engine (levels of suit classes, showdown by inclusion–exclusion, backward induction) is
-itself checked against a brute force (tests/test_game_engine.py); here it is the reference for every
+itself checked against a brute force (tests/methods/level_by_level/test_game_engine.py); here it is the reference for every
 figure the hold'em method gives: the return table row by row, the first decision's exact values per
 class, and how many card sets take each option at the later decisions, by category.
 """
@@ -424,7 +424,7 @@ def test_texas_holdem_bonus_two_card_values_as_published():
 def test_texas_holdem_bonus_published_deviation_leaves_the_folds_out():
     """The Wizard of Odds prints a standard deviation of 3.500839 per Ante; the exact one is 3.507296. His is, to all seven
     digits, the square root of the variance less the chance of a fold (10/221): the folds' loss of 1 counted in the mean but
-    not in the mean square. The claim shows it as FAIL with the exact value (tests/test_common.py's PUBLISHED_ERRORS)."""
+    not in the mean square. The claim shows it as FAIL with the exact value (tests/common/test_common.py's PUBLISHED_ERRORS)."""
     table = analyze(THB).tables["ante_flop_turn_river"]
     metrics = table.metrics
     p_fold = Fraction(sum(o.combinations for o in table.outcomes if o.key("situation") == "folded"), table.total)

@@ -1,6 +1,6 @@
 """A raise open only with some hands (``only_with``): Crazy 4 Poker's 3x with a pair of aces or better.
 
-The engine against the plain brute force is in tests/test_common.py (tests/games/mini-crazy-four.yaml); here, that
+The engine against the plain brute force is in tests/common/test_common.py (tests/games/mini-crazy-four.yaml); here, that
 the limit binds (the same game without it differs, exactly as the brute force says, and no weaker hand takes the
 limited option), how simple rules and the strategy table meet it, and the mistakes a designer can make writing it,
 each one line at its file and line."""

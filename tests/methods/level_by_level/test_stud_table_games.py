@@ -2,9 +2,9 @@
 analysis gives, the order of DJ Wild's hands (five wild cards on top, a royal flush over five of a kind), and the
 mistakes a designer can make in their files, each one line at its file and line.
 
-The exact figures against published ones are the claims files (tests/test_common.py verifies them); the engine
+The exact figures against published ones are the claims files (tests/common/test_common.py verifies them); the engine
 against the plain brute force, the small games tests/games/mini-crazy-four.yaml, mini-double-down.yaml and
-mini-dj-wild.yaml (tests/test_common.py)."""
+mini-dj-wild.yaml (tests/common/test_common.py)."""
 
 from __future__ import annotations
 
