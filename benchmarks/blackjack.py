@@ -5,7 +5,7 @@
     python benchmarks/blackjack.py --spanish             # the fifth part alone
 
 1. Head to head, one run, the same rules and shoe: ours (``play_game``: every option of every first two cards, splits
-   included) against the brute force of ``tests/test_blackjack_brute_force.py``, a plain recursive Python analyser that
+   included) against the brute force of ``tests/references/blackjack_brute_force.py``, a plain recursive Python analyser that
    deals every card sequence of a round, memoised on the shoe's composition (the dealer's hand by the cards left). The
    shoe is small (a few values, 15-18 cards): the brute force could not finish a real shoe. Every option's value must
    agree exactly; the ratio is printed.
@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT))
 
 from casino_math.count_cache import disabled  # noqa: E402
 from casino_math.methods.blackjack.compiled_splits import python_split_ends  # noqa: E402
@@ -69,7 +69,7 @@ def timed(work):  # noqa: ANN001, ANN201
 
 
 def head_to_head() -> None:
-    from test_blackjack_brute_force import SHOES, Brute, _split_strategy
+    from tests.references.blackjack_brute_force import SHOES, Brute, split_strategy
 
     print("1. every option of every first two cards, against the plain recursive analyser (exact Fractions both)")
     print(f"   {'shoe':<20} {'rules':<22} {'ours (cpu s)':>12} {'plain (cpu s)':>13} {'ratio':>8}  same")
@@ -93,7 +93,7 @@ def head_to_head() -> None:
                             continue
                         expected = brute.root(up, *cards)
                         if SPLIT in root.options:
-                            expected[SPLIT] = brute.split(up, cards[0], _split_strategy(play, up, cards[0]))
+                            expected[SPLIT] = brute.split(up, cards[0], split_strategy(play, up, cards[0]))
                         out[(up, hand)] = expected
                 return out
 

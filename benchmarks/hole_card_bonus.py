@@ -1,5 +1,5 @@
 """Texas Hold'em Bonus's Bonus bet, counted deal by deal (the player's two cards, then the dealer's two: 1,624,350 deals),
-against the plain count of ``tests/test_hole_card_bonus.py`` (a Python loop reading the posted table card by card), in
+against the plain count of ``tests/references/hole_card_bonus.py`` (a Python loop reading the posted table card by card), in
 one run: both must give the same counts; the ratio is printed.
 
     python benchmarks/hole_card_bonus.py
@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT))
 
 from casino_math.methods.holdem import method as holdem  # noqa: E402
 from casino_math.analysis import load_game  # noqa: E402
-from test_hole_card_bonus import brute_force, by_pay  # noqa: E402
+from tests.references.hole_card_bonus import brute_force, by_pay  # noqa: E402
 
 
 def timed(work):  # noqa: ANN001, ANN201

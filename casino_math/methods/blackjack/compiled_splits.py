@@ -14,7 +14,7 @@ product counting ordered deals of ``h1`` cards that begin with one hand's own ca
 rest): deals that no other product counts. So each chance lies in ``[0, (n1)_h1]`` (times ``D`` where the pays'
 chances below have a common denominator ``D``); the primes' product ``P`` is kept above four times that bound
 (:func:`~.compiled_values.primes_for`), and the residues name one whole number of ``(−P/2, P/2)``: the chance itself
-(checked again when rebuilt: none negative, their sum within the bound; tests/test_blackjack_properties.py shows the
+(checked again when rebuilt: none negative, their sum within the bound; tests/methods/blackjack/test_blackjack_properties.py shows the
 check failing with too few primes).
 
 **The order.** The ends come out in the order the Python walk meets them following each second card alone, one after

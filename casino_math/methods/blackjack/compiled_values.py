@@ -20,7 +20,7 @@ stand on their two cards.
 
 The dealer's counts enter as two 53-bit digits each (``a + p·t``, :func:`~.dealer.dealer_digits`), reduced modulo each
 prime in the kernel. The Python walk (:meth:`~.values.Position.value_hands_plain`) is the reference the kernel is tested
-against (tests/test_blackjack_properties.py): every option of every hand, and every choice, equal.
+against (tests/methods/blackjack/test_blackjack_properties.py): every option of every hand, and every choice, equal.
 
 >>> mixed_radix(10**40, 3)[0] == 10**40 % PRIMES[0]
 True

@@ -1,0 +1,1 @@
+"""Utilities for the tests: the command line run in-process, a slow command to interrupt, the repository's folders."""

@@ -1,0 +1,7 @@
+"""The repository's root, wherever a test file sits among the layers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]

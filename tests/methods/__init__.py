@@ -1,0 +1,1 @@
+"""One folder per counting method, each against its brute force or reference."""

@@ -1,0 +1,147 @@
+"""The blackjack engine against an independent brute force that plays every card sequence of a round, on tiny shoes
+(tests/references/blackjack_brute_force.py): every option of every first two cards, resplits, how rounds end."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from casino_math.methods.blackjack.hands import Hand, hand_table
+from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
+from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
+from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
+from tests.references.blackjack_brute_force import A, SHOES, T, Brute, split_strategy
+
+RULES = {
+    "peek S17": BlackjackRules(split_hands=2),
+    "peek H17 surrender": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, surrender="late"),
+    "no hole card": BlackjackRules(split_hands=2, dealer_peeks=False, double_after_split=False),
+    "no hole card, original bet": BlackjackRules(split_hands=2, dealer_peeks=False, no_hole_card_takes_all=False,
+                                                  double_totals=frozenset({10, 11})),
+    "free bet": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True, free_double_totals=frozenset({9, 10, 11}),
+                               free_split_values=frozenset(range(9))),
+    "free bet, first rules": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True,
+                                            free_double_totals=frozenset({9, 10, 11}), free_double_any_cards=True,
+                                            free_split_values=frozenset(range(9)) - {3}),  # free doubles on any cards, no free 4s
+    "spanish 21": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, player_21_wins=True, double_any_cards=True, hit_split_aces=True,
+                                 double_rescue=True,
+                                 surrender="late", card_bonuses=((5, Fraction(3, 2)),), combination_bonuses=(((5, 6, 7), Fraction(3, 2)),)),
+}
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+@pytest.mark.parametrize("rules", RULES.values(), ids=RULES.keys())
+def test_every_option_of_every_first_two_cards(rules, shoe):
+    """Stand, hit, double, surrender and split, each exactly as the brute force values them, for every up card and every
+    first two cards of the shoe; the best option's value is the engine's."""
+    play = play_game(rules, Shoe(shoe))
+    brute = Brute(rules, shoe)
+    for up, upcard in play.upcards.items():
+        for hand, root in upcard.roots.items():
+            values = hand.values()
+            if sorted(values) == [A, T]:
+                continue
+            expected = brute.root(up, *values)
+            if SPLIT in root.options:
+                expected[SPLIT] = brute.split(up, values[0], split_strategy(play, up, values[0]))
+            assert dict(root.options) == expected, (up, str(hand))
+
+
+def test_a_resplit_to_three_hands():
+    """Resplitting up to three hands: the split's exact value against the brute force playing every sequence."""
+    rules = BlackjackRules(split_hands=3, dealer_hits_soft_17=True)
+    shoe = (2, 0, 0, 3, 0, 0, 2, 3, 0, 8)  # A A, 4 4 4, 7 7, 8 8 8, eight tens: 122 points
+    play = play_game(rules, Shoe(shoe))
+    brute = Brute(rules, shoe)
+    for up, upcard in play.upcards.items():
+        for pair in upcard.splits:
+            hand = Hand(tuple(2 * (v == pair) for v in range(10)))
+            assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, split_strategy(play, up, pair)), (up, pair)
+
+
+@pytest.mark.parametrize("rules", [BlackjackRules(split_hands=1, dealer_hits_soft_17=True, surrender="late"),
+                                   BlackjackRules(split_hands=1, dealer_hits_soft_17=True, double_rescue=True)],
+                         ids=["H17 late surrender", "H17 double rescue"])
+def test_the_ends_of_rounds_played_as_one_hand(rules):
+    """How every round not split ends: the engine's chance of each net against the brute force's, exactly."""
+    shoe = SHOES["five values"]
+    play = play_game(rules, Shoe(shoe))
+    brute = Brute(rules, shoe)
+    for up, upcard in play.upcards.items():
+        for hand, root in upcard.roots.items():
+            got: dict[Fraction, Fraction] = {}
+            scale = end_scale(rules, shoe)
+            for (_, net, _), p in root_ends(upcard, root).items():
+                got[Fraction(net, scale)] = got.get(Fraction(net, scale), Fraction(0)) + p
+            assert got == brute_ends(brute, up, root, upcard), (up, str(hand))
+
+
+def brute_ends(brute: Brute, up: int, root: Root, upcard) -> dict[Fraction, Fraction]:
+    """The chance of each net of the round, every card dealt in order, the decisions the engine's."""
+    table = hand_table()
+    rules = brute.rules
+    values = tuple(sorted(root.hand.values()))
+    rem0 = brute.left(up, values)
+    n = sum(rem0)
+    out: dict[Fraction, Fraction] = {}
+
+    def add(net: Fraction, p: Fraction) -> None:
+        out[net] = out.get(net, Fraction(0)) + p
+
+    def settle(cards: tuple[int, ...], rem: tuple[int, ...], hole: int, stake: int, p: Fraction) -> None:
+        if sum(c + 1 for c in cards) > 21:
+            add(Fraction(-stake), p)
+            return
+        for d, q in brute.dealer(rem, tuple(sorted((up, hole)))).items():
+            add(brute.pay(cards, d, (stake, 0), stake == 2), p * q)
+
+    def play_on(cards: tuple[int, ...], rem: tuple[int, ...], hole: int, p: Fraction, option: str) -> None:
+        if option == "stand" or sum(c + 1 for c in cards) > 21:
+            settle(cards, rem, hole, 1, p)
+            return
+        m = sum(rem)
+        for c in range(10):
+            if rem[c]:
+                after = tuple(x - (w == c) for w, x in enumerate(rem))
+                more = tuple(sorted(cards + (c,)))
+                if option == "double":
+                    index = table.index.get(Hand(tuple(more.count(v) for v in range(10))))
+                    if index is not None and upcard.position.rescued(index, ENGINE_OWN, ENGINE_OWN.doubled(False)):
+                        add(Fraction(-1), p * Fraction(rem[c], m))  # the double rescued: the original bet lost
+                    else:
+                        settle(more, after, hole, 2, p * Fraction(rem[c], m))
+                elif sum(x + 1 for x in more) > 21:
+                    add(Fraction(-1), p * Fraction(rem[c], m))
+                else:
+                    nxt = upcard.valued[table.index[Hand(tuple(more.count(v) for v in range(10)))]].taken
+                    play_on(more, after, hole, p * Fraction(rem[c], m), nxt)
+
+    for h in range(10):
+        if not rem0[h]:
+            continue
+        q = Fraction(rem0[h], n)
+        rem = tuple(c - (w == h) for w, c in enumerate(rem0))
+        dealer_blackjack = sorted((up, h)) == [A, T]
+        if root.taken == "blackjack":
+            add(Fraction(0) if dealer_blackjack else rules.blackjack_pays, q)
+        elif dealer_blackjack and rules.dealer_peeks:
+            add(Fraction(-1), q)
+        elif root.taken == "surrender":
+            add(Fraction(-1, 2), q)
+        else:
+            play_on(values, rem, h, q, root.taken)
+    return {k: v for k, v in out.items() if v}
+
+
+@pytest.mark.slow  # a minute: every sequence of up to four hands
+def test_a_resplit_to_four_hands():
+    """Resplitting up to four hands (pair cards of 2s and aces aplenty): the split's exact value against the brute force."""
+    rules = BlackjackRules(split_hands=4, resplit_aces=True, dealer_hits_soft_17=True)
+    shoe = (5, 5, 0, 0, 0, 0, 0, 0, 3, 12)  # A x5, 2 x5, 9 x3, ten x12: 162 points
+    play = play_game(rules, Shoe(shoe))
+    brute = Brute(rules, shoe)
+    for up, upcard in play.upcards.items():
+        for pair in upcard.splits:
+            hand = Hand(tuple(2 * (v == pair) for v in range(10)))
+            assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, split_strategy(play, up, pair)), (up, pair)

@@ -1,0 +1,1 @@
+"""Games dealt from a shoe, counted by kinds of card."""

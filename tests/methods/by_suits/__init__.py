@@ -1,0 +1,1 @@
+"""Counting suit by suit: High Card Flush."""

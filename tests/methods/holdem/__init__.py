@@ -1,0 +1,1 @@
+"""The hold'em counting method, its kernels and its bets."""

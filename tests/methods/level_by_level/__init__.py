@@ -1,0 +1,1 @@
+"""The level-by-level engine (the generic one): games decided level by level on a dealt deck."""

@@ -1,0 +1,1 @@
+"""Shoe games with a decision: Casino War and Red Dog."""
