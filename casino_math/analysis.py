@@ -47,7 +47,7 @@ class GameAnalysis:
     progress: Progress | None = None  # hears of the counting as it goes: (what, done, of)
     runner: Runner | None = None  # where a big count runs: see casino_math.parallel
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # sent to a worker as its game alone: the counts stay here (a big game's take gigabytes)
         return (GameAnalysis, (self.game,))
 

@@ -49,7 +49,8 @@ import pandas as pd
 from .errors import InputError
 from .analysis import GameAnalysis, analyze
 from .game.description import Deal, Decision, Game, Paytable, Result
-from .contract.solution import SEEN_AS, SEEN_ROLES, Strategy
+from .contract.solution import SEEN_AS, Strategy
+from .levels import SEEN_ROLES
 from .contract.method import Coups
 from .parallel import Runner, Shards
 

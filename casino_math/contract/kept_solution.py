@@ -38,7 +38,7 @@ import numpy as np
 
 from ..returns import Outcome, ReturnTable
 from ..game.description import Game, Option
-from .solution import NO_EXHIBITS, Decided, DecisionView, Exhibits, Solution, SolutionFigures, Strategy
+from .solution import NO_EXHIBITS, Decided, DecisionView, Exhibits, Lookup, Solution, SolutionFigures, Strategy
 from .money import History, Repriced
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class KeptView:
     player_values: np.ndarray | None
     counts: dict[str, int]  # taken()
     columns: tuple[str, ...]
-    data: tuple[list, ...]  # the frame, column by column
+    data: tuple[list[Any], ...]  # the frame, column by column
     words: str  # summary()
     exhibits: Exhibits = NO_EXHIBITS  # those that are data (a breakdown, counted when shown, is never kept)
     classes: int | None = None
@@ -167,7 +167,7 @@ class BackedView:
         """The exact expected value per initial unit of ``option`` in class ``row`` (of :meth:`frame`): the method's own."""
         return cast(ClassValues, self._own()).exact(row, option)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # sent to a worker as the method's own view: a worker solves nothing
         return (_same, (self._own(),))
 
@@ -181,12 +181,12 @@ class _Lookup:
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
         return self._own().decide(decision, stakes, seen)
 
-    def _own(self) -> Any:
+    def _own(self) -> Lookup:
         lookup = self.solved.solution().strategy.lookup
         assert lookup is not None
         return lookup
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # sent to a worker (a simulation's) as the method's own look-up: a worker solves nothing
         return (_same, (self._own(),))
 
@@ -306,7 +306,7 @@ def _stored(solution: Solution, own: Callable[[Solution], dict[str, Any]] | None
                 own(solution) if own is not None else {})
 
 
-def _plain(values: list) -> list:
+def _plain(values: list[Any]) -> list[Any]:
     """A frame's column as plain data (numpy scalars as Python's)."""
     return [v.item() if isinstance(v, np.generic) else v for v in values]
 

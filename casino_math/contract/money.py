@@ -22,7 +22,7 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 import numpy as np
 
@@ -165,13 +165,16 @@ class Repriced(Protocol):
         return self
 
 
+# how a deal ended: ("folded", stakes, decision) or ("end", stakes, showdown cell, line code)
+EndKey = tuple[Any, ...]
+
 @dataclass(frozen=True, eq=False)
 class Ends(Repriced):
     """Deals counted by how they end under one strategy (see :func:`table_of_ends`), with what names the ends:
     the showdown cells and the lines. The same ends at other pays of the same lines are the same strategy's
     return there (:meth:`table`)."""
 
-    rows: Mapping[tuple, int]
+    rows: Mapping[EndKey, int]
     cell_names: tuple[str, ...]
     lines: Lines
 
@@ -180,14 +183,14 @@ class Ends(Repriced):
         return table_of_ends(game, self.cell_names, self.lines, Money(game, self.cell_names, self.lines), self.rows)
 
 
-def table_of_ends(game: Game, cell_names: tuple[str, ...], lines: Lines, money: Money, rows: Mapping[tuple, int]) -> ReturnTable:
+def table_of_ends(game: Game, cell_names: tuple[str, ...], lines: Lines, money: Money, rows: Mapping[EndKey, int]) -> ReturnTable:
     """The return table of deals counted by how they end: ``("folded", stakes, decision)`` or
     ``("end", stakes, showdown cell, line code)`` -> deals."""
     initial = game.initial_stake or Fraction(1)
     wagered = sum((deals * sum(key[1], Fraction(0)) for key, deals in rows.items()), Fraction(0))
     total = sum(rows.values())
     stakes = {sum(key[1], Fraction(0)) for key in rows if key[0] == "end"}
-    outcomes: dict[tuple[str, Fraction], list] = {}
+    outcomes: dict[tuple[str, Fraction], list[Any]] = {}
     for key, deals in rows.items():
         h = key[1]
         if key[0] == "folded":
