@@ -40,13 +40,13 @@ def run(out: Path, skip: set[str]) -> int:
         for path in game_files(skip):
             target = out / "json" / path.relative_to(ROOT / "paytables").with_suffix(".json")
             target.parent.mkdir(parents=True, exist_ok=True)
-            done = subprocess.run([*command, "analyze", str(path), "--format", "json"], cwd=ROOT, env=env,
+            done = subprocess.run([*command, "analyze", str(path.relative_to(ROOT)), "--format", "json"], cwd=ROOT, env=env,
                                   capture_output=True, text=True)
             target.write_text(done.stdout + (f"\nexit {done.returncode}\n{done.stderr}" if done.returncode else ""))
             failed += done.returncode != 0
             print(f"{path.relative_to(ROOT)}: exit {done.returncode}", flush=True)
         families = sorted({p.relative_to(ROOT / "paytables").parts[0] for p in game_files(skip)})
-        folders = [str(ROOT / "paytables" / family) for family in families]
+        folders = [f"paytables/{family}" for family in families]  # relative: the bytes name no checkout
         done = subprocess.run([*command, "report", *folders, "--out", str(out / "reports"), "--date", DATE, "--quiet"],
                               cwd=ROOT, env=env)
         failed += done.returncode != 0

@@ -29,7 +29,6 @@ and a claim with a gap must fail (else the gap is closed, and is to be removed).
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import shutil
@@ -39,6 +38,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from .analysis import GameAnalysis, analyze
 from .errors import InputError
+from .held import cached
 from .game.description import Game
 from .analysis import load_game
 from .registry import method_for
@@ -51,7 +51,7 @@ BruteForce = Callable[[Game], tuple[Fraction, Fraction]]  # a game -> its own be
 _EXTENDS = "CASINO_MATH_EXTENDS"  # the folders a game file may extend from, as the studio widens them
 
 
-@functools.lru_cache(maxsize=2)  # the checks of one file run one after the other: its analysis counted once
+@cached(maxsize=2)  # the checks of one file run one after the other: its analysis counted once
 def _analysed(path: Path) -> GameAnalysis:
     return analyze(path)
 
