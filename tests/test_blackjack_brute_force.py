@@ -22,8 +22,8 @@ import pytest
 from casino_math.methods.blackjack.hands import Hand, hand_table
 from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
-from casino_math.methods.blackjack.values import FREE as ENGINE_FREE
-from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
+from casino_math.methods.blackjack.nets import FREE as ENGINE_FREE
+from casino_math.methods.blackjack.nets import OWN as ENGINE_OWN
 
 A, T = 0, 9
 
