@@ -19,8 +19,8 @@ from functools import lru_cache
 
 from casino_math.methods.blackjack.hands import hand_table
 from casino_math.methods.blackjack.rules import BlackjackRules
-from casino_math.methods.blackjack.values import FREE as ENGINE_FREE
-from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
+from casino_math.methods.blackjack.nets import FREE as ENGINE_FREE
+from casino_math.methods.blackjack.nets import OWN as ENGINE_OWN
 
 A, T = 0, 9
 

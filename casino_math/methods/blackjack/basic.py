@@ -23,12 +23,11 @@ from fractions import Fraction
 from typing import Callable, Mapping
 
 from ...collector import held
+from .choices import DOUBLE, HIT, SPLIT, STAND, SURRENDER, ChartChooser, Key
 from .hands import Hand, hand_table
 from .rounds import Play, UpCard, play_game, play_up_card
 from .rules import ACE, VALUES, BlackjackRules, Shoe, value_name
-from .values import DOUBLE, HIT, SPLIT, STAND, SURRENDER, best
 
-Key = tuple[str, int, bool]  # ("pair", value, True) | ("hard" or "soft", total, first two cards)
 TURNS = 12  # turns of the search at most (a strategy repeats itself within two or three)
 CODES = {STAND: "S", HIT: "H", DOUBLE: "D", SPLIT: "P", SURRENDER: "R"}
 
@@ -73,38 +72,12 @@ class BasicStrategy:
     # -- as choosers of the engine ----------------------------------------------------------------
     def hand_chooser(self, up: int, split: bool = False) -> ChartChooser:
         """The chooser of hands after the first two cards (of split hands with ``split``: their first two too)."""
-        return ChartChooser(self, up, split)
+        return ChartChooser(self.orders, up, split)
 
     def root_chooser(self, upcard: UpCard, hand: Hand, options: Mapping[str, Fraction]) -> str:
         if "blackjack" in options:
             return "blackjack"
         return self.pick(upcard.up, key_of(hand, True, self.rules.splits), options)
-
-
-@dataclass(frozen=True, eq=False)
-class ChartChooser:
-    """A basic strategy's choice at a hand after the first two cards (a :data:`~.values.Chooser`): the first option of
-    the chart's order open to the hand, whatever the values (:meth:`order`), so the compiled kernel takes it too."""
-
-    strategy: BasicStrategy
-    up: int
-    split: bool
-
-    def order(self, hand: int) -> tuple[str, ...] | None:
-        """The options in the chart's order of preference at ``hand``; None: by its best option (the first two cards of
-        a round, which the round decides (root_chooser), or a total no hand of the strategy reaches: never played)."""
-        table = hand_table()
-        cards = table.cards[hand]
-        key = ("soft" if table.soft[hand] else "hard", table.total[hand], cards == 2)  # key_of without pairs, read off the table
-        if cards == 2 and not self.split:
-            return None
-        return self.strategy.orders.get((self.up, key))
-
-    def __call__(self, hand: int, options: Mapping[str, int]) -> str:
-        order = self.order(hand)
-        if order is None:
-            return best(hand, options)
-        return next(o for o in order if o in options)
 
 
 def orders_of(play: Play) -> dict[tuple[int, Key], tuple[str, ...]]:

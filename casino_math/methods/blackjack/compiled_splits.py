@@ -38,20 +38,19 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 import numpy as np
 from numba import njit
 
-from .compiled_values import PRIMES, _times, doubling, from_residues, moduli, nets_table, primes_for, table_arrays
+from .compiled_values import _WALKED, PRIMES, _times, doubling, from_residues, moduli, nets_table, primes_for, table_arrays
 from .dealer import BLACKJACK, OUTCOMES
 from .dealer import PRIMES as DEALER_PRIMES
 from .hands import hand_table
+from .nets import Stakes, stand_nets
 from .rules import VALUES, BlackjackRules
+from .values import Position, Valued
 from ...held import cached
-
-if TYPE_CHECKING:
-    from .values import Position, Stakes, Valued
 
 Key = tuple[int, int, int]  # as :data:`.split_ends.Key`: a hand's net (over the round's scale), its own stake, the dealer's total
 STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2
@@ -241,8 +240,6 @@ def python_split_ends() -> Iterator[None]:
 def follows(position: Position) -> bool:
     """Whether the kernel follows this position's split hands: not inside :func:`python_split_ends` (nor
     :func:`~.compiled_values.python_walk`); else the Python walk does."""
-    from .compiled_values import _WALKED
-
     return not (_PYTHON[0] or _WALKED[0])
 
 
@@ -400,8 +397,6 @@ def spread_table(position: Position, stakes: Stakes, factor: int, keys: list[Key
                  k: int) -> tuple[list[Key], np.ndarray, np.ndarray]:
     """The keys with those of the pays ``spreads`` (their numbers by spread, pay and dealer's outcome; -1 past a spread's
     last pay) and each pay's chance modulo each prime (a fraction: its numerator times its denominator's inverse)."""
-    from .values import stand_nets
-
     number = {key: i for i, key in enumerate(keys)}
     most = max((len(pays) for pays in spreads), default=0)
     spread_keys = np.full((len(spreads), most, len(OUTCOMES)), -1, dtype=np.int64)
@@ -420,9 +415,7 @@ def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, fa
     """Every key an end of a split hand at ``stakes`` can have (:data:`Key`), and ``key_of[23·s + t, o]`` its number:
     ``s`` 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`BUST_TOTAL` a bust; ``o``
     the dealer's outcome (as :func:`.split_ends._leaf_terms` makes them: a win paying 1)."""
-    from .values import Stakes as Staked
-
-    each = (stakes, Staked(stakes.own + 1, stakes.free), Staked(stakes.own, stakes.free + 1))
+    each = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
     nets = nets_table(rules, apart, scale, each)
     number: dict[Key, int] = {}
     key_of = np.zeros((3, BUST_TOTAL + 1, len(OUTCOMES)), dtype=np.int64)

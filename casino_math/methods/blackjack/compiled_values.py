@@ -9,7 +9,7 @@ times that, so every value and every difference of two values is one residue cla
 
 Choices are made exactly, never in floating point: two options compare by the sign of their difference, read from its
 mixed-radix digits (Garner's algorithm) against those of ``(P − 1)/2``; an exact tie is seen as such (every digit
-zero), and the option wagering more is taken, as :func:`~.values.best` does. A value is rebuilt as a whole number only
+zero), and the option wagering more is taken, as :func:`~.choices.best` does. A value is rebuilt as a whole number only
 when read (:class:`~.values.Valued`), by the same digits.
 
 Every rule set is valued so, Spanish 21's too: a hand paid a bonus when it stands undoubled (a 21 of five cards or more,
@@ -21,6 +21,10 @@ stand on their two cards.
 The dealer's counts enter as two 53-bit digits each (``a + p·t``, :func:`~.dealer.dealer_digits`), reduced modulo each
 prime in the kernel. The Python walk (:meth:`~.values.Position.value_hands_plain`) is the reference the kernel is tested
 against (tests/methods/blackjack/test_blackjack_properties.py): every option of every hand, and every choice, equal.
+
+The walk hands its solves here as arrays (:func:`~.values.value_hands_compiled` reads the position and makes its hands'
+:class:`~.values.Valued` from :class:`Residues`): this module reads no position, only what lies below both, the options
+and choosers (:mod:`.choices`) and the nets (:mod:`.nets`).
 
 >>> mixed_radix(10**40, 3)[0] == 10**40 % PRIMES[0]
 True
@@ -34,20 +38,18 @@ import math
 from contextlib import contextmanager
 from operator import mul
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterator, Mapping
+from typing import Iterator, Mapping
 
 import numpy as np
 from numba import njit
 
+from .choices import DOUBLE, HIT, STAND, ChartChooser
 from .dealer import OUTCOMES
 from .dealer import PRIMES as DEALER_PRIMES
 from .hands import hand_table
-from .rules import ACE, BlackjackRules
+from .nets import ONE, Stakes, average_pay, hand_pays, stand_nets
+from .rules import BlackjackRules
 from ...held import cached
-
-if TYPE_CHECKING:
-    from .basic import ChartChooser
-    from .values import Chooser, Position, Stakes, Valued
 
 # ten primes below 2^53 (the dealer's two, :data:`.dealer.PRIMES`, left out): a product of two residues, estimated in
 # floating point, is corrected exactly in 64-bit arithmetic (see _times)
@@ -315,7 +317,7 @@ def _stand(h: int, s: int, c: int, slot: np.ndarray, ways: np.ndarray, dealer_pr
     done[h, s] = True
 
 
-VALUED = ("stand", "hit", "double")  # the options by code (the names of :mod:`.values`)
+VALUED = (STAND, HIT, DOUBLE)  # the options by code
 
 
 class Residues:
@@ -403,78 +405,8 @@ def compiles() -> bool:
     """Whether the kernel values this position's hands: every rule set, the pays that depend on a hand's cards (handed
     to it as nets by hand), a double's rescue and split aces that may not draw included; not inside :func:`python_walk`.
     (The kernel may still decline one solve: a value too big for the primes, a chooser other than the best, a chart or
-    decisions given hand by hand, a strategy without a hand's option; see :func:`value_hands_compiled`.)"""
+    decisions given hand by hand, a strategy without a hand's option; see :func:`~.values.value_hands_compiled`.)"""
     return not _WALKED[0]
-
-
-def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
-                   hands: list[int] | tuple[int, ...]) -> dict[int, Valued] | None:
-    """:meth:`~.values.Position.value_hands_plain` by the kernel, where ``plan`` is None the option taken by ``chooser`` (the
-    best, or a chart's order, :class:`~.basic.ChartChooser`); None where the kernel does not apply (:func:`compiles`,
-    another chooser, a value too big for the primes, a plan or a chart without a hand's option)."""
-    from .values import Given, Stakes, Valued, best
-
-    if not compiles():
-        return None
-    child, cards, hard, total, counts = table_arrays()
-    order = np.array(hands, dtype=np.int64)
-    prefer = np.full((len(hands), 3), -1, dtype=np.int64)
-    if plan is None and isinstance(chooser, Given):
-        codes = {name: code for code, name in enumerate(VALUED)}
-        prefer[:, 0] = [codes.get(chooser.taken.get(h, ""), 3) for h in hands]  # 3: not valued here, the Python walk says
-    elif plan is None and chooser is not best:
-        from .basic import ChartChooser
-
-        if not isinstance(chooser, ChartChooser):
-            return None
-        prefer = preferences(chooser, order)
-    only_array = np.full(len(hands), -1, dtype=np.int64)
-    if plan is not None:
-        codes = {name: code for code, name in enumerate(VALUED)}
-        only = [codes.get(plan.get(h, ""), -1) for h in hands]
-        for h, code in zip(hands, only):
-            if code < 0 and cards[h] >= 2 and (h in plan or hard[h] < 21):
-                return None  # a hand the strategy leaves open, or an option not valued here: the Python walk says so
-        only_array[:] = only
-    doubled = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
-    key = (stakes, "nets")
-    if key not in position.kernel:
-        nets = nets_table(position.rules, position.apart, position.scale, doubled)
-        bonus, bonus_nets = bonus_table(position, stakes)
-        largest = max(int(np.abs(nets).max()), int(np.abs(bonus_nets).max()), stakes.own + 1) if len(bonus_nets) else 0
-        k = primes_for(largest * position.denominator(0)) if largest else 0
-        position.kernel[key] = ((k, kernel_nets(nets, [s.own for s in doubled], k), horizons(position, k), bonus,
-                                 np.ascontiguousarray(bonus_nets[..., None] % np.array(PRIMES[:k], dtype=np.int64)))
-                                if k else (0, (None, None), None, None, None))
-    k, (net, lost), by_cards, bonus, bonus_net = position.kernel[key]
-    if not k:
-        return None
-    primes, garner, half, _ = moduli(k)
-    extend, denominator, live_deals = by_cards
-    slot = position.kernel_slots(hands, plan)
-    may, free = doubling(position.rules, position.split)
-    digits = position.dealer.digits.array
-    values = np.zeros((len(hands), 3, k), dtype=np.int64)
-    present = np.zeros((len(hands), 3), dtype=np.bool_)
-    taken = np.full(len(hands), -1, dtype=np.int64)
-    aces_stand = position.split and first == ACE and not position.rules.hit_split_aces  # split aces take one card
-    rescue = position.rules.double_rescue and not position.split
-    solve_kernel(
-        order, only_array, prefer, first is not None, aces_stand, child, cards, hard, total, may, free, rescue, counts,
-        np.array(position.left, dtype=np.int64), slot, digits, DEALER_PRIMES[0], net, bonus, bonus_net, lost, extend,
-        denominator, live_deals, position.size,
-        -1 if position.hole is None else position.hole, position.apart, primes, 1.0 / primes.astype(np.float64), garner, half,
-        values, present, taken, room(len(child), k, len(position.left)))
-    residues = Residues(values, present, k)
-    dens = [position.denominator(c) if c <= position.size else 0 for c in range(int(cards[order].max(initial=0)) + 1)]
-    if (taken == -2).any():
-        return None  # a chart with no option open to a hand: the Python walk says so
-    out = {}
-    cards_of = hand_table().cards
-    for row, (h, code) in enumerate(zip(hands, taken.tolist())):
-        if code >= 0:
-            out[h] = Valued(None, VALUED[code], dens[cards_of[h]], residues, row)
-    return out
 
 
 Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # what :func:`solve_kernel` works in
@@ -502,33 +434,27 @@ def kernel_nets(nets: np.ndarray, own: list[int], k: int) -> tuple[np.ndarray, n
 
 @cached(maxsize=256)
 def nets_table(rules: BlackjackRules, apart: bool, scale: int, stakes: tuple[Stakes, ...]) -> np.ndarray:
-    """Standing's nets (:func:`~.values.stand_nets`, a win paying 1) by stakes, total (0 to 21) and dealer outcome."""
-    from .values import ONE, stand_nets
-
+    """Standing's nets (:func:`~.nets.stand_nets`, a win paying 1) by stakes, total (0 to 21) and dealer outcome."""
     return np.array([[stand_nets(rules, apart, scale, t, ONE, s) for t in range(22)] for s in stakes], dtype=np.int64)
 
 
-def bonus_table(position: Position, stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
-    """The hands paid a bonus when they stand undoubled (:meth:`~.values.Position.win_amount`: a 21 of many cards, or of
-    certain cards on average over their suits), each hand of the table its row of nets (-1: none), and the nets of each
-    row by dealer outcome (one row of zeros where no hand has a bonus): what :func:`solve_kernel` reads instead of the
-    nets by total.
+def bonus_table(rules: BlackjackRules, apart: bool, scale: int, shoe: tuple[int, ...], stakes: Stakes) -> tuple[np.ndarray, np.ndarray]:
+    """The hands paid a bonus when they stand undoubled in a game of ``rules`` dealt from ``shoe`` (the full shoe; a 21
+    of many cards, or of certain cards on average over their suits), each hand of the table its row of nets (-1: none),
+    and the nets of each row by dealer outcome, times ``scale`` (one row of zeros where no hand has a bonus): what
+    :func:`solve_kernel` reads instead of the nets by total.
 
     >>> from casino_math.methods.blackjack.hands import Hand
+    >>> from casino_math.methods.blackjack.nets import OWN, stand_nets
     >>> from casino_math.methods.blackjack.rules import Shoe
-    >>> from casino_math.methods.blackjack.values import OWN, dealer_counts, stand_nets
     >>> rules = BlackjackRules(card_bonuses=((5, Fraction(3, 2)),))
-    >>> shoe = Shoe.of_decks(1).counts
-    >>> position = dealer_counts(rules, 9, shoe).position(tuple(c - (v == 9) for v, c in enumerate(shoe)), scale=2)
-    >>> bonus, nets = bonus_table(position, OWN)
+    >>> bonus, nets = bonus_table(rules, True, 2, Shoe.of_decks(1).counts, OWN)
     >>> five = hand_table().index[Hand.of("A", "A", "2", "7", "T")]
-    >>> nets[bonus[five]].tolist() == list(stand_nets(rules, position.apart, 2, 21, Fraction(3, 2), OWN))
+    >>> nets[bonus[five]].tolist() == list(stand_nets(rules, True, 2, 21, Fraction(3, 2), OWN))
     True
     """
-    from .values import stand_nets
-
-    bonus, wins = bonuses(position.rules, position.dealer.shoe)
-    nets = [stand_nets(position.rules, position.apart, position.scale, 21, win, stakes) for win in wins]
+    bonus, wins = bonuses(rules, shoe)
+    nets = [stand_nets(rules, apart, scale, 21, win, stakes) for win in wins]
     if any(abs(net) >= 1 << 62 for row in nets for net in row):  # pays beyond 64-bit arrays (a replay at generic pays,
         return bonus, np.zeros((0, len(OUTCOMES)), dtype=np.int64)  # :mod:`.linear`): no rows, the Python walk values them
     return bonus, np.array(nets or [(0,) * len(OUTCOMES)], dtype=np.int64)
@@ -537,10 +463,8 @@ def bonus_table(position: Position, stakes: Stakes) -> tuple[np.ndarray, np.ndar
 @cached(maxsize=16)
 def bonuses(rules: BlackjackRules, shoe: tuple[int, ...]) -> tuple[np.ndarray, tuple[Fraction, ...]]:
     """Each hand of the table that ``shoe`` (the full shoe) can deal, the row of its bonus standing undoubled (-1: none),
-    and the bonus of each row (the average pay of a win, :func:`~.values.hand_pays`): the same in every position of a
+    and the bonus of each row (the average pay of a win, :func:`~.nets.hand_pays`): the same in every position of a
     game."""
-    from .values import ONE, average_pay, hand_pays
-
     table = hand_table()
     bonus = np.full(len(table.hands), -1, dtype=np.int64)
     rows: dict[Fraction, int] = {}
@@ -574,22 +498,3 @@ def preferences(chooser: ChartChooser, order: np.ndarray) -> np.ndarray:
             if not valued:  # nothing the kernel values: no choice it can make
                 rows[row, 0] = 3
     return rows[where.reshape(-1)]
-
-
-def horizons(position: Position, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Residues by a hand's cards (0 to the most a hand of the position holds, and one more): what extends the dealer's
-    deals to the hand's denominator, the denominator, and the deals after a first dealer card that is not a hole card
-    (:meth:`~.values.Position.horizon`); 0 where a hand of so many cards has none."""
-    most = max(map(hand_table().cards.__getitem__, position.dealt), default=0) + 2
-    rows = np.zeros((3, most + 1, k), dtype=np.int64)
-    primes = PRIMES[:k]
-    for c in range(most + 1):
-        n, h = position.horizon(c)
-        if n < 0 or h < 0:
-            continue
-        longest = min(position.dealer.longest, n)
-        whole_numbers = (math.perm(n - longest, h - longest) if h >= longest else 0, math.perm(n, h) * position.scale,
-                         math.perm(n - 1, h - 1) * position.scale if n >= 1 and h >= 1 else 0)
-        for j, x in enumerate(whole_numbers):
-            rows[j, c] = [x % p for p in primes]
-    return rows[0], rows[1], rows[2]

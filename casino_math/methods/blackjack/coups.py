@@ -32,12 +32,13 @@ import numpy as np
 from ...cards import ACE as ACE_RANK
 from ...returns import Outcome, ReturnTable
 from .bonuses import combination_lines, pay_by_suits
+from .choices import DOUBLE, HIT, SPLIT, STAND, SURRENDER
 from .dealer import hand_total, natural
 from .game_file import BlackjackGame
 from .hands import Hand, hand_table
+from .nets import FREE, OWN, Stakes
 from .rounds import BLACKJACK_OPTION, Play
 from .rules import ACE, VALUES
-from .values import DOUBLE, FREE, HIT, OWN, SPLIT, STAND, SURRENDER, Stakes
 
 MOST_CARDS_PER_HAND = 22  # 21 in aces, and the card that busts
 Played = tuple[Hand, Stakes, bool, tuple[int, ...]]  # a hand played out: its cards, stakes, doubled or not, its cards' suits

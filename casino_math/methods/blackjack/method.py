@@ -43,16 +43,18 @@ from ...contract.method import Method, Workload
 from ...contract.money import History, Repriced, pays_text
 from .basic import BasicStrategy, key_of, key_text
 from ...collector import held
+from .choices import DOUBLE, HIT, SPLIT, STAND, SURRENDER
 from .coups import BlackjackCoups
 from .figures import BlackjackFigures, blackjack_figures
 from .game_file import PLAY, SPLIT_HAND, BlackjackGame
 from .hands import Hand, hand_table
 from .linear import LinearEnds, linear_ends, lines_of
+from .nets import OWN
 from .removal import blackjack_removal
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, paid_naturals, replay
 from .rules import ACE, VALUES, value_name
 from .splits import Split
-from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, keep_counts
+from .values import keep_counts
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -29,12 +29,14 @@ from typing import Callable, Mapping
 
 from .bonuses import combination_lines, pays_denominator
 from ...collector import held
+from .choices import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Chooser, Given, best
 from .dealer import BLACKJACK, blackjack_hole, natural
 from .hands import Hand, hand_table
+from .nets import OWN, Stakes
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
 from .split_ends import SplitEnds, split_ends
 from .splits import Split
-from .values import DOUBLE, HIT, OWN, SPLIT, STAND, SURRENDER, Chooser, Given, Position, Stakes, Taken, Valued, best, dealer_counts
+from .values import Position, Taken, Valued, dealer_counts
 
 BLACKJACK_OPTION = "blackjack"  # a natural: no decision
 EndKey = tuple[str, int, int]  # how a round ends: what happened, its net (over the ends' scale), the player's own money staked

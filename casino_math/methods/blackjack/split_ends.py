@@ -21,12 +21,14 @@ from fractions import Fraction
 from functools import partial
 from typing import Iterable
 
+from .choices import DOUBLE, STAND
 from .compiled_splits import follow
 from .dealer import BLACKJACK
 from .hands import hand_table
+from .nets import ONE, Stakes
 from .rules import VALUES
 from .splits import Split, patterns
-from .values import DOUBLE, ONE, STAND, Position, Stakes, Valued
+from .values import Position, Valued
 from ...held import Held
 
 Key = tuple[int, int, int]  # a hand's net (over the round's scale), its own stake, the dealer's final total (of OUTCOMES)

@@ -35,9 +35,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Mapping
 
+from .choices import HIT, Chooser, best
 from .hands import Hand, hand_table
+from .nets import FREE, OWN, Stakes
 from .rules import BlackjackRules
-from .values import FREE, HIT, OWN, Chooser, DealerCounts, Position, Stakes, Valued, best
+from .values import DealerCounts, Position, Valued
 from ...held import cached
 
 Decisions = dict[int, str]  # hand number -> option

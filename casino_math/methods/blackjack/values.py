@@ -23,7 +23,7 @@ original bet is counted once for the round (:mod:`.rounds`). Dividing every opti
 blackjack would not change which is best.
 
 A hand's stake is its own money and, in Free Bet, the house's: a free unit wins like the player's but loses
-nothing (:class:`Stakes`); the best play of a hand depends on the mix, so each mix is a position of its own.
+nothing (:class:`~.nets.Stakes`); the best play of a hand depends on the mix, so each mix is a position of its own.
 """
 
 from __future__ import annotations
@@ -32,68 +32,21 @@ import math
 from dataclasses import dataclass, replace
 from operator import mul
 from fractions import Fraction
-from typing import Callable, Iterator, Mapping, NamedTuple
+from typing import Iterator, Mapping
 
 import numpy as np
 
-from .bonuses import combination_lines, combination_pays
+from .choices import DOUBLE, HIT, STAND, ChartChooser, Chooser, Given, best
 from ...collector import held
-from .compiled_values import DealerDigits, Residues, value_hands_compiled, table_arrays
-from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, PRIMES, blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
+from .compiled_values import (PRIMES, VALUED, DealerDigits, Residues, bonus_table, compiles, doubling, kernel_nets, moduli,
+                              nets_table, preferences, primes_for, room, solve_kernel, table_arrays)
+from .dealer import PRIMES as DEALER_PRIMES
+from .dealer import blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
+from .nets import ONE, OWN, Stakes, average_pay, hand_pays, stand_nets
 from .rules import ACE, BlackjackRules
 from ...held import cached
-
-STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
-OPTIONS = (STAND, HIT, DOUBLE, SPLIT, SURRENDER)
-PREFERENCE = (DOUBLE, SPLIT, STAND, HIT, SURRENDER)
-ONE, ZERO = Fraction(1), Fraction(0)  # the option taken between two of exactly equal value: more wagered
-
-
-class Stakes(NamedTuple):
-    """What a hand has at stake, per unit of the initial bet: the player's own money and the house's free units (a
-    named pair: it keys the values worked out, and a pair hashes fastest)."""
-
-    own: int = 1
-    free: int = 0
-
-    def doubled(self, free: bool) -> Stakes:
-        return Stakes(self.own, self.free + 1) if free else Stakes(self.own + 1, self.free)
-
-
-OWN = Stakes(1, 0)
-FREE = Stakes(0, 1)
-
-
-@cached(maxsize=4096)
-def stand_nets(rules: BlackjackRules, apart: bool, scale: int, total: int, win: Fraction, stakes: Stakes) -> tuple[int, ...]:
-    """What standing on ``total`` nets against each dealer outcome (:data:`~.dealer.OUTCOMES`), times ``scale``: the
-    player's own units win ``win`` or lose, the house's free units only win (``apart``: a dealer blackjack is counted
-    apart, so nets nothing here)."""
-    out = []
-    for o in range(len(OUTCOMES)):
-        base = unit_net(rules, apart, total, o, win)
-        net = (stakes.own * base + stakes.free * max(base, ZERO)) * scale
-        if net.denominator != 1:
-            raise ValueError(f"a pay of {win} is finer than the scale {scale}")
-        out.append(int(net))
-    return tuple(out)
-
-
-def unit_net(rules: BlackjackRules, apart: bool, total: int, outcome: int, win: Fraction) -> Fraction:
-    """The net per unit of the player's own stake standing on ``total`` when the dealer ends in ``outcome``."""
-    if outcome == BLACKJACK:
-        return ZERO if apart else Fraction(-1)
-    if outcome == BUST:
-        return win
-    if outcome == BUST_22:
-        return ZERO if rules.dealer_22_pushes else win
-    dealer = 17 + outcome
-    if total > dealer or (total == 21 and rules.player_21_wins):
-        return win
-    return ZERO if total == dealer else Fraction(-1)
-
 
 class Shoes(dict):
     """The cards left after each hand (by number), worked out when first asked for."""
@@ -140,7 +93,7 @@ class DealerCounts:
     def __getitem__(self, shoe: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
         counted = self.known.get(shoe)
         if counted is None:  # the two digits of each count put together (:func:`~.dealer.whole`), one shoe
-            p, n = PRIMES[0], sum(shoe)
+            p, n = DEALER_PRIMES[0], sum(shoe)
             ways = tuple(a + t * p for a, t in self.digits.array[self.digits.row[shoe]].tolist())
             if n not in self._bounds:
                 self._bounds[n] = ways_bound(n, self.longest)
@@ -221,64 +174,6 @@ def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
             if unread:
                 whole_ways(known, digits, unread)
             keep(known)
-
-
-def hand_pays(rules: BlackjackRules, shoe: tuple[int, ...], hand: int) -> tuple[tuple[Fraction, Fraction], ...]:
-    """What a win pays on ``hand`` (a number of :func:`~.hands.hand_table`) standing undoubled in a game of ``rules``
-    dealt from ``shoe`` (the full shoe), each pay with its chance given the cards' values: one pay but for a 21 whose
-    pay depends on its suits (:mod:`.bonuses`).
-
-    >>> from casino_math.methods.blackjack.hands import Hand
-    >>> rules = BlackjackRules(card_bonuses=((5, Fraction(3, 2)),))
-    >>> hand_pays(rules, (4,) * 9 + (16,), hand_table().index[Hand.of("A", "A", "2", "7", "T")])
-    ((Fraction(3, 2), Fraction(1, 1)),)
-    """
-    table = hand_table()
-    if table.total[hand] != 21:
-        return ((ONE, ONE),)
-    cards = table.cards[hand]
-    for least, pay in rules.card_bonuses:
-        if cards >= least:
-            return ((pay, ONE),)
-    if cards == 3:
-        return combination_pays(combination_lines(rules), tuple(table.hands[hand].values()), shoe) or ((ONE, ONE),)
-    return ((ONE, ONE),)
-
-
-def average_pay(pays: tuple[tuple[Fraction, Fraction], ...]) -> Fraction:
-    """What a win pays on average, given its pays with their chances (:func:`hand_pays`).
-
-    >>> average_pay(((Fraction(3, 2), Fraction(15, 16)), (Fraction(2), Fraction(3, 64)), (Fraction(3), Fraction(1, 64))))
-    Fraction(99, 64)
-    """
-    return pays[0][0] if len(pays) == 1 else sum((pay * chance for pay, chance in pays), ZERO)
-
-
-Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
-
-
-def best(hand: int, values: Mapping[str, int]) -> str:
-    """The option of highest value (values of one hand share a denominator); on an exact tie, the one wagering more."""
-    top = max(values.values())
-    for option in PREFERENCE:
-        if values.get(option) == top:
-            return option
-    raise ValueError("no option")
-
-
-@dataclass(frozen=True, eq=False)
-class Given:
-    """A choice given hand by hand (a :data:`Chooser`): the option ``taken[hand]``, whatever the values (every option
-    still valued: what a replay of a strategy at other pays reads), so the compiled kernel takes it too.
-
-    >>> Given({7: HIT})(7, {STAND: 0, HIT: -1})
-    'hit'
-    """
-
-    taken: Mapping[int, str]
-
-    def __call__(self, hand: int, options: Mapping[str, int]) -> str:
-        return self.taken[hand]
 
 
 class Valued:
@@ -651,3 +546,89 @@ class Position:
                 else:
                     total += count * self.stand(child, doubled, doubled=True)
         return total
+
+
+def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
+                   hands: list[int] | tuple[int, ...]) -> dict[int, Valued] | None:
+    """:meth:`Position.value_hands_plain` by the compiled kernel (:func:`~.compiled_values.solve_kernel`), where ``plan`` is None
+    the option taken by ``chooser`` (the best, or a chart's order, :class:`~.choices.ChartChooser`); None where the kernel
+    does not apply (:func:`~.compiled_values.compiles`, another chooser, a value too big for the primes, a plan or a chart
+    without a hand's option)."""
+    if not compiles():
+        return None
+    child, cards, hard, total, counts = table_arrays()
+    order = np.array(hands, dtype=np.int64)
+    prefer = np.full((len(hands), 3), -1, dtype=np.int64)
+    if plan is None and isinstance(chooser, Given):
+        codes = {name: code for code, name in enumerate(VALUED)}
+        prefer[:, 0] = [codes.get(chooser.taken.get(h, ""), 3) for h in hands]  # 3: not valued here, the Python walk says
+    elif plan is None and chooser is not best:
+        if not isinstance(chooser, ChartChooser):
+            return None
+        prefer = preferences(chooser, order)
+    only_array = np.full(len(hands), -1, dtype=np.int64)
+    if plan is not None:
+        codes = {name: code for code, name in enumerate(VALUED)}
+        only = [codes.get(plan.get(h, ""), -1) for h in hands]
+        for h, code in zip(hands, only):
+            if code < 0 and cards[h] >= 2 and (h in plan or hard[h] < 21):
+                return None  # a hand the strategy leaves open, or an option not valued here: the Python walk says so
+        only_array[:] = only
+    doubled = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
+    key = (stakes, "nets")
+    if key not in position.kernel:
+        nets = nets_table(position.rules, position.apart, position.scale, doubled)
+        bonus, bonus_nets = bonus_table(position.rules, position.apart, position.scale, position.dealer.shoe, stakes)
+        largest = max(int(np.abs(nets).max()), int(np.abs(bonus_nets).max()), stakes.own + 1) if len(bonus_nets) else 0
+        k = primes_for(largest * position.denominator(0)) if largest else 0
+        position.kernel[key] = ((k, kernel_nets(nets, [s.own for s in doubled], k), horizons(position, k), bonus,
+                                 np.ascontiguousarray(bonus_nets[..., None] % np.array(PRIMES[:k], dtype=np.int64)))
+                                if k else (0, (None, None), None, None, None))
+    k, (net, lost), by_cards, bonus, bonus_net = position.kernel[key]
+    if not k:
+        return None
+    primes, garner, half, _ = moduli(k)
+    extend, denominator, live_deals = by_cards
+    slot = position.kernel_slots(hands, plan)
+    may, free = doubling(position.rules, position.split)
+    digits = position.dealer.digits.array
+    values = np.zeros((len(hands), 3, k), dtype=np.int64)
+    present = np.zeros((len(hands), 3), dtype=np.bool_)
+    taken = np.full(len(hands), -1, dtype=np.int64)
+    aces_stand = position.split and first == ACE and not position.rules.hit_split_aces  # split aces take one card
+    rescue = position.rules.double_rescue and not position.split
+    solve_kernel(
+        order, only_array, prefer, first is not None, aces_stand, child, cards, hard, total, may, free, rescue, counts,
+        np.array(position.left, dtype=np.int64), slot, digits, DEALER_PRIMES[0], net, bonus, bonus_net, lost, extend,
+        denominator, live_deals, position.size,
+        -1 if position.hole is None else position.hole, position.apart, primes, 1.0 / primes.astype(np.float64), garner, half,
+        values, present, taken, room(len(child), k, len(position.left)))
+    residues = Residues(values, present, k)
+    dens = [position.denominator(c) if c <= position.size else 0 for c in range(int(cards[order].max(initial=0)) + 1)]
+    if (taken == -2).any():
+        return None  # a chart with no option open to a hand: the Python walk says so
+    out = {}
+    cards_of = hand_table().cards
+    for row, (h, code) in enumerate(zip(hands, taken.tolist())):
+        if code >= 0:
+            out[h] = Valued(None, VALUED[code], dens[cards_of[h]], residues, row)
+    return out
+
+
+def horizons(position: Position, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Residues by a hand's cards (0 to the most a hand of the position holds, and one more): what extends the dealer's
+    deals to the hand's denominator, the denominator, and the deals after a first dealer card that is not a hole card
+    (:meth:`Position.horizon`), modulo each of the first ``k`` primes; 0 where a hand of so many cards has none."""
+    most = max(map(hand_table().cards.__getitem__, position.dealt), default=0) + 2
+    rows = np.zeros((3, most + 1, k), dtype=np.int64)
+    primes = PRIMES[:k]
+    for c in range(most + 1):
+        n, h = position.horizon(c)
+        if n < 0 or h < 0:
+            continue
+        longest = min(position.dealer.longest, n)
+        whole_numbers = (math.perm(n - longest, h - longest) if h >= longest else 0, math.perm(n, h) * position.scale,
+                         math.perm(n - 1, h - 1) * position.scale if n >= 1 and h >= 1 else 0)
+        for j, x in enumerate(whole_numbers):
+            rows[j, c] = [x % p for p in primes]
+    return rows[0], rows[1], rows[2]

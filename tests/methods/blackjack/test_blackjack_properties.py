@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from casino_math.count_cache import disabled
-from casino_math.methods.blackjack.basic import BasicStrategy, ChartChooser, basic_strategy
-from casino_math.methods.blackjack.compiled_values import value_hands_compiled, python_walk
+from casino_math.methods.blackjack.basic import BasicStrategy, basic_strategy
+from casino_math.methods.blackjack.choices import DOUBLE, HIT, STAND, Given, best
+from casino_math.methods.blackjack.compiled_values import python_walk
 from casino_math.methods.blackjack.dealer import dealer_ways, reference_ways
 from casino_math.methods.blackjack.rounds import SPLIT, pays_scale, play_game, replay
 from casino_math.methods.blackjack.compiled_splits import follow
@@ -26,7 +27,8 @@ from casino_math.methods.blackjack.splits import Split
 from casino_math.methods.blackjack.hands import hand_table
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.analysis import load_game
-from casino_math.methods.blackjack.values import DOUBLE, HIT, STAND, Given, Stakes, best, dealer_counts, forget_counts
+from casino_math.methods.blackjack.nets import Stakes
+from casino_math.methods.blackjack.values import value_hands_compiled, dealer_counts, forget_counts
 from tests.references.blackjack_brute_force import A, T, Brute, split_strategy
 from tests.helpers.paths import ROOT
 
@@ -186,7 +188,7 @@ def test_the_compiled_hands_are_the_plain_walk(rules, counts, up, pair, stakes, 
     orders = {(up, key): tuple(seed.sample([STAND, HIT, DOUBLE, SPLIT], 3)) for key in sorted(keys)}
     chart = BasicStrategy(rules, orders)
     for split in (False, True):
-        compiled, plain = _solved_both_ways(position, stakes, ChartChooser(chart, up, split))
+        compiled, plain = _solved_both_ways(position, stakes, chart.hand_chooser(up, split))
         assert compiled == plain
     if left[pair] >= 2:
         holding = tuple(c - (v == pair) for v, c in enumerate(left))
@@ -405,14 +407,14 @@ def test_the_compiled_hands_are_the_plain_walk_with_bonuses_rescue_and_split_ace
     table = hand_table()
     keys = {("soft" if table.soft[h] else "hard", table.total[h], table.cards[h] == 2) for h in valued}
     chart = BasicStrategy(rules, {(up, key): tuple(seed.sample([STAND, HIT, DOUBLE, SPLIT], 3)) for key in sorted(keys)})
-    _kernel_and_walk(position, stakes, ChartChooser(chart, up, False))
+    _kernel_and_walk(position, stakes, chart.hand_chooser(up))
     if left[pair] >= 2:
         holding = tuple(c - (v == pair) for v, c in enumerate(left))
         split = dealer.position(holding, split=True, holding=pair, scale=scale)
         valued = _kernel_and_walk(split, stakes, best, pair)
         if pair == 0 and not rules.hit_split_aces:  # one card each: two cards stand, none more are valued
             assert {table.cards[h] for h in valued} == {1, 2} and all(v.taken == STAND for h, v in valued.items() if table.cards[h] == 2)
-        _kernel_and_walk(split, stakes, ChartChooser(chart, up, True), pair)
+        _kernel_and_walk(split, stakes, chart.hand_chooser(up, split=True), pair)
         more = tuple(c - (v == pair) for v, c in enumerate(holding))
         if more[pair] >= 1:
             strategy = {h: v.taken for h, v in valued.items()}

@@ -22,7 +22,7 @@ from casino_math.methods.blackjack.bonuses import combination_pays, one_suit_cha
 from casino_math.methods.blackjack.hands import Hand, hand_table
 from casino_math.methods.blackjack.rounds import BLACKJACK_OPTION, end_scale, play_game, root_ends
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
-from casino_math.methods.blackjack.values import DOUBLE, HIT, STAND
+from casino_math.methods.blackjack.choices import DOUBLE, HIT, STAND
 
 SIX, SEVEN, EIGHT, SPADES = 5, 6, 7, 3
 
