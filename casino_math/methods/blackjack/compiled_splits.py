@@ -362,7 +362,11 @@ def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | 
     if not k:
         position.ends[memo] = ()
         return None
-    keys, plain = key_table(position.rules, position.apart, position.scale, stakes, factor)
+    try:
+        keys, plain = key_table(position.rules, position.apart, position.scale, stakes, factor)
+    except OverflowError:  # a net past 64 bits (pays over large coprime denominators): the Python walk counts it
+        position.ends[memo] = ()
+        return None
     most_cards = min(max(hand_table().cards[h] for h in position.dealt) + 1, position.size + 1)
     extend, whole = extensions(position.size, h1, position.dealer.longest, most_cards, k)
     if scale > 1:

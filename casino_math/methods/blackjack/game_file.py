@@ -292,6 +292,9 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
     if dealer.blackjack_takes is not None and dealer.hole_card == "peek":
         raise fail((*at, "dealer", "blackjack_takes"), "a dealer who peeks never turns a blackjack over after the player acts: "
                    "blackjack_takes is for hole_card: none")
+    if section.surrender == "late" and dealer.hole_card == "none":
+        raise fail((*at, "surrender"), "late surrender comes after the dealer checks for blackjack, and without a hole card "
+                   "there is nothing to check: write early (half the bet, before the dealer's second card) or none")
     split = section.split
     double = section.double
     if isinstance(split, SplitRules):
@@ -430,8 +433,7 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
                        + ": the house stakes each new hand.")
     else:
         out.append("No splitting.")
-    out.append({"none": "No surrender.", "late": "Late surrender: half the bet, after the dealer checks for blackjack."
-                if rules.dealer_peeks else "Surrender: half the bet, before the dealer's second card.",
+    out.append({"none": "No surrender.", "late": "Late surrender: half the bet, after the dealer checks for blackjack.",
                 "early": "Early surrender: half the bet, before the dealer checks for blackjack."}[rules.surrender])
     if rules.player_21_wins:
         out.append("A player's 21 always wins, against a dealer's 21 too, and a player's blackjack against the dealer's.")

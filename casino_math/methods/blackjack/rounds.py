@@ -309,7 +309,7 @@ def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fra
             return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack}), {}, None
         return {("surrender", -scale // 2, 1): Fraction(1)}, {}, None
     apart: dict[EndKey, Fraction] = defaultdict(Fraction)
-    if upcard.position.apart and blackjack:
+    if upcard.position.apart and blackjack and (rules.dealer_peeks or root.taken == SPLIT):  # else the hand's ends hold it, at its stake
         apart[lost] = blackjack
     if root.taken == SPLIT:
         return dict(apart), {}, split_ends(upcard.splits[root.hand.pair or 0], scale)
@@ -344,14 +344,21 @@ def _merge(chances: Mapping[EndKey, Fraction]) -> dict[EndKey, Fraction]:
 def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int | Fraction]:
     """A round played as one hand (stood, hit or doubled): the ordered deals of the cards still to come, ``(n)_h`` in all
     (:meth:`~.values.Position.denominator` of two cards, unscaled), ending in each net; joint with no dealer blackjack
-    where that is counted apart."""
+    where the dealer peeks, and without a hole card where a dealer blackjack takes the original bet, its row at the
+    stake the player had out when it showed (a double's too).
+
+    >>> from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
+    >>> play = play_game(BlackjackRules(dealer_peeks=False, no_hole_card_takes_all=False, split_hands=1), Shoe((4, 0, 0, 0, 0, 0, 0, 0, 0, 16)))
+    >>> play.ends.average_wager  # a pair of aces doubles against a ten, and meets a dealer blackjack 4 times in 17
+    Fraction(286, 285)
+    """
     position = upcard.position
     table = hand_table()
     start = table.index[root.hand]
     kind = "double" if root.taken == DOUBLE else "hand"
     out: dict[EndKey, int | Fraction] = defaultdict(int)
     _, h0 = position.horizon(2)
-    ends = _Ends(position, out, h0, scale // position.scale)
+    ends = _Ends(position, out, h0, scale // position.scale, position.apart and not position.rules.dealer_peeks)
     by_size: dict[int, dict[int, int]] = defaultdict(dict)  # hands reached, by their cards: ordered ways over (n)_k
     by_size[2][start] = 1
     cards = 2
@@ -385,6 +392,7 @@ class _Ends:
     out: dict[EndKey, int | Fraction]
     h0: int
     factor: int  # the position's nets to the round's scale
+    shown_late: bool  # a dealer blackjack, counted apart, shows after the player's doubles: its row is the hand's
 
     def draw(self, hand: int, stakes: Stakes, ways: int, k: int, kind: str) -> list[tuple[int, int]]:
         """One card to ``hand`` (reached in ``ways`` over ``(n)_k``): a bust ends the round (counted here), any other card
@@ -406,7 +414,9 @@ class _Ends:
             left, rest = n - 1, self.h0 - k - 1
             if position.apart:
                 assert hole is not None
-                weight = (left - (shoe[hole] - (v == hole))) * math.perm(left - 1, rest - 1)
+                holes = shoe[hole] - (v == hole)
+                weight = (left - holes) * math.perm(left - 1, rest - 1)
+                self._blackjack(stakes, ways * count * holes * math.perm(left - 1, rest - 1))
             else:
                 weight = math.perm(left, rest)
             self.out[(kind, -stakes.own * position.scale * self.factor, stakes.own)] += ways * count * weight
@@ -419,7 +429,9 @@ class _Ends:
         left, rest = position.size - hand_table().cards[hand], self.h0 - k
         if position.apart:
             assert position.hole is not None
-            weight = (left - position.shoes[hand][position.hole]) * math.perm(left - 1, rest - 1)
+            holes = position.shoes[hand][position.hole]
+            weight = (left - holes) * math.perm(left - 1, rest - 1)
+            self._blackjack(stakes, ways * holes * math.perm(left - 1, rest - 1))
         else:
             weight = math.perm(left, rest)
         self.out[("rescue", -stakes.own * position.scale * self.factor, stakes.own)] += ways * weight
@@ -434,6 +446,11 @@ class _Ends:
         for key, weight in terms:
             self.out[key] += ways * weight
 
+    def _blackjack(self, stakes: Stakes, weight: int) -> None:
+        """A dealer blackjack after the player's play, where it shows late: the original bet lost, the stake as it was out."""
+        if self.shown_late and weight:
+            self.out[("dealer blackjack", -self.position.scale * self.factor, stakes.own)] += weight
+
     def _stand_terms(self, hand: int, stakes: Stakes, doubled: bool, k: int, kind: str) -> tuple[tuple[EndKey, int | Fraction], ...]:
         """What :meth:`stand` adds per way of reaching the hand, by end."""
         table = hand_table()
@@ -443,6 +460,8 @@ class _Ends:
         most = min(position.dealer.longest, n)
         extend = math.perm(n - most, self.h0 - k - most)
         terms: dict[EndKey, int | Fraction] = defaultdict(int)
+        if self.shown_late and counts[BLACKJACK]:
+            terms[("dealer blackjack", -position.scale * self.factor, stakes.own)] = counts[BLACKJACK] * extend
         for pay, chance in position.win_pays(hand, doubled):  # one pay, or a 21 paid by its suits: each pay a result
             nets = position.nets(table.total[hand], pay, stakes)
             for o, (count, net) in enumerate(zip(counts, nets)):

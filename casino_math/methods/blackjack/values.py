@@ -577,8 +577,12 @@ def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, 
     doubled = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
     key = (stakes, "nets")
     if key not in position.kernel:
-        nets = nets_table(position.rules, position.apart, position.scale, doubled)
-        bonus, bonus_nets = bonus_table(position.rules, position.apart, position.scale, position.dealer.shoe, stakes)
+        try:
+            nets = nets_table(position.rules, position.apart, position.scale, doubled)
+            bonus, bonus_nets = bonus_table(position.rules, position.apart, position.scale, position.dealer.shoe, stakes)
+        except OverflowError:  # a net past 64 bits (pays over large coprime denominators): the Python walk counts it
+            position.kernel[key] = (0, (None, None), None, None, None)
+            return None
         largest = max(int(np.abs(nets).max()), int(np.abs(bonus_nets).max()), stakes.own + 1) if len(bonus_nets) else 0
         k = primes_for(largest * position.denominator(0)) if largest else 0
         position.kernel[key] = ((k, kernel_nets(nets, [s.own for s in doubled], k), horizons(position, k), bonus,

@@ -18,7 +18,7 @@ from casino_math.methods.blackjack.method import BLACKJACK
 HEAD = "game: blackjack\nid: bj\ndeck: {decks: 1}\n"
 GAMES = {
     "peek, S17, DAS": "blackjack: {split: {hands: 3}}\n",
-    "no hole card, original bet, late surrender": "blackjack:\n  dealer: {hole_card: none, blackjack_takes: original}\n  surrender: late\n  split: {hands: 2}\n",
+    "no hole card, original bet, early surrender": "blackjack:\n  dealer: {hole_card: none, blackjack_takes: original}\n  surrender: early\n  split: {hands: 2}\n",
     "free bet": "blackjack:\n  dealer: {soft_17: hits, twenty_two: pushes}\n  double: {free: 9-11}\n  split: {hands: 3, free: all but tens}\n",
     "spanish 21 rules, suited blackjack": ("blackjack:\n  double: {cards: any, rescue: true}\n  split: {hands: 2, hit_split_aces: true}\n  player_21: always wins\n"
                                            "  pays: {blackjack: 3 to 2, suited blackjack: 2 to 1, five-card 21: 3 to 2, 6-7-8: 3 to 2, suited 6-7-8: 2 to 1,"
