@@ -251,12 +251,12 @@ class CountCache:
         (self.folder / MARKER).write_text(TAG)  # one short write: not a temporary file left beside it by a run stopped
 
     def entries(self) -> list[Entry]:
-        """Every entry kept (or half kept), the most recently used first."""
+        """Every entry kept, the most recently used first."""
         out = []
         for digest, items in self._files().items():
             if digest.startswith(".tmp:"):
                 continue
-            about = _manifest_of(items)
+            about = _manifest_of(items) or {}  # removed by another process since it was listed
             kind = str(about.get("kind", "?"))
             used = max(_stat(i).st_mtime for i in items)
             out.append(Entry(digest, kind, str(about.get("what", "?")), sum(_stat(i).st_size for i in items), used))
