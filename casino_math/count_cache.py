@@ -15,7 +15,10 @@ An entry is loaded only when its manifest is this entry's and the archive's size
 decodes; otherwise (truncated, changed, foreign, another version) the counts are computed again, with a one-line
 warning, and kept anew. The engine's version is the package's and a digest of the code the counts come from (each
 method names its files; their syntax, comments and docstrings left out), so an edited engine never reads counts of the
-code before it. The folder is capped (:data:`DEFAULT_LIMIT`, or
+code before it. The cache owns only what it wrote: an entry is an archive beside a manifest naming the cache's format,
+a temporary file is named by an entry's digest, and the folder holds :data:`MARKER` once something is kept; eviction and
+``casino-math cache clear`` remove nothing else, and a folder holding other files without the marker is refused as the
+cache in one line (a folder of entries kept before the marker existed is taken as the cache's). The folder is capped (:data:`DEFAULT_LIMIT`, or
 ``CASINO_MATH_CACHE_SIZE``): past the cap the entries used least recently go first (a use touches the manifest).
 
 The folder: ``CASINO_MATH_CACHE`` (``off`` turns the cache off), else the user's cache folder (platformdirs);
@@ -37,7 +40,6 @@ import json
 import logging
 import os
 import re
-import stat
 import time
 import zipfile
 from contextlib import contextmanager
@@ -47,6 +49,7 @@ from typing import Any, Iterator
 
 from .errors import InputError
 from .held import cached
+from .kept_files import Mismatch, read_regular, read_vouched
 
 FORMAT = "casino-math counts 1"
 ENV_FOLDER = "CASINO_MATH_CACHE"
@@ -54,6 +57,12 @@ ENV_LIMIT = "CASINO_MATH_CACHE_SIZE"
 DEFAULT_LIMIT = 8 << 30  # every shipped game's counts fit in about 2 GiB: room for them and many variants' worth
 MAX_MANIFEST_BYTES = 64 << 10
 STALE_SECONDS = 3600  # a temporary file this old is a writer that died, not one at work
+MARKER = "CACHEDIR.TAG"  # the cache directory tag (bford.info/cachedir): backup tools skip the folder too
+TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+       "# This folder holds the counts casino-math keeps between runs; 'casino-math cache clear' empties it.\n"
+       "# For information about cache directory tags see https://bford.info/cachedir/\n")
+ENTRY = re.compile(r"[0-9a-f]{32}\.(npz|json)")
+TEMPORARY = re.compile(r"\.[0-9a-f]{32}\.(npz|json)\.[a-z0-9_]+\.tmp")  # write_atomically's names: a digest, no user's
 ENGINE = "1"  # bump when counting changes, so that kept counts and shards of an older engine are not reused
 
 log = logging.getLogger("casino_math.count_cache")
@@ -139,7 +148,7 @@ class CountCache:
         manifest_path, path = self.folder / f"{digest}.json", self.folder / f"{digest}.npz"
         again = f"the counts of {what} are computed again"
         try:
-            raw = _read_regular(manifest_path, MAX_MANIFEST_BYTES)
+            raw = read_regular(manifest_path, MAX_MANIFEST_BYTES)
         except FileNotFoundError:
             return False, None
         except OSError as error:
@@ -152,12 +161,12 @@ class CountCache:
             log.warning(f"{manifest_path}: not the manifest of these counts (another version, or a foreign file); {again}")
             return False, None
         try:
-            data = _read_regular(path, manifest["bytes"] + 1)
+            data = read_vouched(path, manifest["bytes"], manifest["sha256"])
+        except Mismatch:
+            log.warning(f"{path}: its size or SHA-256 is not the manifest's (truncated or changed): not loaded; {again}")
+            return False, None
         except OSError as error:
             log.warning(f"{path}: cannot read it ({error.strerror or error}); {again}")
-            return False, None
-        if len(data) != manifest["bytes"] or hashlib.sha256(data).hexdigest() != manifest["sha256"]:
-            log.warning(f"{path}: its size or SHA-256 is not the manifest's (truncated or changed): not loaded; {again}")
             return False, None
         try:
             value = from_bytes(data, copy=False)  # read-only views of the file's bytes: a copy less of hundreds of megabytes
@@ -184,6 +193,8 @@ class CountCache:
         manifest = self._manifest(kind, key, what, code) | {"file": f"{digest}.npz", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            if not (self.folder / MARKER).is_file():
+                self._mark()
             write_atomically(self.folder / f"{digest}.npz", data)
             write_atomically(self.folder / f"{digest}.json", (json.dumps(manifest) + "\n").encode())
         except OSError as error:
@@ -198,34 +209,57 @@ class CountCache:
 
     # -- what is kept --------------------------------------------------------------------------------------
     def _files(self) -> dict[str, list[os.DirEntry]]:
-        """The folder's files by digest (an entry's archive and manifest; a temporary file as ``.tmp:<name>``)."""
+        """The cache's own files by digest: an entry's manifest (naming the cache's format) and its archive; a writer's
+        temporary file as ``.tmp:<name>``. Anything else is not the cache's (an archive whose manifest is gone too)."""
         groups: dict[str, list[os.DirEntry]] = {}
         try:
             with os.scandir(self.folder) as found:
                 for item in found:
                     if not item.is_file(follow_symlinks=False):
                         continue
-                    name = item.name
-                    if name.startswith(".") and name.endswith(".tmp"):
-                        groups.setdefault(f".tmp:{name}", []).append(item)
-                    elif re.fullmatch(r"[0-9a-f]{32}\.(npz|json)", name):
-                        groups.setdefault(name[:32], []).append(item)
+                    if TEMPORARY.fullmatch(item.name):
+                        groups[f".tmp:{item.name}"] = [item]
+                    elif ENTRY.fullmatch(item.name):
+                        groups.setdefault(item.name[:32], []).append(item)
         except (FileNotFoundError, NotADirectoryError):
             pass
-        return groups
+        return {name: items for name, items in groups.items() if name.startswith(".tmp:") or _manifest_of(items)}
+
+    def owned(self) -> bool:
+        """Whether the folder is the cache's: marked, not there yet or empty, or holding only the cache's files (entries
+        kept before the marker, which is then written)."""
+        try:
+            if read_regular(self.folder / MARKER, len(TAG) + 1) == TAG.encode():
+                return True
+        except OSError:  # no marker, or none that can be read: the folder's files tell
+            pass
+        try:
+            with os.scandir(self.folder) as found:
+                names = {item.name for item in found}
+        except (FileNotFoundError, NotADirectoryError):
+            return True
+        if not names <= {item.name for items in self._files().values() for item in items}:
+            return False
+        if names:
+            try:
+                self._mark()
+            except OSError:  # a read-only cache still serves
+                pass
+        return True
+
+    def _mark(self) -> None:
+        (self.folder / MARKER).write_text(TAG)  # one short write: not a temporary file left beside it by a run stopped
 
     def entries(self) -> list[Entry]:
-        """Every entry kept (or half kept), the most recently used first."""
+        """Every entry kept, the most recently used first."""
         out = []
         for digest, items in self._files().items():
             if digest.startswith(".tmp:"):
                 continue
-            manifest = next((i for i in items if i.name.endswith(".json")), None)
-            about = _json(_read_quietly(Path(manifest.path))) if manifest is not None else None
-            about = about if isinstance(about, dict) else {}
+            about = _manifest_of(items) or {}  # removed by another process since it was listed
             kind = str(about.get("kind", "?"))
             used = max(_stat(i).st_mtime for i in items)
-            out.append(Entry(digest, kind, str(about.get("what", "(no manifest)")), sum(_stat(i).st_size for i in items), used))
+            out.append(Entry(digest, kind, str(about.get("what", "?")), sum(_stat(i).st_size for i in items), used))
         return sorted(out, key=lambda e: -e.used)
 
     def size(self) -> int:
@@ -241,7 +275,7 @@ class CountCache:
                     _remove(items)
                 del groups[name]
         total = sum(_stat(i).st_size for items in groups.values() for i in items)
-        # the entry whose manifest was used longest ago first (an archive without a manifest is a dead writer's)
+        # the entry whose manifest was used longest ago first
         order = sorted((g for g in groups if g != keep), key=lambda g: max(_stat(i).st_mtime for i in groups[g]))
         for digest in order:
             if total <= self.limit:
@@ -298,39 +332,31 @@ def disabled() -> Iterator[None]:
 
 
 def current() -> CountCache | None:
-    """The cache in force (None: off)."""
+    """The cache in force (None: off); an InputError where its folder holds other files than the cache's."""
     if _switched_off:
         return None
     where = folder()
-    return CountCache(where, limit()) if where is not None else None
+    if where is None:
+        return None
+    cache = CountCache(where, limit())
+    if not cache.owned():
+        raise InputError(f"the count cache's folder {where} holds other files and no {MARKER} (the file the cache writes in "
+                         f"its own folder): not used, so that none of them is removed; set {ENV_FOLDER} to an empty or new "
+                         f"folder, or to off")
+    return cache
 
 
-# -- files, read with care: a planted FIFO or device is never waited on ---------------------------------------------
-def _read_regular(path: Path, most: int) -> bytes:
-    """At most ``most`` bytes of a regular file (OSError for anything else)."""
-    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        found = os.fstat(handle)
-        if not stat.S_ISREG(found.st_mode):
-            raise OSError(0, "not a regular file")
-        # one read of the whole file where it fits (a copy less of hundreds of megabytes), never more than it holds
-        chunks, left = [], min(most, found.st_size + 1)
-        while left > 0:
-            chunk = os.read(handle, min(left, 1 << 30))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(handle)
-
-
-def _read_quietly(path: Path) -> bytes:
-    try:
-        return _read_regular(path, MAX_MANIFEST_BYTES)
-    except OSError:
-        return b""
+# -- files --------------------------------------------------------------------------------------------------------
+def _manifest_of(items: list[os.DirEntry]) -> dict[str, Any] | None:
+    """The manifest among an entry's files, where it is one the cache wrote (it names the cache's format)."""
+    for item in items:
+        if item.name.endswith(".json"):
+            try:
+                about = _json(read_regular(Path(item.path), MAX_MANIFEST_BYTES))
+            except OSError:  # removed meanwhile, or unreadable: not an entry this process can vouch for
+                return None
+            return about if isinstance(about, dict) and about.get("format") == FORMAT else None
+    return None
 
 
 def _json(raw: bytes) -> Any:
