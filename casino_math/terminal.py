@@ -33,10 +33,11 @@ class Escaping(io.TextIOBase):
         return len(text)
 
     def flush(self) -> None:
-        self.stream.flush()
+        if not self.stream.closed:  # closed under us (a test's captured output), at exit: nothing to flush
+            self.stream.flush()
 
     def isatty(self) -> bool:
-        return self.stream.isatty()
+        return not self.stream.closed and self.stream.isatty()
 
     def fileno(self) -> int:
         return self.stream.fileno()
