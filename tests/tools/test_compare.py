@@ -35,7 +35,7 @@ def files(tmp_path_factory) -> list[Path]:
     folder = tmp_path_factory.mktemp("compare")
     (folder / SMALL.name).write_text(SMALL.read_text())  # a file extends one of its own folder
     for name, dealer, pays in (("six-five", "{soft_17: hits, hole_card: peek}", "{blackjack: 6 to 5}"),
-                               ("no-hole-card", "{soft_17: hits, hole_card: none}", "{blackjack: 3 to 2}")):
+                               ("no-hole-card", "{soft_17: hits, hole_card: none}\n  surrender: early", "{blackjack: 3 to 2}")):
         (folder / f"{name}.yaml").write_text(f"extends: {SMALL.name}\nid: bj-small-{name}\nblackjack:\n  dealer: {dealer}\n{RULES}"
                                              f"  pays: {pays}\n")
     return [folder / SMALL.name, folder / "six-five.yaml", folder / "no-hole-card.yaml", GAMES / "mini-three-card.yaml"]

@@ -223,7 +223,7 @@ def test_a_house_way_that_checked_out_is_kept_and_one_that_fails_never(monkeypat
     from casino_math import count_cache
     from casino_math.methods.pai_gow import house_way
 
-    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path))
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))  # a folder of its own: the cache refuses one holding other files
     monkeypatch.setattr(count_cache, "_switched_off", False)
     monkeypatch.setattr(house_way, "_CHECKED", {})  # as a new process: nothing checked yet
     first = load_pai_gow_text(TINY, "tiny.yaml")
@@ -238,7 +238,7 @@ def test_a_house_way_that_checked_out_is_kept_and_one_that_fails_never(monkeypat
         monkeypatch.setattr(house_way, "_CHECKED", {})
         with pytest.raises(InputError, match="no rule sets"):
             load_pai_gow_text(bad, "bad.yaml")
-    kinds = [json.loads(m.read_text())["kind"] for m in tmp_path.glob("*.json")]
+    kinds = [json.loads(m.read_text())["kind"] for m in (tmp_path / "counts").glob("*.json")]
     assert kinds == [house_way.CHECKED_KIND]  # the way that passed, alone
 
 
