@@ -86,8 +86,24 @@ class Pay:
         return cls(amount, for_one)
 
 
+_GROUPED = re.compile(r"^[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?$")  # commas that group thousands: 1,000 or 10,000.5
+
+
 def _number(text: str, value: Any) -> Fraction:
-    """A number as written in a pay; a zero it is divided by ("1/0", "8 to 0") is a typo, refused in words."""
+    """A number as written in a pay; a zero it is divided by ("1/0", "8 to 0") is a typo, refused in words, and so is a
+    comma that groups no thousands ("1,5": a decimal comma, or a slip), with both readings.
+
+    >>> _number("1,000", "1,000"), _number("2,500.5", "2,500.5")
+    (Fraction(1000, 1), Fraction(5001, 2))
+    >>> _number("1,5", "1,5")
+    Traceback (most recent call last):
+    ValueError: '1,5' has a comma that groups no thousands: write 1.5 (a decimal point) or 15 (no comma)
+    """
+    for part in text.partition("/")[::2]:
+        if "," in part and not _GROUPED.match(part.replace("_", "")):
+            decimal, whole = part.replace(",", ".", 1).replace(",", ""), part.replace(",", "")
+            raise ValueError(f"{value!r} has a comma that groups no thousands: write {decimal} (a decimal point) or {whole} "
+                             "(no comma)")
     number, _, below = text.replace(",", "").replace("_", "").partition("/")
     if Fraction(below or 1) == 0:
         raise ValueError(f"{value!r} divides by zero: a pay must be {PAY_HELP}")
