@@ -10,9 +10,9 @@ notebook's ``import casino_math`` stay quick.
 
 from __future__ import annotations
 
-from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+
+from .lazy import exports
 
 try:
     __version__ = version("casino-math")
@@ -30,9 +30,4 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'casino_math' has no attribute {name!r}")
-    value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(globals(), __name__, _EXPORTS)

@@ -18,8 +18,9 @@ reading game files loads the file checker, which takes a while, so
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import exports
 
 if TYPE_CHECKING:  # the types for checkers; at run time each name is imported when first used
     from .description import (
@@ -40,9 +41,4 @@ __all__ = ["Deal", "Decision", "Draw", "Game", "Hand", "Line", "Names", "Option"
            "SideBet", "Situation", "Stop", "Wager", "War", "parse_rule", "read_game", "read_game_text"]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'casino_math.game' has no attribute {name!r}")
-    value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(globals(), __name__, _EXPORTS)

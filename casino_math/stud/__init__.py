@@ -15,8 +15,7 @@ but it is not a counting method: no game file, no wager, no house edge; the
 [Fraction(1, 1), Fraction(0, 1)]
 """
 
-from importlib import import_module
-from typing import Any
+from ..lazy import exports
 
 _EXPORTS = {
     "FirstToAct": "opener", "first_to_act": "opener",
@@ -27,10 +26,4 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    """Names are imported when first used (``casino-math --help`` need not load the toolkit)."""
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'casino_math.stud' has no attribute {name!r}")
-    value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(globals(), __name__, _EXPORTS)
