@@ -16,6 +16,7 @@ cluster run survives that too; Ctrl-C stops the workers a run started.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
@@ -154,7 +155,10 @@ def _submit(shards: Shards, todo: list[int], runner: Runner, done: Callable[[int
             with _no_interrupts():  # a second Ctrl-C must not leave workers behind
                 client.close()
                 if cluster is not None:
-                    cluster.close()
+                    # a nanny restarting a worker the system ended may fail its own closing (distributed asserts on a
+                    # process not started yet): the run's error, or its result, is what the user must see
+                    with contextlib.suppress(Exception):
+                        cluster.close()
 
 
 def _connect(runner: Runner, shards: int) -> tuple[Any, Any]:
