@@ -33,7 +33,7 @@ and the costliest hand of each type; ``--check`` runs the house-way count above 
 ``--full`` runs the whole count in shards on the shard runner (every local core by default, ``--workers N``, or a Dask
 cluster), with a progress bar and its ETA; ``--cache DIR`` keeps the hands' points and every finished shard there, so
 a stopped run resumes. It prints the figures beside the Wizard of Odds' published ones (his older simulation's, and
-JB's exact count as his note of December 31, 2013 gives it against them: README, "Why the published outcomes differ").
+JB's exact count as his note of December 31, 2013 gives it against them: docs/pai-gow-poker.md, "Why the published outcomes differ").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Pai Gow Poker: which house way the Wizard of Odds' long-quoted outcome figures fit, by simulation of both shipped ways.
 
 The figures quoted for the game (player wins both 28.61%, push 41.48%, banker wins both 29.91%, house edge 2.73%) are
-the Wizard of Odds' random simulation, older than JB's exact count of the Foxwoods house way (2013; README, "Why the
+the Wizard of Odds' random simulation, older than JB's exact count of the Foxwoods house way (2013; docs/pai-gow-poker.md, "Why the
 published outcomes differ"). The pushes hinge on the two-pair rule: this deals the same random deals to the player and
 the banker both setting by the Foxwoods way, then both by the dealer school's way with Trump Plaza's two-pair rule
 (``gold-star.yaml``), and prints each beside the Wizard's Foxwoods-page figures and his Trump Plaza simulation (28.55% /

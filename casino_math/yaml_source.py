@@ -8,7 +8,7 @@ Traceback (most recent call last):
 ...
 casino_math.errors.InputError: f.yaml:1: pays.pair: write "40 to 1" (quoted) or 40; a bare 40:1 is read by YAML as the base-60 number 2401
 
-Files are read within limits (README, "Limits of what is read"): at most ``MAX_FILE_BYTES``, regular files only
+Files are read within limits (docs/game-files.md, "Limits of what is read"): at most ``MAX_FILE_BYTES``, regular files only
 (not a device, a pipe or a terminal), ``MAX_DEPTH`` levels of nesting, ``MAX_ALIASES`` uses of ``*alias`` and
 ``MAX_VALUES`` values once aliases are expanded, numbers of at most ``MAX_DIGITS`` digits.
 

@@ -1,4 +1,4 @@
-"""The README's screenshot of the studio (docs/studio.png): the workbench served on the shipped Three Card Poker, a pay of
+"""The screenshot of the studio in docs/studio.md (docs/studio.png): the workbench served on the shipped Three Card Poker, a pay of
 two tables edited, a small search run, shot by Debian's headless Chromium at a fixed window size.
 
     python3 docs/screenshot.py            # writes docs/studio.png (the counts kept as usual: run it twice for warm figures)

@@ -20,7 +20,7 @@ _VALUES = {
     "fixed": "CARDS", "tags": "TAGS", "ranking": "RANKING", "suit_order": "SUITS", "seed": "N",
 }
 
-# an example per command, as its path under casino-math (the README has more)
+# an example per command, as its path under casino-math (docs/analysing.md has more)
 EXAMPLES = {
     "": ["casino-math analyze paytables/three_card_poker/standard.yaml", "casino-math report",
          "casino-math COMMAND --help   (the options and an example of each command)"],

@@ -1,6 +1,6 @@
 """Game files: a whole table game declared in YAML, read and checked, with every problem as ``file:line: field: what is wrong``.
 
-The format is documented in the README ("Game files") and as a JSON Schema by
+The format is documented in docs/game-files.md and as a JSON Schema by
 ``casino-math schema``. A file may ``extends:`` another (a paytable variant
 names only what differs) and list the bets it ``offers:``.
 

@@ -1,6 +1,6 @@
 """Where a variant's ``extends:`` may point, and whether the file there is a game file at all.
 
-The rule (README, "Limits of what is read"): ``extends:`` names a game file, relative to the file that
+The rule (docs/game-files.md, "Limits of what is read"): ``extends:`` names a game file, relative to the file that
 extends it, that lies (symbolic links followed) inside the folder of the game file first named — the
 one given to ``casino-math`` or ``load_game`` — or a folder below it, or inside the shipped
 ``paytables/``, or inside a folder listed in the environment variable ``CASINO_MATH_EXTENDS`` (folders

@@ -88,7 +88,7 @@ def ante_play_edge(deck: Deck, qualifier_top_rank: int | None, ante_bonus: dict[
 
 # -- hand categories from the rules, written out plainly ---------------------------------------
 # Nothing here comes from casino_math.rankings: each function names a hand's category from the
-# rules of its game (the stud sources the presets cite, and the rules the README states), so a declaration that
+# rules of its game (the stud sources the presets cite, and the rules docs/hand-frequencies.md states), so a declaration that
 # strays from them shows up as different counts over every hand of a deck.
 
 ACE = 14
@@ -287,7 +287,7 @@ def every_hand_counts(ranking, cards: int) -> Counter:
 
 
 def exposed_rules_category(name: str, deck_ranks: tuple[int, ...], cards) -> str:
-    """Four up cards (rank, suit) in Sökö, from Morehead's law 32 as the README reads it: groups count, and the
+    """Four up cards (rank, suit) in Sökö, from Morehead's law 32 as docs/hand-frequencies.md reads it: groups count, and the
     game's four-card hands (four of a suit, four ranks in a row) count as its showdown ranks them."""
     groups = sorted(Counter(r for r, _ in cards).values(), reverse=True)
     candidates = [{(4,): "four_of_a_kind", (3, 1): "three_of_a_kind", (2, 2): "two_pair", (2, 1): "one_pair"}.get(

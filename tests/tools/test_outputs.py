@@ -82,7 +82,7 @@ def test_tilde_is_the_home_folder(monkeypatch, capsys, tmp_path):
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.chdir(tmp_path)
-    runner = Runner.of(cache="~/.cache/cm")  # the README's own example
+    runner = Runner.of(cache="~/.cache/cm")  # docs/analysing.md's own example
     assert runner.cache == home / ".cache" / "cm"
     code, out, err = run(monkeypatch, capsys, "report", str(MINI), "--out", "~/par", "--quiet")
     assert (code, err) == (0, "")

@@ -1,7 +1,7 @@
 """Blackjack game files: the rules as a ``blackjack:`` section, read and checked with ``file:line: field: message``.
 
 A blackjack file names its shoe as every game file does (``deck: {decks: 6}``, ``{name: spanish, decks: 6}``) and its
-rules as a dealer would list them; everything not written is the most common rule (the README's "Blackjack")::
+rules as a dealer would list them; everything not written is the most common rule (docs/blackjack.md)::
 
     game: blackjack
     id: bj-6d-h17-das
