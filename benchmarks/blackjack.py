@@ -55,7 +55,7 @@ from casino_math.methods.blackjack.figures import blackjack_figures  # noqa: E40
 from casino_math.methods.blackjack.rounds import SPLIT, play_game  # noqa: E402
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe  # noqa: E402
 from casino_math.methods.blackjack.split_ends import _Walk  # noqa: E402
-from casino_math.methods.blackjack.values import forget_counts  # noqa: E402
+from casino_math.held import forget_all  # noqa: E402
 from casino_math.analysis import load_game  # noqa: E402
 
 EIGHT = ("1-deck-s17-das", "1-deck-h17-das", "2-decks-h17-das", "6-decks-h17-das", "6-decks-s17-das",
@@ -78,9 +78,7 @@ def head_to_head() -> None:
         shoe = SHOES[shoe_name]
         for rules_name, rules in (("peek S17, split 2", BlackjackRules(split_hands=2)),
                                   ("peek H17, late surr.", BlackjackRules(split_hands=2, dealer_hits_soft_17=True, surrender="late"))):
-            from casino_math.methods.blackjack import values
-
-            values.forget_counts()
+            forget_all()
             play, ours, _ = timed(lambda rules=rules, shoe=shoe: play_game(rules, Shoe(shoe)))
 
             def plain(rules: BlackjackRules = rules, shoe: tuple[int, ...] = shoe, play=play) -> dict:  # noqa: ANN001
@@ -135,7 +133,7 @@ def six_decks() -> None:
     results, laps = [], []
     for label, walk in (("hands and split ends compiled", nullcontext), ("split ends in Python, hands compiled", python_split_ends),
                         ("both walked in Python", python_walk)):
-        forget_counts()
+        forget_all()
         with disabled(), walk(), lapped(_Walk, "ends") as lap:
             (optimal, basic), cpu, wall = timed(whole)
         results.append((optimal, basic))
@@ -189,7 +187,7 @@ def compare_eight() -> None:
         module._solved = timed_group
         try:
             for workers in (1, 2):
-                forget_counts()  # the earlier parts' and runs' positions and counts out of memory (freed by the collector:
+                forget_all()  # the earlier parts' and runs' positions and counts out of memory (freed by the collector:
                 gc.collect()  # they hold cycles), as a command's process holds none: a worker forked inherits what is here
                 before, load, start = resource.getrusage(resource.RUSAGE_CHILDREN), os.getloadavg()[0], groups.tell()
                 with disabled():
@@ -287,7 +285,7 @@ def spanish_21() -> None:
     figures = []
     ways = (("the positions' hands in the compiled kernel", nullcontext), ("the same walked in Python", python_walk))
     for label, walk in ways * 2:  # in turn, twice: the machine is shared
-        forget_counts()
+        forget_all()
         with disabled(), walk():
             solution, first, _ = timed(lambda: method._solve(game))
             replayed, second, _ = timed(lambda solution=solution: solution.replayed(variant))

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .errors import InputError, UnknownName
-from .held import forget_all
 from .parallel import Runner
 from .returns import ReturnTable
 from .game.description import Game
@@ -258,7 +257,7 @@ class GameAnalysis:
         return category_counts(chosen.ranking, sum(self.game.cards_of(r) for r in chosen.of))
 
 
-__all__ = ["GameAnalysis", "analyze", "forget_counts", "game_schema", "load_game", "load_game_text"]  # files read as the registry reads them
+__all__ = ["GameAnalysis", "analyze", "game_schema", "load_game", "load_game_text"]  # files read as the registry reads them
 
 
 def _known(name: str, known: Any, what: str, game: str) -> str:
@@ -266,13 +265,6 @@ def _known(name: str, known: Any, what: str, game: str) -> str:
     if name not in known:
         raise UnknownName(f"{game} has no {what} {name!r} ({what}s: {', '.join(known) or 'none'})")
     return name
-
-
-def forget_counts() -> None:
-    """Drop the counts and solves this process holds in memory (each counting method keeps its last few: gigabytes for a
-    big game), so that what comes next reuses their memory: a report's families share no counts. What the count cache
-    keeps on disk stays; a later analysis of the same game reads it again."""
-    forget_all()
 
 
 def analyze(game: str | Path | Game, progress: Progress | None = None, *, client: Any = None, scheduler: str | None = None,

@@ -25,7 +25,8 @@ import pandas as pd
 
 from ..collector import collector_held
 from ..errors import InputError
-from ..analysis import GameAnalysis, forget_counts
+from ..analysis import GameAnalysis
+from ..held import forget_all
 from ..game.description import Game
 from ..analysis import load_game
 from ..workers import in_processes, local_processes
@@ -160,7 +161,7 @@ def _in_workers(games: Sequence[Game], groups: list[tuple[int, ...]], names: lis
 
     def solved(group: int) -> _Solved:
         if os.getpid() in worked:  # the counts of this worker's last group make way for this one's (groups share none);
-            forget_counts()  # they are freed by a pass of the collector (they hold cycles), which a worker ending with
+            forget_all()  # they are freed by a pass of the collector (they hold cycles), which a worker ending with
             gc.collect()  # its last group never needs to make
         worked.add(os.getpid())
         return _solved(games, groups[group], names, None, runner)

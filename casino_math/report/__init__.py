@@ -26,7 +26,8 @@ from ..parallel import Runner
 from ..progress import Bar
 from ..targets import folder_to_write
 from ..workers import in_processes, local_processes
-from ..analysis import GameAnalysis, forget_counts
+from ..analysis import GameAnalysis
+from ..held import forget_all
 from ..game.description import Game
 from ..analysis import load_game
 from .charts import Rendered, render
@@ -163,7 +164,7 @@ def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, r
         try:
             return _family(family, families[family], Bar(quiet=True), runner, day)
         finally:  # the worker's next family reuses the memory of this one's counts (families share no counts); this
-            forget_counts()  # process, which may analyse again (the studio), keeps its own
+            forget_all()  # process, which may analyse again (the studio), keeps its own
 
     steps.extend(len(families))
     return in_processes(written, families, processes, lambda family: steps.step(f"writing {family}"))

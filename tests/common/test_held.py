@@ -1,5 +1,5 @@
 """Every module-level store of the engine is registered in casino_math.held, so that forget_all() (the analysis's
-forget_counts) empties them all: a mapping made empty at import is a Held; a function cached by its arguments is held.cached."""
+forget_all) empties them all: a mapping made empty at import is a Held; a function cached by its arguments is held.cached."""
 
 from __future__ import annotations
 
@@ -50,11 +50,12 @@ def test_the_list_of_stores_left_out_is_current():
     assert set(UNHELD) <= found
 
 
-def test_forget_counts_empties_the_methods_stores():
-    from casino_math.analysis import analyze, forget_counts
+def test_forget_all_empties_the_methods_stores():
+    from casino_math.analysis import analyze
+    from casino_math.held import forget_all
     from casino_math.methods.level_by_level import counts
 
     analyze("paytables/three_card_poker/standard.yaml").tables  # noqa: B018 - counted and held
     assert counts._CACHE
-    forget_counts()
+    forget_all()
     assert not counts._CACHE

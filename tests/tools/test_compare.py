@@ -13,7 +13,8 @@ import pytest
 from casino_math.count_cache import disabled
 from casino_math.design import compare
 from casino_math.errors import InputError
-from casino_math.analysis import GameAnalysis, forget_counts
+from casino_math.analysis import GameAnalysis
+from casino_math.held import forget_all
 from casino_math.analysis import load_game
 from casino_math.parallel import Runner
 from casino_math.workers import can_fork
@@ -110,5 +111,5 @@ def test_forgetting_counts_drops_the_dealers_counts_of_blackjack():
     with disabled():
         GameAnalysis(load_game(SMALL)).tables  # noqa: B018
     assert values._dealer_counts.cache_info().currsize > 0
-    forget_counts()
+    forget_all()
     assert values._dealer_counts.cache_info().currsize == 0 and values.known_counts.cache_info().currsize == 0

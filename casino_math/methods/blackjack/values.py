@@ -120,13 +120,6 @@ def _dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> Dea
     return DealerCounts(rules, up, shoe)
 
 
-def forget_counts() -> None:
-    """Drop the dealer's counts and the positions held in memory (a new run starts from the kept counts, if any)."""
-    _dealer_counts.cache_clear()
-    known_counts.cache_clear()
-    shared_digits.cache_clear()
-
-
 def hand_rules(rules: BlackjackRules) -> BlackjackRules:
     """The rules a position reads (:class:`Position`): what a round decides with its first two cards or pays on them
     (surrender, the blackjack's pay, how many hands a split makes) put aside, so that games differing only there (6 to 5,

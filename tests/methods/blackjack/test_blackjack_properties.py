@@ -28,7 +28,8 @@ from casino_math.methods.blackjack.hands import hand_table
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.analysis import load_game
 from casino_math.methods.blackjack.nets import Stakes
-from casino_math.methods.blackjack.values import value_hands_compiled, dealer_counts, forget_counts
+from casino_math.held import forget_all
+from casino_math.methods.blackjack.values import dealer_counts, value_hands_compiled
 from tests.references.blackjack_brute_force import A, T, Brute, split_strategy
 from tests.helpers.paths import ROOT
 
@@ -138,7 +139,7 @@ def test_plays_kept_in_shared_positions_count_as_if_alone(rules, counts, surrend
     from dataclasses import replace
 
     from casino_math.methods.blackjack.basic import play_by
-    from casino_math.methods.blackjack.values import forget_counts, hand_rules
+    from casino_math.methods.blackjack.values import hand_rules
 
     other = replace(rules, surrender=surrender, blackjack_pays=pays, split_hands=split_hands)
     assert hand_rules(other) == hand_rules(rules)
@@ -151,12 +152,12 @@ def test_plays_kept_in_shared_positions_count_as_if_alone(rules, counts, surrend
         return (roots, dict(play.ends.chances), play.ends.split, play.ends.split_net, basic.expected_return,
                 dict(basic.ends.chances), strategy)
 
-    forget_counts()
+    forget_all()
     alone = counted(other)
-    forget_counts()
+    forget_all()
     counted(rules)
     assert counted(other) == alone
-    forget_counts()
+    forget_all()
     assert play_by(alone[-1], shoe).expected_return == alone[-3]
 
 
@@ -209,7 +210,7 @@ def test_the_compiled_hands_of_six_decks_are_the_plain_walk():
     with disabled():
         position = dealer_counts(rules, 5, shoe).position(left)
         compiled, plain = _solved_both_ways(position, Stakes(1, 0), best)
-        forget_counts()
+        forget_all()
     assert compiled == plain and len(compiled) == 3072
 
 
@@ -294,7 +295,7 @@ def test_the_compiled_split_ends_of_six_decks_are_the_python_walk(rules, up, pai
                 compiled = follow(walk.position, walk.valued, stakes, walk.h1, 2, starts)
                 assert compiled
                 assert list(compiled.items()) == list(walk.follow(starts).items())
-        forget_counts()
+        forget_all()
 
 
 @pytest.mark.parametrize("pair", [1, 6])
@@ -314,7 +315,7 @@ def test_the_compiled_split_ends_of_spanish_21_are_the_python_walk(pair):
             assert compiled and list(compiled.items()) == list(walk.follow(starts).items())
             paid |= {Fraction(net, 2 * split.scale) for net, _, _ in compiled}
         assert paid >= {Fraction(3, 2), 2, 3}  # a 21 of five cards or of 6-7-8 of mixed suits, of six cards, of seven
-        forget_counts()
+        forget_all()
 
 
 def test_too_few_primes_for_a_split_hands_chances_are_seen(monkeypatch):
@@ -331,7 +332,7 @@ def test_too_few_primes_for_a_split_hands_chances_are_seen(monkeypatch):
         monkeypatch.setattr(compiled_splits, "primes_for", lambda bound: 1)
         with pytest.raises(ArithmeticError, match="more primes"):
             follow(walk.position, walk.valued, Stakes(1, 0), walk.h1, 3, starts)
-        forget_counts()
+        forget_all()
 
 
 def test_a_split_hand_hit_past_the_horizon_is_left_to_the_python_walk():
@@ -441,7 +442,7 @@ def test_the_compiled_hands_of_spanish_21_are_the_plain_walk():
         one_card = BlackjackRules(**{**rules.__dict__, "hit_split_aces": False})
         aces = dealer_counts(one_card, up, shoe).position(holding, split=True, holding=0, scale=pays_scale(rules, shoe))
         _kernel_and_walk(aces, Stakes(1, 0), best, 0)
-        forget_counts()
+        forget_all()
     assert len(valued) > 3000
 
 

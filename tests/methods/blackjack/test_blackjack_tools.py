@@ -64,12 +64,13 @@ def test_a_replay_at_other_pays_is_linear_in_the_pay():
 def test_the_dealers_counts_kept_between_runs_give_the_same_bytes(monkeypatch, capsys, tmp_path):
     """A run with the dealer's counts read from the cache prints the same bytes as the run that counted them, and counts
     no dealer hand (the compiled count is never called)."""
+    from casino_math.held import forget_all
     from casino_math.methods.blackjack import dealer, values
 
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))  # a folder of its own: the cache refuses one holding other files
     outputs = []
     for _ in range(2):
-        values.forget_counts()  # a new run: nothing in memory
+        forget_all()  # a new run: nothing in memory
         _forget_solutions(tmp_path)  # the game solved again (on the dealer's kept counts), not its kept solution read
         code, out, _ = run(monkeypatch, capsys, "analyze", str(SMALL), "--format", "json")
         assert code == 0
