@@ -23,7 +23,7 @@ from .parallel import Runner
 from .returns import ReturnTable
 from .game.description import Game
 from .contract.solution import DecisionView, Solution
-from .contract.method import Coups, Method, Workload
+from .contract.method import Coups, Method, Throws, Workload
 from .registry import game_schema, load_game, load_game_text, method_for
 from .game.simple_strategies import parse_rule
 
@@ -191,6 +191,10 @@ class GameAnalysis:
         its count uses; a method that plays its own rounds (blackjack's draws and splits, Pai Gow's settings) deals
         them itself; None where the simulator deals the game by its steps and plays it by the strategy's lookup."""
         return self.method.coups(self.solution)
+
+    def throws(self) -> Throws | None:
+        """The game's coups thrown with its dice or wheel and settled by its method, for the simulator (None: dealt)."""
+        return self.method.throws(self.solution)
 
     def effect_of_removal(self, bet: str) -> RemovalEffects:
         """The change in a shoe game's bet's expected return when one card of each rank leaves the full shoe."""

@@ -361,6 +361,18 @@ def _break_even(context: _Context, claim: Claim) -> Fraction:
     return game.break_even(bet.name, line.key)
 
 
+def _per_bet(name: str) -> Callable[[_Context, Claim], FigureValue]:
+    """A figure the solution quotes beside a bet's return table (a bet over several throws: its rolls to resolve)."""
+
+    def compute(context: _Context, claim: Claim) -> FigureValue:
+        figures = context.game(claim).solution.figures.per_bet.get(claim.wager or "", {})
+        if name not in figures:
+            raise InputError(f"{claim.where}: {claim.figure}: {claim.wager} is not a bet counted throw by throw")
+        return figures[name]
+
+    return compute
+
+
 def _option_probability(context: _Context, claim: Claim) -> Fraction:
     decision = context.decision(claim)
     taken = decision.taken()
@@ -436,6 +448,9 @@ FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValu
     "dealer_total": (("up", "outcome"), _dealer_total, "blackjack: the chance the dealer showing an up card (A, 2 ... 9, T) "
                      "ends on an outcome (17 to 21, blackjack, bust, 22, 23 or more), from the full shoe before any peek"),
     "dealer_qualifies": ((), lambda c, k: Fraction(*_qualifying(c, k)), "probability the dealer qualifies"),
+    "rolls_to_resolve": (("wager",), _per_bet("rolls_to_resolve"), "dice and wheels: the expected throws until a bet settles"),
+    "house_edge_per_roll": (("wager",), _per_bet("house_edge_per_roll"), "dice and wheels: the house edge over the "
+                            "expected throws until the bet settles"),
     "break_even_pay": (("wager",), _break_even, "the pay of a side bet's line (its meter by default) with no house edge, "
                        "published as \"X to 1\" or \"X for 1\""),
 }

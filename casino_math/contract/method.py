@@ -14,7 +14,9 @@ method has nothing of its own to add":
 - ``workload(game)``: the games a solve goes with and what it costs (:class:`Workload`), for tools solving many games;
 - ``solved_alike(game, solved)``: whether a solution of ``solved`` (the same game at other pays) is ``game``'s, repriced;
 - ``coups(solution)``: the rounds the method deals itself for the simulator (:class:`Coups`), or None;
-- ``removal(game, bet)``: the effect of removal of one card of each rank, where the method computes it.
+- ``removal(game, bet)``: the effect of removal of one card of each rank, where the method computes it;
+- ``throws(solution)``: coups thrown with dice or a wheel and settled by the method itself for the simulator
+  (:class:`Throws`), or None.
 
 >>> from casino_math.registry import load_game, method_for
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
@@ -60,6 +62,14 @@ class Coups(Protocol):
     def shoe(self) -> Any: ...
 
     def __call__(self, kinds: np.ndarray) -> dict[str, tuple[np.ndarray, tuple[Any, ...]]]: ...
+
+
+class Throws(Protocol):
+    """Coups of a game thrown with dice or a wheel (independent throws, not cards from a shoe), thrown and settled by
+    the method: for ``coups`` coups from the generator ``rng``, per bet, each coup's end (an index) and the ends (each with
+    its ``net`` and ``keys``), as :class:`Coups` gives them."""
+
+    def __call__(self, rng: np.random.Generator, coups: int) -> dict[str, tuple[np.ndarray, tuple[Any, ...]]]: ...
 
 
 @dataclass(frozen=True)
@@ -121,6 +131,10 @@ class Method(ABC):
     def coups(self, solution: Solution) -> Coups | None:
         """Rounds dealt and played by ``solution``'s strategy for the simulator, where the method deals its own (None:
         the game's coups are dealt card by card by its declared steps)."""
+        return None
+
+    def throws(self, solution: Solution) -> Throws | None:
+        """Coups thrown with dice or a wheel and settled by the method, for the simulator (None: the game is dealt)."""
         return None
 
     def removal(self, game: Game, bet: str) -> RemovalEffects:

@@ -201,13 +201,16 @@ class Strategy:
 class SolutionFigures:
     """Figures of a solved game beyond its return tables, declared by name for the tools that look them up (claims
     check them); None where the game's method has no such figure. ``dealer_totals``: blackjack's dealer, per up card by
-    name (``A``, ``2`` ... ``T``), the chance of each final result of his hand from the full shoe.
+    name (``A``, ``2`` ... ``T``), the chance of each final result of his hand from the full shoe. ``per_bet``: per bet,
+    figures the trade quotes beside its return table, by name (a bet over several throws: ``rolls_to_resolve``, the
+    expected throws until it settles, and ``house_edge_per_roll``, the house edge over them).
 
-    >>> SolutionFigures().dealer_totals is None
-    True
+    >>> SolutionFigures().dealer_totals is None, SolutionFigures().per_bet
+    (True, {})
     """
 
     dealer_totals: Mapping[str, Mapping[str, Fraction]] | None = None
+    per_bet: Mapping[str, Mapping[str, Fraction]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, eq=False)

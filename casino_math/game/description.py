@@ -297,8 +297,8 @@ class GameWords:
     """What a game says of itself in words where its file has a format of its own (blackjack's rules, Pai Gow's house
     way), as the par sheet prints it; empty for a game described step by step, whose words the sheet derives.
 
-    >>> GameWords(), GameWords(situations={"equal": "One hand higher"}).situations.get("equal")
-    (GameWords(rules=(), hands=(), decisions={}, situations={}, strategy=''), 'One hand higher')
+    >>> GameWords().strategy, GameWords(situations={"equal": "One hand higher"}).situations.get("equal")
+    ('', 'One hand higher')
     """
 
     rules: tuple[str, ...] = ()  # the rules as a dealer states them, one sentence each, beside the deck
@@ -306,6 +306,9 @@ class GameWords:
     decisions: Mapping[str, str] = field(default_factory=dict)  # decision -> what it is, in place of its options
     situations: Mapping[str, str] = field(default_factory=dict)  # situation -> its row's heading in the settlement
     strategy: str = ""  # the strategy the game declares (a house way), in place of the optimal one
+    device: str = ""  # what the game is thrown with (dice, a wheel), in place of the deck
+    deals: str = ""  # what the chances are counted over, in place of the deals of a deck
+    settles: Mapping[str, str] = field(default_factory=dict)  # bet -> how it settles, in place of the hand it is paid on
 
 
 @dataclass(frozen=True)
