@@ -51,7 +51,7 @@ from .analysis import GameAnalysis, analyze
 from .game.description import Deal, Decision, Game, Paytable, Result
 from .contract.solution import SEEN_AS, Strategy
 from .levels import SEEN_ROLES
-from .contract.method import Coups
+from .contract.method import Coups, Throws
 from .parallel import Runner, Shards
 
 Z_95 = 1.96
@@ -122,6 +122,16 @@ class ShoePlan:
     side_scale: Mapping[str, int]
 
 
+@dataclass(frozen=True, eq=False)
+class ThrowPlan:
+    """A game thrown with dice or a wheel, ready to throw coups: its method throws and settles them (each throw drawn by
+    its exact weight, independent of the last), and per bet the denominator that makes each of its nets whole."""
+
+    game: Game
+    throws: Throws
+    side_scale: Mapping[str, int]
+
+
 def shoe_plan(analysis: GameAnalysis) -> ShoePlan:
     """The plan of a game counted by kinds; its exact return tables are read only for the nets a bet can have (so that
     a tally counts whole numbers)."""
@@ -132,9 +142,13 @@ def shoe_plan(analysis: GameAnalysis) -> ShoePlan:
     return ShoePlan(analysis.game, coups, scales)
 
 
-def make_plan(analysis: GameAnalysis) -> HandPlan | ShoePlan:
+def make_plan(analysis: GameAnalysis) -> HandPlan | ShoePlan | ThrowPlan:
     """The game of an analysis with its strategy as lookup tables and its settlement as integers."""
     game = analysis.game
+    throws = analysis.throws()
+    if throws is not None:  # dice or a wheel: coups its method throws
+        tables = analysis.tables
+        return ThrowPlan(game, throws, {bet: math.lcm(*(o.net.denominator for o in tables[bet].outcomes), 1) for bet in game.bets})
     if analysis.coups() is not None:  # coups its method deals (a shoe game card by card, blackjack's rounds, Pai Gow's)
         return shoe_plan(analysis)
     staked = tuple(w.name for w in game.wagers if w.bonus_on is None)
@@ -239,9 +253,11 @@ def _paid_lines(table: Paytable, values: Mapping[str, np.ndarray], suits: Mappin
     return out
 
 
-def play_chunk(plan: HandPlan | ShoePlan, seed: int, chunk: int, hands: int) -> Tally:
+def play_chunk(plan: HandPlan | ShoePlan | ThrowPlan, seed: int, chunk: int, hands: int) -> Tally:
     """Deal, play and settle ``hands`` hands: chunk ``chunk`` of the simulation seeded ``seed`` (its own random stream)."""
     rng = np.random.default_rng([seed, chunk])
+    if isinstance(plan, ThrowPlan):
+        return tally_coups(plan.throws(rng, hands), plan.side_scale, hands)
     if isinstance(plan, ShoePlan):
         return play_coups(plan, plan.coups.kinds[deal_cards(rng, hands, plan.coups.shoe.size, plan.coups.cards)])
     dealt = sum(s.cards for s in plan.game.steps if isinstance(s, Deal))
@@ -251,9 +267,14 @@ def play_chunk(plan: HandPlan | ShoePlan, seed: int, chunk: int, hands: int) -> 
 def play_coups(plan: ShoePlan, cards: np.ndarray) -> Tally:
     """Play and settle coups of a game counted by kinds: each row the kinds of the cards in the order the shoe gives
     them (the steps take as many as the coup's draws need), every bet settled by the counting engine's own rules."""
-    tally = Tally(len(cards))
-    for bet, (codes, ends) in plan.coups(cards).items():
-        nets = np.array([_whole(end.net * plan.side_scale[bet]) for end in ends], dtype=np.int64)
+    return tally_coups(plan.coups(cards), plan.side_scale, len(cards))
+
+
+def tally_coups(settled: Mapping[str, tuple[np.ndarray, tuple]], scales: Mapping[str, int], coups: int) -> Tally:
+    """Coups settled by a method (per bet, each coup's end and the ends), tallied: nets and outcomes."""
+    tally = Tally(coups)
+    for bet, (codes, ends) in settled.items():
+        nets = np.array([_whole(end.net * scales[bet]) for end in ends], dtype=np.int64)
         tally.nets[bet] = _histogram(nets[codes])
         tally.outcomes[bet] = Counter({ends[code].keys: n for code, n in _histogram(codes).items()})
     return tally
@@ -388,7 +409,7 @@ def _outcome_checks(analysis: GameAnalysis, tally: Tally) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _play_chunks(plan: HandPlan | ShoePlan, seed: int, span: tuple[int, int], hands: int, size: int = CHUNK) -> Tally:
+def _play_chunks(plan: HandPlan | ShoePlan | ThrowPlan, seed: int, span: tuple[int, int], hands: int, size: int = CHUNK) -> Tally:
     """One shard: the chunks ``span[0]`` to ``span[1]`` (excluded) of a run of ``hands`` hands in chunks of ``size``."""
     sizes = chunks(hands, size)
     tally = Tally()
@@ -434,7 +455,7 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
         rows.append(_row(bet, _estimate(*_sums(tally.nets[bet]), hands, scale), table.metrics.expected_return, hands))
     frame = pd.DataFrame(rows)
     frame.attrs.update(seed=seed, hands=hands)
-    if isinstance(plan, ShoePlan):
+    if isinstance(plan, (ShoePlan, ThrowPlan)):
         frame.attrs["outcomes"] = _outcome_checks(analysis, tally)
     elif plan.game.wagers:
         frame.attrs["strategy"] = _strategy_checks(analysis, plan, tally)
