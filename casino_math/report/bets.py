@@ -257,13 +257,23 @@ def headline_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
         ("Equally likely combinations", lambda m: integer(m.combinations)),
     )
     tables = []
+    quoted = analysis.solution.figures.per_bet  # figures the trade quotes beside the table (a bet over several throws)
     for bets in _grouped(analysis):
         metrics = [analysis.tables[bet].metrics for bet in bets]
+        beside = [name for name in PER_BET if any(name in quoted.get(bet, {}) for bet in bets)]
         tables.append(Table(
             (Column("Figure"), *(Column(analysis.game.names.bet(bet), numeric=True) for bet in bets)),
-            tuple((Cell(label), *(Cell(show(m)) for m in metrics)) for label, show in figures),
+            tuple((Cell(label), *(Cell(show(m)) for m in metrics)) for label, show in figures)
+            + tuple((Cell(PER_BET[name][0]), *(Cell(PER_BET[name][1](quoted[bet][name]) if name in quoted.get(bet, {}) else "")
+                                               for bet in bets)) for name in beside),
         ))
     return tuple(tables)
+
+
+PER_BET = {  # a solution's figures beside a bet's table, as the par sheet labels and prints them
+    "rolls_to_resolve": ("Average rolls to resolve", lambda v: f"{float(v):.4f}"),
+    "house_edge_per_roll": ("House edge per roll", lambda v: percent(v)),
+}
 
 
 def bands_tables(analysis: GameAnalysis) -> tuple[Table, ...]:

@@ -214,6 +214,8 @@ def deals_items(analysis: GameAnalysis) -> list[str]:
     for a game counted by kinds of card, each bet's return-table notes (ordered deals of every card, or sets of
     the cards the bet reads)."""
     game = analysis.game
+    if game.words.deals:  # what a game of another device counts its chances over
+        return [game.words.deals]
     if not game.counted_by_kind:
         return [f"Equally likely deals: {deals_text(game)}; every order of the cards dealt is as likely as any other."]
     groups: dict[tuple[tuple[str, ...], int], list[str]] = {}
@@ -233,7 +235,7 @@ def deals_items(analysis: GameAnalysis) -> list[str]:
 def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
     """The rules of one file in sentences, the deal steps apart (see :func:`deal_rows`)."""
     game = analysis.game
-    items = [f"Deck: {deck_text(game)}."]
+    items = [game.words.device or f"Deck: {deck_text(game)}."]  # a game thrown with dice or a wheel says so
     items += list(game.words.rules)  # a game whose rules are sentences of its own (blackjack)
     hands_said = game.words.hands  # a game whose hands are set, not dealt whole (Pai Gow)
     items += list(hands_said) or [f"Hand {hand_text(game, hand)}." for hand in game.hands.values()]
@@ -266,7 +268,7 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
 def deal_tables(game: Game) -> tuple[Table, ...]:
     """The deal step by step, then the table of each draw decided by another role's card."""
     steps = Table((Column("Step", numeric=True), Column("The deal")), tuple(cells(*row) for row in deal_rows(game)))
-    return (steps, *tableau_tables(game))
+    return (steps, *tableau_tables(game)) if steps.rows else tableau_tables(game)  # dice and wheels deal nothing
 
 
 def rules_section(analyses: Sequence[GameAnalysis]) -> Section:
@@ -373,7 +375,7 @@ def side_bet_rows(analyses: Sequence[GameAnalysis]) -> list[tuple[str, ...]]:
             if bet.settle:
                 continue  # in a matrix of situations (showdown_matrices)
             hands = game.paytables[bet.table].hands
-            on = "; ".join(hand_text(game, game.hands[h], categories=False) for h in hands)
+            on = game.words.settles.get(bet.name) or "; ".join(hand_text(game, game.hands[h], categories=False) for h in hands)
             meter = f"; {bet.meter} pays a progressive meter" if bet.meter else ""
             rows.setdefault(bet.name, (game.names.bet(bet.name), f"{bet.table}{meter}", on, exact(bet.stake)))
     return list(rows.values())
