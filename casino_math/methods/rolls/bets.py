@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from fractions import Fraction
 from typing import Literal, Sequence
 
@@ -52,6 +53,9 @@ class State:
     def key(self) -> tuple[str, int, tuple[int, ...], int, int, int]:
         """The state as plain values (quick to hash)."""
         return self.phase, self.point, self.marks, self.count, self.odds.numerator, self.odds.denominator
+
+
+START = State()  # where every bet starts
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,21 @@ class Rule:
     named: str = ""
     where: str = ""  # file:line, for errors found while the bet is stepped
 
+    @cached_property
+    def ops(self) -> tuple[tuple[str, str], ...]:
+        """The actions read once: (what, its argument as written)."""
+        return tuple(_op(action.strip()) for action in self.then)
+
+
+def _op(a: str) -> tuple[str, str]:
+    low = a.lower()
+    for prefix in ("odds pays ", "pays ", "to "):
+        if low.startswith(prefix):
+            return prefix.strip(), a[len(prefix):].strip()
+    if low.startswith("odds ") and low not in ("odds lose", "odds push"):
+        return "odds", low[5:]
+    return low, ""
+
 
 @dataclass(frozen=True)
 class Commission:
@@ -188,33 +207,33 @@ def step(bet: RollBet, state: State, throw: Throw, fired: Sequence[bool] | None 
 def _apply(bet: RollBet, r: Rule, state: State, throw: Throw) -> State | Settlement:
     phase, point, marks, count, units = state.phase, state.point, state.marks, state.count, state.odds
     flat, line, odds, odds_line = "", "", "push", ""
-    fill = {"point": str(state.point), "total": str(throw.total)}
-    for action in r.then:
-        a = action.strip()
-        low = a.lower()
-        if low.startswith("pays "):
-            flat, line = "pays", _filled(a[5:].strip(), fill)
-        elif low in ("lose", "push", "lose half"):
-            flat = low
-        elif low.startswith("odds pays "):
-            odds, odds_line = "pays", _filled(a[10:].strip(), fill)
-        elif low in ("odds lose", "odds push"):
-            odds = "lose" if low == "odds lose" else "push"
-        elif low.startswith("odds "):
-            units = Fraction(low[5:])
-        elif low == "point":
+    for op, arg in r.ops:
+        if op == "pays":
+            flat, line = "pays", arg
+        elif op in ("lose", "push", "lose half"):
+            flat = op
+        elif op == "odds pays":
+            odds, odds_line = "pays", arg
+        elif op in ("odds lose", "odds push"):
+            odds = op[5:]
+        elif op == "odds":
+            units = Fraction(arg)
+        elif op == "point":
             point = throw.total
-        elif low == "clear point":
+        elif op == "clear point":
             point = 0
-        elif low in ("mark", "mark the point"):
-            marked = state.point if low == "mark the point" else throw.total
+        elif op in ("mark", "mark the point"):
+            marked = state.point if op == "mark the point" else throw.total
             marks = marks if marked in marks else tuple(sorted((*marks, marked)))
-        elif low == "count":
+        elif op == "count":
             count += 1
-        elif low.startswith("to "):
-            phase = "" if low[3:].strip() == "none" else a[3:].strip()
+        elif op == "to":
+            phase = "" if arg.lower() == "none" else arg
     if flat:
-        return _settled(r, flat, line, odds, odds_line, state.odds, fill)
+        return _settled(r, flat, line, odds, odds_line, state.odds, state.point, throw.total)
+    if (phase, point, marks, count, units) == (state.phase, state.point, state.marks, state.count, state.odds) and (
+            not bet.ends or state != START):
+        return state  # a throw that changes nothing: the ends were tried when a throw brought the bet here
     new = State(phase, point, marks, count, units)
     for end in bet.ends:
         if all(c.holds(new) for c in end.when):
@@ -222,7 +241,9 @@ def _apply(bet: RollBet, r: Rule, state: State, throw: Throw) -> State | Settlem
     return new
 
 
-def _settled(r: Rule, flat: str, line: str, odds: str, odds_line: str, units: Fraction, fill: dict[str, str]) -> Settlement:
+def _settled(r: Rule, flat: str, line: str, odds: str, odds_line: str, units: Fraction, point: int, total: int) -> Settlement:
+    fill = {"point": str(point), "total": str(total)}
+    line, odds_line = _filled(line, fill), _filled(odds_line, fill)
     name = _filled(r.named, fill) if r.named else (line if flat == "pays" else {"lose": "loses", "push": "push",
                                                                                "lose half": "loses half"}[flat])
     if not units:
@@ -231,4 +252,6 @@ def _settled(r: Rule, flat: str, line: str, odds: str, odds_line: str, units: Fr
 
 
 def _filled(text: str, fill: dict[str, str]) -> str:
+    if "{" not in text:
+        return text
     return text.replace("{point}", fill["point"]).replace("{total}", fill["total"])
