@@ -180,7 +180,7 @@ def test_a_bet_that_never_settles_is_refused():
                            "        - {on: total 7, then: to limbo}\n        - {on: total 2, when: phase none, then: lose}\n"
                            "paytables:\n  limbo: {win: 1}\n")
     with pytest.raises(InputError, match="limbo: the bet can stand for ever"):
-        analyze(game).tables
+        assert analyze(game).tables
 
 
 def test_a_variant_changes_the_paytable_alone():
