@@ -292,6 +292,16 @@ def bands_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
     return tuple(tables)
 
 
+def bet_edges(analysis: GameAnalysis) -> tuple[Chart, ...]:
+    """The house edge of each bet the game offers, one bar each (a game of one bet: none)."""
+    if len(analysis.tables) < 2:
+        return ()
+    labels = [analysis.game.names.bet(bet) for bet in analysis.tables]
+    edges = [float(t.metrics.house_edge) for t in analysis.tables.values()]
+    return (Chart("bet-edges", "House edge of each bet", partial(charts.house_edge_chart, labels, edges, ["bet"] * len(labels),
+                                                                  "House edge of each bet (per initial stake)")),)
+
+
 def funnel(analysis: GameAnalysis) -> Chart:
     labels = [analysis.game.names.bet(bet) for bet in analysis.tables]
     rtps = [float(t.metrics.rtp) for t in analysis.tables.values()]

@@ -175,8 +175,9 @@ def option_gain_chart(hands: Sequence[str], gains: Sequence[float], taken: Seque
     return figure
 
 
-def house_edge_chart(labels: Sequence[str], edges: Sequence[float], groups: Sequence[str]) -> Figure:
-    """One bar per paytable, coloured by wager (the labels name the wager too)."""
+def house_edge_chart(labels: Sequence[str], edges: Sequence[float], groups: Sequence[str],
+                     title: str = "House edge of each paytable") -> Figure:
+    """One bar per paytable (or bet), coloured by wager (the labels name the wager too)."""
     figure = _figure(0.7 + 0.24 * len(labels))
     axes = figure.add_subplot()
     styles = {g: series_style(i) for i, g in enumerate(dict.fromkeys(groups))}
@@ -195,7 +196,7 @@ def house_edge_chart(labels: Sequence[str], edges: Sequence[float], groups: Sequ
     axes.set_xlim(low - pad if low < 0 else 0, high + pad if high > 0 else 0)
     axes.axvline(0, color="black", linewidth=0.8)
     axes.set_xlabel("house edge")
-    axes.set_title("House edge of each paytable")
+    axes.set_title(title)
     axes.grid(axis="y", visible=False)
     return figure
 

@@ -18,7 +18,7 @@ from typing import Sequence
 from ..analysis import GameAnalysis
 from ..game.description import Game
 from .bets import (
-    bands_tables, bet_blocks, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_table, metered,
+    bands_tables, bet_blocks, bet_edges, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_table, metered,
     variant_section,
 )
 from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
@@ -72,6 +72,7 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
             Paragraph(f"{label(main.game)}, per bet. Percentages are rounded for printing; "
                       "the exact house edge is the fraction the enumeration gives."),
             *headline_tables(main),
+            *bet_edges(main),
             *bands_tables(main),
             funnel(main),
         )),
