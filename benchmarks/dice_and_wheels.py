@@ -22,6 +22,7 @@ from pathlib import Path
 from casino_math.analysis import analyze, load_game
 from casino_math.held import forget_all
 from casino_math.methods.rolls.chain import build_chain, solve_chain
+from casino_math.methods.rolls.game_file import RollsGame
 
 ROOT = Path(__file__).parent.parent
 FAMILIES = ("craps", "roulette", "sic_bo")
@@ -81,6 +82,7 @@ def main() -> None:
             print(f"{family + '/' + path.name:44} {len(solution.tables):5} {solution.size:7,} {seconds:8.3f}")
     print(f"slowest file: {slowest:.3f} s (target: under 1 s)\n")
     game = load_game(ROOT / "paytables" / "craps" / "standard.yaml")
+    assert isinstance(game, RollsGame)
     bets = {b.name: b for b in game.roll_bets}
     print(f"{'chain':22} {'states':>7} {'ours (ms)':>10} {'plain (ms)':>11} {'ratio':>7}")
     for name in CHAINS:

@@ -26,8 +26,8 @@ def totals_of(weights: tuple[int, ...]) -> dict[int, Fraction]:
 
 def pass_line_win(p: dict[int, Fraction] = TOTALS) -> Fraction:
     """7 or 11 on the come-out, or a point repeated before a 7."""
-    return p.get(7, 0) + p.get(11, 0) + sum(p.get(x, 0) * p.get(x, 0) / (p.get(x, 0) + p.get(7, 0)) for x in POINTS
-                                          if p.get(x, 0))
+    none = Fraction(0)
+    return p.get(7, none) + p.get(11, none) + sum((p[x] * p[x] / (p[x] + p.get(7, none)) for x in POINTS if p.get(x)), none)
 
 
 def all_before_seven(numbers: tuple[int, ...], p: dict[int, Fraction] = TOTALS) -> Fraction:
