@@ -215,6 +215,8 @@ def build_rolls(data: dict[str, Any], where: Where, files: list[tuple[str, str]]
                                              for key, pay in spec.paytables[table].items()))
     if not bets:
         raise fail(("offers",), "the file offers none of its bets")
+    if offers is None:  # a file offering some of its bets may leave the others' lines unpaid
+        _every_line_paid(bets, spec.paytables, fail)
     names = Names(spec.names.game, {str(r): n for r, n in spec.names.roles.items()}, dict(spec.names.bets))
     words = GameWords(
         device=f"Thrown with: {device.words()}.",
@@ -226,6 +228,24 @@ def build_rolls(data: dict[str, Any], where: Where, files: list[tuple[str, str]]
         hands={THROW: Hand(THROW, ("player",), 1, None)}, wagers=(), side_bets=tuple(SideBet(b.name, b.table) for b in bets),
         paytables=tables, bet=bets[0].name, path=files[0][0], sha256=files[0][1], files=tuple(files), names=names,
         words=words, device=device, roll_bets=tuple(bets))
+
+
+def _every_line_paid(bets: list[RollBet], paytables: dict[str, dict[str, Pay]], fail: Any) -> None:
+    """Each line of a paytable a bet is paid by is named by a rule of such a bet (``{point}``, ``{total}``: any
+    number), else it could never be paid: a misspelt line."""
+    import re
+
+    named: dict[str, list[str]] = {}
+    for bet in bets:
+        for r in (*bet.rules, *bet.ends):
+            for op, arg in r.ops:
+                if op in ("pays", "odds pays"):
+                    named.setdefault(bet.table, []).append(
+                        "^" + re.escape(arg).replace(r"\{point\}", r"\d+").replace(r"\{total\}", r"\d+") + "$")
+    for table, patterns in named.items():
+        for line in paytables[table]:
+            if not any(re.match(p, line) for p in patterns):
+                raise fail(("paytables", table, line), f"no rule of a bet paid by {table} pays {line!r}")
 
 
 def _NAME_OK(name: str) -> bool:  # noqa: N802 - a check named as the pattern it applies

@@ -169,6 +169,7 @@ def test_every_shipped_table_sums_to_one():
     (("dice: {count: 2}", "dice: {count: 9}"), r"<text>:4: rolls\.dice\.count: "),
     (("dice: {count: 2}", "dice: {count: 2, weights: [1, 2]}"), r"<text>:4: rolls\.dice\.weights: one weight"),
     (("dice: {count: 2}", "wheel: {pockets: '0, 1-36'}\n  dice: {count: 2}"), r"<text>:3: rolls: name one device"),
+    (("pass_line: {win: 1}", "pass_line: {win: 1, wim: 2}"), r"<text>:16: paytables\.pass_line\.wim: no rule of a bet paid by pass_line pays 'wim'"),
 ])
 def test_errors_name_the_file_line_and_field(change, message):
     with pytest.raises(InputError, match=message):
