@@ -156,12 +156,12 @@ class SideBetModel(WagerModel):
         if -1 in columns:
             missing = [n for n, c in zip(self.names, columns) if c < 0]
             raise InputError(f"{self.wager}: no pay given for {', '.join(missing)}")
-        q = grid.denominator
         paid = [(deals, columns[line]) for deals, line, _ in self.rows if line >= 0]
         fixed = [(deals, net) for deals, line, net in self.rows if line < 0]
-        for _, net in fixed:
-            if (net * q).denominator != 1:
-                raise InputError(f"{self.wager}: pays over 1/{q} cannot price a fixed result of {net}")
+        finer = math.lcm(grid.denominator, *(net.denominator for _, net in fixed))  # a fixed result of 39/20 (a win less
+        if finer != grid.denominator:  # a commission) or -1/2 (La Partage): the pays over a denominator that holds it too
+            grid = PayGrid(grid.columns, grid.numerators * (finer // grid.denominator), finer)
+        q = grid.denominator
         counts = np.array([d for d, _ in paid], dtype=np.int64)
         fixed_return = sum(int(net * q) * d for d, net in fixed)  # × q, exact
         fixed_hits = sum(d for d, net in fixed if net > 0)

@@ -15,6 +15,8 @@ from casino_math.methods.rolls.bets import RollBet, rule
 from casino_math.methods.rolls.chain import solve_chain
 from casino_math.methods.rolls.devices import Dice, Wheel
 from casino_math.methods.rolls.game_file import TINY, load_rolls_text
+from casino_math.conformance import checks_for
+from tests.helpers.paths import ROOT
 from tests.references import dice as ref
 
 CRAPS = "paytables/craps/standard.yaml"
@@ -197,3 +199,15 @@ def test_what_must_make_em_all_pay_for_a_7_percent_edge():
 
     found = pay_for_target(CRAPS, "make_em_all", "win", Fraction(7, 100))
     assert found.pays and 175 <= Fraction(str(found.pays[0])) <= 177
+
+
+# -- every shipped variant through the conformance kit's exact, simulated and JSON checks --------------------------
+VARIANTS = sorted(p for family in ("craps", "roulette", "sic_bo") for p in (ROOT / "paytables" / family).glob("*.yaml")
+                  if p.name != "standard.yaml")
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_variants_conform(path):
+    for name, check in checks_for(path):
+        if name in ("counted exactly", "simulation", "json contract", "solve"):
+            check(path)
