@@ -221,7 +221,10 @@ def build_rolls(data: dict[str, Any], where: Where, files: list[tuple[str, str]]
     words = GameWords(
         device=f"Thrown with: {device.words()}.",
         deals=("Every bet is counted over every sequence of throws until it settles, as an absorbing Markov chain in "
-               "exact fractions; the combinations of a return table are its probabilities over their common denominator."),
+               "exact fractions; the combinations of a return table are its probabilities over their common denominator. "
+               "The house edge is per bet resolved (a push resolves a bet), per unit of the bet; the house edge per roll "
+               "is the same expected loss over the average number of throws until the bet settles; with odds behind a "
+               "bet (or a commission paid with it), the element of risk is the loss per unit of all that is wagered."),
         settles={b.name: b.words or _said(b) for b in bets})
     return RollsGame(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=Deck.named("standard"), steps=(),
