@@ -211,3 +211,14 @@ def test_variants_conform(path):
     for name, check in checks_for(path):
         if name in ("counted exactly", "simulation", "json contract", "solve"):
             check(path)
+
+
+def test_simulated_throws_land_on_every_exact_outcome():
+    """En Prison thrown spin by spin (a bet held over several spins): each way it settles as often as its exact
+    probability says, within 4 standard errors, and each bet's mean within its interval's reach."""
+    from casino_math.simulate import simulate
+
+    frame = simulate("paytables/roulette/en-prison.yaml", hands=20_000, seed=3)
+    outcomes = frame.attrs["outcomes"]
+    assert set(outcomes["outcome"]) >= {"released from prison", "win", "loses"}
+    assert (outcomes["z"].abs() < 4).all() and (frame["z"].abs() < 4).all()
