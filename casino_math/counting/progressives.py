@@ -166,3 +166,59 @@ def envy_seats(bet: SideBet, table: ReturnTable, seats: SeatCounts, most: int = 
             + n * (n - 1) * (two - per_seat ** 2)
         out.append(EnvySeats(n, n * per_seat, own + n * per_seat, sqrt(variance), 1 - seats.none_of(pay, n)))
     return tuple(out)
+
+
+def shared_meter(bet: SideBet, table: ReturnTable, seats: SeatCounts, most: int = 6) -> tuple[Fraction, ...]:
+    """The bet's expected net per unit with 1 to ``most`` other seats making it, where seats that win a meter whole in
+    one round split it (``several: share``): a hand winning it is paid its amount times the mean of 1 / (1 + K), K the
+    other seats winning it too, from the seats' hands dealt from one deck (by inclusion–exclusion over K's factorial
+    moments). Where each is paid in full, every count of seats gives the table's own return."""
+    base = table.metrics.expected_return
+    progressive = bet.progressive
+    if progressive is None or progressive.several == "each":
+        return tuple(base for _ in range(most))
+    h, rest = seats.cards, seats.deck - seats.cards
+    deals = [1]
+    for j in range(most):
+        deals.append(deals[-1] * comb(rest - j * h, h))
+    out = []
+    for n in range(1, most + 1):
+        change = Fraction(0)
+        for meter in progressive.meters:
+            for line in meter.whole:
+                amount = next(o.net for o in table.outcomes if o.key("line") == line) + 1
+                for row in seats.ids[seats.first == seats.lines.index(line)]:
+                    tuples = seats.together(meter.whole, n, without=row)
+                    moments = [Fraction(comb(n, j) * tuples[j], deals[j]) for j in range(n + 1)]
+                    shares = sum((Fraction((-1) ** (j - k) * comb(j, k)) * moments[j] / (k + 1)
+                                  for k in range(n + 1) for j in range(k, n + 1)), Fraction(0))
+                    change += amount * (shares - 1)
+        out.append(base + change / seats.hands)
+    return tuple(out)
+
+
+def progressive_record(bet: SideBet, table: ReturnTable, seats: SeatCounts | None, most: int = 6) -> dict[str, object]:
+    """The figures of a bet's meters and envy bonus as plain data (exact Fractions): each meter as declared with its
+    break-even and long-run return, each line's average win, and per count of other seats the envy and shared meters."""
+    progressive = bet.progressive
+    assert progressive is not None
+    out: dict[str, object] = {"several": progressive.several}
+    if progressive.meters:
+        p = Progression(bet, table)
+        meters = []
+        for m in progressive.meters:
+            known = m.rate is not None and m.reset is not None
+            meters.append({"meter": m.name, "lines": {line: share for line, share in m.lines}, "shown": p.shown(m.name),
+                           "seed": m.seed, "reset": m.reset, "rate": m.rate, "break_even": p.break_even(m.name),
+                           "long_run_return": p.long_run_meter(m) if known else None})
+        out["meters"] = meters
+        if all(m.rate is not None and m.reset is not None for m in progressive.meters):
+            out["long_run_house_edge"] = -p.long_run()
+            out["average_win"] = {str(o.key("line")): p.average_win(str(o.key("line"))) for o in table.outcomes if o.key("line")}
+    if seats is not None and progressive.envy is not None:
+        out["envy"] = {line: amount for line, amount in progressive.envy.pays}
+        out["seats"] = [{"other_seats": e.others, "envy_return": e.envy, "house_edge": -e.expected, "standard_deviation": e.sd,
+                         "envy_paid": e.any_paid} for e in envy_seats(bet, table, seats, most)]
+    if seats is not None and progressive.several == "share":
+        out["shared_house_edge"] = [-x for x in shared_meter(bet, table, seats, most)]
+    return out

@@ -81,3 +81,45 @@ def test_envy_is_linear_in_its_pays_and_its_seats(spades: int, other: int, trips
     assert [r.expected for r in rows] == [table.metrics.expected_return + n * per_seat for n in (1, 2, 3)]
     chances = [r.any_paid for r in rows]
     assert chances == sorted(chances) and all(0 < c < 1 for c in chances)
+
+
+SHARED = """
+game: three_card_poker
+id: small-shared
+deck: {ranks: Q-A}
+deal: [{player: 3}]
+hands: {player: {of: [player], ranking: three-card}}
+side_bets:
+  progressive:
+    pays: progressive
+    progressive:
+      meters: {jackpot: {pays: {mini royal: 100%}, seed: 60, rate: 10%}}
+      several: share
+paytables:
+  progressive: {mini royal: "60 for 1", three of a kind: "5 for 1"}
+"""
+
+
+@pytest.mark.parametrize("others", [1, 2, 3])
+def test_a_shared_meter_matches_every_deal_of_a_small_deck(tmp_path: Path, others: int) -> None:
+    """Seats holding a mini royal in one round split the meter: every deal of a 12-card deck, the player's pay divided
+    by the seats that hold one."""
+    from casino_math.counting.progressives import shared_meter
+    from tests.references.seats_brute_force import line_of, table_deals
+
+    path = tmp_path / "shared.yaml"
+    path.write_text(SHARED)
+    analysis = analyze(path)
+    bet = analysis.game.side_bet["progressive"]
+    exact = shared_meter(bet, analysis.tables["progressive"], seat_counts(analysis.game, bet), most=others)[-1]
+    lines = ("mini royal", "three of a kind")
+    total, deals = Fraction(0), 0
+    for deal in table_deals(analysis.game.deck.cards, others + 1):
+        named = [line_of(hand, lines) for hand in deal]
+        if named[0] == "mini royal":
+            total += Fraction(60, named.count("mini royal")) - 1
+        else:
+            total += 4 if named[0] == "three of a kind" else -1
+        deals += 1
+    assert exact == total / deals
+    assert exact < analysis.tables["progressive"].metrics.expected_return
