@@ -99,6 +99,7 @@ def sweep(
         _echo_frame(meter_sweep(file, bet, meter, values(parse_number(start, "--from"), parse_number(stop, "--to"),
                                                         parse_number(step, "--step"), what)), format)
         return
+    assert pay is not None
     frame = run(file, bet, pay, values(parse_number(start, "--from"), parse_number(stop, "--to"), parse_number(step, "--step"), what), table)
     _echo_frame(frame, format)
     if chart is not None:

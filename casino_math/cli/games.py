@@ -56,7 +56,7 @@ def analyze(
             for decision, words in strategy.items():
                 typer.echo(f"strategy at {decision}: {words}")
         bet = game.side_bet.get(name)
-        if bet is not None and bet.meter:
+        if bet is not None and bet.meter and not (bet.progressive and bet.progressive.meters):  # else: its meters' own lines
             even = result.break_even(name, bet.meter)
             written = next(line.pay for line in game.paytables[bet.table].lines if line.key == bet.meter)
             typer.echo(f"break-even pay of {bet.meter}: {amount(even)} to 1"

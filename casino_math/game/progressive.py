@@ -119,7 +119,8 @@ Fail = Callable[[tuple[str, ...], str], Exception]
 def build_progressive(spec: ProgressiveSpec, table: Mapping[str, Pay], fail: Fail) -> Progressive:
     """The meters and envy bonus of a side bet paid by ``table`` (its lines as written), every field checked against it
     (``fail(path, words)`` is the reader's error at that field's ``file:line``)."""
-    meters, seen = [], {}
+    meters: list[Meter] = []
+    seen: dict[str, str] = {}  # line -> the meter paying it
     for name, m in spec.meters.items():
         lines = []
         for line, written in m.pays.items():

@@ -343,15 +343,15 @@ def _long_run(analysis: GameAnalysis, bet: str, p: Progression) -> tuple[Block, 
     rows = []
     table = analysis.tables[bet]
     for o in table.outcomes:
-        line = o.key("line")
+        line = o.key("line") or ""
         meter = p.progressive.meter_of(line) if line else None
         chance = Fraction(o.combinations, table.total)
         win = p.average_win(line) if line else Fraction(0)
-        reset = meter.reset if meter is not None and meter.reset is not None else None
-        seed = amount(reset * meter.share(line)) if meter is not None and reset is not None else amount(o.net + 1) if line else "0"
-        rows.append(cells(o.name, seed, percent(meter.rate or 0) if meter is not None and line in meter.whole else
-                          "share" if meter is not None else percent(Fraction(0)), integer(o.combinations), decimal(chance, 6),
-                          decimal(win, 2), decimal(chance * win, 6)))
+        if meter is not None and meter.reset is not None:  # a metered line starts from its share of the reset
+            seed, fed = amount(meter.reset * meter.share(line)), percent(meter.rate or 0) if line in meter.whole else "share"
+        else:
+            seed, fed = amount(o.net + 1) if line else "0", percent(Fraction(0))
+        rows.append(cells(o.name, seed, fed, integer(o.combinations), decimal(chance, 6), decimal(win, 2), decimal(chance * win, 6)))
     rows.append(cells("Total", "", "", integer(table.total), decimal(Fraction(1), 6), "", decimal(1 + p.long_run(), 6)))
     return (Table(
         (Column("Event"), Column("Seed", numeric=True), Column("Meter contribution", numeric=True), Column("Combinations", numeric=True),
