@@ -104,3 +104,21 @@ def progressive_summary(analysis: GameAnalysis, bet: str) -> list[str]:
     for n, edge in enumerate(record.get("shared_house_edge", []), 1):
         out.append(f"with {n} other seat{'s' if n > 1 else ''} splitting a meter won together: house edge {percent(edge)}")
     return out
+
+
+def progressive_figures(analysis: GameAnalysis, bet: str) -> dict[str, str]:
+    """A progressive bet's headline figures by name, printed (the studio shows them beside the bet's house edge): each
+    meter's break-even, the long-run house edge, the envy return and house edge with six other seats.
+
+    >>> progressive_figures(analyze("paytables/three_card_poker/progressive-envy.yaml"), "progressive")["break-even meter (jackpot)"]
+    '13,600'
+    """
+    record = analysis.progressive_record(bet)
+    out = {f"break-even meter ({m['meter']})": amount(m["break_even"]) for m in record.get("meters", [])}
+    if "long_run_house_edge" in record:
+        out["long-run house edge"] = percent(record["long_run_house_edge"])
+    seats = record.get("seats", [])
+    if seats:
+        out[f"envy return, {seats[-1]['other_seats']} other seats"] = percent(seats[-1]["envy_return"])
+        out[f"house edge, {seats[-1]['other_seats']} other seats"] = percent(seats[-1]["house_edge"])
+    return out
