@@ -30,6 +30,7 @@ from .game.simple_strategies import parse_rule
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
     import pandas as pd
 
+    from .counting.progressives import EnvySeats, Progression
     from .counting.removal import RemovalEffects
     from .levels import Progress
 
@@ -231,6 +232,31 @@ class GameAnalysis:
         rest = sum((o.net * o.combinations for o in table.outcomes if o is not row), Fraction(0))
         return -rest / row.combinations
 
+    def progression(self, bet: str) -> Progression:
+        """A progressive side bet's figures: its return at any meter, in the long run, its break-even meter, each line's
+        average win (:mod:`~casino_math.counting.progressives`)."""
+        from .counting.progressives import progression
+
+        side = self.game.side_bet[_known(bet, self.game.side_bet, "side bet", self.game.id)]
+        return progression(side, self.tables[bet])
+
+    def envy(self, bet: str, most: int = 6) -> tuple[EnvySeats, ...]:
+        """A side bet with an envy bonus at a table of 1 to ``most`` other seats, the seats dealt from one deck."""
+        from .counting.progressives import envy_seats
+
+        side = self.game.side_bet[_known(bet, self.game.side_bet, "side bet", self.game.id)]
+        return envy_seats(side, self.tables[bet], self.method.seats(self.game, side), most)
+
+    def progressive_record(self, bet: str) -> dict[str, Any]:
+        """A side bet's meters and envy bonus as plain data: each meter as declared, its break-even and long-run return,
+        each line's average win, and per count of other seats (1 to 6) the envy bonus and any shared meter."""
+        from .counting.progressives import progressive_record
+
+        side = self.game.side_bet[_known(bet, self.game.side_bet, "side bet", self.game.id)]
+        progressive = side.progressive
+        needs_seats = progressive is not None and (progressive.envy is not None or progressive.several == "share")
+        return progressive_record(side, self.tables[bet], self.method.seats(self.game, side) if needs_seats else None)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract: the game, and per bet its figures and return table (exact values as Fractions)."""
         g = self.game
@@ -246,6 +272,8 @@ class GameAnalysis:
             if bet is not None and bet.meter:
                 entry["meter"] = bet.meter
                 entry["break_even_pay"] = self.break_even(name, bet.meter)
+            if bet is not None and bet.progressive is not None:
+                entry["progressive"] = self.progressive_record(name)
             bets[name] = entry
         return {"game": g.family, "id": g.id, "name": g.name, "source": g.source, "file": g.path, "sha256": g.sha256,
                 "deals": self.deals, "bets": bets}

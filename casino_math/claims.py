@@ -62,6 +62,7 @@ from .errors import InputError
 from .yaml_source import MAX_DIGITS, read_text, read_yaml, too_many_digits
 
 if TYPE_CHECKING:
+    from .counting.progressives import Progression
     from .contract.solution import DecisionView
 
 FigureValue = Fraction | int | float | str
@@ -371,6 +372,51 @@ def _per_bet(name: str) -> Callable[[_Context, Claim], FigureValue]:
         return figures[name]
 
     return compute
+def _progressive(context: _Context, claim: Claim) -> tuple[Progression, str]:
+    """The claim's progressive side bet and its line (``line``; by default the line that wins its meter)."""
+    game = context.game(claim)
+    bet = game.game.side_bet.get(claim.wager or "")
+    if bet is None or bet.progressive is None or not bet.progressive.meters:
+        raise InputError(f"{claim.where}: wager: {claim.game_name} has no side bet {claim.wager!r} with a progressive meter")
+    line = claim.line_of or bet.meter or ""
+    lines = [ln.key for ln in game.game.paytables[bet.table].lines]
+    if line not in lines:
+        raise InputError(f"{claim.where}: line: {bet.table} has no line {line!r} (its lines: {', '.join(lines)})")
+    return game.progression(bet.name), line
+
+
+def _metered(context: _Context, claim: Claim) -> tuple[Progression, str]:
+    progression, line = _progressive(context, claim)
+    meter = progression.progressive.meter_of(line)
+    if meter is None:
+        raise InputError(f"{claim.where}: line: {line!r} is a fixed pay, not paid by a meter")
+    return progression, meter.name
+
+
+def _break_even_meter(context: _Context, claim: Claim) -> Fraction:
+    progression, meter = _metered(context, claim)
+    return progression.break_even(meter)
+
+
+def _long_run_rtp(context: _Context, claim: Claim) -> Fraction:
+    progression, _ = _progressive(context, claim)
+    try:
+        return 1 + progression.long_run()
+    except InputError as error:
+        raise InputError(f"{claim.where}: {claim.figure}: {error}") from None
+
+
+def _average_win(context: _Context, claim: Claim) -> Fraction:
+    progression, line = _progressive(context, claim)
+    try:
+        return progression.average_win(line)
+    except InputError as error:
+        raise InputError(f"{claim.where}: {claim.figure}: {error}") from None
+
+
+def _line_return(context: _Context, claim: Claim) -> Fraction:
+    progression, line = _progressive(context, claim)
+    return progression.chance(line) * _average_win(context, claim)
 
 
 def _option_probability(context: _Context, claim: Claim) -> Fraction:
@@ -453,6 +499,13 @@ FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValu
                             "expected throws until the bet settles"),
     "break_even_pay": (("wager",), _break_even, "the pay of a side bet's line (its meter by default) with no house edge, "
                        "published as \"X to 1\" or \"X for 1\""),
+    "break_even_meter": (("wager",), _break_even_meter, "the meter (for 1) at which a progressive side bet has no house edge "
+                         "(line: a line it pays; by default the line that wins it whole)"),
+    "long_run_rtp": (("wager",), _long_run_rtp, "a progressive side bet's return in the long run, every meter paying back its "
+                     "contribution and the reset it starts again from"),
+    "average_win": (("wager", "line"), _average_win, "a progressive side bet's average win of a line (for 1): a fixed pay, or "
+                    "the line's share of its meter's mean when hit"),
+    "line_return": (("wager", "line"), _line_return, "the chance of a line times its average win, in the long run"),
 }
 _TEXT_FIGURES = {"weakest_hand_played"}
 _FIELDS = {"figure", "published", "game", "paytable", "wager", "outcome", "strategy", "decision", "option", "line", "ranking",

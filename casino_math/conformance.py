@@ -15,6 +15,9 @@ pytest parametrization over (file, check) pairs:
 - ``sweep``, ``solve``, ``pays as an expression``, ``search``, ``compare``: the design tools at and beside the file's pays;
 - ``effect of removal``: where the method computes it, the first bet's from the full shoe is the analysed figure;
 - ``json contract``: ``casino-math analyze --format json``'s keys;
+- ``meters``: a progressive bet breaks even at its break-even meter, solved and swept alike; its lines' long-run
+  returns total its long-run return; ``seats``: rounds of seven seats from one deck land within 4 standard errors of
+  the envy bonus's exact figures;
 - ``report``: the par sheet builds; ``studio``: the studio opens the file with the analysed figures.
 
 :func:`check_claims` holds a claims file to its published figures: a claim that fails must say why in its ``gap:``,
@@ -249,6 +252,40 @@ def check_studio(path: Path) -> None:
 
 
 # -- which apply --------------------------------------------------------------------------------------------------
+def check_meters(path: Path) -> None:
+    """Every progressive meter: no house edge at its break-even meter, which ``solve --meter`` finds and ``sweep --meter``
+    shows; where rates and resets are declared, the lines' long-run returns total the bet's long-run return."""
+    from .design.meters import meter_for_target, meter_sweep
+
+    analysis = _analysed(path)
+    for bet in analysis.game.side_bets:
+        if bet.progressive is None or not bet.progressive.meters:
+            continue
+        p = analysis.progression(bet.name)
+        for meter in bet.progressive.meters:
+            even = p.break_even(meter.name)
+            assert p.expected({meter.name: even}) == 0, f"{bet.name}: an edge at the break-even meter {meter.name!r}"
+            assert meter_for_target(analysis, bet.name, meter.name, Fraction(0)).value == even, "solve --meter differs"
+            swept = meter_sweep(analysis, bet.name, meter.name, [p.shown(meter.name), even])
+            assert swept["house_edge"].tolist() == [analysis.tables[bet.name].metrics.house_edge, 0], "sweep --meter differs"
+        if all(m.rate is not None and m.reset is not None for m in bet.progressive.meters):
+            lines = [str(o.key("line")) for o in analysis.tables[bet.name].outcomes if o.key("line")]
+            total = sum((p.chance(line) * p.average_win(line) for line in lines), Fraction(0))
+            assert total == 1 + p.long_run(), f"{bet.name}: the lines' long-run returns total {total}, not {1 + p.long_run()}"
+
+
+def check_seats(path: Path) -> None:
+    """An envy bonus's rounds of the player and six other seats from one shuffled deck: the bet's mean and the chance
+    that another seat pays within 4 standard errors of the exact figures."""
+    from .simulate import simulate_seats
+
+    analysis = _analysed(path)
+    for bet in analysis.game.side_bets:
+        if bet.progressive is not None and bet.progressive.envy is not None:
+            frame = simulate_seats(path, bet.name, 6, rounds=20_000, seed=5)
+            assert (frame["z"].abs() < 4).all(), frame.to_string()
+
+
 def checks_for(path: str | Path, brute_force: BruteForce | None = None) -> list[tuple[str, Check]]:
     """The checks that apply to a game file, by name, chosen by what its game and method declare (nothing counted);
     ``brute_force``: a brute force of the game's own bet, for a game small enough for it."""
@@ -267,6 +304,8 @@ def checks_for(path: str | Path, brute_force: BruteForce | None = None) -> list[
             ("search", check_search), ("compare", check_compare))),
         ("effect of removal", check_removal if method.computes_removal else None),
         ("json contract", check_json_contract), ("report", check_report), ("studio", check_studio),
+        ("meters", check_meters if any(b.progressive and b.progressive.meters for b in game.side_bets) else None),
+        ("seats", check_seats if any(b.progressive and b.progressive.envy for b in game.side_bets) else None),
     ]
     return [(name, check) for name, check in chosen if check is not None]
 

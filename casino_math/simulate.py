@@ -460,3 +460,43 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
     elif plan.game.wagers:
         frame.attrs["strategy"] = _strategy_checks(analysis, plan, tally)
     return frame
+
+
+def simulate_seats(game: str | Path | Game, bet: str, others: int, rounds: int = 100_000, seed: int = 1) -> pd.DataFrame:
+    """Rounds of a table of the player and ``others`` other seats, every seat's hand dealt from one shuffled deck: the
+    bet's observed mean (its own pay plus the envy bonus of each other seat) and the observed chance that another seat
+    pays an envy bonus, beside their exact values, each with its z-score. Each hand is named by the first line of the
+    bet's table it makes, from its cards; what is checked is the counting of the seats together.
+
+    >>> frame = simulate_seats("paytables/three_card_poker/progressive-envy.yaml", "progressive", 6, rounds=20_000, seed=3)
+    >>> frame["figure"].tolist(), bool((frame["z"].abs() < 4).all())
+    (['mean', 'envy paid'], True)
+    """
+    if not 2 <= rounds <= MAX_HANDS:
+        raise InputError(f"--hands: deal between 2 and {MAX_HANDS:,} rounds, not {rounds:,}")
+    from .subsets import colex
+
+    analysis = analyze(game)
+    side = analysis.game.side_bet[bet]
+    seats = analysis.method.seats(analysis.game, side)
+    exact = analysis.envy(bet, others)[-1]
+    table = analysis.tables[bet]
+    nets = np.array([float(next(o.net for o in table.outcomes if o.key("line") == line)) for line in seats.lines] + [-1.0])
+    envy = dict(side.progressive.envy.pays) if side.progressive and side.progressive.envy else {}
+    bonus = np.array([float(envy.get(line, 0)) for line in seats.lines] + [0.0])
+    lookup = np.empty(len(seats.first), dtype=np.int64)
+    lookup[colex(seats.ids)] = seats.first
+    rng = np.random.default_rng(seed)
+    cards = (others + 1) * seats.cards
+    dealt = np.argsort(rng.random((rounds, seats.deck)), axis=1)[:, :cards].reshape(rounds, others + 1, seats.cards)
+    lines = lookup[colex(np.sort(dealt, axis=2))]
+    results = nets[lines[:, 0]] + bonus[lines[:, 1:]].sum(axis=1)
+    paid = (bonus[lines[:, 1:]] > 0).any(axis=1)
+    rows = []
+    for figure, observed, value, sd in (("mean", results.mean(), float(exact.expected), exact.sd),
+                                        ("envy paid", paid.mean(), float(exact.any_paid),
+                                         math.sqrt(float(exact.any_paid) * (1 - float(exact.any_paid))))):
+        error = sd / math.sqrt(rounds)
+        rows.append({"figure": figure, "observed": float(observed), "exact_float": value,
+                     "z": (float(observed) - value) / error if error else 0.0})
+    return pd.DataFrame(rows)

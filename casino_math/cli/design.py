@@ -17,20 +17,38 @@ _TABLE_HELP = "The paytable to change, where the bet is paid by several."
 def solve(
     file: Path = typer.Argument(..., help="A game file (YAML)."),
     bet: Optional[str] = _BET,
-    pay: str = typer.Option(..., "--pay", help="The line whose pay to solve for, e.g. flush (a hand the table does not list is added)."),
+    pay: Optional[str] = typer.Option(None, "--pay", help="The line whose pay to solve for, e.g. flush (a hand the table does not list is added)."),
     target_edge: str = typer.Option(..., "--target-edge", help="The target, e.g. 3% or 0.03."),
     measure: str = typer.Option("house_edge", "--measure", help="house_edge, or element_of_risk."),
     table: Optional[str] = typer.Option(None, "--table", help=_TABLE_HELP),
     format: Format = typer.Option(Format.table, "--format", "-f"),
     wager: Optional[str] = _WAGER,
+    meter: Optional[str] = typer.Option(None, "--meter", help="Instead of a pay: the progressive meter at which the bet has the "
+                                        "target house edge (0: where it breaks even)."),
+    seed: Optional[str] = typer.Option(None, "--seed", help="Instead of a pay: the seed of this progressive meter that gives the "
+                                       "target long-run house edge (the house's share of the bets in the long run)."),
 ) -> None:
-    """Solve for the exact pay ("X to 1") that gives a bet a target house edge, and practical pays near it.
+    """Solve for the exact pay ("X to 1") that gives a bet a target house edge, and practical pays near it; or for a
+    progressive meter (--meter), or a meter's seed (--seed).
 
     Exit code 1 when no pay reaches the target.
     """
     from ..design import parse_number, pay_for_target
 
     bet = _the_bet(bet, wager)
+    if sum(x is not None for x in (pay, meter, seed)) != 1:
+        raise typer.BadParameter("name one of --pay, --meter or --seed")
+    if pay is None:
+        from ..design.meters import meter_for_target, seed_for_target
+
+        solver = meter_for_target if meter is not None else seed_for_target
+        found = solver(file, bet, meter or seed or "", parse_number(target_edge, "--target-edge"))
+        if format is Format.json:
+            typer.echo(dumps({"wager": bet, "meter": found.meter, "solved_for": found.what, "target": found.target,
+                              "value": found.value, "message": found.message}))
+        else:
+            typer.echo(found.message)
+        return
     solution = pay_for_target(file, bet, pay, parse_number(target_edge, "--target-edge"), measure, table)
     if format is Format.json:
         typer.echo(dumps({
@@ -51,7 +69,7 @@ def solve(
 def sweep(
     file: Path = typer.Argument(..., help="A game file (YAML)."),
     bet: Optional[str] = _BET,
-    pay: str = typer.Option(..., "--pay", help="The line whose pay to sweep, e.g. straight (a hand the table does not list is added)."),
+    pay: Optional[str] = typer.Option(None, "--pay", help="The line whose pay to sweep, e.g. straight (a hand the table does not list is added)."),
     start: str = typer.Option(..., "--from", help="First pay (to 1)."),
     stop: str = typer.Option(..., "--to", help="Last pay (to 1), included when the steps land on it."),
     step: str = typer.Option("1", "--step", help="Step between pays, e.g. 1 or 0.5."),
@@ -59,8 +77,10 @@ def sweep(
     chart: Optional[Path] = typer.Option(None, "--chart", help="Also draw house edge, hit frequency and SD against the pay (PNG, SVG or PDF)."),
     format: Format = typer.Option(Format.table, "--format", "-f"),
     wager: Optional[str] = _WAGER,
+    meter: Optional[str] = typer.Option(None, "--meter", help="Instead of a pay: a progressive meter (for 1) to sweep."),
 ) -> None:
-    """House edge, hit frequency and standard deviation of a bet as one pay runs over a range (and the strategy, for the game's own bet)."""
+    """House edge, hit frequency and standard deviation of a bet as one pay runs over a range (and the strategy, for the game's own bet);
+    or a progressive bet's return and house edge as its meter runs over a range (--meter)."""
     from ..design import parse_number, sweep as run, sweep_chart
     from ..design.ranges import values
 
@@ -71,6 +91,15 @@ def sweep(
 
         chart = file_to_write(chart_path(chart), "--chart")  # before the sweep is computed: the file written, .png added
     what = "--from/--to/--step"
+    if (pay is None) == (meter is None):
+        raise typer.BadParameter("name one of --pay or --meter")
+    if meter is not None:
+        from ..design.meters import meter_sweep
+
+        _echo_frame(meter_sweep(file, bet, meter, values(parse_number(start, "--from"), parse_number(stop, "--to"),
+                                                        parse_number(step, "--step"), what)), format)
+        return
+    assert pay is not None
     frame = run(file, bet, pay, values(parse_number(start, "--from"), parse_number(stop, "--to"), parse_number(step, "--step"), what), table)
     _echo_frame(frame, format)
     if chart is not None:

@@ -56,11 +56,15 @@ def analyze(
             for decision, words in strategy.items():
                 typer.echo(f"strategy at {decision}: {words}")
         bet = game.side_bet.get(name)
-        if bet is not None and bet.meter:
+        if bet is not None and bet.meter and not (bet.progressive and bet.progressive.meters):  # else: its meters' own lines
             even = result.break_even(name, bet.meter)
             written = next(line.pay for line in game.paytables[bet.table].lines if line.key == bet.meter)
             typer.echo(f"break-even pay of {bet.meter}: {amount(even)} to 1"
                        + (f" ({amount(even + 1)} for 1, as the table writes it)" if written.for_one else ""))
+        if bet is not None and bet.progressive is not None:
+            from ..design.meters import progressive_summary
+
+            typer.echo("\n".join(progressive_summary(result, name)))
         frame = table.to_frame().drop(columns=["probability", "net"])
         typer.echo(render_frame(frame, "markdown" if format is Format.markdown else "table"), nl=False)
 

@@ -17,6 +17,7 @@ method has nothing of its own to add":
 - ``removal(game, bet)``: the effect of removal of one card of each rank, where the method computes it;
 - ``throws(solution)``: coups thrown with dice or a wheel and settled by the method itself for the simulator
   (:class:`Throws`), or None.
+- ``seats(game, bet)``: a side bet's hands at several seats dealt from one deck, for an envy bonus or a shared meter.
 
 >>> from casino_math.registry import load_game, method_for
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
@@ -34,9 +35,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Protocol
 import numpy as np
 
 from ..counting.removal import RemovalEffects
+from ..counting.seats import SeatCounts, seat_counts
 from ..counting.side_bets import side_bet_table
 from ..errors import InputError
-from ..game.description import Game
+from ..game.description import Game, SideBet
 from ..game.sections import Problem
 from ..returns import ReturnTable
 from .solution import Solution
@@ -140,3 +142,8 @@ class Method(ABC):
     def removal(self, game: Game, bet: str) -> RemovalEffects:
         """The effect of removal of one card of each rank on ``bet``'s expected return, where the method computes it."""
         raise InputError(f"{game.id}: effects of removal are computed for games dealt from a shoe, with draws or points hands")
+
+    def seats(self, game: Game, bet: SideBet) -> SeatCounts:
+        """The side bet's hands at several seats dealt from one deck (an envy bonus, a meter several seats may win): by
+        default every hand of the player's own cards, counted by the cards alone."""
+        return seat_counts(game, bet)

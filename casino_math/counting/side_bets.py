@@ -128,6 +128,16 @@ def _one_by_one(game: Game, lines: tuple[Line, ...], roles: tuple[Role, ...], si
     return np.bincount(_first_line(lines, hits), minlength=len(lines) + 1)[:-1], total
 
 
+def line_of_every_hand(game: Game, lines: tuple[Line, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Every hand of the lines' hand (card ids, one row each) and the first line that pays it (``len(lines)``: none),
+    for bets read across seats (:mod:`.seats`); one set of cards only, visited one by one."""
+    n = game.cards_of("player")
+    if comb(len(game.deck.cards), n) > MAX_ENUMERATED:
+        raise InputError(f"{game.id}: {comb(len(game.deck.cards), n):,} hands of {n} cards: too many to visit one by one")
+    ids = all_subsets(len(game.deck.cards), n)
+    return ids, _first_line(lines, [_matches(game, line, ids) for line in lines])
+
+
 def _matches(game: Game, line: Line, ids: np.ndarray) -> np.ndarray:
     hand = game.hands[line.hand]
     values = hand_values(hand.ranking, game.deck, ids) if hand.ranking else np.zeros(len(ids), dtype=np.int64)

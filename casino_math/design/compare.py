@@ -49,6 +49,11 @@ def _figures(analysis: GameAnalysis, bet: str) -> dict[str, Any]:
     side = analysis.game.side_bet.get(bet)
     if side is not None and side.meter:
         out["break_even_pay"] = analysis.break_even(bet, side.meter)
+    if side is not None and side.progressive is not None:  # a progressive's meters: where each breaks even, the long run
+        record = analysis.progressive_record(bet)
+        out.update({f"break_even_meter: {m['meter']}": m["break_even"] for m in record.get("meters", [])})
+        if "long_run_house_edge" in record:
+            out["long-run house edge (per initial stake)"] = record["long_run_house_edge"]
     return out
 
 

@@ -35,6 +35,7 @@ from ..rankings import Ranking
 from ..rankings.points import Points
 from ..text import title
 from .patterns import LinePredicate, Pattern
+from .progressive import Progressive
 from .situations import role_name
 
 Role = Literal["player", "dealer", "board"]
@@ -251,6 +252,7 @@ class SideBet:
     stake: Fraction = Fraction(1)
     meter: str | None = None  # the line whose pay is a progressive meter
     settle: Mapping[str, Result] = field(default_factory=dict)  # situation -> result
+    progressive: Progressive | None = None  # its meters' seeds, resets and rates, and its envy bonus
 
     @property
     def tables(self) -> tuple[str, ...]:

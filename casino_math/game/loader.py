@@ -35,6 +35,7 @@ from .description import (ROLES, SHOWDOWN, SITUATIONS, WAR_SHOWDOWN, Deal, Decis
 from .description import Step as GameStep
 from .events import parse_event
 from .patterns import LinePredicate, Pattern, parse_pattern, two_alike, unreachable
+from .progressive import Progressive, ProgressiveSpec, build_progressive
 from .qualifier import made_by_some_hand, weakest
 from .sections import Problems, Section, Where
 from .shoe_rules import RuleError, check_wars, read_decisions
@@ -277,6 +278,7 @@ class SideBetSpec(_Strict):
     settle: SettleValue | None = Field(None, description="situation -> result, as for a wager (instead of pays)")
     stake: Units = Fraction(1)
     meter: str | None = Field(None, description="the line whose pay is a progressive meter")
+    progressive: ProgressiveSpec | None = Field(None, description="the meters' seeds, resets and rates, and an envy bonus")
 
     @model_validator(mode="after")
     def _one(self) -> SideBetSpec:
@@ -987,11 +989,22 @@ def _side_bets(b: _Builder, hands: dict[str, Hand], paid: _Paid) -> list[SideBet
             assert s.pays is not None
             paid.table(s.pays, s.on, (*path, "pays"))
             b.check_pays_something(s.pays)
-        side_bet = SideBet(name, s.pays or "", s.stake, s.meter, settled)
+        progressive = _progressive(b, path, s)
+        whole = [line for m in (progressive.meters if progressive else ()) for line in m.whole]
+        side_bet = SideBet(name, s.pays or "", s.stake, s.meter or next(iter(whole), None), settled, progressive)
         if s.meter is not None and not any(s.meter in b.spec.paytables[t] for t in side_bet.tables):
             raise b.fail((*path, "meter"), f"the meter is a line of {' or '.join(side_bet.tables)}; it has no line {s.meter!r}")
         out.append(side_bet)
     return out
+
+
+def _progressive(b: _Builder, path: tuple[str, ...], s: SideBetSpec) -> Progressive | None:
+    """The bet's meters and envy bonus, read against its table (:mod:`.progressive`)."""
+    if s.progressive is None:
+        return None
+    if s.pays is None:
+        raise b.fail((*path, "progressive"), "meters and envy bonuses are lines of a table: pay the bet by one (pays: TABLE)")
+    return build_progressive(s.progressive, b.spec.paytables[s.pays], lambda at, words: b.fail((*path, "progressive", *at), words))
 
 
 def _offered(b: _Builder, wagers: list[Wager], paid: _Paid) -> tuple[str, ...]:

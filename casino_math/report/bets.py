@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..analysis import GameAnalysis
+from ..counting.progressives import Progression
 from ..game.description import SITUATIONS, Game, Line, Paytable, SideBet
+from ..game.progressive import Meter
 from ..game.events import Atom, Event
 from ..game.situations import Situation
 from ..game.patterns import Pattern
@@ -312,8 +314,123 @@ def funnel(analysis: GameAnalysis) -> Chart:
 
 # -- progressive meters -----------------------------------------------------------------------------------
 def metered(analyses: Sequence[GameAnalysis]) -> list[tuple[GameAnalysis, str]]:
-    """(file, side bet) for every side bet with a progressive meter, in report order."""
-    return [(a, bet.name) for a in analyses for bet in a.game.side_bets if bet.meter]
+    """(file, side bet) for every side bet with a progressive meter or an envy bonus, in report order."""
+    return [(a, bet.name) for a in analyses for bet in a.game.side_bets if bet.meter or bet.progressive]
+
+
+def meter_blocks(analysis: GameAnalysis, bet: str) -> tuple[Block, ...]:
+    """A progressive bet's blocks: its meters as declared, its lines in the long run, its return by meter (table and
+    chart), its envy bonus by seats; a bet naming only the line its meter pays: the house edge at several meters."""
+    progressive = analysis.game.side_bet[bet].progressive
+    if progressive is None:
+        return (meter_table(analysis, bet),)
+    blocks: list[Block] = []
+    if progressive.meters:
+        p = analysis.progression(bet)
+        blocks += [_meters_declared(analysis, bet, p), *_long_run(analysis, bet, p)]
+        for meter in progressive.meters:
+            blocks += _by_meter(analysis, bet, p, meter)
+    if progressive.envy is not None or progressive.several == "share":
+        blocks.append(_seats_table(analysis, bet))
+    return tuple(blocks)
+
+
+def _meters_declared(analysis: GameAnalysis, bet: str, p: Progression) -> Table:
+    def given(value: Fraction | None, show: Callable[[Fraction], str] = amount) -> str:
+        return "not declared" if value is None else show(value)
+
+    rows = tuple(cells(m.name, ", ".join(f"{line} {percent(share, 0)}" for line, share in m.lines), amount(p.shown(m.name)),
+                       given(m.seed), given(m.reset), given(m.rate, lambda r: percent(r)), amount(p.break_even(m.name)),
+                       given(p.long_run_meter(m) if m.rate is not None and m.reset is not None else None, lambda r: percent(r)))
+                 for m in p.progressive.meters)
+    return Table(
+        (Column("Meter"), Column("Lines (share of the meter)"), Column("In the file (for 1)", numeric=True),
+         Column("Seed", numeric=True), Column("Reset", numeric=True), Column("Contribution", numeric=True),
+         Column("Break-even meter", numeric=True), Column("Long-run return", numeric=True)),
+        rows,
+        caption=f"{analysis.game.names.bet(bet)} ({analysis.game.id}): amounts per unit bet, for 1. A meter grows by its "
+                "contribution of every bet; won whole, it starts again from its reset, which the house adds. In the long run "
+                "it returns its contribution plus the chance of winning it whole times its reset. Break-even: the meter at "
+                "which the bet has no house edge, the other meters as in the file.")
+
+
+def _long_run(analysis: GameAnalysis, bet: str, p: Progression) -> tuple[Block, ...]:
+    """The bet's lines in the long run, as the Wizard of Odds tables a progressive: event, seed (or fixed pay), meter
+    contribution, combinations, probability, average win, return."""
+    if not all(m.rate is not None and m.reset is not None for m in p.progressive.meters):
+        return (Paragraph(f"{analysis.game.names.bet(bet)} ({analysis.game.id}): no long-run return, since a meter declares no "
+                          "contribution rate or no seed; the return at any meter is given below."),)
+    rows = []
+    table = analysis.tables[bet]
+    for o in table.outcomes:
+        line = o.key("line") or ""
+        meter = p.progressive.meter_of(line) if line else None
+        chance = Fraction(o.combinations, table.total)
+        win = p.average_win(line) if line else Fraction(0)
+        if meter is not None and meter.reset is not None:  # a metered line starts from its share of the reset
+            seed, fed = amount(meter.reset * meter.share(line)), percent(meter.rate or 0) if line in meter.whole else "share"
+        else:
+            seed, fed = amount(o.net + 1) if line else "0", percent(Fraction(0))
+        rows.append(cells(o.name, seed, fed, integer(o.combinations), decimal(chance, 6), decimal(win, 2), decimal(chance * win, 6)))
+    rows.append(cells("Total", "", "", integer(table.total), decimal(Fraction(1), 6), "", decimal(1 + p.long_run(), 6)))
+    return (Table(
+        (Column("Event"), Column("Seed", numeric=True), Column("Meter contribution", numeric=True), Column("Combinations", numeric=True),
+         Column("Probability", numeric=True), Column("Average win", numeric=True), Column("Return", numeric=True)),
+        tuple(rows),
+        caption=f"{analysis.game.names.bet(bet)} ({analysis.game.id}) in the long run: a line's average win is its fixed pay, or "
+                f"its share of the meter's mean when hit; long-run house edge {percent(-p.long_run())}."),)
+
+
+def _by_meter(analysis: GameAnalysis, bet: str, p: Progression, meter: Meter) -> tuple[Block, ...]:
+    """The bet's return at several meters (multiples of the meter in the file, the seed, the break-even) and the chart."""
+    shown, even = p.shown(meter.name), p.break_even(meter.name)
+    values = sorted({shown * k for k in METER_MULTIPLES} | {even} | ({meter.seed} if meter.seed else set()))
+    rows = tuple(cells(amount(v), percent(1 + p.expected({meter.name: v})), percent(-p.expected({meter.name: v})),
+                       "break-even" if v == even else "as in the file" if v == shown else "seed" if v == meter.seed else "")
+                 for v in values)
+    name = analysis.game.names.bet(bet)
+    marks = [("in the file", float(shown)), ("break-even", float(even))]
+    top = max(values[-1], even * Fraction(6, 5))
+    xs = [float(top * k / 40) for k in range(41)]
+    ys = [float(1 + p.expected({meter.name: Fraction(x)})) for x in xs]
+    return (
+        Table((Column(f"Meter {meter.name!r} (for 1)", numeric=True), Column("Return", numeric=True),
+               Column("House edge", numeric=True), Column("")), rows,
+              caption=f"{name} ({analysis.game.id}): each further unit on the meter {meter.name!r} adds "
+                      f"{percent(p.slope(meter.name), 6)} to the return."),
+        Chart(f"meter-{analysis.game.id}-{bet}-{meter.name}".replace(" ", "-"), f"{name}: return by meter {meter.name!r}",
+              partial(charts.meter_chart, f"{name} ({analysis.game.id}): return by meter {meter.name!r}", xs, ys, marks)),
+    )
+
+
+def _seats_table(analysis: GameAnalysis, bet: str) -> Table:
+    """Per count of other seats (1 to 6): the envy bonus they pay, the bet's house edge, SD and the chance another seat
+    pays an envy bonus; where seats split a meter won together, the house edge so."""
+    record = analysis.progressive_record(bet)
+    side = analysis.game.side_bet[bet]
+    envy = record.get("seats")
+    shared = record.get("shared_house_edge")
+    columns = [Column("Other seats", numeric=True)]
+    if envy:
+        columns += [Column("Envy return", numeric=True), Column("House edge", numeric=True), Column("SD", numeric=True),
+                    Column("Chance another seat pays envy", numeric=True)]
+    if shared:
+        columns.append(Column("House edge, meter split", numeric=True))
+    rows = []
+    for n in range(1, 7):
+        row = [integer(n)]
+        if envy:
+            e = envy[n - 1]
+            row += [percent(e["envy_return"]), percent(e["house_edge"]), f"{e['standard_deviation']:.4f}", "1 in " + one_in(e["envy_paid"].denominator, e["envy_paid"].numerator)]
+        if shared:
+            row.append(percent(shared[n - 1]))
+        rows.append(cells(*row))
+    pays = ", ".join(f"{line}: {amount(a)}" for line, a in (side.progressive.envy.pays if side.progressive and side.progressive.envy else ()))
+    return Table(tuple(columns), tuple(rows), caption=(
+        f"{analysis.game.names.bet(bet)} ({analysis.game.id}) with 1 to 6 other seats making it"
+        + (f", the envy bonus ({pays} per other seat)" if pays else "")
+        + ". Every seat's hand is dealt from the same deck: the envy return grows by the same amount per seat, but the spread "
+          "and the chance that another seat is paid count the cards the seats take from one another exactly."))
 
 
 def meter_table(analysis: GameAnalysis, bet: str) -> Table:

@@ -228,3 +228,24 @@ def funnel_chart(labels: Sequence[str], rtps: Sequence[float], indices: Sequence
     axes.set_title("90% confidence funnel of the return over N hands")
     axes.legend(frameon=False, fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5))  # outside: the funnels fill the axes
     return figure
+
+
+def meter_chart(title: str, meters: Sequence[float], returns: Sequence[float], marks: Sequence[tuple[str, float]]) -> Figure:
+    """A progressive bet's return (per unit bet) against its meter: a straight line, crossing 100% at the break-even
+    meter; ``marks`` are the meters named on it (the meter in the file, the break-even, the seed)."""
+    figure = _figure(2.8)
+    axes = figure.add_subplot()
+    axes.plot(meters, returns, color=SERIES[0], linewidth=1.6)
+    axes.axhline(1.0, color="black", linewidth=0.8)
+    slope = (returns[-1] - returns[0]) / (meters[-1] - meters[0]) if meters[-1] != meters[0] else 0.0
+    for i, (label, at) in enumerate(marks):
+        colour = SERIES[(i + 1) % len(SERIES)]
+        axes.axvline(at, color=colour, linestyle=DASHES[1], linewidth=1.0)
+        axes.annotate(f"{label}: {at:,.0f}", (at, returns[0] + slope * (at - meters[0])), xytext=(4, 4 + 12 * i),
+                      textcoords="offset points", fontsize=8, color=colour)
+    axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+    axes.set_xlabel("meter (for 1, per unit bet)")
+    axes.set_ylabel("return")
+    axes.set_title(title)
+    return figure

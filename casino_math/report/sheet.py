@@ -18,7 +18,7 @@ from typing import Sequence
 from ..analysis import GameAnalysis
 from ..game.description import Game
 from .bets import (
-    bands_tables, bet_blocks, bet_edges, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_table, metered,
+    bands_tables, bet_blocks, bet_edges, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_blocks, metered,
     variant_section,
 )
 from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
@@ -82,7 +82,7 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
         sections.append(strategy_section(main))
     meters = metered(analyses)
     if meters:
-        sections.append(Section("Progressive meters", "meters", tuple(meter_table(a, bet) for a, bet in meters)))
+        sections.append(Section("Progressive meters", "meters", tuple(b for a, bet in meters for b in meter_blocks(a, bet))))
     if variants:
         sections.append(Section("Paytable variants", "variants", (*comparison(analyses, main), *(variant_section(a) for a in variants))))
     sections.append(verification(checks, [a.game.id for a in analyses]))

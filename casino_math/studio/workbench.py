@@ -396,6 +396,12 @@ def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metric
     exact figures."""
     game = analysis.game
     bets = [_bet(game, name, table) for name, table in analysis.tables.items()]
+    for shown in bets:  # a progressive's meters and envy beside its figures
+        side = game.side_bet.get(shown["name"])
+        if side is not None and side.progressive is not None:
+            from ..design.meters import progressive_figures
+
+            shown["figures"].update(progressive_figures(analysis, side.name))
     return (_shown(game, analysis.deals, bets, analysis.strategy_summary()),
             {name: table.metrics for name, table in analysis.tables.items()})
 

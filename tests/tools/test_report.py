@@ -301,9 +301,9 @@ def test_strategy_around_the_threshold_and_simpler_strategies(document, main) ->
 
 
 def test_progressive_meter_at_break_even(document, analyses) -> None:
-    progressive = next(a for a in analyses if "progressive" in a.tables)
+    progressive = next(a for a in analyses if "progressive" in a.tables and a.game.side_bet["progressive"].progressive is None)
     even = progressive.break_even("progressive", progressive.game.side_bet["progressive"].meter)
-    table = _tables(_section(document, "Progressive meters").blocks)[0]
+    table = next(t for t in _tables(_section(document, "Progressive meters").blocks) if f"({progressive.game.id})" in t.caption)
     row = next(r for r in table.rows if r[3].text == "break-even")
     assert row[2].text == "0.0000%"
     assert row[1].text.replace(",", "") == str(even) and row[0].text.replace(",", "") == str(even + 1)  # to 1 and for 1
@@ -797,3 +797,20 @@ def test_a_hold_em_game_s_later_decisions_by_category() -> None:
     assert len(by_category) == len(later) > 0
     for table, decision in zip(by_category, later):
         assert sum(int(r[2].text.replace(",", "")) for r in table.rows) == sum(decision.taken().values())
+
+
+def test_progressive_meters_and_envy_by_seats(document, analyses) -> None:
+    """A progressive declaring its meter and envy: the meter's break-even at no house edge, and the envy table for 1 to
+    6 other seats, its envy return growing by one seat's each time."""
+    envy = next(a for a in analyses if a.game.id == "tcp-progressive-envy")
+    tables = [t for t in _tables(_section(document, "Progressive meters").blocks) if "(tcp-progressive-envy)" in t.caption]
+    declared = next(t for t in tables if t.columns[0].header == "Meter")
+    assert [c.text for c in declared.rows[0]][:3] == ["jackpot", "mini royal in spades 100%", "5,000"]
+    assert declared.rows[0][6].text == "13,600"
+    by_meter = next(t for t in tables if t.columns[1].header == "Return")
+    assert next(r for r in by_meter.rows if r[3].text == "break-even")[2].text == "0.0000%"
+    seats = next(t for t in tables if t.columns[0].header == "Other seats")
+    rows = envy.envy("progressive")
+    assert [r[0].text for r in seats.rows] == ["1", "2", "3", "4", "5", "6"]
+    assert [r[1].text for r in seats.rows] == [_percent(r.envy) for r in rows]
+    assert seats.rows[0][4].text == "1 in 5,525.00"  # four mini royals among one other seat's 22,100 hands

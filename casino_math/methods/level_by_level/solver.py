@@ -497,9 +497,10 @@ class LevelByLevel(Method):
         def side_tables() -> dict[str, ReturnTable]:
             return self.side_bets(game)
 
-        if not game.wagers:
-            return Solution(self.name, game, None, Strategy(game), None, 0, max((t.total for t in side_tables().values()), default=0),
-                            side_tables)
+        if not game.wagers:  # a game of side bets only (a progressive dealt alone): its size is the rows of its tables
+            tables = side_tables()
+            return Solution(self.name, game, None, Strategy(game), None, sum(len(t.outcomes) for t in tables.values()),
+                            max((t.total for t in tables.values()), default=0), side_tables)
         # kept whole between runs (the count cache): a run on an unchanged game reads no count and solves nothing
         return kept_solution(game, self.solution_key(game, rule), self.code, lambda: self._solve(game, rule, progress, runner),
                              sides=side_tables, largest=KEPT_ROWS, reused=True, backed=True)
