@@ -33,7 +33,7 @@ casino_math.errors.InputError: bad.yaml:4: paytables.b.bust twice: 'bust twice' 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, ValidationError
 

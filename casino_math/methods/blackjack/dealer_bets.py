@@ -164,9 +164,9 @@ def dealer_counts(shoe: tuple[int, ...], rules: BlackjackRules, up: int | None,
     ups = [up] if up is not None else [u for u in range(VALUES) if shoe[u]]
     peeks = up is not None and rules.dealer_peeks
     hands = {u: final_hands(u, rules.dealer_hits_soft_17, peeks) for u in ups}
-    longest = max(depth for u in ups for _, depth, _, _ in hands[u])
-    counts = [0] * (len(lines) + 1)
     size = sum(shoe)
+    longest = min(max(depth for u in ups for _, depth, _, _ in hands[u]), size - 1 - 2 * reads_player)  # a small shoe runs out
+    counts = [0] * (len(lines) + 1)
 
     def add(left: list[int], weight: int, blackjack: bool, sign: int, player_cards: int) -> None:
         """Every final hand dealt from ``left`` (the up card's shoe before it), ``weight`` ways to deal what came first;
