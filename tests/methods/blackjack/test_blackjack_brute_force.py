@@ -11,6 +11,7 @@ from casino_math.methods.blackjack.hands import Hand, hand_table
 from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
+from casino_math.methods.blackjack.game_file import HARD_TOTALS
 from tests.references.blackjack_brute_force import A, SHOES, T, Brute, split_strategy
 
 RULES = {
@@ -19,6 +20,7 @@ RULES = {
     "no hole card": BlackjackRules(split_hands=2, dealer_peeks=False, double_after_split=False),
     "no hole card, original bet": BlackjackRules(split_hands=2, dealer_peeks=False, no_hole_card_takes_all=False,
                                                   double_totals=frozenset({10, 11})),
+    "double on hard totals only": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, double_totals=HARD_TOTALS),
     "free bet": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True, free_double_totals=frozenset({9, 10, 11}),
                                free_split_values=frozenset(range(9))),
     "free bet, first rules": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True,
