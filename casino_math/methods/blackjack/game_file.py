@@ -9,7 +9,7 @@ rules as a dealer would list them; everything not written is the most common rul
     blackjack:
       dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original
       double: {on: any, after_split: true}         # on: any, hard (no soft hand), 9-11, 10-11; cards: 2 | any
-      split: {hands: 4, resplit_aces: false, hit_split_aces: false}
+      split: {hands: 4, resplit_aces: false, hit_split_aces: false}   # play: CDP1 | CDZ- (how split hands are played)
       surrender: late                              # none, late, early
       pays: {blackjack: 3 to 2}
 
@@ -88,6 +88,8 @@ class SplitRules(_Strict):
     hands: int = Field(4, description=f"the most hands a pair can become (2 to {MOST_HANDS})")
     resplit_aces: bool = False
     hit_split_aces: bool = False
+    play: Literal["CDP1", "CDZ-"] = Field("CDP1", description="how split hands are played: CDP1, each by its best play with the "
+                                                            "pair's two cards out; CDZ-, as the same cards unsplit")
     free: Literal["none", "all but tens", "all"] | list[str | int] = Field(
         "none", description="pairs split for free: the house stakes the new hands (Free Bet); or the pairs named, e.g. [A, 2, 3, 5, 6, 7, 8, 9]")
 
@@ -330,6 +332,7 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         split_hands=split.hands if isinstance(split, SplitRules) else 1,
         resplit_aces=isinstance(split, SplitRules) and split.resplit_aces,
         hit_split_aces=isinstance(split, SplitRules) and split.hit_split_aces,
+        split_play=split.play if isinstance(split, SplitRules) else "CDP1",
         surrender=section.surrender,
         blackjack_pays=paid.blackjack_pays,
         suited_blackjack_pays=paid.suited_blackjack_pays,
@@ -434,6 +437,9 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
     if rules.splits:
         out.append(f"Split pairs up to {rules.split_hands} hands; aces " + ("may be resplit" if rules.resplit_aces else "once only")
                    + (" and hit." if rules.hit_split_aces else ", one card each."))
+        if rules.split_play == "CDZ-":
+            out.append("Split hands are counted as played like the same cards unsplit (CDZ-), not by the best play with the "
+                       "pair's cards out.")
         if rules.free_split_values:
             others = sorted(set(range(10)) - rules.free_split_values)
             out.append("Free splits of " + ("every pair" if not others else "every pair but " + " and ".join(

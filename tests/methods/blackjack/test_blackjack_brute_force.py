@@ -21,6 +21,8 @@ RULES = {
     "no hole card, original bet": BlackjackRules(split_hands=2, dealer_peeks=False, no_hole_card_takes_all=False,
                                                   double_totals=frozenset({10, 11})),
     "double on hard totals only": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, double_totals=HARD_TOTALS),
+    "split hands played as unsplit (CDZ-)": BlackjackRules(split_hands=2, split_play="CDZ-"),
+    "CDZ-, no double after a split": BlackjackRules(split_hands=2, split_play="CDZ-", double_after_split=False),
     "free bet": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True, free_double_totals=frozenset({9, 10, 11}),
                                free_split_values=frozenset(range(9))),
     "free bet, first rules": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True,
