@@ -149,3 +149,16 @@ def test_a_resplit_to_four_hands():
         for pair in upcard.splits:
             hand = Hand(tuple(2 * (v == pair) for v in range(10)))
             assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, split_strategy(play, up, pair)), (up, pair)
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+def test_the_best_split_play_never_loses_to_the_unsplit_one(shoe):
+    """With two hands at most, CDP1 plays each split hand best for what it can know, so no split is worth less than
+    under CDZ- (the same hand played as unsplit); the hands not split are the same under both."""
+    best_play, unsplit = (play_game(BlackjackRules(split_hands=2, split_play=p), Shoe(shoe)) for p in ("CDP1", "CDZ-"))
+    for up, upcard in best_play.upcards.items():
+        for hand, root in upcard.roots.items():
+            other = unsplit.upcards[up].roots[hand].options
+            assert {o: v for o, v in root.options.items() if o != SPLIT} == {o: v for o, v in other.items() if o != SPLIT}
+            if SPLIT in root.options:
+                assert root.options[SPLIT] >= other[SPLIT], (up, str(hand))
