@@ -22,6 +22,8 @@ import numpy as np
 from ...cards import ACE as ACE_RANK
 from ...suits import RED
 from ...held import cached
+from ...errors import InputError
+from ...counting.removal import RemovalEffects
 from ...returns import Outcome, ReturnTable
 from ...game.description import Game
 from ...contract.method import Method, Workload
@@ -41,6 +43,7 @@ class DealerBets(Method):
     """Bets on the dealer's blackjack hand (see the module)."""
 
     name = "the dealer's blackjack hand, exact by composition"
+    computes_removal = True
     description = ("Every ordered deal of the player's first two cards (where a line reads them), the up card and the dealer's "
                    "cards drawn by the house's rules, counted exactly by the cards left of each value and, for suits, of each "
                    "value and suit.")
@@ -64,6 +67,32 @@ class DealerBets(Method):
     def workload(self, game: Game) -> Workload:
         assert isinstance(game, DealerBetGame)
         return Workload(("dealer bets", game.rules.dealer_hits_soft_17, game.shoe.counts), float(game.deck.decks))
+
+    def removal(self, game: Game, bet: str) -> RemovalEffects:
+        """The bet counted again from the shoe less one card of each rank (of one suit: the suits play alike, a colour's
+        two suits too, so any suit's card gives the same return)."""
+        assert isinstance(game, DealerBetGame)
+        if bet not in game.side_bet:
+            raise InputError(f"{game.id} offers no bet {bet!r} (bets: {', '.join(game.bets)})")
+        lines = game.paytables[game.side_bet[bet].table].lines
+        events = tuple(line.pattern for line in lines)
+        full = bet_table(game, bet).metrics.expected_return
+        ranks = tuple(sorted(set(game.deck.ranks)))
+        counts = tuple(sum(1 for card in game.deck.cards if card.rank == rank) for rank in ranks)
+        shoe = game.shoe.counts
+        effects = []
+        for rank in ranks:
+            if events[0].match is not None:  # type: ignore[attr-defined]
+                cards = {(r, t): game.deck.decks - (r == rank and t == 0) for r in game.deck.ranks for t in range(4)}
+                found, total = match_counts(game.deck.ranks, game.deck.decks, events, cards)  # type: ignore[arg-type]
+            else:
+                v = ACE if rank == ACE_RANK else min(rank, 10) - 1
+                suits = tuple(tuple(c // 4 - (w == v and t == 0) for t in range(4)) for w, c in enumerate(shoe))
+                found, total = dealer_counts(tuple(c - (w == v) for w, c in enumerate(shoe)), game.rules, game.up_of(bet),
+                                             events, suits)  # type: ignore[arg-type]
+            paid = sum((line.pay.net * c for line, c in zip(lines, found)), Fraction(0))
+            effects.append((paid - (total - sum(found))) / total - full)
+        return RemovalEffects(game, bet, full, ranks, counts, tuple(effects))
 
     def coups(self, solution: Solution) -> DealerCoups:
         assert isinstance(solution.game, DealerBetGame)

@@ -154,10 +154,13 @@ def final_hands(up: int, hits_soft_17: bool, peeks: bool) -> tuple[tuple[tuple[i
 
 
 def dealer_counts(shoe: tuple[int, ...], rules: BlackjackRules, up: int | None,
-                  lines: Sequence[DealerEvent]) -> tuple[list[int], int]:
+                  lines: Sequence[DealerEvent], suits: tuple[tuple[int, ...], ...] | None = None) -> tuple[list[int], int]:
     """The ordered deals each line pays first (lines tried in order) and all the deals, of the dealer's hand from
-    ``shoe`` (cards by value, whole decks: a value's cards a quarter of each suit); ``up``: the bet is placed once this
-    up card shows (given no blackjack where the dealer peeks), else before the deal."""
+    ``shoe`` (cards by value; ``suits[v][s]``: of value ``v`` and suit ``s``, by default a quarter of each); ``up``: the
+    bet is placed once this up card shows (given no blackjack where the dealer peeks; with suits read, each count
+    times the cards of that value: the up card's suit is dealt too), else before the deal."""
+    suits = suits if suits is not None else tuple((c // 4,) * 4 for c in shoe)
+    reads_suits = any(line.suits for line in lines)
     if any(line.match is not None for line in lines):
         raise ValueError("lines on the up card are counted by match_counts")
     reads_player = any(line.player_blackjack for line in lines)
@@ -178,7 +181,7 @@ def dealer_counts(shoe: tuple[int, ...], rules: BlackjackRules, up: int | None,
             after = left.copy()
             after[u] -= 1
             rest = sum(after)
-            up_ways = weight * (n_up if up is None else 1)
+            up_ways = weight * (n_up if up is None and not reads_suits else 1)
             for drawn, depth, busted, paths in hands[u]:
                 by_value = 1
                 for v in range(VALUES):
@@ -187,12 +190,12 @@ def dealer_counts(shoe: tuple[int, ...], rules: BlackjackRules, up: int | None,
                     continue
                 fill = falling(rest - depth, longest - depth) * falling(rest - longest, player_cards)
                 hand = tuple(c + (v == u) for v, c in enumerate(drawn))
-                classes = _suit_classes(shoe, left, hand, u) if any(line.suits for line in lines) else ((0, by_value),)
+                classes = _suit_classes(suits, hand, u) if reads_suits else ((0, by_value),)
                 for last, orders in enumerate(paths):
                     if not orders:
                         continue
-                    for suits, ways in classes:
-                        first = next((i for i, line in enumerate(lines) if line.holds(hand, last, busted, suits, blackjack)), len(lines))
+                    for alike, ways in classes:
+                        first = next((i for i, line in enumerate(lines) if line.holds(hand, last, busted, alike, blackjack)), len(lines))
                         counts[first] += sign * up_ways * orders * ways * fill
 
     full = list(shoe)
@@ -209,27 +212,34 @@ def dealer_counts(shoe: tuple[int, ...], rules: BlackjackRules, up: int | None,
     return counts[:-1], total
 
 
-def _suit_classes(shoe: tuple[int, ...], left: list[int], hand: tuple[int, ...], up: int) -> tuple[tuple[int, int], ...]:
-    """The orderings card by card of a hand (counts by value, the up card in, its suit given) dealt from ``left`` after
-    the up card: of one suit (2), of one colour but not one suit (1), the rest (0). The suits of a value's cards are a
-    quarter each of the full shoe's (``shoe``; ``left`` must hold every card of the hand's suits: no card of them
-    taken before the dealer's)."""
-    def ways(per: int) -> int:
-        out = 1
-        for v in range(VALUES):
-            out *= falling(shoe[v] // 4 * per - (v == up), hand[v] - (v == up))
+def _suit_classes(suits: tuple[tuple[int, ...], ...], hand: tuple[int, ...], up: int) -> tuple[tuple[int, int], ...]:
+    """The ways to deal a hand (counts by value, the up card in) in a given order of values, the up card first and its
+    suit dealt too, from ``suits`` (cards by value and suit; no card taken before the dealer's): of one suit (2), of
+    one colour but not one suit (1), the rest (0)."""
+    def ways(groups: tuple[tuple[int, ...], ...]) -> int:
+        out = 0
+        for group in groups:  # the up card of a suit of the group, the other cards of the group's suits
+            for s in group:
+                n_up = suits[up][s]
+                if n_up:
+                    term = n_up
+                    for v in range(VALUES):
+                        term *= falling(sum(suits[v][t] for t in group) - (v == up), hand[v] - (v == up))
+                    out += term
         return out
 
     every = 1
     for v in range(VALUES):
-        every *= falling(left[v] - (v == up), hand[v] - (v == up))
-    suited, colour = ways(1), ways(2)
+        every *= falling(sum(suits[v]), hand[v])
+    suited, colour = ways(((0,), (1,), (2,), (3,))), ways(((0, 3), (1, 2)))  # hearts and diamonds red
     return (2, suited), (1, colour - suited), (0, every - colour)
 
 
-def match_counts(ranks: tuple[int, ...], decks: int, lines: Sequence[DealerEvent]) -> tuple[list[int], int]:
+def match_counts(ranks: tuple[int, ...], decks: int, lines: Sequence[DealerEvent],
+                 cards: dict[tuple[int, int], int] | None = None) -> tuple[list[int], int]:
     """The ordered deals of the player's two cards and the up card each line pays first, and all of them: a deck of
-    ``ranks``, four suits each, ``decks`` times; a card matches the up card by rank, suited if of its suit too.
+    ``ranks``, four suits each, ``decks`` times (``cards``: the count of each (rank, suit) instead); a card matches
+    the up card by rank, suited if of its suit too.
 
     >>> lines = [parse_line(t) for t in ("two suited matches", "suited match and unsuited match", "suited match",
     ...                                  "two unsuited matches", "unsuited match")]
@@ -239,12 +249,18 @@ def match_counts(ranks: tuple[int, ...], decks: int, lines: Sequence[DealerEvent
     """
     if any(line.match is None for line in lines):
         raise ValueError("lines on the dealer's hand are counted by dealer_counts")
-    size = 4 * decks * len(ranks)
-    same, other, rest = decks - 1, 3 * decks, size - 4 * decks  # after the up card: its copies, its rank's other suits
-    ordered = {(2, 0): same * (same - 1), (1, 1): 2 * same * other, (1, 0): 2 * same * rest, (0, 2): other * (other - 1),
-               (0, 1): 2 * other * rest, (0, 0): rest * (rest - 1)}
+    cards = cards if cards is not None else {(r, s): decks for r in ranks for s in range(4)}
+    size = sum(cards.values())
     counts = [0] * (len(lines) + 1)
-    for event, ways in ordered.items():
-        first = next((i for i, line in enumerate(lines) if line.match == event), len(lines))
-        counts[first] += size * ways
+    for (rank, suit), n in cards.items():
+        if not n:
+            continue
+        same = n - 1  # after the up card: its copies, its rank's other suits, the rest
+        other = sum(c for (r, t), c in cards.items() if r == rank and t != suit)
+        rest = size - 1 - same - other
+        ordered = {(2, 0): same * (same - 1), (1, 1): 2 * same * other, (1, 0): 2 * same * rest, (0, 2): other * (other - 1),
+                   (0, 1): 2 * other * rest, (0, 0): rest * (rest - 1)}
+        for event, ways in ordered.items():
+            first = next((i for i, line in enumerate(lines) if line.match == event), len(lines))
+            counts[first] += n * ways
     return counts[:-1], size * (size - 1) * (size - 2)

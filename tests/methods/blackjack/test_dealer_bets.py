@@ -159,3 +159,28 @@ def test_a_shipped_file_reads_and_counts():
     eight = analysis.tables["eight_up"]
     assert [o.name for o in eight.outcomes] == ["suited 8-8-8", "8-8-8", "suited bust", "bust", "loses"]
     assert load_game(ROOT / "paytables" / "blackjack_side_bets" / "buster-blackjack-1-deck-s17.yaml").rules.dealer_hits_soft_17 is False
+
+
+def test_a_card_of_one_suit_out():
+    """What the effect of removal counts: a shoe whose suits are no longer a quarter each (an 8 of one suit out), the
+    suited and same-colour busts against the brute force dealing that shoe card by card."""
+    shoe = shoe_of(SUITED)
+    shoe[(8, 0)] -= 1
+    values = tuple(sum(n for (v, _), n in shoe.items() if v == w + 1) for w in range(10))
+    suits = tuple(tuple(shoe.get((w + 1, t), 0) for t in range(4)) for w in range(10))
+    lines = ["suited bust", "same colour bust", "bust"]
+    counts, total = dealer_counts(values, BlackjackRules(), None, tuple(parse_line(t) for t in lines), suits)
+    tests = [lambda f: busted(f) and suited(f), lambda f: busted(f) and colour(f), busted]
+    out = [Fraction(0)] * 4
+    for hand, cards, p in dealer_hands(shoe, False):
+        out[next((i for i, t in enumerate(tests) if t((hand, cards))), 3)] += p
+    assert [Fraction(c, total) for c in counts] + [Fraction(total - sum(counts), total)] == out
+
+
+def test_the_effect_of_removal_is_the_bet_counted_again():
+    analysis = analyze(ROOT / "paytables" / "blackjack_side_bets" / "bust-it-2-decks.yaml")
+    effects = analysis.effect_of_removal("bust_it")
+    table = analysis.tables["bust_it"]
+    assert effects.expected == table.metrics.expected_return and len(effects.effects) == 13
+    tens = {effects.effects[effects.ranks.index(r)] for r in (10, 11, 12, 13)}
+    assert len(tens) == 1  # a ten and a king leave the same cards for every line of the bet
