@@ -88,5 +88,5 @@ class Unsplit:
 
     def __call__(self, hand: int, options: Mapping[str, int]) -> str:
         option = self.taken.get(hand)
-        return option if option in options else best(hand, options)
+        return option if option is not None and option in options else best(hand, options)
 
