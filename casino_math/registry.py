@@ -9,7 +9,7 @@ method that fits a game what it cannot count).
 
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method_for(game).name, [m.unfit(game) for m in methods()]
-('level by level', ['not a dice or wheel game file (no rolls: section)', 'not a blackjack game file (no blackjack: section)', 'not a Pai Gow Poker game file (no pai_gow: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
+('level by level', ['not a dice or wheel game file (no rolls: section)', 'not a blackjack game file (no blackjack: section)', "not a game of bets on the dealer's hand (no dealer_bets: section)", 'not a Pai Gow Poker game file (no pai_gow: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
 """
 
 from __future__ import annotations
@@ -21,11 +21,12 @@ from .contract.method import Method
 from .game import loader
 from .game.description import Game
 from .game.sections import Problem
+from .methods.blackjack.dealer_bet_file import SECTION as DEALER_BETS_FILE
 from .methods.blackjack.game_file import SECTION as BLACKJACK_FILE
 from .methods.pai_gow.game_file import SECTION as PAI_GOW_FILE
 from .methods.rolls.game_file import SECTION as ROLLS_FILE
 
-SECTIONS = (BLACKJACK_FILE, PAI_GOW_FILE, ROLLS_FILE)  # the sections of a game file a method reads itself, the first found read
+SECTIONS = (BLACKJACK_FILE, DEALER_BETS_FILE, PAI_GOW_FILE, ROLLS_FILE)  # the sections of a game file a method reads itself, the first found read
 
 
 def load_game(path: str | Path) -> Game:
@@ -52,6 +53,7 @@ def problems(game: Game) -> tuple[Problem, ...]:
 
 def methods() -> tuple[Method, ...]:
     """Every counting method, the most specific first (the engines load when asked for, not with the registry)."""
+    from .methods.blackjack.dealer_bet_method import DEALER_BETS
     from .methods.blackjack.method import BLACKJACK
     from .methods.by_kind.method import BY_KIND
     from .methods.by_suits.method import BY_SUITS
@@ -61,7 +63,7 @@ def methods() -> tuple[Method, ...]:
     from .methods.rolls.method import ROLLS
     from .methods.shoe_decisions.method import SHOE_DECISIONS
 
-    return ROLLS, BLACKJACK, PAI_GOW, SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
+    return ROLLS, BLACKJACK, DEALER_BETS, PAI_GOW, SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
 
 
 def method_for(game: Game) -> Method:
@@ -77,6 +79,7 @@ def _may_fit(game: Game) -> tuple[Method, ...]:
     """The methods of :func:`methods` that may fit ``game``, in its order. Blackjack and Pai Gow Poker count only games of
     their own file types, and their engines import compiled kernels (half a second or more): loaded only for such a game.
     """
+    from .methods.blackjack.dealer_bet_file import DealerBetGame
     from .methods.blackjack.game_file import BlackjackGame
     from .methods.pai_gow.game_file import PaiGowGame
     from .methods.rolls.game_file import RollsGame
@@ -85,7 +88,7 @@ def _may_fit(game: Game) -> tuple[Method, ...]:
         from .methods.rolls.method import ROLLS
 
         return (ROLLS,)
-    if isinstance(game, (BlackjackGame, PaiGowGame)):
+    if isinstance(game, (BlackjackGame, DealerBetGame, PaiGowGame)):
         return methods()
     from .methods.by_kind.method import BY_KIND
     from .methods.by_suits.method import BY_SUITS

@@ -162,7 +162,7 @@ class SideBetModel(WagerModel):
         if finer != grid.denominator:  # a commission) or -1/2 (La Partage): the pays over a denominator that holds it too
             grid = PayGrid(grid.columns, grid.numerators * (finer // grid.denominator), finer)
         q = grid.denominator
-        counts = np.array([d for d, _ in paid], dtype=np.int64)
+        counts = np.array([d for d, _ in paid], dtype=np.int64 if self.total < 2**62 else object)  # ordered deals may pass int64
         fixed_return = sum(int(net * q) * d for d, net in fixed)  # × q, exact
         fixed_hits = sum(d for d, net in fixed if net > 0)
         fixed_square = sum(float(net) ** 2 * d for d, net in fixed)
@@ -172,8 +172,8 @@ class SideBetModel(WagerModel):
             # the sum of counts × net is at most total × max|net|; past int64, Python integers keep it exact
             exact = np.int64 if self.total * (int(np.abs(nets).max(initial=0)) + q) < 2**62 else object
             returned = nets.astype(exact) @ counts.astype(exact) + fixed_return
-            hits = (nets > 0).astype(np.int64) @ counts + fixed_hits
-            second = ((nets / q) ** 2 @ counts + fixed_square) / self.total
+            hits = (nets > 0).astype(counts.dtype) @ counts + fixed_hits
+            second = ((nets / q) ** 2 @ counts.astype(float) + fixed_square) / self.total
             parts.append((returned, hits, second))
         returned, hits, second = (np.concatenate([p[i] for p in parts]) for i in range(3))
         return LinearPriced(self, grid, returned, hits, second)

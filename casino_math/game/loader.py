@@ -322,11 +322,12 @@ class GameSpec(_Strict):
     names: NamesSpec = Field(NamesSpec.model_validate({}), description="the game, its roles and bets as the table names them")
     blackjack: Any = Field(None, description="blackjack's rules: a file with them is read by casino_math/methods/blackjack/game_file.py")
     pai_gow: Any = Field(None, description="Pai Gow Poker's rules and house way: read by casino_math/methods/pai_gow/game_file.py")
+    dealer_bets: Any = Field(None, description="bets on the dealer's blackjack hand: read by casino_math/methods/blackjack/dealer_bet_file.py")
     rolls: Any = Field(None, description="dice or a wheel and bets over throws: read by casino_math/methods/rolls/game_file.py")
 
 
 # -- reading, with variants ---------------------------------------------------------------------
-_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack", "pai_gow", "rolls")
+_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack", "pai_gow", "rolls", "dealer_bets")
 
 
 def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | None = None,

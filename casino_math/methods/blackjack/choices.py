@@ -72,3 +72,21 @@ class ChartChooser:
         if order is None:
             return best(hand, options)
         return next(o for o in order if o in options)
+
+
+@dataclass(frozen=True, eq=False)
+class Unsplit:
+    """The split convention CDZ− (a :data:`Chooser` for split hands): a split hand is played as the same cards unsplit
+    are (``taken[hand]``, chosen with only the hand's own cards out); an option not open after a split (a double where
+    the rules allow none after a split) gives way to the best of those that are.
+
+    >>> Unsplit({7: DOUBLE})(7, {STAND: 0, HIT: -1}), Unsplit({7: HIT})(7, {STAND: 0, HIT: -1, DOUBLE: -3})
+    ('stand', 'hit')
+    """
+
+    taken: Mapping[int, str]
+
+    def __call__(self, hand: int, options: Mapping[str, int]) -> str:
+        option = self.taken.get(hand)
+        return option if option is not None and option in options else best(hand, options)
+

@@ -8,8 +8,8 @@ rules as a dealer would list them; everything not written is the most common rul
     deck: {decks: 6}
     blackjack:
       dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original
-      double: {on: any, after_split: true}         # on: any, 9-11, 10-11; cards: 2 | any
-      split: {hands: 4, resplit_aces: false, hit_split_aces: false}
+      double: {on: any, after_split: true}         # on: any, hard (no soft hand), 9-11, 10-11; cards: 2 | any
+      split: {hands: 4, resplit_aces: false, hit_split_aces: false}   # play: CDP1 | CDZ- (how split hands are played)
       surrender: late                              # none, late, early
       pays: {blackjack: 3 to 2}
 
@@ -71,7 +71,8 @@ class DealerRules(_Strict):
 class DoubleRules(_Strict):
     """Doubling: on which first two cards, after a split or not, on more cards, and the doubles the house pays for."""
 
-    on: Literal["any", "9-11", "10-11"] = Field("any", description="any two cards (soft hands too), or hard 9-11, or hard 10-11")
+    on: Literal["any", "hard", "9-11", "10-11"] = Field("any", description="any two cards (soft hands too), any hard total (no soft "
+                                                                          "hand), or hard 9-11, or hard 10-11")
     after_split: bool = True
     cards: Literal[2, "any"] = Field(2, description="2: the first two cards of a hand; any: any number (Spanish 21)")
     free: Literal["none", "9-11", "10-11"] = Field("none", description="hard totals doubled for free: the house stakes the double (Free Bet)")
@@ -87,6 +88,8 @@ class SplitRules(_Strict):
     hands: int = Field(4, description=f"the most hands a pair can become (2 to {MOST_HANDS})")
     resplit_aces: bool = False
     hit_split_aces: bool = False
+    play: Literal["CDP1", "CDZ-"] = Field("CDP1", description="how split hands are played: CDP1, each by its best play with the "
+                                                            "pair's two cards out; CDZ-, as the same cards unsplit")
     free: Literal["none", "all but tens", "all"] | list[str | int] = Field(
         "none", description="pairs split for free: the house stakes the new hands (Free Bet); or the pairs named, e.g. [A, 2, 3, 5, 6, 7, 8, 9]")
 
@@ -329,6 +332,7 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         split_hands=split.hands if isinstance(split, SplitRules) else 1,
         resplit_aces=isinstance(split, SplitRules) and split.resplit_aces,
         hit_split_aces=isinstance(split, SplitRules) and split.hit_split_aces,
+        split_play=split.play if isinstance(split, SplitRules) else "CDP1",
         surrender=section.surrender,
         blackjack_pays=paid.blackjack_pays,
         suited_blackjack_pays=paid.suited_blackjack_pays,
@@ -364,10 +368,16 @@ def _free_splits(split: Literal["none"] | SplitRules, fail: Any) -> frozenset[in
     return frozenset(out)
 
 
+HARD_TOTALS = frozenset(range(4, 22))  # every hard total a hand can double: double: {on: hard} (no soft hand)
+
+
 def _range(text: str) -> frozenset[int] | None:
-    """``9-11`` as the totals 9, 10, 11; ``any`` as None (every two cards); ``none`` as no total."""
+    """``9-11`` as the totals 9, 10, 11; ``any`` as None (every two cards); ``hard`` as every hard total; ``none`` as no
+    total."""
     if text == "any":
         return None
+    if text == "hard":
+        return HARD_TOTALS
     if text == "none":
         return frozenset()
     low, high = (int(x) for x in re.split(r"\s*-\s*", text))
@@ -413,7 +423,8 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
     if rules.double_totals == frozenset():
         out.append("No doubling.")
     else:
-        on = "any first two cards" if rules.double_totals is None else f"hard {min(rules.double_totals)}-{max(rules.double_totals)}"
+        on = ("any first two cards" if rules.double_totals is None else "any hard total, never a soft hand"
+              if rules.double_totals == HARD_TOTALS else f"hard {min(rules.double_totals)}-{max(rules.double_totals)}")
         out.append(f"Double on {on}" + (" or more cards" if rules.double_any_cards else "") + (
             ", after a split too." if rules.double_after_split and rules.splits else ", not after a split." if rules.splits else "."))
     if rules.double_rescue:
@@ -426,6 +437,9 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
     if rules.splits:
         out.append(f"Split pairs up to {rules.split_hands} hands; aces " + ("may be resplit" if rules.resplit_aces else "once only")
                    + (" and hit." if rules.hit_split_aces else ", one card each."))
+        if rules.split_play == "CDZ-":
+            out.append("Split hands are counted as played like the same cards unsplit (CDZ-), not by the best play with the "
+                       "pair's cards out.")
         if rules.free_split_values:
             others = sorted(set(range(10)) - rules.free_split_values)
             out.append("Free splits of " + ("every pair" if not others else "every pair but " + " and ".join(

@@ -90,7 +90,7 @@ class Blackjack(Method):
 
     def _solve(self, game: BlackjackGame) -> Solution:
         figures = blackjack_figures(game.rules, game.shoe)
-        table = return_table(game, figures.optimal.ends, notes(figures.basic_return, figures.basic_wager, figures.insurance))
+        table = return_table(game, figures.optimal.ends, notes(figures.basic_return, figures.basic_wager, figures.insurance, game.rules.split_play))
         keep_counts(game.rules, game.shoe.counts)
         views: tuple[DecisionView, ...] = (FirstTwoCards(game, figures.optimal.play, "first two cards"),
                  *(ChartView(game, figures, kind) for kind in ("hard", "soft", "pair") if _has(figures.strategy, kind)),
@@ -190,7 +190,7 @@ def repriced(game: BlackjackGame, kept: Kept) -> Kept:
     basic = figures["basic_return"] + paid * change
     returns = {name: {up: ev + figures["natural_paid"][up] * change for up, ev in evs.items()}
                for name, evs in figures["returns_by_up_card"].items()}
-    repriced_table = table_of(game, merged, table.average_wager, notes(basic, figures["basic_wager"], figures["insurance"]))
+    repriced_table = table_of(game, merged, table.average_wager, notes(basic, figures["basic_wager"], figures["insurance"], rules.split_play))
     views = tuple(replace(v, data=_returns_data(v, returns), words=returns_words(_by_value(returns["optimal"])))
                   if v.name == RETURNS else v for v in kept.views)
     return replace(kept, table=repriced_table, views=views, deals=repriced_table.total,
@@ -305,7 +305,7 @@ def table_of(game: Game, merged: Mapping[tuple[str, Fraction], Fraction], averag
     return ReturnTable(game.bet, tuple(rows), average_wager=average_wager, notes=notes)
 
 
-def notes(basic_return: Fraction, basic_wager: Fraction, insurance: Fraction) -> tuple[str, ...]:
+def notes(basic_return: Fraction, basic_wager: Fraction, insurance: Fraction, split_play: str = "CDP1") -> tuple[str, ...]:
     """What the return table is, how splits are counted, and the basic strategy's figures (its expected return and average
     wager; insurance's return), as the par sheet states them (one clause each; the rules in words are the game's own,
     :attr:`~casino_math.game.description.Game.words`)."""
@@ -313,9 +313,11 @@ def notes(basic_return: Fraction, basic_wager: Fraction, insurance: Fraction) ->
     return (
         "every round's exact probability (the dealer's hand from the cards left, every option valued exactly), "
         "as whole numbers over their common denominator",
-        "played by the optimal strategy: each hand by its own cards and the up card; split hands by the best play "
-        "with the pair's two cards out (CDP1), the split's value exact for that play (the other hands' cards counted "
-        "as far as they are known: pair cards, and second cards known not to be)",
+        "played by the optimal strategy: each hand by its own cards and the up card; split hands "
+        + ("as the same cards unsplit (CDZ-; an option not open after a split gives way to the best of the rest)"
+           if split_play == "CDZ-" else "by the best play with the pair's two cards out (CDP1)")
+        + ", the split's value exact for that play (the other hands' cards counted as far as they are known: pair cards, "
+        "and second cards known not to be)",
         "a split round's spread: each split hand's chance of every result against every dealer total is exact; the "
         "hands are combined as if independent given the dealer's total (the round's average stays exact)",
         f"basic strategy (by total, the chart): house edge {percent(edge, 4)}, element of risk "

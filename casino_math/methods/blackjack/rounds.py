@@ -29,7 +29,7 @@ from typing import Callable, Mapping
 
 from .bonuses import combination_lines, pays_denominator
 from ...collector import held
-from .choices import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Chooser, Given, best
+from .choices import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Chooser, Given, Unsplit, best
 from .dealer import BLACKJACK, blackjack_hole, natural
 from .hands import Hand, hand_table
 from .nets import OWN, Stakes
@@ -160,6 +160,8 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
     dealer.need([left])  # the dealer's totals from the shoe as dealt (the par sheet's), kept with the others
     position = dealer.position(left, scale=pays_scale(rules, shoe.counts))
     valued = position.value_hands(OWN, hand_choice)
+    if split_choice is None and rules.split_play == "CDZ-":  # split hands played as the same cards unsplit
+        split_choice = Unsplit({h: v.taken for h, v in valued.items()})
     n = sum(left)
     hole = blackjack_hole(up)
     upcard = UpCard(rules, up, Fraction(shoe.counts[up], shoe.size), position, valued, {}, {},

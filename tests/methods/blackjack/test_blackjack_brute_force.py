@@ -11,6 +11,7 @@ from casino_math.methods.blackjack.hands import Hand, hand_table
 from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
+from casino_math.methods.blackjack.game_file import HARD_TOTALS
 from tests.references.blackjack_brute_force import A, SHOES, T, Brute, split_strategy
 
 RULES = {
@@ -19,6 +20,9 @@ RULES = {
     "no hole card": BlackjackRules(split_hands=2, dealer_peeks=False, double_after_split=False),
     "no hole card, original bet": BlackjackRules(split_hands=2, dealer_peeks=False, no_hole_card_takes_all=False,
                                                   double_totals=frozenset({10, 11})),
+    "double on hard totals only": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, double_totals=HARD_TOTALS),
+    "split hands played as unsplit (CDZ-)": BlackjackRules(split_hands=2, split_play="CDZ-"),
+    "CDZ-, no double after a split": BlackjackRules(split_hands=2, split_play="CDZ-", double_after_split=False),
     "free bet": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True, free_double_totals=frozenset({9, 10, 11}),
                                free_split_values=frozenset(range(9))),
     "free bet, first rules": BlackjackRules(split_hands=2, dealer_hits_soft_17=True, dealer_22_pushes=True,
@@ -145,3 +149,16 @@ def test_a_resplit_to_four_hands():
         for pair in upcard.splits:
             hand = Hand(tuple(2 * (v == pair) for v in range(10)))
             assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, split_strategy(play, up, pair)), (up, pair)
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+def test_the_best_split_play_never_loses_to_the_unsplit_one(shoe):
+    """With two hands at most, CDP1 plays each split hand best for what it can know, so no split is worth less than
+    under CDZ- (the same hand played as unsplit); the hands not split are the same under both."""
+    best_play, unsplit = (play_game(BlackjackRules(split_hands=2, split_play=p), Shoe(shoe)) for p in ("CDP1", "CDZ-"))
+    for up, upcard in best_play.upcards.items():
+        for hand, root in upcard.roots.items():
+            other = unsplit.upcards[up].roots[hand].options
+            assert {o: v for o, v in root.options.items() if o != SPLIT} == {o: v for o, v in other.items() if o != SPLIT}
+            if SPLIT in root.options:
+                assert root.options[SPLIT] >= other[SPLIT], (up, str(hand))
