@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 
 @dataclass(frozen=True)
 class Cell:
-    """A table cell; ``tone`` marks a verdict ("pass" or "fail") for colour; ``link`` a file beside the page (HTML only)."""
+    """A table cell; ``tone`` marks a verdict ("pass", "differs" or "fail") for colour; ``link`` a file beside the page (HTML only)."""
 
     text: str
     tone: str = ""

@@ -47,7 +47,7 @@ CHART_HEIGHT = PAGE_HEIGHT - 2 * MARGIN - 6 * mm - 40  # the frame less room for
 CELL_PADDING = 3
 TABLE_FONT_SIZES = (7.5, 6.5, 5.5)  # a table too wide at one size tries the next
 INK, MUTED, RULE, BAND, HEAD = (colors.HexColor(c) for c in ("#1a1a1a", "#5f6368", "#c8ccd0", "#f4f6f8", "#e8ecf0"))
-ACCENT, PASS, FAIL = colors.HexColor("#1f4e79"), colors.HexColor("#1b5e20"), colors.HexColor("#b71c1c")
+ACCENT, PASS, FAIL, DIFFERS = (colors.HexColor(c) for c in ("#1f4e79", "#1b5e20", "#b71c1c", "#8a5a00"))
 # a strategy chart's cells by action (the HTML's act-* classes)
 ACTION_COLOURS = {f"act-{action}": colors.HexColor(c) for action, c in
                   (("hit", "#f4c7c3"), ("stand", "#fff2a8"), ("double", "#b7d7f0"), ("split", "#c8e6c9"), ("surrender", "#e0e0e0"))}
@@ -175,6 +175,7 @@ def _table(table: Table, styles: Mapping[str, ParagraphStyle]) -> list[Flowable]
     tones = {
         "pass": lambda style: ParagraphStyle("pass", parent=style, fontName=bold, textColor=PASS),
         "fail": lambda style: ParagraphStyle("fail", parent=style, fontName=bold, textColor=colors.white),
+        "differs": lambda style: ParagraphStyle("differs", parent=style, fontName=bold, textColor=DIFFERS),
         "": lambda style: style,
         **{tone: (lambda style: ParagraphStyle("act", parent=style, alignment=1)) for tone in ACTION_COLOURS},
     }

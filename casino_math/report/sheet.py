@@ -21,12 +21,12 @@ from .bets import (
     bands_tables, bet_blocks, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_table, metered,
     variant_section,
 )
-from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
+from .document import Block, Bullets, Cell, Column, Document, Paragraph, Section, Table, cells
 from ..text import count
 from .rules import rules_section, settlement_section
 from .strategy import strategy_section
 from .issued import issue_date
-from .verification import Check
+from .verification import Check, tally
 
 METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the cards seen, the optimal strategy by "
           "backward induction in exact integers; exact fractions, rounded only for printing")
@@ -47,13 +47,6 @@ def main_game(analyses: Sequence[GameAnalysis]) -> GameAnalysis:
     extended = {Path(path).resolve() for a in analyses for path, _ in a.game.files[1:]}
     return max(analyses, key=lambda a: (len(a.game.bets), Path(a.game.path).resolve() in extended,
                                         len(a.game.files) == 1))  # max keeps the first of equals
-
-
-def verdict(checks: Sequence[Check]) -> str:
-    """``12 of 13 published figures agree`` (or that none are on file)."""
-    if not checks:
-        return "no published figures on file"
-    return f"{sum(c.passed for c in checks)} of {len(checks)} published figures agree"
 
 
 def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str, issued: date | None = None) -> Document:
@@ -88,7 +81,7 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
     return Document(
         title=f"{family} par sheet",
         header=f"{family} par sheet · issued {issued.isoformat()} · casino-math {version}",
-        summary=f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {verdict(checks).capitalize()}.",
+        summary=f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {tally(checks).capitalize()}.",
         sections=tuple(sections),
         issued=issued,
     )
@@ -143,23 +136,29 @@ def verification(checks: Sequence[Check], ids: Sequence[str]) -> Section:
     if not checks:
         return Section("Verification", "verification",
                        (Paragraph("No published figures are on file for these paytables (claims/*.yaml beside the game files)."),))
-    failed = [c for c in checks if not c.passed]
     order = {paytable: i for i, paytable in enumerate(["", *ids])}  # claims on the deck alone first, then as the report
     checks = sorted(checks, key=lambda c: order[c.paytable])  # grouped by paytable; stable: claims-file order within one
-    rows = tuple(
-        (*cells(c.paytable or "the deck", c.claim, c.published, c.computed, c.source),
-         Cell("PASS", "pass") if c.passed else Cell("FAIL", "fail"))
-        for c in checks
-    )
-    summary = (f"{verdict(checks).capitalize()} with the exact computation. A figure passes when the exact value, rounded "
-               "to the digits printed, gives the published value (or, for a published comparison such as \">8.5%\", "
-               "when the comparison holds).")
+    results = {"agrees": Cell("PASS", "pass"), "differs": Cell("DIFFERS", "differs"), "fails": Cell("FAIL", "fail")}
+    rows = tuple((*cells(c.paytable or "the deck", c.claim, c.published, c.computed, c.source), results[c.status])
+                 for c in checks)
+    summary = (f"{tally(checks).capitalize()}. A figure agrees (PASS) when the exact value, rounded to the digits printed, "
+               "gives the published value (or, for a published comparison such as \">8.5%\", when the comparison holds). "
+               "A figure that differs for a reason on file (another convention, a simulation, a source's rounding) is "
+               "marked DIFFERS, with the reason below; FAIL marks a difference nobody has explained.")
+    failed = [c for c in checks if c.status == "fails"]
     if failed:
-        summary += " Failures: " + "; ".join(
-            f"{c.paytable} {c.claim}: published {c.published}, exact {c.computed}" for c in failed
+        summary += " Unexplained: " + "; ".join(
+            f"{c.paytable or 'the deck'} {c.claim}: published {c.published}, exact {c.computed}" for c in failed
         ) + "."
+    explained = [c for c in checks if c.status == "differs"]
+    notes: tuple[Block, ...] = (
+        Paragraph("Why the figures marked DIFFERS differ, as the claims files say:"),
+        Bullets(tuple(f"{c.paytable or 'the deck'}, {c.claim}: published {c.published}, exact {c.computed}. "
+                      f"{c.gap[:1].upper()}{c.gap[1:].rstrip('.')}." for c in explained)),
+    ) if explained else ()
     return Section("Verification", "verification", (
         Paragraph(summary),
         Table((Column("Paytable"), Column("Figure"), Column("Published", numeric=True), Column("Computed", numeric=True),
                Column("Source"), Column("Result")), rows, grouped=True),
+        *notes,
     ))

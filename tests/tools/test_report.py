@@ -42,7 +42,7 @@ from casino_math.game.tableau import step_words, tableau_rows
 from casino_math.parallel import Runner
 from casino_math.report.bets import pays_summary
 from casino_math.report.charts import Rendered
-from casino_math.report.document import Paragraph, Section, Table
+from casino_math.report.document import Bullets, Paragraph, Section, Table
 from casino_math.report.pdf import FRAME_WIDTH, _styles, _table
 from casino_math.progress import Bar
 from casino_math.game.situations import Situation
@@ -85,7 +85,7 @@ def _fake_claims_module() -> types.ModuleType:
         for item in data["claims"]:
             game = item.get("game", data.get("game"))
             claims.append(types.SimpleNamespace(game=(Path(path).parent / game).resolve() if game else None, **{
-                k: v for k, v in item.items() if k != "game"}))
+                "gap": "", **{k: v for k, v in item.items() if k != "game"}}))
         return types.SimpleNamespace(claims=tuple(claims))
 
     def verify(claims, analyses=None) -> pd.DataFrame:
@@ -120,6 +120,8 @@ def tcp_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
         {"claim": "hands of three cards", "published": "22,100", "computed": "22,100", "source": "a book", "passed": True},
         {"claim": "pair_plus house edge", "published": f"{float(edge) * 100:.2f}%", "computed": _percent(edge),
          "source": "a site", "passed": True, "game": "../standard.yaml"},
+        {"claim": "Pair Plus hit frequency", "published": "25.7%", "computed": "25.6109%", "source": "a simulation",
+         "passed": False, "gap": "the source simulated ten million hands", "game": "../standard.yaml"},
         {"claim": "six_card_bonus house edge", "published": "10.23%", "computed": "10.2248%", "source": "another site",
          "passed": False, "game": "../six-card-bonus-1000-200-50-25-20-10-5.yaml"},
         {"claim": "about a file not in the report", "published": "1", "computed": "1", "source": "x", "passed": True,
@@ -327,10 +329,16 @@ def test_verification_renders_each_verdict(document, html: str) -> None:
     rows = [(r[0].text, r[1].text, r[-1]) for r in table.rows]
     assert rows[0][:2] == ("the deck", "hands of three cards")  # claims about no file first
     assert rows[1][0] == "tcp-standard" and (rows[1][2].text, rows[1][2].tone) == ("PASS", "pass")
-    assert rows[2][0] == "six-card-bonus-1000-200-50-25-20-10-5" and (rows[2][2].text, rows[2][2].tone) == ("FAIL", "fail")
-    assert len(rows) == 3  # the claim about a file not in the report is left out
-    assert isinstance(section.blocks[0], Paragraph) and section.blocks[0].text.startswith("2 of 3 published figures agree")
-    assert "2 of 3 published figures agree" in html
+    assert rows[2][0] == "tcp-standard" and (rows[2][2].text, rows[2][2].tone) == ("DIFFERS", "differs")
+    assert rows[3][0] == "six-card-bonus-1000-200-50-25-20-10-5" and (rows[3][2].text, rows[3][2].tone) == ("FAIL", "fail")
+    assert len(rows) == 4  # the claim about a file not in the report is left out
+    tally = "4 figures checked: 2 agree, 1 differs (explained), 1 fails"
+    assert isinstance(section.blocks[0], Paragraph) and section.blocks[0].text.startswith(tally)
+    assert "Unexplained: six-card-bonus-1000-200-50-25-20-10-5 six_card_bonus house edge" in section.blocks[0].text
+    reasons = next(b for b in section.blocks if isinstance(b, Bullets))
+    assert reasons.items == ("tcp-standard, Pair Plus hit frequency: published 25.7%, exact 25.6109%. The source simulated ten "
+                             "million hands.",)
+    assert tally in html and tally in document.summary
 
 
 def test_real_claims_of_three_card_poker(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -343,9 +351,9 @@ def test_real_claims_of_three_card_poker(monkeypatch: pytest.MonkeyPatch) -> Non
         raise AssertionError("the verification analysed a game file the report had analysed")
 
     monkeypatch.setattr("casino_math.analysis.analyze", analysed_again)  # what the claims would call
-    verdicts = {(c.paytable, c.published): c.passed for c in check_claims(analyses)}
-    assert verdicts[("six-card-bonus-1000-200-50-25-20-10-5", "10.23%")] is False  # a published error
-    assert verdicts[("tcp-standard", "3.37%")] is True
+    verdicts = {(c.paytable, c.published): c.status for c in check_claims(analyses)}
+    assert verdicts[("six-card-bonus-1000-200-50-25-20-10-5", "10.23%")] == "differs"  # a published error, explained on file
+    assert verdicts[("tcp-standard", "3.37%")] == "agrees"
 
 
 def test_charts(document, html: str) -> None:
@@ -464,7 +472,8 @@ def test_index_counts_the_published_figures(mini_folders: list[Path], fake_claim
         patch.setattr(report, "shipped_games", lambda: [folder])
         patch.setattr(report, "render", lambda draw: Rendered(b"<svg/>", _TINY_PNG))  # the drawing is not under test
         index = report.build_reports()["index.html"].decode()
-    assert "1 of 2 published figures agree" in index
+    assert "2 figures checked: 1 agrees, 0 differ (explained), 1 fails" in index
+    assert re.search(r'<td class=" fail">2 figures checked', index)  # an unexplained failure in solid red
 
 
 def test_the_shipped_folder_is_found_from_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
