@@ -30,7 +30,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
-    BaseDocTemplate, CondPageBreak, Flowable, Frame, Image, KeepTogether, PageTemplate, Spacer,
+    BaseDocTemplate, CondPageBreak, Flowable, Frame, Image, KeepTogether, PageBreak, PageTemplate, Spacer,
 )
 from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
@@ -190,6 +190,7 @@ def _table(table: Table, styles: Mapping[str, ParagraphStyle]) -> list[Flowable]
         ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        *([("BOTTOMPADDING", (0, 1), (-1, -1), 14)] if any(c.fill for c in columns) else []),  # a line high enough to sign
     ]
     for kind, row in table.body():
         r = len(rows)
@@ -228,7 +229,8 @@ def _column_widths(table: Table, size: float) -> list[float] | None:
             cells.append((table.totals[i].text, bold))  # totals are set in bold, which is wider
         header = width(column.header, bold)
         words_of = code_pieces if column.code else str.split  # a file name breaks after / and -, not at spaces
-        longest = max([width(w, font) for t, font in cells for w in words_of(t)] + [width(w, bold) for w in column.header.split()])
+        longest = max([width(w, font) for t, font in cells for w in words_of(t)] + [width(w, bold) for w in column.header.split()],
+                      default=pad)  # a column left blank to be written in
         full = max([width(t, font) for t, font in cells] + [header])
         if column.numeric:
             # numbers never wrap; a header wider than its numbers wraps if the table is too wide
@@ -242,7 +244,8 @@ def _column_widths(table: Table, size: float) -> list[float] | None:
             words.append(longest)
             least.append(min(longest, TEXT_COLUMN_LEAST))  # a longer word is split if it must be
     if sum(natural) <= FRAME_WIDTH:
-        return natural
+        blank = [i for i, c in enumerate(table.shown_columns) if c.fill]  # room to write in by hand: all that is left
+        return [w + (FRAME_WIDTH - sum(natural)) / len(blank) * (i in blank) for i, w in enumerate(natural)] if blank else natural
     natural = [w if c.numeric else n for c, w, n in zip(table.shown_columns, words, natural)]
     spare = FRAME_WIDTH - sum(least)
     if spare < 0:
@@ -294,7 +297,7 @@ def _section(section: Section, number: str, level: int, images: Mapping[str, Ren
     # a section starts on a new page rather than with a few lines at the foot of one
     out: list[Flowable] = [CondPageBreak(PAGE_HEIGHT * (0.3 if level == 0 else 0.15))]
     out.append(_Heading(f"{number}  {section.title}", style, section.anchor, level))
-    return out + _blocks(section.blocks, number, level, images, styles)
+    return out + _blocks(section.blocks, number, level, images, styles) + ([PageBreak()] if section.own_page else [])
 
 
 KIND = "rendered par sheet"

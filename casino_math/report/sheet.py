@@ -19,13 +19,15 @@ from ..analysis import GameAnalysis
 from ..game.description import Game
 from .bets import (
     bands_tables, bet_blocks, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_table, metered,
-    variant_section,
+    strategy_words, variant_section,
 )
 from .document import Block, Bullets, Cell, Column, Document, Paragraph, Section, Table, cells
 from ..text import count
 from .rules import rules_section, settlement_section
 from .strategy import strategy_section
 from .issued import issue_date
+from .provenance import build_digest, commit
+from .summary import summary_section
 from .verification import Check, tally
 
 METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the cards seen, the optimal strategy by "
@@ -49,16 +51,20 @@ def main_game(analyses: Sequence[GameAnalysis]) -> GameAnalysis:
                                         len(a.game.files) == 1))  # max keeps the first of equals
 
 
-def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str, issued: date | None = None) -> Document:
+def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str, issued: date | None = None,
+                   revision: str = "1") -> Document:
     """The whole par sheet of one game family: its main game and the variants, issued on ``issued`` (see
-    :func:`~casino_math.report.issued.issue_date` for the default)."""
+    :func:`~casino_math.report.issued.issue_date` for the default) as revision ``revision`` of the document."""
     issued = issued or issue_date()
     main = main_game(analyses)
     variants = [a for a in analyses if a is not main]
     analyses = [main, *variants]
     family = main.game.family_name
+    base = Path(main.game.path).resolve().parent.parent
     sections = [
-        identification(analyses, version, issued, checks),
+        summary_section(main, (shown_path(main.game.path, base), main.game.sha256), strategy_words(main), checks, version,
+                        issued, revision),
+        identification(analyses, version, issued, checks, revision),
         rules_section(analyses),
         settlement_section(analyses),
         Section("Headline figures", "headline", (
@@ -80,7 +86,7 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
     sections.append(verification(checks, [a.game.id for a in analyses]))
     return Document(
         title=f"{family} par sheet",
-        header=f"{family} par sheet · issued {issued.isoformat()} · casino-math {version}",
+        header=f"{family} par sheet · issued {issued.isoformat()} · revision {revision} · casino-math {version}",
         summary=f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {tally(checks).capitalize()}.",
         sections=tuple(sections),
         issued=issued,
@@ -99,7 +105,8 @@ def shown_path(path: str, base: Path) -> str:
     return Path(os.path.relpath(Path(path).resolve(), base)).as_posix()
 
 
-def identification(analyses: Sequence[GameAnalysis], version: str, issued: date, checks: Sequence[Check] = ()) -> Section:
+def identification(analyses: Sequence[GameAnalysis], version: str, issued: date, checks: Sequence[Check] = (),
+                   revision: str = "1") -> Section:
     """What was analysed, from which files (each file read, and each claims file whose figures are checked, with its
     hash), by which software, issued when; the main game first."""
     main = analyses[0]
@@ -118,7 +125,10 @@ def identification(analyses: Sequence[GameAnalysis], version: str, issued: date,
             cells("Main paytable", label(main.game)),
             cells("Variants", count(len(analyses) - 1, "further game file") + (", listed below" if len(analyses) > 1 else "")),
             cells("Issued", issued.isoformat()),
+            cells("Document revision", revision),
             cells("Software", f"casino-math {version}"),
+            cells("Build", f"{build_digest()} (SHA-256 of the package's files, first 16 digits)"),
+            cells("Commit", commit()),
             cells("Method", main.method.description or (
                 (METHOD_BY_KIND + DECIDED_BY_KIND * bool(main.game.decisions)) if main.game.counted_by_kind else METHOD)),
         )),

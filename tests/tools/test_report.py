@@ -60,7 +60,7 @@ BLACKJACK = REPO / "paytables" / "blackjack_side_bets"
 SHOE_FAMILIES = ("baccarat", "lucky_ladies", "perfect_pairs", "royal_match", "twenty_one_plus_three")
 GAMES = REPO / "tests" / "games"
 ISSUED = "2026-03-01"
-SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
+SECTIONS = ("Summary", "Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
             "Strategy", "Progressive meters", "Paytable variants", "Verification")
 PAIRS_VARIANT = """\
 # mini-three-card with a side bet of its own: two bets, so the family's main game
@@ -211,8 +211,29 @@ def test_identification_names_every_file_read_with_its_hash_and_the_version(html
     assert hashlib.sha256(claims.read_bytes()).hexdigest() in html and "three_card_poker/claims/published.yaml" in html
     assert re.search(rf"Issued</t[dh]>\s*<td[^>]*>{ISSUED}<", html)
     assert f"casino-math {__version__}" in html
-    assert all(f"Three Card Poker par sheet · issued {ISSUED} · casino-math {__version__}" in page for page in pdf_text)
+    assert all(f"Three Card Poker par sheet · issued {ISSUED} · revision 1 · casino-math {__version__}" in page for page in pdf_text)
     assert "Page 1 of" in pdf_text[0]
+
+
+def test_the_sheet_opens_with_a_summary_page(document, pdf_text: list[str], main) -> None:
+    """Page 1: game, paytable, the game file's hash, each bet's figures, the strategy, the issue, the build, blank fields
+    for the lab; nothing else on that page."""
+    summary = document.sections[0]
+    assert summary.title == "Summary" and summary.own_page
+    about, figures, signed, filed = _tables(summary.blocks)
+    fields = {r[0].text: r[1].text for r in about.rows}
+    assert fields["Paytable"] == f"{main.game.title} (tcp-standard)"
+    assert fields["Game file"] == f"three_card_poker/standard.yaml, SHA-256 {main.game.sha256}"
+    assert fields["Strategy"] == main.strategy_summary()["play_or_fold"]
+    assert fields["Published figures"] == "4 figures checked: 2 agree, 1 differs (explained), 1 fails"
+    assert fields["Document revision"] == "1" and re.fullmatch(r"casino-math .+; build [0-9a-f]{16}; commit .+", fields["Software"])
+    assert [r[0].text for r in figures.rows] == [main.game.names.bet(b) for b in main.tables]
+    for row, table in zip(figures.rows, main.tables.values()):
+        assert (row[1].text, row[3].text, row[4].text) == (
+            _percent(table.metrics.house_edge), _percent(table.metrics.hit_frequency), f"{table.metrics.standard_deviation:.4f}")
+    assert {c.text for r in signed.rows + filed.rows for c in r[1:]} == {""}  # left for the lab
+    first = _flat(pdf_text[0])
+    assert "1 Summary" in first and "Prepared by" in first and "Laboratory" in first and "2 Identification" not in first
 
 
 def test_pdf_text_holds_the_headline_figures_of_the_analysis(pdf_text: list[str], main) -> None:
@@ -501,7 +522,7 @@ def test_same_inputs_same_bytes_and_quiet(shipped: dict[str, bytes], mini_folder
 
 
 # -- shoe games: baccarat and the blackjack side bets ------------------------------------------------------
-SHOE_SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
+SHOE_SECTIONS = ("Summary", "Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
                  "Paytable variants", "Verification")
 
 
@@ -511,8 +532,8 @@ def shoe() -> dict[str, object]:
     documents and checks each family's par sheet was built from, by family."""
     built: dict[str, tuple] = {}
 
-    def recording(analyses, checks, version, issued):
-        document = build_document(analyses, checks, version, issued)
+    def recording(analyses, checks, version, issued, revision="1"):
+        document = build_document(analyses, checks, version, issued, revision)
         built[analyses[0].game.family] = (document, analyses, checks)
         return document
 
@@ -791,8 +812,8 @@ def test_a_hold_em_game_s_later_decisions_by_category() -> None:
     small = REPO / "tests" / "games" / "holdem-small.yaml"
     built: dict = {}
 
-    def recording(analyses, checks, version, issued):
-        built["document"], built["analyses"] = build_document(analyses, checks, version, issued), analyses
+    def recording(analyses, checks, version, issued, revision="1"):
+        built["document"], built["analyses"] = build_document(analyses, checks, version, issued, revision), analyses
         return built["document"]
 
     with pytest.MonkeyPatch.context() as patch:
