@@ -324,31 +324,6 @@ def meter_table(analysis: GameAnalysis, bet: str) -> Table:
 
 
 # -- variants --------------------------------------------------------------------------------------------
-def comparison(analyses: Sequence[GameAnalysis], main: GameAnalysis) -> tuple[Block, ...]:
-    """One row per file and bet, lowest house edge first within each bet; and its chart."""
-    order = list(dict.fromkeys(bet for a in analyses for bet in a.tables))
-    rows, labels, edges, groups = [], [], [], []
-    for bet in order:
-        offering = sorted((a for a in analyses if bet in a.tables), key=lambda a: a.tables[bet].metrics.house_edge)
-        for a in offering:
-            m = a.tables[bet].metrics
-            name = a.game.id + (" (main)" if a is main else "")
-            rows.append(cells(a.game.names.bet(bet), name, pays_summary(a.game, bet), percent(m.house_edge), percent(m.element_of_risk),
-                              percent(m.hit_frequency), f"{m.standard_deviation:.4f}", amount(m.max_win)))
-            labels.append(f"{a.game.names.bet(bet)}: {name}")
-            edges.append(float(m.house_edge))
-            groups.append(a.game.names.bet(bet))
-    table = Table(
-        (Column("Bet"), Column("Paytable"), Column("Pays"), Column("House edge", numeric=True),
-         Column("Element of risk", numeric=True), Column("Hit frequency", numeric=True), Column("SD", numeric=True),
-         Column("Max win", numeric=True)),
-        tuple(rows),
-        grouped=True,
-        caption="SD: standard deviation per initial stake. Max win: the largest net win, in initial stakes.",
-    )
-    return table, Chart("house-edges", "House edge of each paytable variant", partial(charts.house_edge_chart, labels, edges, groups))
-
-
 def variant_section(analysis: GameAnalysis) -> Section:
     """A variant's return tables; a file with one bet is one section, not a section holding one."""
     g = analysis.game

@@ -1,7 +1,8 @@
 """A game family's par sheet: analyses and checks in, a :class:`Document` out.
 
-The main game is the file that offers the most bets (the first such file, in
-name order, on a tie); the other files are its variants. Sections follow the
+The main game is the one the family names (``main:`` in its game files), else
+the file that offers the most bets (the first such file, in name order, on a
+tie); the other files are its variants. Sections follow the
 order a regulator reads a par sheet: identification, rules and assumptions,
 settlement, figures, return tables, strategy, meters, variants, verification.
 Everything is generated from the game files' declarations and the analyses.
@@ -18,7 +19,7 @@ from typing import Sequence
 from ..analysis import GameAnalysis
 from ..game.description import Game
 from .bets import (
-    bands_tables, bet_blocks, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_table, metered,
+    bands_tables, bet_blocks, bet_heading, funnel, hand_frequency_blocks, headline_tables, meter_table, metered,
     strategy_words, variant_section,
 )
 from .document import Block, Bullets, Cell, Column, Document, Paragraph, Section, Table, cells
@@ -28,6 +29,7 @@ from .strategy import strategy_section
 from .issued import issue_date
 from .provenance import build_digest, commit
 from .summary import summary_section
+from .variants import comparison
 from .verification import Check, tally
 
 METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the cards seen, the optimal strategy by "
@@ -44,11 +46,14 @@ def label(game: Game) -> str:
 
 
 def main_game(analyses: Sequence[GameAnalysis]) -> GameAnalysis:
-    """The file offering the most bets; among equals, one that the others extend and that extends none (the game its
-    variants change)."""
+    """The file the family names as its main game (``main:``, written in the file the others extend), where it is among
+    these; else the file offering the most bets; among equals, one that the others extend and that extends none (the
+    game its variants change)."""
+    named = {a.game.main for a in analyses if a.game.main}
+    chosen = [a for a in analyses if a.game.id in named] or analyses  # a report of some variants alone: as if none named
     extended = {Path(path).resolve() for a in analyses for path, _ in a.game.files[1:]}
-    return max(analyses, key=lambda a: (len(a.game.bets), Path(a.game.path).resolve() in extended,
-                                        len(a.game.files) == 1))  # max keeps the first of equals
+    return max(chosen, key=lambda a: (len(a.game.bets), Path(a.game.path).resolve() in extended,
+                                      len(a.game.files) == 1))  # max keeps the first of equals
 
 
 def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str, issued: date | None = None,

@@ -342,6 +342,8 @@ def test_variants_are_compared(document, analyses, main) -> None:
     pair_plus = [r for r in table.rows if r[0].text == "Pair Plus"]
     edges = [float(r[3].text.rstrip("%")) for r in pair_plus]
     assert edges == sorted(edges) and len(edges) == sum("pair_plus" in a.tables for a in analyses)
+    said = {r[1].text: r[2].text for r in pair_plus}  # what each variant changes, in words
+    assert said["tcp-standard (main)"] == "Pays 40-30-6-4-1." and said["pair-plus-40-25-6-4-1"] == "Pays 40-25-6-4-1."
 
 
 def test_verification_renders_each_verdict(document, html: str) -> None:
@@ -480,6 +482,23 @@ def test_no_paths_report_every_shipped_game_and_an_index(shipped: dict[str, byte
     assert "<script" not in index and "Content-Security-Policy" in index
     mississippi = shipped["other.html"].decode()
     assert "Strategy" in mississippi and "after a=2" in mississippi  # a decision under each history of stakes
+
+
+def test_a_family_names_its_main_game() -> None:
+    """Blackjack's files extend a one-deck game; the family names six decks H17 as its main game, in that file (main:)."""
+    files = report.game_files([REPO / "paytables" / "blackjack"])
+    games = [types.SimpleNamespace(game=load_game(f)) for f in files]  # main_game reads the game files alone
+    assert {g.game.main for g in games if g.game.files[-1][0].endswith("1-deck-s17-das.yaml")} == {"bj-6d-h17-das"}
+    assert main_game(games).game.id == "bj-6d-h17-das"  # not the file the others extend, nor the first by name
+    without = [g for g in games if g.game.id != "bj-6d-h17-das"]
+    assert main_game(without).game.id == "bj-1d-s17-das"  # a report of other files: the file the others extend, as before
+
+
+def test_main_must_be_an_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    game = tmp_path / "g.yaml"
+    game.write_text((GAMES / "mini-three-card.yaml").read_text().replace("id: ", "main: two words\nid: ", 1))
+    code, out, err = run(monkeypatch, capsys, "analyze", str(game))
+    assert code == 2 and f"{game}:" in err and "main" in err and "Traceback" not in err
 
 
 def test_index_counts_the_published_figures(mini_folders: list[Path], fake_claims, tmp_path: Path) -> None:
