@@ -99,17 +99,18 @@ def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
 
 def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, runner: Runner | None = None,
                   issued: str | date | None = None, processes: int | None = None, formats: str | Sequence[str] = DEFAULT_FORMATS,
-                  revision: str = "1") -> dict[str, bytes]:
+                  revision: str = "1", note: str = "") -> dict[str, bytes]:
     """The bytes of every file of the report, by file name: each family's sheet in each of ``formats`` (and
     ``index.html`` when no paths are given: every shipped game); nothing is written. ``runner``: where big counts run
     (casino_math.parallel); ``issued``: the date printed on the sheets (default: SOURCE_DATE_EPOCH, else today);
     ``processes``: how many families are written at once (default: :func:`~casino_math.workers.local_processes`), the
     bytes and their order the same for any number; ``formats``: some of html, pdf, xlsx, json (a list, or text joined by
-    commas); ``revision``: the document's revision, printed on every sheet.
+    commas); ``revision``: the document's revision, printed on every sheet; ``note``: a line every sheet opens with
+    (the studio's "edited from tcp-standard: Pair Plus flush 4 → 3").
 
     Every game file is read (and checked) here before any family is analysed, so a file in error costs no count."""
     day = issue_date(issued)  # before any counting: a date mistyped must not cost a run
-    edition = Edition(day, revision_text(revision), chosen_formats(formats))
+    edition = Edition(day, revision_text(revision), chosen_formats(formats), note)
     steps = steps or Bar(quiet=True)
     files = game_files(paths or shipped_games())
     steps.plan(len(files) + 1)
@@ -144,7 +145,7 @@ def _family(family: str, group: Sequence[Game], steps: Bar, runner: Runner | Non
     steps.step(f"checking published figures of {family}")
     checks = check_claims(analyses)  # on these analyses: nothing is counted twice
     with steps.detail():  # the simpler strategies are solved as the document asks for them
-        document = build_document(analyses, checks, __version__, edition.day, edition.revision)
+        document = build_document(analyses, checks, __version__, edition.day, edition.revision, edition.note)
     images: dict[str, Rendered] = {}
     if {"html", "pdf"} & set(edition.formats):
         charts = document.charts()
@@ -189,20 +190,21 @@ def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, r
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,
                  runner: Runner | None = None, issued: str | date | None = None,
-                 formats: str | Sequence[str] = DEFAULT_FORMATS, revision: str = "1") -> list[Path]:
+                 formats: str | Sequence[str] = DEFAULT_FORMATS, revision: str = "1", note: str = "") -> list[Path]:
     """Analyse game files or folders (default: every shipped game, with an index) and write each family's par sheet.
 
     Every file is written or none is: a failed run leaves the previous reports
     untouched. ``quiet=False`` shows a progress bar on stderr when the run
     takes over a second. ``issued``: the date on the sheets, ``YYYY-MM-DD`` (default: the build's SOURCE_DATE_EPOCH,
-    else today); the same inputs and date give the same bytes. ``formats`` and ``revision``: as :func:`build_reports`.
+    else today); the same inputs and date give the same bytes. ``formats``, ``revision`` and ``note``: as
+    :func:`build_reports`.
     Returns the paths written.
     """
     out = folder_to_write(out_dir, "report folder")  # before any counting: a run must not fail at the end for want of a place
     day = issue_date(issued)
     chosen_formats(formats), revision_text(revision)  # checked before any counting too
     with Bar(quiet) as steps:
-        reports = build_reports(paths, steps, runner, day, formats=formats, revision=revision)
+        reports = build_reports(paths, steps, runner, day, formats=formats, revision=revision, note=note)
         return write_atomically({out / name: data for name, data in reports.items()})
 
 

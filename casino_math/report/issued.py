@@ -59,11 +59,13 @@ DEFAULT_FORMATS = ("html", "pdf")
 
 @dataclass(frozen=True)
 class Edition:
-    """What a run prints on every sheet beside the figures: the issue date and the revision; and the formats it writes."""
+    """What a run prints on every sheet beside the figures: the issue date, the revision and a note the sheets open with
+    (an edit's); and the formats it writes."""
 
     day: date
     revision: str = "1"
     formats: tuple[str, ...] = DEFAULT_FORMATS
+    note: str = ""
 
 
 def chosen_formats(given: str | Sequence[str]) -> tuple[str, ...]:

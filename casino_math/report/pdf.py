@@ -51,6 +51,7 @@ ACCENT, PASS, FAIL, DIFFERS = (colors.HexColor(c) for c in ("#1f4e79", "#1b5e20"
 # a strategy chart's cells by action (the HTML's act-* classes)
 ACTION_COLOURS = {f"act-{action}": colors.HexColor(c) for action, c in
                   (("hit", "#f4c7c3"), ("stand", "#fff2a8"), ("double", "#b7d7f0"), ("split", "#c8e6c9"), ("surrender", "#e0e0e0"))}
+VERDICTS = ("pass", "differs", "fail")  # tones set in bold (and measured so)
 PAGE_COUNT_FORM = "page-count"
 TEXT_COLUMN_LEAST = FRAME_WIDTH / 6  # a text column gets at least this much (or its longest word) before others grow
 
@@ -224,7 +225,7 @@ def _column_widths(table: Table, size: float) -> list[float] | None:
     natural, words, least = [], [], []
     body = [row for kind, row in table.body() if kind == "row"]  # group rows span the table: no constraint
     for i, column in enumerate(table.shown_columns):
-        cells = [(row[i].text, mono if column.code else regular) for row in body]
+        cells = [(row[i].text, mono if column.code else bold if row[i].tone in VERDICTS else regular) for row in body]
         if table.totals:
             cells.append((table.totals[i].text, bold))  # totals are set in bold, which is wider
         header = width(column.header, bold)

@@ -3,8 +3,9 @@
 The main game is the one the family names (``main:`` in its game files), else
 the file that offers the most bets (the first such file, in name order, on a
 tie); the other files are its variants. Sections follow the
-order a regulator reads a par sheet: identification, rules and assumptions,
-settlement, figures, return tables, strategy, meters, variants, verification.
+order a regulator reads a par sheet: a one-page summary, identification, rules
+and assumptions, settlement, figures, return tables, strategy, meters, variants,
+verification, and an appendix of the exact fractions the body rounds.
 Everything is generated from the game files' declarations and the analyses.
 """
 
@@ -28,6 +29,7 @@ from .rules import rules_section, settlement_section
 from .strategy import strategy_section
 from .issued import issue_date
 from .provenance import build_digest, commit
+from .exact import exact_section
 from .summary import summary_section
 from .variants import comparison
 from .verification import Check, tally
@@ -57,9 +59,10 @@ def main_game(analyses: Sequence[GameAnalysis]) -> GameAnalysis:
 
 
 def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str, issued: date | None = None,
-                   revision: str = "1") -> Document:
+                   revision: str = "1", note: str = "") -> Document:
     """The whole par sheet of one game family: its main game and the variants, issued on ``issued`` (see
-    :func:`~casino_math.report.issued.issue_date` for the default) as revision ``revision`` of the document."""
+    :func:`~casino_math.report.issued.issue_date` for the default) as revision ``revision`` of the document; ``note``,
+    where given, is the first thing the sheet says (the studio's "edited from tcp-standard: Pair Plus flush 4 → 3")."""
     issued = issued or issue_date()
     main = main_game(analyses)
     variants = [a for a in analyses if a is not main]
@@ -73,8 +76,8 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
         rules_section(analyses),
         settlement_section(analyses),
         Section("Headline figures", "headline", (
-            Paragraph(f"{label(main.game)}, per bet. Percentages are rounded for printing; "
-                      "the exact house edge is the fraction the enumeration gives."),
+            Paragraph(f"{label(main.game)}, per bet. Figures are rounded for printing; the exact fractions the "
+                      "enumeration gives are in the appendix."),
             *headline_tables(main),
             *bands_tables(main),
             funnel(main),
@@ -89,10 +92,13 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
     if variants:
         sections.append(Section("Paytable variants", "variants", (*comparison(analyses, main), *(variant_section(a) for a in variants))))
     sections.append(verification(checks, [a.game.id for a in analyses]))
+    sections.append(exact_section(analyses))
     return Document(
         title=f"{family} par sheet",
-        header=f"{family} par sheet · issued {issued.isoformat()} · revision {revision} · casino-math {version}",
-        summary=f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {tally(checks).capitalize()}.",
+        header=(f"{note} · " if note else "") + f"{family} par sheet · issued {issued.isoformat()} · revision {revision} · "
+                                                f"casino-math {version}",
+        summary=(f"{note[:1].upper()}{note[1:]}. " if note else "")
+        + f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {tally(checks).capitalize()}.",
         sections=tuple(sections),
         issued=issued,
     )
@@ -106,8 +112,11 @@ def return_tables(main: GameAnalysis) -> Section:
 
 
 def shown_path(path: str, base: Path) -> str:
-    """A file as printed: relative to the folder above the main file's, so the bytes do not depend on where the files lie."""
-    return Path(os.path.relpath(Path(path).resolve(), base)).as_posix()
+    """A file as printed: relative to the folder above the main file's, so the bytes do not depend on where the files lie;
+    a file outside that folder (a game the main file extends from elsewhere) by its folder and name alone, never by a
+    path that climbs out to where it lies (the SHA-256 beside it identifies it)."""
+    shown = Path(os.path.relpath(Path(path).resolve(), base))
+    return (Path(shown.parent.name) / shown.name).as_posix() if shown.parts[0] == ".." else shown.as_posix()
 
 
 def identification(analyses: Sequence[GameAnalysis], version: str, issued: date, checks: Sequence[Check] = (),

@@ -20,6 +20,7 @@ has explained, the only kind a lab must look into.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Literal, Sequence
@@ -83,7 +84,19 @@ def check_claims(analyses: Sequence[GameAnalysis]) -> list[Check]:
         return []
     frame = verify([claim for _, claim in written], analyses=by_path)
     return [
-        Check(ids[claim.game] if claim.game else "", row.claim, row.published, row.computed_text, row.source, bool(row.passed),
-              str(path), claim.gap)
+        Check(ids[claim.game] if claim.game else "", readable(row.claim, claim.wager, by_path[claim.game] if claim.game else None),
+              row.published, row.computed_text, row.source, bool(row.passed), str(path), claim.gap)
         for (path, claim), row in zip(written, frame.itertuples())
     ]
+
+
+def readable(label: str, wager: str | None, analysis: GameAnalysis | None) -> str:
+    """A claim's label as the sheet prints it: the bet by its name at the table, a strategy in words, no underscores.
+
+    >>> readable("casino_war house edge [always surrender]", None, None)
+    'casino war house edge, playing always surrender'
+    """
+    if wager and analysis is not None and label.startswith(wager):
+        label = analysis.game.names.bet(wager) + label[len(wager):]
+    label = re.sub(r" \[(.+)\]$", r", playing \1", label)
+    return label.replace("_", " ")
