@@ -19,7 +19,7 @@ from ..analysis import GameAnalysis
 from ..contract.solution import DecisionView
 from ..returns import ReturnTable
 from . import charts
-from .bets import strategy_words
+from .bets import LONGEST_COUNT, strategy_words
 from .document import Block, Cell, Chart, Column, Paragraph, Section, Table, cells
 from ..text import decimal, integer, percent, sentence, words
 from .rules import option_text
@@ -36,18 +36,25 @@ def _least(strategy: DecisionView) -> int:
     return min(range(len(options)), key=lambda i: (options[i].units, not options[i].folds))
 
 
+def _either(names: list[str]) -> str:
+    """``split``, ``split or surrender``, ``double, split or surrender``."""
+    return " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
 def taken_table(strategy: DecisionView, played: str = "the optimal strategy") -> Table:
     """How often each option is taken; an option no hand takes here (blackjack's surrender where the rules have none, a
     split among hard totals) is named in the caption, not given a row of zeros."""
     taken = strategy.taken()
     total = sum(taken.values())
-    rows = tuple(cells(option_text(o), integer(taken[o.name]), percent(Fraction(taken[o.name], total), 2) if total else "–")
+    counted = len(str(total)) <= LONGEST_COUNT  # a shoe's later decisions weigh hands by deals: shares alone there
+    rows = tuple(cells(option_text(o), *[integer(taken[o.name])] * counted,
+                       percent(Fraction(taken[o.name], total), 2) if total else "–")
                  for o in strategy.options if taken[o.name] or not total)
     never = [o.name for o in strategy.options if total and not taken[o.name]]
-    return Table((Column("Option"), Column("Hands", numeric=True), Column("Share", numeric=True)), rows,
-                 totals=cells("Total", integer(total), percent(1, 2)),
+    return Table((Column("Option"), *[Column("Hands", numeric=True)] * counted, Column("Share", numeric=True)), rows,
+                 totals=cells("Total", *[integer(total)] * counted, percent(1, 2)),
                  caption=f"How often each option is taken under {played}, over the hands the player can see here (each "
-                         "set of the cards seen counted once)." + (f" No hand here takes {' or '.join(never)}." if never else ""))
+                         "set of the cards seen counted once)." + (f" No hand here takes {_either(never)}." if never else ""))
 
 
 def _ordered(strategy: DecisionView) -> tuple[pd.DataFrame, list[int]]:

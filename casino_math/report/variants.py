@@ -23,11 +23,18 @@ from functools import partial
 from typing import Sequence
 
 from ..analysis import GameAnalysis
+from ..game.description import Game
 from ..text import amount, percent
 from . import charts
 from .bets import pays_summary
 from .document import Block, Chart, Column, Table, cells
 from .rules import deal_rows, deck_text
+
+
+def pays_sentence(game: Game, bet: str) -> str:
+    """A bet's pays as a sentence of the table: ``Pays 40-30-6-4-1.`` (a table named "pays" is not named twice)."""
+    pays = pays_summary(game, bet)
+    return "" if not pays else f"{pays[:1].upper()}{pays[1:]}." if pays.lower().startswith("pays") else f"Pays {pays}."
 
 
 def _decks(n: int) -> str:
@@ -49,9 +56,9 @@ def differences(variant: GameAnalysis, main: GameAnalysis, bet: str) -> str:
     if game.words.strategy != base.words.strategy:
         said.append("Played by a declared strategy of its own (its section gives it)." if game.words.strategy else
                     "Played by the optimal strategy.")
-    pays = pays_summary(game, bet)
-    if pays and bet in base.bets and pays != pays_summary(base, bet) and not game.words.rules:  # rules in words state the pays
-        said.append(f"Pays {pays}.")
+    pays = pays_sentence(game, bet)
+    if pays and bet in base.bets and pays != pays_sentence(base, bet) and not game.words.rules:  # rules in words state the pays
+        said.append(pays)
     return " ".join(said)
 
 
@@ -65,11 +72,11 @@ def comparison(analyses: Sequence[GameAnalysis], main: GameAnalysis) -> tuple[Bl
         for a in offering:
             m = a.tables[bet].metrics
             name = a.game.id + (" (main)" if a is main else "")
+            pays = pays_sentence(a.game, bet)
             if a is main:
-                what = f"Pays {pays_summary(a.game, bet)}." if pays_summary(a.game, bet) else "The main game."
+                what = pays or "The main game."
             else:
-                what = differences(a, main, bet) or (f"Pays {pays_summary(a.game, bet)}." if bet not in main.game.bets
-                                                     else "No rule or pay differs for this bet.")
+                what = differences(a, main, bet) or (pays if bet not in main.game.bets else "No rule or pay differs for this bet.")
             rows.append(cells(a.game.names.bet(bet), name, what, percent(m.house_edge), percent(m.element_of_risk),
                               percent(m.hit_frequency), f"{m.standard_deviation:.4f}", amount(m.max_win)))
             labels.append(f"{a.game.names.bet(bet)}: {name}")

@@ -98,5 +98,5 @@ def readable(label: str, wager: str | None, analysis: GameAnalysis | None) -> st
     """
     if wager and analysis is not None and label.startswith(wager):
         label = analysis.game.names.bet(wager) + label[len(wager):]
-    label = re.sub(r" \[(.+)\]$", r", playing \1", label)
+    label = re.sub(r" \[([^\]]+)\]", r", playing \1", label)
     return label.replace("_", " ")
