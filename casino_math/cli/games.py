@@ -72,6 +72,10 @@ def analyze(
 def report(
     paths: Optional[list[Path]] = typer.Argument(None, help="Game files, or folders of them (default: every game under paytables/, with an index)."),
     out: Path = typer.Option(Path("reports"), "--out", "-o", help="Folder for the par sheets, GAME.html and GAME.pdf (and index.html)."),
+    formats: str = typer.Option("html,pdf", "--format", help="What to write of each sheet, joined by commas: html, pdf, xlsx (an Excel "
+                                "workbook, a sheet per bet, exact fractions beside decimals), json (the figures, schema "
+                                "casino_math/report/par-sheet.schema.json)."),
+    revision: str = typer.Option("1", "--revision", help="The document revision printed on every sheet (a re-issue: 2, 1.1, B)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing: no progress bar, no file names."),
     issued: Optional[str] = typer.Option(None, "--date", help="The issue date printed on the sheets, YYYY-MM-DD (default: "
                                          "SOURCE_DATE_EPOCH, else today); the same files and date give the same bytes."),
@@ -85,7 +89,8 @@ def report(
     from ..targets import folder_to_write
 
     out = folder_to_write(out, "--out")
-    for written in write_report(paths or (), out, quiet=quiet, runner=_runner(scheduler, workers, cache), issued=issued):
+    for written in write_report(paths or (), out, quiet=quiet, runner=_runner(scheduler, workers, cache), issued=issued,
+                                formats=formats, revision=revision):
         if not quiet:
             typer.echo(written)
 

@@ -31,7 +31,8 @@ EXAMPLES = {
     "frequencies": ["casino-math frequencies --cards 7 --best 5", "casino-math frequencies --ranking three-card --cards 3 --format csv"],
     "analyze": ["casino-math analyze paytables/three_card_poker/standard.yaml",
                 "casino-math analyze paytables/caribbean_stud/standard.yaml --cache ~/.cache/cm"],
-    "report": ["casino-math report paytables/three_card_poker/standard.yaml --out /tmp/par", "casino-math report my-tables/ --quiet"],
+    "report": ["casino-math report paytables/three_card_poker/standard.yaml --out /tmp/par", "casino-math report my-tables/ --quiet",
+               "casino-math report paytables/baccarat --format html,pdf,xlsx,json --revision 2"],
     "verify": ["casino-math verify paytables/three_card_poker/claims/"],
     "solve": ["casino-math solve paytables/three_card_poker/standard.yaml --bet pair_plus --pay flush --target-edge 3%"],
     "sweep": ["casino-math sweep paytables/three_card_poker/standard.yaml --bet pair_plus --pay straight --from 3 --to 8 "

@@ -336,6 +336,7 @@ class Game:
     sha256: str = ""
     files: tuple[tuple[str, str], ...] = ()  # every file read (a variant and what it extends): path, SHA-256
     names: Names = field(default_factory=Names)  # the game, its roles and bets as the table names them
+    main: str = ""  # the id of the family's main game, as the file declares it ("": the par sheet chooses)
     words: GameWords = field(default_factory=GameWords)  # what a file of a format of its own says in words
 
     @property

@@ -295,6 +295,14 @@ class NamesSpec(_Strict):
     bets: dict[str, str] = Field(default_factory=dict, description="a bet's name on the layout, e.g. {twenty_one_plus_three: 21+3}")
 
 
+def main_field() -> Any:
+    """A game file's ``main:``: which file of the family its par sheet opens with (written once, in the file the others
+    extend, and inherited as every field is)."""
+    return Field("", pattern=r"^([A-Za-z0-9][A-Za-z0-9_.-]*)?$", max_length=80, description=(
+        "the id of the family's main game, the paytable its par sheet opens with and the index lists (default: the file "
+        "offering the most bets)"))
+
+
 class GameSpec(_Strict):
     """A table game: its deck, deal, decisions, hands, qualifier, wagers, side bets and paytables."""
 
@@ -302,6 +310,7 @@ class GameSpec(_Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=80)
     name: str = ""
     source: str = ""
+    main: str = main_field()
     extends: str | None = Field(None, description="a game file this one changes (relative path)")
     offers: list[str] | None = Field(None, description="the bets this file offers (default: all)")
     deck: Annotated[DeckSpec, BeforeValidator(_deck)] = DeckSpec.model_validate({})
@@ -816,7 +825,7 @@ def _built(data: dict[str, Any], where: Where, files: list[tuple[str, str]], fal
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck, steps=steps, hands=hands,
         wagers=tuple(wagers), side_bets=tuple(side_bets), paytables={n: t for n, t in paid.tables.items() if n in used},
         bet=spec.bet, qualifier=qualifier, equal_ev=spec.equal_ev, strategies=dict(spec.strategies),
-        quoted_per=tuple(spec.quoted_per), path=files[0][0], sha256=files[0][1], files=tuple(files),
+        quoted_per=tuple(spec.quoted_per), path=files[0][0], sha256=files[0][1], files=tuple(files), main=spec.main,
         names=Names(spec.names.game, {str(role): name for role, name in spec.names.roles.items()}, dict(spec.names.bets)),
     )
     try:

@@ -1,4 +1,4 @@
-"""Par-sheet reports: game files in, one ``<family>.html`` and ``<family>.pdf`` per game family out.
+"""Par-sheet reports: game files in, one ``<family>.html`` and ``<family>.pdf`` (and, asked for, ``.xlsx`` and ``.json``) per game family out.
 
 :func:`write_report` analyses game files (or folders of them), groups them by
 their ``game:`` family, checks the published figures on file in ``claims/``
@@ -7,7 +7,7 @@ reports every game shipped under the project's ``paytables/`` and adds an
 ``index.html`` linking them. The pieces: ``sheet.py`` turns analyses into a
 :class:`~casino_math.report.document.Document` (with ``rules.py``,
 ``bets.py`` and ``strategy.py``); ``index.py`` makes the index;
-``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``writer.py`` writes; families are written at once, in
+``charts.py`` draws; ``html.py`` and ``pdf.py`` render; ``data.py`` writes the figures as JSON and a workbook; ``writer.py`` writes; families are written at once, in
 processes forked after every game file is read (:mod:`casino_math.workers`: the same bytes, in the same order, for any
 number of them).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import casino_math
 
@@ -33,10 +33,12 @@ from ..analysis import load_game
 from .charts import Rendered, render
 from .html import render_html
 from .index import Entry, index_document
-from .issued import issue_date
+from .data import render_json, render_xlsx, sheet_data
+from .document import Document
+from .issued import DEFAULT_FORMATS, Edition, chosen_formats, issue_date, revision_text
 from .pdf import kept_pdf
 from .sheet import build_document, main_game
-from .verification import check_claims
+from .verification import Check, check_claims
 from .writer import write_atomically
 
 DEFAULT_OUT = Path("reports")
@@ -96,15 +98,19 @@ def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
 
 
 def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, runner: Runner | None = None,
-                  issued: str | date | None = None, processes: int | None = None) -> dict[str, bytes]:
-    """The bytes of every file of the report, by file name: each family's HTML and PDF (and ``index.html`` when
-    no paths are given: every shipped game); nothing is written. ``runner``: where big counts run (casino_math.parallel);
-    ``issued``: the date printed on the sheets (default: SOURCE_DATE_EPOCH, else today); ``processes``: how many
-    families are written at once (default: :func:`~casino_math.workers.local_processes`), the bytes and their order the
-    same for any number.
+                  issued: str | date | None = None, processes: int | None = None, formats: str | Sequence[str] = DEFAULT_FORMATS,
+                  revision: str = "1", note: str = "") -> dict[str, bytes]:
+    """The bytes of every file of the report, by file name: each family's sheet in each of ``formats`` (and
+    ``index.html`` when no paths are given: every shipped game); nothing is written. ``runner``: where big counts run
+    (casino_math.parallel); ``issued``: the date printed on the sheets (default: SOURCE_DATE_EPOCH, else today);
+    ``processes``: how many families are written at once (default: :func:`~casino_math.workers.local_processes`), the
+    bytes and their order the same for any number; ``formats``: some of html, pdf, xlsx, json (a list, or text joined by
+    commas); ``revision``: the document's revision, printed on every sheet; ``note``: a line every sheet opens with
+    (the studio's "edited from tcp-standard: Pair Plus flush 4 → 3").
 
     Every game file is read (and checked) here before any family is analysed, so a file in error costs no count."""
     day = issue_date(issued)  # before any counting: a date mistyped must not cost a run
+    edition = Edition(day, revision_text(revision), chosen_formats(formats), note)
     steps = steps or Bar(quiet=True)
     files = game_files(paths or shipped_games())
     steps.plan(len(files) + 1)
@@ -116,7 +122,7 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
     if not paths and INDEX.removesuffix(".html") in families:
         raise InputError(f"{families['index'][0].path}: a game family may not be named index: index.html lists the games")
     together = min(len(families), local_processes(runner) if processes is None else processes)
-    built = _in_processes(families, together, steps, runner, day) if together > 1 else _here(families, steps, runner, day)
+    built = _in_processes(families, together, steps, runner, edition) if together > 1 else _here(families, steps, runner, edition)
     out: dict[str, bytes] = {}
     entries = []
     for family in families:  # the families' order, whichever finished first
@@ -132,37 +138,49 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
 Built = tuple[dict[str, bytes], Entry]  # a family's files (HTML, PDF) and its line of the index
 
 
-def _family(family: str, group: Sequence[Game], steps: Bar, runner: Runner | None, day: date) -> Built:
-    """One family's par sheet: its games analysed, its published figures checked, its charts drawn, its HTML and PDF."""
-    steps.extend(len(group) + 3)
+def _family(family: str, group: Sequence[Game], steps: Bar, runner: Runner | None, edition: Edition) -> Built:
+    """One family's par sheet: its games analysed, its published figures checked, its charts drawn, each format rendered."""
+    steps.extend(len(group) + 2 + len(edition.formats))
     analyses = [_analysed(game, steps, runner) for game in group]
     steps.step(f"checking published figures of {family}")
     checks = check_claims(analyses)  # on these analyses: nothing is counted twice
     with steps.detail():  # the simpler strategies are solved as the document asks for them
-        document = build_document(analyses, checks, __version__, day)
-    charts = document.charts()
-    steps.extend(len(charts))
+        document = build_document(analyses, checks, __version__, edition.day, edition.revision, edition.note)
     images: dict[str, Rendered] = {}
-    for chart in charts:
-        steps.step(f"drawing chart {chart.key}")
-        images[chart.key] = render(chart.draw)
-    steps.step(f"rendering {family}.html")
-    html = render_html(document, images)
-    steps.step(f"rendering {family}.pdf")
-    pdf = kept_pdf(document, images)
-    return {f"{family}.html": html, f"{family}.pdf": pdf}, Entry.of(family, main_game(analyses), len(group) - 1, checks)
+    if {"html", "pdf"} & set(edition.formats):
+        charts = document.charts()
+        steps.extend(len(charts))
+        for chart in charts:
+            steps.step(f"drawing chart {chart.key}")
+            images[chart.key] = render(chart.draw)
+    files: dict[str, bytes] = {}
+    for form in edition.formats:
+        steps.step(f"rendering {family}.{form}")
+        files[f"{family}.{form}"] = _rendered(form, document, images, analyses, checks, edition)
+    return files, Entry.of(family, main_game(analyses), len(group) - 1, checks)
 
 
-def _here(families: dict[str, list[Game]], steps: Bar, runner: Runner | None, day: date) -> dict[str, Built]:
+def _rendered(form: str, document: Document, images: Mapping[str, Rendered], analyses: Sequence[GameAnalysis],
+              checks: Sequence[Check], edition: Edition) -> bytes:
+    """One format of a family's sheet: the document drawn (HTML, PDF), or its figures as data (JSON, a workbook)."""
+    if form == "html":
+        return render_html(document, images)
+    if form == "pdf":
+        return kept_pdf(document, images)
+    data = sheet_data(analyses, checks, __version__, edition.day, edition.revision)
+    return render_json(data) if form == "json" else render_xlsx(data, edition.day)
+
+
+def _here(families: dict[str, list[Game]], steps: Bar, runner: Runner | None, edition: Edition) -> dict[str, Built]:
     """Every family in this process, one after the other, the bar showing each step."""
-    return {family: _family(family, group, steps, runner, day) for family, group in families.items()}
+    return {family: _family(family, group, steps, runner, edition) for family, group in families.items()}
 
 
-def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, runner: Runner | None, day: date) -> dict[str, Built]:
+def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, runner: Runner | None, edition: Edition) -> dict[str, Built]:
     """Every family in one of ``processes`` forked workers (:mod:`casino_math.workers`), the bar stepping as each is waited for."""
     def written(family: str) -> Built:
         try:
-            return _family(family, families[family], Bar(quiet=True), runner, day)
+            return _family(family, families[family], Bar(quiet=True), runner, edition)
         finally:  # the worker's next family reuses the memory of this one's counts (families share no counts); this
             forget_all()  # process, which may analyse again (the studio), keeps its own
 
@@ -171,18 +189,22 @@ def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, r
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,
-                 runner: Runner | None = None, issued: str | date | None = None) -> list[Path]:
+                 runner: Runner | None = None, issued: str | date | None = None,
+                 formats: str | Sequence[str] = DEFAULT_FORMATS, revision: str = "1", note: str = "") -> list[Path]:
     """Analyse game files or folders (default: every shipped game, with an index) and write each family's par sheet.
 
     Every file is written or none is: a failed run leaves the previous reports
     untouched. ``quiet=False`` shows a progress bar on stderr when the run
     takes over a second. ``issued``: the date on the sheets, ``YYYY-MM-DD`` (default: the build's SOURCE_DATE_EPOCH,
-    else today); the same inputs and date give the same bytes. Returns the paths written.
+    else today); the same inputs and date give the same bytes. ``formats``, ``revision`` and ``note``: as
+    :func:`build_reports`.
+    Returns the paths written.
     """
     out = folder_to_write(out_dir, "report folder")  # before any counting: a run must not fail at the end for want of a place
     day = issue_date(issued)
+    chosen_formats(formats), revision_text(revision)  # checked before any counting too
     with Bar(quiet) as steps:
-        reports = build_reports(paths, steps, runner, day)
+        reports = build_reports(paths, steps, runner, day, formats=formats, revision=revision, note=note)
         return write_atomically({out / name: data for name, data in reports.items()})
 
 

@@ -13,7 +13,7 @@ linear in the meter's pay.
 'mini royal in spades meter (10000), mini royal: 500, 100-90 for 1'
 >>> ez = load_game("paytables/baccarat/ez-baccarat.yaml")
 >>> pays_summary(ez, "tie"), pays_summary(ez, "banker")
-('equal hands 8 to 1', 'Banker higher (three-card 7 points: push, any: 1)')
+('equal hands 8 to 1', 'Banker higher (three-card 7 points: push, any other hand: 1)')
 """
 
 from __future__ import annotations
@@ -33,10 +33,11 @@ from ..pays import Pay
 from ..returns import BAND_HANDS, ReturnTable
 from . import charts
 from .document import Block, Cell, Chart, Column, Paragraph, Section, Table, cells
-from ..text import amount, decimal, fraction, integer, one_in, percent, title, words
+from ..text import amount, decimal, integer, one_in, percent, title, words
+from .wording import line_name, outcome_name, pay_text, pay_words, readable_pays, strategy_sentence
 
 COLUMN_BETS = 4  # bets side by side in a table of figures, at most: more do not fit a page
-LONG_EXACT = 24  # characters of an exact house edge past which only three bets fit side by side (a shoe's 10^15 deals)
+LONGEST_COUNT = 15  # digits of a return table's total past which its combinations go to the appendix (a shoe's rounds)
 METER_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2))  # × the meter in the file
 
 
@@ -73,18 +74,18 @@ def table_summary(table: Paytable, meter: str | None = None) -> str:
         if line.pay.push:
             return "push"
         x = line.pay.amount
-        return (str(x.numerator) if x.denominator == 1 else f"{float(x):g}") if alike else str(line.pay)  # 1000, 2.5: as the trade prints
+        return str(x.numerator) if alike and x.denominator == 1 else pay_words(line.pay)  # 1000 in a run, else 3 to 2
 
     parts: list[str] = []
     run: list[str] = []
     for line in table.lines:
-        if alike and _in_dashes(line, table.hands[0]) and line.key != meter:
+        if alike and _in_dashes(line, table.hands[0]) and line.key != meter and line.pay.amount.denominator == 1:
             run.append(pay(line))
             continue
         if run:
             parts.append("-".join(run))
             run = []
-        parts.append(f"{line.key} meter ({pay(line)})" if line.key == meter else f"{line.key}: {pay(line)}")
+        parts.append(f"{line_name(line.key)} meter ({pay(line)})" if line.key == meter else f"{line_name(line.key)}: {pay(line)}")
     if run:
         parts.append("-".join(run))
     return ", ".join(parts) + (" for 1" if alike and paid and paid[0].for_one else "")
@@ -109,7 +110,7 @@ def settled_summary(game: Game, bet: SideBet) -> str:
     for situation in (s for s in SITUATIONS if s in bet.settle):
         result = bet.settle[situation]
         if result.kind == "win":
-            parts.append(f"{Situation(situation).short(game.names.roles)} {Pay(result.net)}")
+            parts.append(f"{Situation(situation).short(game.names.roles)} {pay_text(result.net)}")
         elif result.kind == "pays":
             parts.append(f"{Situation(situation).short(game.names.roles)} ({table_summary(game.paytables[result.table])})")
     return "; ".join(parts)
@@ -126,8 +127,8 @@ def pays_sentence(game: Game, bet: str) -> str:
     """
 
     def lines(table: Paytable, meter: str | None = None) -> str:
-        return ", ".join(f"{words(line.key)}: the meter ({line.pay} in the file)" if line.key == meter
-                         else f"{words(line.key)}: {'push' if line.pay.push else line.pay}" for line in table.lines) or "nothing"
+        return ", ".join(f"{line_name(line.key)}: the meter ({pay_words(line.pay)} in the file)" if line.key == meter
+                         else f"{line_name(line.key)}: {pay_words(line.pay)}" for line in table.lines) or "nothing"
 
     if bet not in game.side_bet:
         return "; ".join(f"{title(t)} ({lines(game.paytables[t])})" for t in game.own_tables)
@@ -138,7 +139,7 @@ def pays_sentence(game: Game, bet: str) -> str:
     for situation in (s for s in SITUATIONS if s in side.settle):
         result, ending = side.settle[situation], Situation(situation).outcome(game.names.roles)
         if result.kind == "win":
-            parts.append(f"{ending}: {Pay(result.net)}")
+            parts.append(f"{ending}: {pay_text(result.net)}")
         elif result.kind == "push":
             parts.append(f"{ending}: push")
         elif result.kind == "pays":
@@ -152,28 +153,37 @@ def bet_heading(game: Game, bet: str) -> str:
 
 
 # -- return tables -------------------------------------------------------------------------------------
+def counted_in_body(table: ReturnTable) -> bool:
+    """Whether a return table prints its combinations: not where they run past :data:`LONGEST_COUNT` digits (a shoe's
+    rounds, weighted by the order of the cards), which the appendix lists."""
+    return len(str(table.total)) <= LONGEST_COUNT
+
+
 def return_table(table: ReturnTable) -> Table:
-    """Outcome, pays, combinations, probability, 1 in N, return; totals underneath."""
+    """Outcome, pays, combinations (where short enough to read), probability, 1 in N, return; totals underneath."""
     total = table.total
+    counted = counted_in_body(table)
     rows = tuple(
-        cells(words(o.name), o.pays, integer(o.combinations), decimal(Fraction(o.combinations, total)),
+        cells(outcome_name(o.name), readable_pays(o.pays), *[integer(o.combinations)] * counted, decimal(Fraction(o.combinations, total)),
               one_in(total, o.combinations), decimal(o.net * Fraction(o.combinations, total)))
         for o in table.outcomes
     )
     m = table.metrics
     return Table(
-        columns=(Column("Outcome"), Column("Pays"), Column("Combinations", numeric=True), Column("Probability", numeric=True),
-                 Column("1 in N", numeric=True), Column("Return", numeric=True)),
+        columns=(Column("Outcome"), Column("Pays"), *[Column("Combinations", numeric=True)] * counted,
+                 Column("Probability", numeric=True), Column("1 in N", numeric=True), Column("Return", numeric=True)),
         rows=rows,
-        totals=cells("Total", "", integer(total), decimal(1), "", decimal(m.expected_return)),
-        caption=f"House edge {percent(m.house_edge)} (exact {fraction(m.house_edge)})"
-                + (f"; element of risk {percent(m.element_of_risk)}" if m.average_wager != 1 else ""),
+        totals=cells("Total", "", *[integer(total)] * counted, decimal(1), "", decimal(m.expected_return)),
+        caption=f"House edge {percent(m.house_edge)}"
+                + (f"; element of risk {percent(m.element_of_risk)}" if m.average_wager != 1 else "")
+                + ("" if counted else f". Each outcome's weight, a whole number of up to {len(str(total))} digits, is in the "
+                                      "appendix of exact figures") + ".",
     )
 
 
 def contribution_chart(analysis: GameAnalysis, bet: str) -> Chart:
     table = analysis.tables[bet]
-    labels = [words(o.name) for o in table.outcomes]
+    labels = [outcome_name(o.name) for o in table.outcomes]
     values = [float(o.net * Fraction(o.combinations, table.total)) for o in table.outcomes]
     name = analysis.game.names.bet(bet)
     return Chart(f"returns-{bet}", f"Return contribution by outcome: {name}",
@@ -181,9 +191,9 @@ def contribution_chart(analysis: GameAnalysis, bet: str) -> Chart:
 
 
 def strategy_words(analysis: GameAnalysis) -> str:
-    """The optimal strategy in a sentence per decision."""
-    words = analysis.strategy_summary()
-    return "; ".join(f"{name}: {text}" for name, text in words.items()) if len(words) > 1 else next(iter(words.values()), "")
+    """The optimal strategy in a sentence per decision, in the game's words (:func:`~.wording.strategy_sentence`)."""
+    said = {words(name): strategy_sentence(text, analysis.game.names.bets) for name, text in analysis.strategy_summary().items()}
+    return "; ".join(f"{name}: {text}" for name, text in said.items()) if len(said) > 1 else next(iter(said.values()), "")
 
 
 def bet_blocks(analysis: GameAnalysis, bet: str, chart: bool) -> tuple[Block, ...]:
@@ -238,17 +248,14 @@ def bet_columns(bets: Sequence[str], most: int = COLUMN_BETS) -> list[list[str]]
 
 
 def _grouped(analysis: GameAnalysis) -> list[list[str]]:
-    """The bets of a file in tables of figures that fit a page in a readable size: three a table where the exact house
-    edges are long."""
-    longest = max((len(fraction(t.metrics.house_edge)) for t in analysis.tables.values()), default=0)
-    return bet_columns(list(analysis.tables), COLUMN_BETS - (longest > LONG_EXACT))
+    """The bets of a file in tables of figures that fit a page in a readable size."""
+    return bet_columns(list(analysis.tables))
 
 
 def headline_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
     """The par sheet's figures, one column per bet (a table per group of bets)."""
     figures = (
         ("House edge (per initial stake)", lambda m: percent(m.house_edge)),
-        ("House edge, exact", lambda m: fraction(m.house_edge)),
         ("RTP", lambda m: percent(m.rtp)),
         ("Element of risk", lambda m: percent(m.element_of_risk)),
         ("Average total wager (× initial)", lambda m: f"{float(m.average_wager):.4f}"),
@@ -256,7 +263,6 @@ def headline_tables(analysis: GameAnalysis) -> tuple[Table, ...]:
         ("Standard deviation", lambda m: f"{m.standard_deviation:.4f}"),
         ("Volatility index (90%)", lambda m: f"{m.volatility_index:.4f}"),
         ("Maximum win (× initial stake)", lambda m: amount(m.max_win)),
-        ("Equally likely combinations", lambda m: integer(m.combinations)),
     )
     tables = []
     quoted = analysis.solution.figures.per_bet  # figures the trade quotes beside the table (a bet over several throws)
@@ -461,31 +467,6 @@ def meter_table(analysis: GameAnalysis, bet: str) -> Table:
 
 
 # -- variants --------------------------------------------------------------------------------------------
-def comparison(analyses: Sequence[GameAnalysis], main: GameAnalysis) -> tuple[Block, ...]:
-    """One row per file and bet, lowest house edge first within each bet; and its chart."""
-    order = list(dict.fromkeys(bet for a in analyses for bet in a.tables))
-    rows, labels, edges, groups = [], [], [], []
-    for bet in order:
-        offering = sorted((a for a in analyses if bet in a.tables), key=lambda a: a.tables[bet].metrics.house_edge)
-        for a in offering:
-            m = a.tables[bet].metrics
-            name = a.game.id + (" (main)" if a is main else "")
-            rows.append(cells(a.game.names.bet(bet), name, pays_summary(a.game, bet), percent(m.house_edge), percent(m.element_of_risk),
-                              percent(m.hit_frequency), f"{m.standard_deviation:.4f}", amount(m.max_win)))
-            labels.append(f"{a.game.names.bet(bet)}: {name}")
-            edges.append(float(m.house_edge))
-            groups.append(a.game.names.bet(bet))
-    table = Table(
-        (Column("Bet"), Column("Paytable"), Column("Pays"), Column("House edge", numeric=True),
-         Column("Element of risk", numeric=True), Column("Hit frequency", numeric=True), Column("SD", numeric=True),
-         Column("Max win", numeric=True)),
-        tuple(rows),
-        grouped=True,
-        caption="SD: standard deviation per initial stake. Max win: the largest net win, in initial stakes.",
-    )
-    return table, Chart("house-edges", "House edge of each paytable variant", partial(charts.house_edge_chart, labels, edges, groups))
-
-
 def variant_section(analysis: GameAnalysis) -> Section:
     """A variant's return tables; a file with one bet is one section, not a section holding one."""
     g = analysis.game

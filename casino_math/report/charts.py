@@ -125,23 +125,23 @@ def _figure(height: float) -> Figure:
 
 
 def hand_frequency_chart(labels: Sequence[str], counts: Sequence[int], total: int, title: str) -> Figure:
-    """Horizontal bars of how many hands fall in each category, strongest on top, on a log scale so that the rare hands
-    show (empty categories left out); each bar's count and "1 in N" at its end, on its own line, so no label meets another."""
+    """Horizontal bars of the share of hands in each category, strongest on top, on a linear scale, so that a bar's
+    length is its chance (a hand of 1 in 30,000 is a sliver beside one of 1 in 2: a log scale made them look alike);
+    empty categories left out. Each bar's percentage and "1 in N" at its end, so the rare hands are read by their labels."""
     shown = [(label, count) for label, count in zip(labels, counts) if count]
     figure = _figure(0.8 + 0.26 * len(shown))
     axes = figure.add_subplot()
     y = range(len(shown))
-    axes.barh(y, [count for _, count in shown], color=SERIES[0])
+    shares = [100 * count / total for _, count in shown]
+    axes.barh(y, shares, color=SERIES[0])
     axes.set_yticks(list(y), [label for label, _ in shown])
     axes.invert_yaxis()
-    axes.set_xscale("log")
-    axes.set_xlabel("combinations (log scale)")
+    axes.set_xlabel("share of all hands (%)")
     axes.set_title(title)
-    for i, (_, count) in enumerate(shown):
-        axes.annotate(f"{count:,}  (1 in {total / count:,.1f})", (count, i), xytext=(3, 0), textcoords="offset points",
+    for i, ((_, count), share) in enumerate(zip(shown, shares)):
+        axes.annotate(f"{share:.4g}%  (1 in {total / count:,.1f})", (share, i), xytext=(3, 0), textcoords="offset points",
                       va="center", ha="left", fontsize=7)
-    biggest = max(count for _, count in shown)
-    axes.set_xlim(left=1, right=biggest * 10 ** max(2.2, 0.3 * math.log10(biggest + 1)))  # room for the labels
+    axes.set_xlim(left=0, right=max(shares) * 1.5)  # room for the labels
     axes.grid(axis="y", visible=False)
     return figure
 
@@ -169,7 +169,7 @@ def option_gain_chart(hands: Sequence[str], gains: Sequence[float], taken: Seque
     axes.bar(x, gains, color=[WIN if t else LOSS for t in taken])
     axes.axhline(0, color="black", linewidth=0.8)
     axes.set_xticks(list(x), hands, rotation=90, fontsize=6.5)
-    axes.set_ylabel(f"EV(best other) − EV({least})\nper initial stake")
+    axes.set_ylabel(f"gain of the best option\nover {least}, per initial stake")
     axes.set_title(title)
     axes.grid(axis="x", visible=False)
     return figure

@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 
 @dataclass(frozen=True)
 class Cell:
-    """A table cell; ``tone`` marks a verdict ("pass" or "fail") for colour; ``link`` a file beside the page (HTML only)."""
+    """A table cell; ``tone`` marks a verdict ("pass", "differs" or "fail") for colour; ``link`` a file beside the page (HTML only)."""
 
     text: str
     tone: str = ""
@@ -28,6 +28,7 @@ class Column:
     header: str
     numeric: bool = False  # right-aligned, so digits line up
     code: bool = False  # monospaced, may break anywhere (hashes, file names)
+    fill: bool = False  # left blank to be written in by hand: takes the room the other columns leave
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class Section:
     title: str
     anchor: str  # stable id: links in the HTML, bookmarks in the PDF
     blocks: tuple["Block", ...]
+    own_page: bool = False  # printed on a page of its own (the summary a sheet opens with)
 
 
 Block = Union[Paragraph, Bullets, Table, Chart, Section]

@@ -32,7 +32,7 @@ _ENVIRONMENT.filters["kind"] = lambda block: type(block).__name__.lower()
 # a file name or hash may break only after / and - (and a hash in halves): never inside a word
 _ENVIRONMENT.filters["breakable"] = lambda text: Markup("<wbr>").join(code_pieces(visible(text)))
 _ENVIRONMENT.filters["classes"] = lambda column: " ".join(
-    name for name, wanted in (("num", column.numeric), ("code", column.code)) if wanted
+    name for name, wanted in (("num", column.numeric), ("code", column.code), ("fill", column.fill)) if wanted
 )
 
 

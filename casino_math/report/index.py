@@ -14,8 +14,8 @@ from typing import Sequence
 from ..analysis import GameAnalysis
 from .document import Cell, Column, Document, Paragraph, Section, Table
 from ..text import count, percent
-from .sheet import label, verdict
-from .verification import Check
+from .sheet import label
+from .verification import Check, tally, unexplained
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def index_document(entries: Sequence[Entry], version: str, issued: date) -> Docu
             Cell(e.main),
             Cell(e.edges),
             Cell(count(e.variants, "variant")),
-            Cell(verdict(e.checks)),  # no colour: a failed check is as often the publication's error as ours
+            Cell(tally(e.checks), "fail" if unexplained(e.checks) else ""),  # red: a difference nobody has explained
         )
         for e in entries
     )

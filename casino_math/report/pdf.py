@@ -30,7 +30,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
-    BaseDocTemplate, CondPageBreak, Flowable, Frame, Image, KeepTogether, PageTemplate, Spacer,
+    BaseDocTemplate, CondPageBreak, Flowable, Frame, Image, KeepTogether, PageBreak, PageTemplate, Spacer,
 )
 from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table as RLTable
@@ -47,10 +47,11 @@ CHART_HEIGHT = PAGE_HEIGHT - 2 * MARGIN - 6 * mm - 40  # the frame less room for
 CELL_PADDING = 3
 TABLE_FONT_SIZES = (7.5, 6.5, 5.5)  # a table too wide at one size tries the next
 INK, MUTED, RULE, BAND, HEAD = (colors.HexColor(c) for c in ("#1a1a1a", "#5f6368", "#c8ccd0", "#f4f6f8", "#e8ecf0"))
-ACCENT, PASS, FAIL = colors.HexColor("#1f4e79"), colors.HexColor("#1b5e20"), colors.HexColor("#b71c1c")
+ACCENT, PASS, FAIL, DIFFERS = (colors.HexColor(c) for c in ("#1f4e79", "#1b5e20", "#b71c1c", "#8a5a00"))
 # a strategy chart's cells by action (the HTML's act-* classes)
 ACTION_COLOURS = {f"act-{action}": colors.HexColor(c) for action, c in
                   (("hit", "#f4c7c3"), ("stand", "#fff2a8"), ("double", "#b7d7f0"), ("split", "#c8e6c9"), ("surrender", "#e0e0e0"))}
+VERDICTS = ("pass", "differs", "fail")  # tones set in bold (and measured so)
 PAGE_COUNT_FORM = "page-count"
 TEXT_COLUMN_LEAST = FRAME_WIDTH / 6  # a text column gets at least this much (or its longest word) before others grow
 
@@ -175,6 +176,7 @@ def _table(table: Table, styles: Mapping[str, ParagraphStyle]) -> list[Flowable]
     tones = {
         "pass": lambda style: ParagraphStyle("pass", parent=style, fontName=bold, textColor=PASS),
         "fail": lambda style: ParagraphStyle("fail", parent=style, fontName=bold, textColor=colors.white),
+        "differs": lambda style: ParagraphStyle("differs", parent=style, fontName=bold, textColor=DIFFERS),
         "": lambda style: style,
         **{tone: (lambda style: ParagraphStyle("act", parent=style, alignment=1)) for tone in ACTION_COLOURS},
     }
@@ -189,6 +191,7 @@ def _table(table: Table, styles: Mapping[str, ParagraphStyle]) -> list[Flowable]
         ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        *([("BOTTOMPADDING", (0, 1), (-1, -1), 14)] if any(c.fill for c in columns) else []),  # a line high enough to sign
     ]
     for kind, row in table.body():
         r = len(rows)
@@ -222,12 +225,13 @@ def _column_widths(table: Table, size: float) -> list[float] | None:
     natural, words, least = [], [], []
     body = [row for kind, row in table.body() if kind == "row"]  # group rows span the table: no constraint
     for i, column in enumerate(table.shown_columns):
-        cells = [(row[i].text, mono if column.code else regular) for row in body]
+        cells = [(row[i].text, mono if column.code else bold if row[i].tone in VERDICTS else regular) for row in body]
         if table.totals:
             cells.append((table.totals[i].text, bold))  # totals are set in bold, which is wider
         header = width(column.header, bold)
         words_of = code_pieces if column.code else str.split  # a file name breaks after / and -, not at spaces
-        longest = max([width(w, font) for t, font in cells for w in words_of(t)] + [width(w, bold) for w in column.header.split()])
+        longest = max([width(w, font) for t, font in cells for w in words_of(t)] + [width(w, bold) for w in column.header.split()],
+                      default=pad)  # a column left blank to be written in
         full = max([width(t, font) for t, font in cells] + [header])
         if column.numeric:
             # numbers never wrap; a header wider than its numbers wraps if the table is too wide
@@ -241,7 +245,8 @@ def _column_widths(table: Table, size: float) -> list[float] | None:
             words.append(longest)
             least.append(min(longest, TEXT_COLUMN_LEAST))  # a longer word is split if it must be
     if sum(natural) <= FRAME_WIDTH:
-        return natural
+        blank = [i for i, c in enumerate(table.shown_columns) if c.fill]  # room to write in by hand: all that is left
+        return [w + (FRAME_WIDTH - sum(natural)) / len(blank) * (i in blank) for i, w in enumerate(natural)] if blank else natural
     natural = [w if c.numeric else n for c, w, n in zip(table.shown_columns, words, natural)]
     spare = FRAME_WIDTH - sum(least)
     if spare < 0:
@@ -293,7 +298,7 @@ def _section(section: Section, number: str, level: int, images: Mapping[str, Ren
     # a section starts on a new page rather than with a few lines at the foot of one
     out: list[Flowable] = [CondPageBreak(PAGE_HEIGHT * (0.3 if level == 0 else 0.15))]
     out.append(_Heading(f"{number}  {section.title}", style, section.anchor, level))
-    return out + _blocks(section.blocks, number, level, images, styles)
+    return out + _blocks(section.blocks, number, level, images, styles) + ([PageBreak()] if section.own_page else [])
 
 
 KIND = "rendered par sheet"

@@ -36,7 +36,8 @@ from ..game.description import ROLES, SITUATIONS, Deal, Decision, Draw, Game, Ha
 from ..game.situations import Situation, surrendered
 from ..game.tableau import step_words, tableau_rows
 from .document import Block, Bullets, Column, Paragraph, Section, Table, cells
-from ..text import exact, integer, percent, words
+from ..text import exact, integer, percent, title, words
+from .wording import result_text, wager_name
 
 EQUAL_EV = {
     "wager_more": "Where two options have exactly equal expected value, the one that wagers more is taken. The house "
@@ -117,7 +118,7 @@ def option_text(option: Option) -> str:
     if not option.adds:
         return f"{option.name} (adds nothing)"
     limit = f", only with {option.only_with.text} or better" if option.only_with else ""
-    return f"{option.name} (adds " + " and ".join(f"{exact(units)} to {wager}" for wager, units in option.adds) + limit + ")"
+    return f"{option.name} (adds " + " and ".join(f"{exact(units)} to {words(wager)}" for wager, units in option.adds) + limit + ")"
 
 
 def deal_rows(game: Game) -> list[tuple[str, str]]:
@@ -304,7 +305,7 @@ def rules_section(analyses: Sequence[GameAnalysis]) -> Section:
 def _cell(game: Game, wager: str, situation: str) -> str:
     settle = game.wager[wager].settle
     if situation in settle:
-        return str(settle[situation])
+        return result_text(game, settle[situation])
     at_war_only = game.wager[wager].stake == 0 and any(isinstance(s, War) for s in game.steps)  # staked only by going to war
     if situation == "surrendered":
         return "not staked" if at_war_only else "loses half"
@@ -315,12 +316,14 @@ def stakes_text(game: Game) -> str:
     """What each wager of the game's own bet stakes, for the matrix's caption."""
     parts = []
     for w in game.wagers:
+        name = wager_name(game, w.name)
         if w.bonus_on is not None:
-            parts.append(f"{w.name}: no stake of its own; paid per unit of {w.bonus_on}, never loses")
+            parts.append(f"{name}: no stake of its own; paid per unit of {wager_name(game, w.bonus_on)}, never loses")
             continue
-        added = [f"{d.name}: {o.name} {exact(u)}" for d in game.decisions for o in d.options for n, u in o.adds if n == w.name]
+        added = [f"\u201c{words(d.name)}\u201d, {words(o.name)} {exact(u)}" for d in game.decisions for o in d.options
+                 for n, u in o.adds if n == w.name]
         before = [f"{exact(w.stake)} before the deal"] if w.stake else []
-        parts.append(f"{w.name}: " + "; ".join(before + [f"added at {', '.join(added)}"] * bool(added)))
+        parts.append(f"{name}: " + "; ".join(before + [f"added at {', '.join(added)}"] * bool(added)))
     return "Stakes, in units of the initial stake. " + ". ".join(parts) + "."
 
 
@@ -341,7 +344,8 @@ def showdown_matrix(game: Game, bets: Sequence[SideBet]) -> Table:
     situations = [s for s in SITUATIONS if any(s in b.settle for b in bets)]
     return Table(
         (Column("Situation"), *(Column(game.names.bet(b.name)) for b in bets)),
-        tuple(cells(Situation(s).heading(game.names.roles), *(str(b.settle[s]) if s in b.settle else "not settled" for b in bets))
+        tuple(cells(Situation(s).heading(game.names.roles), *(result_text(game, b.settle[s]) if s in b.settle else "not settled"
+                                                               for b in bets))
               for s in situations),
         caption="Stakes, in units, placed before the deal: " + ", ".join(f"{game.names.bet(b.name)} {exact(b.stake)}" for b in bets) + ". "
                 "Paid by a table: the first line of that table the hand matches pays (the return tables list the lines); "
@@ -376,8 +380,8 @@ def side_bet_rows(analyses: Sequence[GameAnalysis]) -> list[tuple[str, ...]]:
                 continue  # in a matrix of situations (showdown_matrices)
             hands = game.paytables[bet.table].hands
             on = game.words.settles.get(bet.name) or "; ".join(hand_text(game, game.hands[h], categories=False) for h in hands)
-            meter = f"; {bet.meter} pays a progressive meter" if bet.meter else ""
-            rows.setdefault(bet.name, (game.names.bet(bet.name), f"{bet.table}{meter}", on, exact(bet.stake)))
+            meter = f"; its {words(bet.meter)} line pays a progressive meter" if bet.meter else ""
+            rows.setdefault(bet.name, (game.names.bet(bet.name), f"the {title(bet.table)} table{meter}", on, exact(bet.stake)))
     return list(rows.values())
 
 

@@ -1,9 +1,11 @@
 """A game family's par sheet: analyses and checks in, a :class:`Document` out.
 
-The main game is the file that offers the most bets (the first such file, in
-name order, on a tie); the other files are its variants. Sections follow the
-order a regulator reads a par sheet: identification, rules and assumptions,
-settlement, figures, return tables, strategy, meters, variants, verification.
+The main game is the one the family names (``main:`` in its game files), else
+the file that offers the most bets (the first such file, in name order, on a
+tie); the other files are its variants. Sections follow the
+order a regulator reads a par sheet: a one-page summary, identification, rules
+and assumptions, settlement, figures, return tables, strategy, meters, variants,
+verification, and an appendix of the exact fractions the body rounds.
 Everything is generated from the game files' declarations and the analyses.
 """
 
@@ -18,15 +20,19 @@ from typing import Sequence
 from ..analysis import GameAnalysis
 from ..game.description import Game
 from .bets import (
-    bands_tables, bet_blocks, bet_edges, bet_heading, comparison, funnel, hand_frequency_blocks, headline_tables, meter_blocks, metered,
-    variant_section,
+    bands_tables, bet_blocks, bet_edges, bet_heading, funnel, hand_frequency_blocks, headline_tables, meter_blocks, metered,
+    strategy_words, variant_section,
 )
-from .document import Block, Cell, Column, Document, Paragraph, Section, Table, cells
+from .document import Block, Bullets, Cell, Column, Document, Paragraph, Section, Table, cells
 from ..text import count
 from .rules import rules_section, settlement_section
 from .strategy import strategy_section
 from .issued import issue_date
-from .verification import Check
+from .provenance import build_digest, commit
+from .exact import exact_section
+from .summary import summary_section
+from .variants import comparison
+from .verification import Check, tally
 
 METHOD = ("exhaustive enumeration of every deal, suit-symmetric classes of the cards seen, the optimal strategy by "
           "backward induction in exact integers; exact fractions, rounded only for printing")
@@ -42,35 +48,36 @@ def label(game: Game) -> str:
 
 
 def main_game(analyses: Sequence[GameAnalysis]) -> GameAnalysis:
-    """The file offering the most bets; among equals, one that the others extend and that extends none (the game its
-    variants change)."""
+    """The file the family names as its main game (``main:``, written in the file the others extend), where it is among
+    these; else the file offering the most bets; among equals, one that the others extend and that extends none (the
+    game its variants change)."""
+    named = {a.game.main for a in analyses if a.game.main}
+    chosen = [a for a in analyses if a.game.id in named] or analyses  # a report of some variants alone: as if none named
     extended = {Path(path).resolve() for a in analyses for path, _ in a.game.files[1:]}
-    return max(analyses, key=lambda a: (len(a.game.bets), Path(a.game.path).resolve() in extended,
-                                        len(a.game.files) == 1))  # max keeps the first of equals
+    return max(chosen, key=lambda a: (len(a.game.bets), Path(a.game.path).resolve() in extended,
+                                      len(a.game.files) == 1))  # max keeps the first of equals
 
 
-def verdict(checks: Sequence[Check]) -> str:
-    """``12 of 13 published figures agree`` (or that none are on file)."""
-    if not checks:
-        return "no published figures on file"
-    return f"{sum(c.passed for c in checks)} of {len(checks)} published figures agree"
-
-
-def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str, issued: date | None = None) -> Document:
+def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], version: str, issued: date | None = None,
+                   revision: str = "1", note: str = "") -> Document:
     """The whole par sheet of one game family: its main game and the variants, issued on ``issued`` (see
-    :func:`~casino_math.report.issued.issue_date` for the default)."""
+    :func:`~casino_math.report.issued.issue_date` for the default) as revision ``revision`` of the document; ``note``,
+    where given, is the first thing the sheet says (the studio's "edited from tcp-standard: Pair Plus flush 4 → 3")."""
     issued = issued or issue_date()
     main = main_game(analyses)
     variants = [a for a in analyses if a is not main]
     analyses = [main, *variants]
     family = main.game.family_name
+    base = Path(main.game.path).resolve().parent.parent
     sections = [
-        identification(analyses, version, issued, checks),
+        summary_section(main, (shown_path(main.game.path, base), main.game.sha256), strategy_words(main), checks, version,
+                        issued, revision),
+        identification(analyses, version, issued, checks, revision),
         rules_section(analyses),
         settlement_section(analyses),
         Section("Headline figures", "headline", (
-            Paragraph(f"{label(main.game)}, per bet. Percentages are rounded for printing; "
-                      "the exact house edge is the fraction the enumeration gives."),
+            Paragraph(f"{label(main.game)}, per bet. Figures are rounded for printing; the exact fractions the "
+                      "enumeration gives are in the appendix."),
             *headline_tables(main),
             *bet_edges(main),
             *bands_tables(main),
@@ -86,10 +93,13 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
     if variants:
         sections.append(Section("Paytable variants", "variants", (*comparison(analyses, main), *(variant_section(a) for a in variants))))
     sections.append(verification(checks, [a.game.id for a in analyses]))
+    sections.append(exact_section(analyses))
     return Document(
         title=f"{family} par sheet",
-        header=f"{family} par sheet · issued {issued.isoformat()} · casino-math {version}",
-        summary=f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {verdict(checks).capitalize()}.",
+        header=(f"{note} · " if note else "") + f"{family} par sheet · issued {issued.isoformat()} · revision {revision} · "
+                                                f"casino-math {version}",
+        summary=(f"{note[:1].upper()}{note[1:]}. " if note else "")
+        + f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {tally(checks).capitalize()}.",
         sections=tuple(sections),
         issued=issued,
     )
@@ -103,11 +113,15 @@ def return_tables(main: GameAnalysis) -> Section:
 
 
 def shown_path(path: str, base: Path) -> str:
-    """A file as printed: relative to the folder above the main file's, so the bytes do not depend on where the files lie."""
-    return Path(os.path.relpath(Path(path).resolve(), base)).as_posix()
+    """A file as printed: relative to the folder above the main file's, so the bytes do not depend on where the files lie;
+    a file outside that folder (a game the main file extends from elsewhere) by its folder and name alone, never by a
+    path that climbs out to where it lies (the SHA-256 beside it identifies it)."""
+    shown = Path(os.path.relpath(Path(path).resolve(), base))
+    return (Path(shown.parent.name) / shown.name).as_posix() if shown.parts[0] == ".." else shown.as_posix()
 
 
-def identification(analyses: Sequence[GameAnalysis], version: str, issued: date, checks: Sequence[Check] = ()) -> Section:
+def identification(analyses: Sequence[GameAnalysis], version: str, issued: date, checks: Sequence[Check] = (),
+                   revision: str = "1") -> Section:
     """What was analysed, from which files (each file read, and each claims file whose figures are checked, with its
     hash), by which software, issued when; the main game first."""
     main = analyses[0]
@@ -126,7 +140,10 @@ def identification(analyses: Sequence[GameAnalysis], version: str, issued: date,
             cells("Main paytable", label(main.game)),
             cells("Variants", count(len(analyses) - 1, "further game file") + (", listed below" if len(analyses) > 1 else "")),
             cells("Issued", issued.isoformat()),
+            cells("Document revision", revision),
             cells("Software", f"casino-math {version}"),
+            cells("Build", f"{build_digest()} (SHA-256 of the package's files, first 16 digits)"),
+            cells("Commit", commit()),
             cells("Method", main.method.description or (
                 (METHOD_BY_KIND + DECIDED_BY_KIND * bool(main.game.decisions)) if main.game.counted_by_kind else METHOD)),
         )),
@@ -144,23 +161,29 @@ def verification(checks: Sequence[Check], ids: Sequence[str]) -> Section:
     if not checks:
         return Section("Verification", "verification",
                        (Paragraph("No published figures are on file for these paytables (claims/*.yaml beside the game files)."),))
-    failed = [c for c in checks if not c.passed]
     order = {paytable: i for i, paytable in enumerate(["", *ids])}  # claims on the deck alone first, then as the report
     checks = sorted(checks, key=lambda c: order[c.paytable])  # grouped by paytable; stable: claims-file order within one
-    rows = tuple(
-        (*cells(c.paytable or "the deck", c.claim, c.published, c.computed, c.source),
-         Cell("PASS", "pass") if c.passed else Cell("FAIL", "fail"))
-        for c in checks
-    )
-    summary = (f"{verdict(checks).capitalize()} with the exact computation. A figure passes when the exact value, rounded "
-               "to the digits printed, gives the published value (or, for a published comparison such as \">8.5%\", "
-               "when the comparison holds).")
+    results = {"agrees": Cell("PASS", "pass"), "differs": Cell("DIFFERS", "differs"), "fails": Cell("FAIL", "fail")}
+    rows = tuple((*cells(c.paytable or "the deck", c.claim, c.published, c.computed, c.source), results[c.status])
+                 for c in checks)
+    summary = (f"{tally(checks).capitalize()}. A figure agrees (PASS) when the exact value, rounded to the digits printed, "
+               "gives the published value (or, for a published comparison such as \">8.5%\", when the comparison holds). "
+               "A figure that differs for a reason on file (another convention, a simulation, a source's rounding) is "
+               "marked DIFFERS, with the reason below; FAIL marks a difference nobody has explained.")
+    failed = [c for c in checks if c.status == "fails"]
     if failed:
-        summary += " Failures: " + "; ".join(
-            f"{c.paytable} {c.claim}: published {c.published}, exact {c.computed}" for c in failed
+        summary += " Unexplained: " + "; ".join(
+            f"{c.paytable or 'the deck'} {c.claim}: published {c.published}, exact {c.computed}" for c in failed
         ) + "."
+    explained = [c for c in checks if c.status == "differs"]
+    notes: tuple[Block, ...] = (
+        Paragraph("Why the figures marked DIFFERS differ, as the claims files say:"),
+        Bullets(tuple(f"{c.paytable or 'the deck'}, {c.claim}: published {c.published}, exact {c.computed}. "
+                      f"{c.gap[:1].upper()}{c.gap[1:].rstrip('.')}." for c in explained)),
+    ) if explained else ()
     return Section("Verification", "verification", (
         Paragraph(summary),
         Table((Column("Paytable"), Column("Figure"), Column("Published", numeric=True), Column("Computed", numeric=True),
                Column("Source"), Column("Result")), rows, grouped=True),
+        *notes,
     ))

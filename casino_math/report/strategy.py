@@ -19,10 +19,11 @@ from ..analysis import GameAnalysis
 from ..contract.solution import DecisionView
 from ..returns import ReturnTable
 from . import charts
-from .bets import strategy_words
+from .bets import LONGEST_COUNT, strategy_words
 from .document import Block, Cell, Chart, Column, Paragraph, Section, Table, cells
 from ..text import decimal, integer, percent, sentence, words
 from .rules import option_text
+from .wording import stake_history, strategy_sentence
 
 NEAR_ROWS = 6  # hand classes shown either side of each threshold
 CHART_ROWS = 24  # and drawn either side of the threshold of the least option
@@ -35,14 +36,25 @@ def _least(strategy: DecisionView) -> int:
     return min(range(len(options)), key=lambda i: (options[i].units, not options[i].folds))
 
 
+def _either(names: list[str]) -> str:
+    """``split``, ``split or surrender``, ``double, split or surrender``."""
+    return " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
 def taken_table(strategy: DecisionView, played: str = "the optimal strategy") -> Table:
+    """How often each option is taken; an option no hand takes here (blackjack's surrender where the rules have none, a
+    split among hard totals) is named in the caption, not given a row of zeros."""
     taken = strategy.taken()
     total = sum(taken.values())
-    rows = tuple(cells(option_text(o), integer(taken[o.name]), percent(Fraction(taken[o.name], total), 2) if total else "–")
-                 for o in strategy.options)
-    return Table((Column("Option"), Column("Card sets", numeric=True), Column("Share", numeric=True)), rows,
-                 totals=cells("Total", integer(total), percent(1, 2)),
-                 caption=f"How often each option is taken under {played}, over the card sets the player can see here.")
+    counted = len(str(total)) <= LONGEST_COUNT  # a shoe's later decisions weigh hands by deals: shares alone there
+    rows = tuple(cells(option_text(o), *[integer(taken[o.name])] * counted,
+                       percent(Fraction(taken[o.name], total), 2) if total else "–")
+                 for o in strategy.options if taken[o.name] or not total)
+    never = [o.name for o in strategy.options if total and not taken[o.name]]
+    return Table((Column("Option"), *[Column("Hands", numeric=True)] * counted, Column("Share", numeric=True)), rows,
+                 totals=cells("Total", *[integer(total)] * counted, percent(1, 2)),
+                 caption=f"How often each option is taken under {played}, over the hands the player can see here (each "
+                         "set of the cards seen counted once)." + (f" No hand here takes {_either(never)}." if never else ""))
 
 
 def _ordered(strategy: DecisionView) -> tuple[pd.DataFrame, list[int]]:
@@ -72,7 +84,7 @@ def near_threshold(strategy: DecisionView, key: str) -> tuple[Block, ...]:
     shown = sorted({i for c in changes for i in range(max(c - NEAR_ROWS, 0), min(c + NEAR_ROWS, len(ordered)))})
     seen = [c for c in SEEN_COLUMNS if c in ordered.columns]
     table = Table(
-        (*(Column(SEEN_COLUMNS[c]) for c in seen), Column("Hand"), Column("Card sets", numeric=True),
+        (*(Column(SEEN_COLUMNS[c]) for c in seen), Column("Hand"), Column("Hands", numeric=True),
          *(Column(f"EV {o}", numeric=True) for o in options), Column(f"Best − {least}", numeric=True), Column("Decision")),
         tuple(cells(*(str(ordered.at[i, c]) for c in seen), words(str(ordered.at[i, "hand"])),
                     integer(int(ordered.at[i, "combinations"])), *(_ev(ordered.at[i, f"ev_{o}"]) for o in options),
@@ -123,7 +135,7 @@ def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:
                   tuple(cells(*(integer(int(v)) if isinstance(v, (int, np.integer)) else str(v) for v in row))
                         for row in frame.itertuples(index=False)), caption=caption)
             for caption, frame in breakdown()))
-    blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy.summary()}."), taken_table(strategy)]
+    blocks: list[Block] = [Paragraph(f"Optimal strategy: {strategy_sentence(strategy.summary(), {})}."), taken_table(strategy)]
     if strategy.by_category:
         blocks.append(category_table(strategy))
     elif strategy.thresholds and sum(n > 0 for n in strategy.taken().values()) > 1:  # a threshold some hands fall short of
@@ -143,10 +155,10 @@ def category_table(strategy: DecisionView) -> Table:
                        *(f"{r[f'ev_{o}']:+.6f}" for o in options if valued))
                  for r in frame.to_dict("records"))
     evs = " Expected value: per initial stake, of each option, averaged over the category's cards." if valued else ""
-    return Table((*([Column("Board")] if board else []), Column("Player's hand" if board else "Cards seen"), Column("Card sets", numeric=True),
+    return Table((*([Column("Board")] if board else []), Column("Player's hand" if board else "Cards seen"), Column("Hands", numeric=True),
                   *(Column(option_text(o), numeric=True) for o in strategy.options),
                   *(Column(f"EV {o}", numeric=True) for o in options if valued)), rows, grouped=board,
-                 caption="Each option's share of the card sets of each category, under the optimal strategy." + evs)
+                 caption="Each option's share of the hands of each category, under the optimal strategy." + evs)
 
 
 def _same_play(table: ReturnTable) -> tuple:
@@ -182,7 +194,7 @@ def strategy_section(analysis: GameAnalysis) -> Section:
         "counted exactly over the cards still hidden; at an earlier one, an option is worth the average over the next "
         "cards of the best option there."))]
     for i, strategy in enumerate(strategies):
-        heading = sentence(strategy.name) + (f", after {strategy.history}" if strategy.history else "")
+        heading = sentence(strategy.name) + (f", {stake_history(strategy.history, analysis.game.names.bets)}" if strategy.history else "")
         anchor = f"strategy-{i + 1}"
         blocks.append(Section(heading, anchor, decision_blocks(strategy, anchor)))
     if analysis.simple_strategies:

@@ -294,7 +294,8 @@ class Workbench:
         with self.lock:
             original = self._original(path)
             changed = {t: lines for t, lines in tables.items() if t in original.paytables and lines != _paytables(original)[t]}
-            text, _ = variant_text(path, original, changed, extends=path.name, identity=target.stem)
+            text, _ = variant_text(path, original, changed, extends=path.name, identity=target.stem,
+                                   changes=edits_text(original, changed))
             try:
                 with open(target, "x", encoding="utf-8") as stream:  # never over another file
                     stream.write(text)
@@ -351,9 +352,17 @@ class Workbench:
         if kind not in ("html", "pdf"):
             raise Refused(f"{kind!r}: html or pdf")
         with self.lock:
-            source = self._edited(path, tables)
+            original = self._original(path)
+            changes = edits_text(original, tables)
+            source = path
+            if changes:  # the edit as a file of its own, in a folder named as the game's: the sheet names no scratch place
+                folder = Path(tempfile.mkdtemp(dir=self.scratch)) / path.parent.name
+                folder.mkdir()
+                source = folder / f"{path.stem}-edited{path.suffix}"
+                source.write_text(variant_text(path, original, tables, identity="edited", changes=changes)[0])
             out = Path(tempfile.mkdtemp(dir=self.scratch))
-            written = [p for p in write_report([source], out) if p.suffix == f".{kind}"]
+            note = f"edited from {original.id}: {changes}" if changes else ""
+            written = [p for p in write_report([source], out, note=note) if p.suffix == f".{kind}"]
             return written[0].name, written[0].read_bytes()
 
     # -- the engine ----------------------------------------------------------------------------------------------
@@ -465,15 +474,36 @@ def _paytables(game: Game) -> dict[str, dict[str, str]]:
     return {name: {line.key: pay_text(line.pay) for line in table.lines} for name, table in game.paytables.items()}
 
 
+def edits_text(game: Game, tables: dict[str, dict[str, str]]) -> str:
+    """The pays edited, as a designer says them: ``Pair Plus flush 4 → 3`` ("" where nothing differs from the file).
+
+    >>> from casino_math.analysis import load_game
+    >>> tcp = load_game("paytables/three_card_poker/standard.yaml")
+    >>> edits_text(tcp, {"pair_plus": {"flush": "3", "straight": " 6 "}, "prime": {}})
+    'Pair Plus flush 4 → 3'
+    """
+    done = []
+    for table, typed in tables.items():
+        if table not in game.paytables:
+            continue
+        for line in game.paytables[table].lines:
+            was, now = pay_text(line.pay), str(typed.get(line.key, pay_text(line.pay))).strip()
+            if now != was:
+                done.append(f"{game.names.bet(table)} {line.key} {was} \u2192 {now}")
+    return ", ".join(done)
+
+
 def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], extends: str | None = None,
-                 identity: str | None = None) -> tuple[str, dict[int, tuple[str, str]]]:
+                 identity: str | None = None, changes: str = "") -> tuple[str, dict[int, tuple[str, str]]]:
     """The YAML of a variant of ``game`` whose paytables are ``tables`` (each pay as typed), and which cell each line
-    of it holds (line number -> (table, line))."""
+    of it holds (line number -> (table, line)). A variant given an ``identity`` is a game of its own: its id and name
+    say so, the name by the family and what was edited (``changes``), never by the pays of the file it came from."""
     import json
 
     lines = [f"extends: {json.dumps(extends or str(path))}", f"id: {json.dumps(game.id if identity is None else f'{game.id}-{identity}')}"]
-    if identity is not None and game.name:
-        lines.append(f"name: {json.dumps(f'{game.name} ({identity})')}")
+    if identity is not None:
+        said = f"edited from {game.id}: {changes}" if changes else f"a copy of {game.id}"
+        lines.append(f"name: {json.dumps(f'{game.family_name} {identity}, {said}', ensure_ascii=False)}")
     cells: dict[int, tuple[str, str]] = {}
     edited = {t: rows for t, rows in tables.items() if t in game.paytables}
     sections: dict[str, list[str]] = {}  # each table under the field its file writes it in (paytables:, blackjack: pays:)

@@ -35,19 +35,21 @@ from casino_math import __version__
 from casino_math.enumeration import category_counts
 from casino_math.errors import InputError
 from casino_math.cards import Deck
-from casino_math.analysis import analyze
+from casino_math.analysis import GameAnalysis, analyze
 from casino_math.game.description import Draw, Stop
 from casino_math.analysis import load_game, load_game_text
 from casino_math.game.tableau import step_words, tableau_rows
 from casino_math.parallel import Runner
 from casino_math.report.bets import pays_summary
 from casino_math.report.charts import Rendered
-from casino_math.report.document import Paragraph, Section, Table
+from casino_math.report.document import Bullets, Paragraph, Section, Table
 from casino_math.report.pdf import FRAME_WIDTH, _styles, _table
 from casino_math.progress import Bar
 from casino_math.game.situations import Situation
 from casino_math.report.rules import deck_text, hand_text
 from casino_math.report.sheet import build_document, main_game
+from casino_math.report.wording import outcome_name, result_text
+from casino_math.text import fraction
 from casino_math.report.verification import check_claims
 from casino_math.report.writer import write_atomically
 from casino_math.workers import can_fork, local_processes
@@ -60,8 +62,8 @@ BLACKJACK = REPO / "paytables" / "blackjack_side_bets"
 SHOE_FAMILIES = ("baccarat", "lucky_ladies", "perfect_pairs", "royal_match", "twenty_one_plus_three")
 GAMES = REPO / "tests" / "games"
 ISSUED = "2026-03-01"
-SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
-            "Strategy", "Progressive meters", "Paytable variants", "Verification")
+SECTIONS = ("Summary", "Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
+            "Strategy", "Progressive meters", "Paytable variants", "Verification", "Appendix: exact figures")
 PAIRS_VARIANT = """\
 # mini-three-card with a side bet of its own: two bets, so the family's main game
 extends: mini-three-card.yaml
@@ -85,7 +87,7 @@ def _fake_claims_module() -> types.ModuleType:
         for item in data["claims"]:
             game = item.get("game", data.get("game"))
             claims.append(types.SimpleNamespace(game=(Path(path).parent / game).resolve() if game else None, **{
-                k: v for k, v in item.items() if k != "game"}))
+                "gap": "", "wager": None, **{k: v for k, v in item.items() if k != "game"}}))
         return types.SimpleNamespace(claims=tuple(claims))
 
     def verify(claims, analyses=None) -> pd.DataFrame:
@@ -120,6 +122,8 @@ def tcp_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
         {"claim": "hands of three cards", "published": "22,100", "computed": "22,100", "source": "a book", "passed": True},
         {"claim": "pair_plus house edge", "published": f"{float(edge) * 100:.2f}%", "computed": _percent(edge),
          "source": "a site", "passed": True, "game": "../standard.yaml"},
+        {"claim": "Pair Plus hit frequency", "published": "25.7%", "computed": "25.6109%", "source": "a simulation",
+         "passed": False, "gap": "the source simulated ten million hands", "game": "../standard.yaml"},
         {"claim": "six_card_bonus house edge", "published": "10.23%", "computed": "10.2248%", "source": "another site",
          "passed": False, "game": "../six-card-bonus-1000-200-50-25-20-10-5.yaml"},
         {"claim": "about a file not in the report", "published": "1", "computed": "1", "source": "x", "passed": True,
@@ -209,8 +213,29 @@ def test_identification_names_every_file_read_with_its_hash_and_the_version(html
     assert hashlib.sha256(claims.read_bytes()).hexdigest() in html and "three_card_poker/claims/published.yaml" in html
     assert re.search(rf"Issued</t[dh]>\s*<td[^>]*>{ISSUED}<", html)
     assert f"casino-math {__version__}" in html
-    assert all(f"Three Card Poker par sheet · issued {ISSUED} · casino-math {__version__}" in page for page in pdf_text)
+    assert all(f"Three Card Poker par sheet · issued {ISSUED} · revision 1 · casino-math {__version__}" in page for page in pdf_text)
     assert "Page 1 of" in pdf_text[0]
+
+
+def test_the_sheet_opens_with_a_summary_page(document, pdf_text: list[str], main) -> None:
+    """Page 1: game, paytable, the game file's hash, each bet's figures, the strategy, the issue, the build, blank fields
+    for the lab; nothing else on that page."""
+    summary = document.sections[0]
+    assert summary.title == "Summary" and summary.own_page
+    about, figures, signed, filed = _tables(summary.blocks)
+    fields = {r[0].text: r[1].text for r in about.rows}
+    assert fields["Paytable"] == f"{main.game.title} (tcp-standard)"
+    assert fields["Game file"] == f"three_card_poker/standard.yaml, SHA-256 {main.game.sha256}"
+    assert fields["Strategy"] == main.strategy_summary()["play_or_fold"]
+    assert fields["Published figures"] == "4 figures checked: 2 agree, 1 differs (explained), 1 fails"
+    assert fields["Document revision"] == "1" and re.fullmatch(r"casino-math .+; build [0-9a-f]{16}; commit .+", fields["Software"])
+    assert [r[0].text for r in figures.rows] == [main.game.names.bet(b) for b in main.tables]
+    for row, table in zip(figures.rows, main.tables.values()):
+        assert (row[1].text, row[3].text, row[4].text) == (
+            _percent(table.metrics.house_edge), _percent(table.metrics.hit_frequency), f"{table.metrics.standard_deviation:.4f}")
+    assert {c.text for r in signed.rows + filed.rows for c in r[1:]} == {""}  # left for the lab
+    first = _flat(pdf_text[0])
+    assert "1 Summary" in first and "Prepared by" in first and "Laboratory" in first and "2 Identification" not in first
 
 
 def test_pdf_text_holds_the_headline_figures_of_the_analysis(pdf_text: list[str], main) -> None:
@@ -245,9 +270,11 @@ def test_settlement_matrix_prints_each_declared_result(document, main) -> None:
     assert len(own.rows) == len(game.situations)
     for row, situation in zip(own.rows, game.situations):
         for cell, wager in zip(row[1:], game.wagers):
-            expected = str(wager.settle[situation]) if situation in wager.settle else "not staked"
+            expected = result_text(game, wager.settle[situation]) if situation in wager.settle else "not staked"
             assert cell.text == expected, (situation, wager.name)
     assert own.rows[0][2].text == "not staked"  # the play is never made by a player who folds
+    assert own.rows[1][3].text == "paid by the Ante Bonus table, else push"  # the table by its name, not its key
+    assert "Ante Bonus: no stake of its own; paid per unit of Ante" in own.caption and "_" not in own.caption
     side = tables[1]
     assert [r[0].text for r in side.rows] == ["Pair Plus", "Six Card Bonus", "Prime", "Progressive"]
     assert "stands whatever the player decides" in side.caption
@@ -256,8 +283,7 @@ def test_settlement_matrix_prints_each_declared_result(document, main) -> None:
 def test_return_tables_are_the_analysis(document, main) -> None:
     tables = {t.caption: t for t in _tables(_section(document, "Return tables").blocks)}
     pair_plus = main.tables["pair_plus"]
-    table = tables[f"House edge {_percent(pair_plus.metrics.house_edge)} (exact {pair_plus.metrics.house_edge.numerator:,}/"
-                   f"{pair_plus.metrics.house_edge.denominator:,})"]
+    table = tables[f"House edge {_percent(pair_plus.metrics.house_edge)}."]  # decimals in the body: exact in the appendix
     assert [c.header for c in table.columns] == ["Outcome", "Pays", "Combinations", "Probability", "1 in N", "Return"]
     assert [r[0].text for r in table.rows] == [o.name for o in pair_plus.outcomes]
     assert [r[2].text for r in table.rows] == [f"{o.combinations:,}" for o in pair_plus.outcomes]
@@ -319,6 +345,8 @@ def test_variants_are_compared(document, analyses, main) -> None:
     pair_plus = [r for r in table.rows if r[0].text == "Pair Plus"]
     edges = [float(r[3].text.rstrip("%")) for r in pair_plus]
     assert edges == sorted(edges) and len(edges) == sum("pair_plus" in a.tables for a in analyses)
+    said = {r[1].text: r[2].text for r in pair_plus}  # what each variant changes, in words
+    assert said["tcp-standard (main)"] == "Pays 40-30-6-4-1." and said["pair-plus-40-25-6-4-1"] == "Pays 40-25-6-4-1."
 
 
 def test_verification_renders_each_verdict(document, html: str) -> None:
@@ -327,10 +355,16 @@ def test_verification_renders_each_verdict(document, html: str) -> None:
     rows = [(r[0].text, r[1].text, r[-1]) for r in table.rows]
     assert rows[0][:2] == ("the deck", "hands of three cards")  # claims about no file first
     assert rows[1][0] == "tcp-standard" and (rows[1][2].text, rows[1][2].tone) == ("PASS", "pass")
-    assert rows[2][0] == "six-card-bonus-1000-200-50-25-20-10-5" and (rows[2][2].text, rows[2][2].tone) == ("FAIL", "fail")
-    assert len(rows) == 3  # the claim about a file not in the report is left out
-    assert isinstance(section.blocks[0], Paragraph) and section.blocks[0].text.startswith("2 of 3 published figures agree")
-    assert "2 of 3 published figures agree" in html
+    assert rows[2][0] == "tcp-standard" and (rows[2][2].text, rows[2][2].tone) == ("DIFFERS", "differs")
+    assert rows[3][0] == "six-card-bonus-1000-200-50-25-20-10-5" and (rows[3][2].text, rows[3][2].tone) == ("FAIL", "fail")
+    assert len(rows) == 4  # the claim about a file not in the report is left out
+    tally = "4 figures checked: 2 agree, 1 differs (explained), 1 fails"
+    assert isinstance(section.blocks[0], Paragraph) and section.blocks[0].text.startswith(tally)
+    assert "Unexplained: six-card-bonus-1000-200-50-25-20-10-5 six card bonus house edge" in section.blocks[0].text
+    reasons = next(b for b in section.blocks if isinstance(b, Bullets))
+    assert reasons.items == ("tcp-standard, Pair Plus hit frequency: published 25.7%, exact 25.6109%. The source simulated ten "
+                             "million hands.",)
+    assert tally in html and tally in document.summary
 
 
 def test_real_claims_of_three_card_poker(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -343,9 +377,9 @@ def test_real_claims_of_three_card_poker(monkeypatch: pytest.MonkeyPatch) -> Non
         raise AssertionError("the verification analysed a game file the report had analysed")
 
     monkeypatch.setattr("casino_math.analysis.analyze", analysed_again)  # what the claims would call
-    verdicts = {(c.paytable, c.published): c.passed for c in check_claims(analyses)}
-    assert verdicts[("six-card-bonus-1000-200-50-25-20-10-5", "10.23%")] is False  # a published error
-    assert verdicts[("tcp-standard", "3.37%")] is True
+    verdicts = {(c.paytable, c.published): c.status for c in check_claims(analyses)}
+    assert verdicts[("six-card-bonus-1000-200-50-25-20-10-5", "10.23%")] == "differs"  # a published error, explained on file
+    assert verdicts[("tcp-standard", "3.37%")] == "agrees"
 
 
 def test_charts(document, html: str) -> None:
@@ -450,7 +484,25 @@ def test_no_paths_report_every_shipped_game_and_an_index(shipped: dict[str, byte
     assert index.count("no published figures on file") == 2
     assert "<script" not in index and "Content-Security-Policy" in index
     mississippi = shipped["other.html"].decode()
-    assert "Strategy" in mississippi and "after a=2" in mississippi  # a decision under each history of stakes
+    assert "Strategy" in mississippi and "after betting 2 on the A" in mississippi  # a decision under each history of stakes
+    assert "a=2" not in mississippi  # in words, not as the engine writes a history
+
+
+def test_a_family_names_its_main_game() -> None:
+    """Blackjack's files extend a one-deck game; the family names six decks H17 as its main game, in that file (main:)."""
+    files = report.game_files([REPO / "paytables" / "blackjack"])
+    games = [GameAnalysis(load_game(f)) for f in files]  # nothing counted: main_game reads the game files alone
+    assert {g.game.main for g in games if g.game.files[-1][0].endswith("1-deck-s17-das.yaml")} == {"bj-6d-h17-das"}
+    assert main_game(games).game.id == "bj-6d-h17-das"  # not the file the others extend, nor the first by name
+    without = [g for g in games if g.game.id != "bj-6d-h17-das"]
+    assert main_game(without).game.id == "bj-1d-s17-das"  # a report of other files: the file the others extend, as before
+
+
+def test_main_must_be_an_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    game = tmp_path / "g.yaml"
+    game.write_text((GAMES / "mini-three-card.yaml").read_text().replace("id: ", "main: two words\nid: ", 1))
+    code, out, err = run(monkeypatch, capsys, "analyze", str(game))
+    assert code == 2 and f"{game}:" in err and "main" in err and "Traceback" not in err
 
 
 def test_index_counts_the_published_figures(mini_folders: list[Path], fake_claims, tmp_path: Path) -> None:
@@ -464,7 +516,8 @@ def test_index_counts_the_published_figures(mini_folders: list[Path], fake_claim
         patch.setattr(report, "shipped_games", lambda: [folder])
         patch.setattr(report, "render", lambda draw: Rendered(b"<svg/>", _TINY_PNG))  # the drawing is not under test
         index = report.build_reports()["index.html"].decode()
-    assert "1 of 2 published figures agree" in index
+    assert "2 figures checked: 1 agrees, 0 differ (explained), 1 fails" in index
+    assert re.search(r'<td class=" fail">2 figures checked', index)  # an unexplained failure in solid red
 
 
 def test_the_shipped_folder_is_found_from_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -492,8 +545,8 @@ def test_same_inputs_same_bytes_and_quiet(shipped: dict[str, bytes], mini_folder
 
 
 # -- shoe games: baccarat and the blackjack side bets ------------------------------------------------------
-SHOE_SECTIONS = ("Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
-                 "Paytable variants", "Verification")
+SHOE_SECTIONS = ("Summary", "Identification", "Rules and assumptions", "Settlement matrix", "Headline figures", "Return tables",
+                 "Paytable variants", "Verification", "Appendix: exact figures")
 
 
 @pytest.fixture(scope="module")
@@ -502,8 +555,8 @@ def shoe() -> dict[str, object]:
     documents and checks each family's par sheet was built from, by family."""
     built: dict[str, tuple] = {}
 
-    def recording(analyses, checks, version, issued):
-        document = build_document(analyses, checks, version, issued)
+    def recording(analyses, checks, version, issued, revision="1", note=""):
+        document = build_document(analyses, checks, version, issued, revision, note)
         built[analyses[0].game.family] = (document, analyses, checks)
         return document
 
@@ -546,15 +599,22 @@ def test_shoe_figures_are_the_analysis(shoe) -> None:
     for bet, table in main.tables.items():
         m = table.metrics
         figures = shown[bet.replace("_", " ").title()]
-        assert figures[:2] == [_percent(m.house_edge), f"{m.house_edge.numerator:,}/{m.house_edge.denominator:,}"], bet
-        assert figures[-1] == f"{m.combinations:,}"
+        assert figures[0] == _percent(m.house_edge), bet
+        assert not any("/" in f for f in figures) and f"{m.combinations:,}" not in figures  # no long counts up front
         for figure in (_percent(m.house_edge), _percent(m.hit_frequency), f"{m.standard_deviation:.4f}"):
             assert figure in text, (bet, figure)
     returns = {t.caption: t for t in _tables(_section(document, "Return tables").blocks)}
     for bet, table in main.tables.items():
         m = table.metrics
-        rows = returns[f"House edge {_percent(m.house_edge)} (exact {m.house_edge.numerator:,}/{m.house_edge.denominator:,})"]
-        assert [(r[0].text, r[2].text) for r in rows.rows] == [(o.name, f"{o.combinations:,}") for o in table.outcomes], bet
+        rows = next(t for caption, t in returns.items() if caption.startswith(f"House edge {_percent(m.house_edge)}."))
+        assert [c.header for c in rows.columns] == ["Outcome", "Pays", "Probability", "1 in N", "Return"]  # 16-digit counts: appendix
+        assert [r[0].text for r in rows.rows] == [outcome_name(o.name) for o in table.outcomes], bet
+    exact = _tables(_section(document, "Appendix: exact figures").blocks)
+    for bet, table in main.tables.items():
+        weights = next(t for t in exact[1:] if t.caption.startswith(f"{main.game.names.bet(bet)} ({main.game.id})"))
+        assert [(r[0].text, r[1].text) for r in weights.rows] == [(outcome_name(o.name), f"{o.combinations:,}") for o in table.outcomes]
+        assert [main.game.names.bet(bet), "House edge", fraction(table.metrics.house_edge)] in [
+            [c.text for c in r[1:]] for r in exact[0].rows]
     assert not [t for t in _tables(_section(document, "Return tables").blocks) if t.columns[0].header == "Hand"]  # not one deck's
 
 
@@ -592,7 +652,7 @@ def test_shoe_settlement_matrix_has_a_column_per_bet_settled_by_the_showdown(sho
     assert [c.header for c in first.columns[1:]] == [b.name.replace("_", " ").title() for b in settled]
     for row in first.rows:
         situation = next(s for s in Situation if s.heading(main.names.roles) == row[0].text)
-        assert [c.text for c in row[1:]] == [str(b.settle[situation]) for b in settled]
+        assert [c.text for c in row[1:]] == [result_text(main, b.settle[situation]) for b in settled]
     ez = next(a.game for a in analyses if a.game.id == "ez-baccarat-8-decks")
     anew = [b for b in ez.side_bets if b.settle and b.settle != getattr(main.side_bet.get(b.name), "settle", None)]
     assert any([c.header for c in t.columns[1:]] == [b.name.replace("_", " ").title() for b in anew] for t in matrices[1:])
@@ -606,13 +666,13 @@ def test_shoe_verification_rows_pass(shoe) -> None:
         document, _, checks = shoe[family]
         rows = _tables(_section(document, "Verification").blocks)[0].rows
         assert len(checks) == len(rows) > 0
-        assert all(c.passed for c in checks) and {r[-1].text for r in rows} == {"PASS"}, family
+        assert {c.status for c in checks} == {"agrees"} and {r[-1].text for r in rows} == {"PASS"}, family
 
 
 def test_shoe_pays_and_tables_fit_the_page(shoe) -> None:
     games = {a.game.id: a.game for family in SHOE_FAMILIES[1:] for a in shoe[family][1]}
     assert pays_summary(games["21-plus-3-8-decks"], "twenty_one_plus_three") == "suited three of a kind: 100, 40-30-10-5"
-    assert pays_summary(games["royal-match-6-decks"], "royal_match") == "suited K-Q: 25, suited: 2.5"
+    assert pays_summary(games["royal-match-6-decks"], "royal_match") == "suited K-Q: 25, suited: 5 to 2"
     baccarat = {a.game.id: a.game for a in shoe["baccarat"][1]}
     assert pays_summary(baccarat["baccarat-tie-9-to-1-8-decks"], "tie") == "equal hands 9 to 1"
     for family in SHOE_FAMILIES:
@@ -782,8 +842,8 @@ def test_a_hold_em_game_s_later_decisions_by_category() -> None:
     small = REPO / "tests" / "games" / "holdem-small.yaml"
     built: dict = {}
 
-    def recording(analyses, checks, version, issued):
-        built["document"], built["analyses"] = build_document(analyses, checks, version, issued), analyses
+    def recording(analyses, checks, version, issued, revision="1", note=""):
+        built["document"], built["analyses"] = build_document(analyses, checks, version, issued, revision, note), analyses
         return built["document"]
 
     with pytest.MonkeyPatch.context() as patch:

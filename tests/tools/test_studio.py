@@ -186,6 +186,23 @@ def test_the_par_sheet_of_what_is_on_the_screen(client, kind, start):
     answer = client.post("/api/report", json={"path": "mini-caribbean.yaml", "tables": tables, "kind": kind})
     assert answer.status_code == 200 and answer.data.startswith(start)
     assert "attachment" in answer.headers["Content-Disposition"]
+    if kind == "html":  # the sheet says first that it is an edit, and names no scratch file nor where any file lies
+        page = answer.data.decode()
+        running = re.search(r'<p class="running">([^<]*)</p>', page)
+        assert running and running.group(1).startswith("edited from mini-caribbean: Raise pair 1 \u2192 3 · ")
+        assert "casino-math-studio" not in page and str(folder) not in page and "/tmp" not in page
+        assert "mini-caribbean-edited" in page and "Mini par sheet" in page
+
+
+def test_a_saved_variant_is_named_by_its_edit_not_the_old_paytable(client, folder):
+    tables = with_pay(opened(client), "raise", "pair", "3")
+    assert client.post("/api/save", json={"path": "mini-caribbean.yaml", "tables": tables, "name": "pair-3"}).status_code == 200
+    from casino_math.analysis import load_game
+
+    saved = load_game(folder / "pair-3.yaml")
+    original = load_game(folder / "mini-caribbean.yaml")
+    assert saved.id == "mini-caribbean-pair-3" and saved.name == "Mini pair-3, edited from mini-caribbean: Raise pair 1 \u2192 3"
+    assert original.id == "mini-caribbean"
 
 
 def test_two_tabs_editing_one_game_at_once(folder):

@@ -44,7 +44,7 @@ from ...rankings.points import get_points
 from ...yaml_source import read_mapping
 from ...game.description import Deal, Decision, Game, GameWords, Hand, Line, Names, Option, Paytable, Result, Wager
 from ...game.sections import Section, Where
-from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, _at, _deck, _explain, _Strict
+from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, _at, _deck, _explain, _Strict, main_field
 from .bonuses import SUIT_CONDITIONS, one_suit_chance
 from .rules import TEN, BlackjackRules, Shoe
 
@@ -121,6 +121,7 @@ class BlackjackFile(_Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=80)
     name: str = ""
     source: str = ""
+    main: str = main_field()
     deck: Annotated[DeckSpec, BeforeValidator(_deck)] = DeckSpec.model_validate({})
     blackjack: Annotated[BlackjackSection, BeforeValidator(_none_or)]
     names: NamesSpec = Field(NamesSpec.model_validate({}))
@@ -270,7 +271,7 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
         steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False), PLAY_DECISION),
         hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={PAYS: pays_table(rules)},
-        bet="blackjack", path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
+        bet="blackjack", main=spec.main, path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
         words=GameWords(rules=rule_notes(rules, deck)),
     )
 

@@ -600,7 +600,18 @@ class ByUpCard(UnrankedView):
                                   "optimal": _signed(optimal[up]), "basic strategy": _signed(basic[up])}
                                  for up in self.ups])
         dealer = self.figures.dealer
-        return pd.DataFrame([{"dealer shows": value_name(up), **{name: f"{float(dealer[up][o]):.6f}" for o, name in OUTCOME_NAMES.items()}}
+        apart = self.figures.rules.dealer_22_pushes  # Free Bet's 22 pushes: told apart from the other busts there alone
+
+        def ends(up: int) -> dict[str, Fraction]:
+            counts, out = dealer[up], {}
+            for o, name in OUTCOME_NAMES.items():
+                if apart or o not in ("22", "bust"):
+                    out[name] = counts[o]
+                elif o == "bust":
+                    out["bust"] = counts["22"] + counts["bust"]
+            return out
+
+        return pd.DataFrame([{"dealer shows": value_name(up), **{name: f"{float(x):.6f}" for name, x in ends(up).items()}}
                              for up in self.ups])
 
     def summary(self) -> str:

@@ -46,7 +46,7 @@ from ...rankings import get_ranking
 from ...yaml_source import read_mapping
 from ...game.description import Deal, Decision, Game, GameWords, Hand, Line, Names, Option, Paytable, Result, SideBet, Wager
 from ...game.sections import Section, Where
-from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, _at, _deck, _explain, _Strict
+from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, _at, _deck, _explain, _Strict, main_field
 from ...game.patterns import parse_pattern
 from .hands import SETTINGS, PaiGowHands
 from .house_way import HouseWay, read_house_way
@@ -85,6 +85,7 @@ class PaiGowFile(_Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=80)
     name: str = ""
     source: str = ""
+    main: str = main_field()
     deck: Annotated[DeckSpec, BeforeValidator(_deck)] = DeckSpec.model_validate({"jokers": 1, "joker": "bug"})
     pai_gow: Annotated[PaiGowSection, BeforeValidator(_none_or)]
     bet: str = Field("pai_gow", pattern=_NAME, description="the name of the game's own bet")
@@ -240,7 +241,7 @@ def build_pai_gow(data: dict[str, Any], where: Where, files: list[tuple[str, str
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
         steps=(Deal("player", 7), Deal("dealer", 7, face_up=False), SET_DECISION),
         hands=hands, wagers=wagers, side_bets=side_bets, paytables=paytables, bet=spec.bet,
-        path=files[0][0], sha256=files[0][1], files=tuple(files), names=names,
+        path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, main=spec.main,
         commission=commission, house_way=way, hands_valued=valued,
         notes=notes, words=game_words(notes, way, names),
     )
