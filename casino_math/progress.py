@@ -1,11 +1,14 @@
 """The one progress bar of every long command: on a terminal's stderr, after a second, within 80 columns, with an ETA.
 
 A run has up to two lines. The run's own line says what it does and how far
-it is: named steps (:meth:`Bar.plan`, :meth:`Bar.step`: a report's files) or
-a count (:meth:`Bar.status`: hands dealt). The engine's line shows the count
-in hand as the engine reports it, ``bar(what, done, of)``, each phase with its
-own estimate. Nothing is drawn for a run under a second, on a pipe or a
-file (stderr stays clean for the results on stdout), or when ``quiet``.
+it is: named steps (:meth:`Bar.plan`, :meth:`Bar.step`: a report's files,
+each weighed by its estimated cost) or a count (:meth:`Bar.status`: hands
+dealt). The engine's line shows the count in hand as the engine reports it,
+``bar(what, done, of)``, each phase with its own estimate. A line's ETA is its
+work left at its pace since its first report, read at every redraw: a step
+that runs long makes it grow, never sit at a second. Nothing is drawn for a
+run under a second, on a pipe or a file (stderr stays clean for the results on
+stdout), or when ``quiet``.
 
 >>> with Bar(quiet=True) as bar:
 ...     bar.plan(2); bar.step("reading"); bar("counting", 1, 2); bar("counting", 2, 2); bar.step("writing")
@@ -65,31 +68,34 @@ class Bar:
         self.detail_line: TaskID | None = None  # the engine's line
         self.phase = ""  # what the engine's line counts now: a new phase starts its own estimate
         self.begun = False
+        self.weight = 1.0  # of the step under way, in the plan's units: added when it is done
 
     # -- the run's own line ---------------------------------------------------------------------------------
     def status(self, description: str, done: int | None = None, of: int | None = None) -> None:
         """What the run does now, and how far it is (no ``of``: not known, the bar waits)."""
         self._main_line(description, done, of)
 
-    def plan(self, total: int) -> None:
-        """How many named steps the run will take, as far as it is known."""
+    def plan(self, total: float) -> None:
+        """How much the run's named steps weigh together (how many, where each weighs one), as far as it is known."""
         self._main_line(None, None, total)
 
-    def extend(self, more: int) -> None:
+    def extend(self, more: float) -> None:
         """More steps than planned, now that they are known (the charts of a document)."""
         if self.progress is not None and self.main is not None:
-            self.plan(int(self.progress.tasks[self.main].total or 0) + more)
+            self.plan(float(self._task(self.main).total or 0) + more)
 
-    def step(self, description: str) -> None:
-        """The previous step is done; ``description`` starts."""
+    def step(self, description: str, weight: float = 1.0) -> None:
+        """The previous step is done; ``description`` starts, weighing ``weight`` of the plan (its estimated cost)."""
         if self.progress is None:
             return
         if self.main is None:
             self.plan(1)
         assert self.main is not None
         if self.begun:
-            self.progress.advance(self.main)
-        self.begun = True
+            self.progress.advance(self.main, self.weight)
+        else:  # the pace of the steps is measured from the first one's start
+            self._paced(self.main, float(self._task(self.main).completed))
+        self.begun, self.weight = True, weight
         self.progress.update(self.main, description=description)
 
     # -- the engine's line -------------------------------------------------------------------------------------
@@ -100,7 +106,9 @@ class Bar:
             self.detail_line = self.progress.add_task(what, total=of)
         elif what != self.phase:
             self.progress.reset(self.detail_line, description=what, total=of)  # a new phase: its own estimate
-        self.progress.update(self.detail_line, total=of, completed=done)  # from zero: the first report is a sample
+        self.progress.update(self.detail_line, total=of, completed=done)
+        if what != self.phase:  # the first report is the phase's first sample
+            self._paced(self.detail_line, done)
         self.phase = what
 
     @contextmanager
@@ -126,6 +134,17 @@ class Bar:
         if done is not None:
             fields["completed"] = done
         self.progress.update(self.main, **fields)
+        if done is not None and "since" not in self._task(self.main).fields:
+            self._paced(self.main, done)
+
+    def _task(self, task: TaskID) -> Task:
+        assert self.progress is not None
+        return next(t for t in self.progress.tasks if t.id == task)
+
+    def _paced(self, task: TaskID, done: float) -> None:
+        """A line's pace is measured from here: ``done`` of its work at this moment."""
+        assert self.progress is not None
+        self.progress.update(task, since=(self.clock(), done))
 
     def __enter__(self) -> Bar:
         if not self.quiet:
@@ -140,13 +159,13 @@ class Bar:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
         if self.progress is not None:
             if kind is None and self.main is not None and self.begun:
-                self.progress.advance(self.main)  # the last step is done too
+                self.progress.advance(self.main, self.weight)  # the last step is done too
             self.progress.stop()
 
 
 def _progress(console: Console, delay: float, clock: Callable[[], float], started: float) -> Progress:
     """rich's Progress with our columns, drawing nothing until ``delay`` seconds after ``started``."""
-    from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
     from rich.table import Column
     from rich.text import Text
 
@@ -157,6 +176,14 @@ def _progress(console: Console, delay: float, clock: Callable[[], float], starte
     class Count(ProgressColumn):
         def render(self, task: Task) -> Text:
             return Text(count_text(int(task.completed), int(task.total) if task.total else None), style="progress.download")
+
+    class Remaining(ProgressColumn):
+        """The work left at the pace since the line's first sample, as of now: a step that runs past its estimate
+        slows the pace, and the estimate grows (rich's own holds the pace of the last reports until the next one)."""
+
+        def render(self, task: Task) -> Text:
+            left = remaining(task.fields.get("since"), float(task.completed), task.total, clock())
+            return Text("-:--:--" if left is None else clock_text(left), style="progress.remaining")
 
     class Delayed(Progress):
         def get_renderables(self) -> Iterable[RenderableType]:
@@ -170,6 +197,31 @@ def _progress(console: Console, delay: float, clock: Callable[[], float], starte
         Count(table_column=Column(width=11, justify="right")),
         TimeElapsedColumn(),
         TextColumn("ETA"),
-        TimeRemainingColumn(),
+        Remaining(),
     )
     return Delayed(*columns, console=console, transient=True, get_time=clock, expand=False)
+
+
+def remaining(since: tuple[float, float] | None, done: float, total: float | None, now: float) -> float | None:
+    """Seconds left for ``total`` at the pace from ``since`` (a moment and the work done then) to ``now`` and ``done``;
+    None while the pace is not known.
+
+    >>> remaining((10.0, 1.0), 3.0, 13.0, 14.0)   # 2 done in 4 s: 10 more take 20 s
+    20.0
+    >>> remaining((0.0, 0.0), 1.0, 101.0, 60.0)   # the big step begun a minute ago: 100 more at 1 a minute
+    6000.0
+    >>> remaining(None, 3.0, 13.0, 14.0), remaining((14.0, 3.0), 3.0, 13.0, 14.0)
+    (None, None)
+    """
+    if since is None or not total:
+        return None
+    start, done_then = since
+    if done <= done_then or now <= start:
+        return None
+    return max(0.0, total - done) * (now - start) / (done - done_then)
+
+
+def clock_text(seconds: float) -> str:
+    """``H:MM:SS``, as rich prints a time: ``clock_text(3725.4)`` is ``'1:02:05'``."""
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"

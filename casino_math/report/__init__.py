@@ -42,6 +42,9 @@ from .writer import write_atomically
 DEFAULT_OUT = Path("reports")
 GAME_SUFFIXES = (".yaml", ".yml")
 INDEX = "index.html"
+# a progress bar's weights, in rough seconds, beside each game's counting (its method's estimate): reading a game file,
+# and each other step of a family's sheet (its claims checked, its document, each chart, its HTML, its PDF)
+READING_SECONDS, STEP_SECONDS = 0.05, 1.0
 
 
 def shipped_folder() -> Path:
@@ -86,9 +89,20 @@ def by_family(games: Sequence[Game]) -> dict[str, list[Game]]:
     return {family: sorted(group, key=lambda g: (Path(g.path).name, g.path)) for family, group in families.items()}
 
 
+def counting_cost(game: Game) -> float:
+    """Roughly the seconds counting ``game`` takes with nothing kept, as its method estimates it (a progress bar's
+    weight: Pai Gow Poker's 53-card count weighs hundreds of times Three Card Poker's)."""
+    return GameAnalysis(game).workload.cost
+
+
+def family_cost(group: Sequence[Game]) -> float:
+    """Roughly the seconds a family's sheet takes with nothing kept: its games' counting and the other steps."""
+    return sum(counting_cost(game) for game in group) + 5 * STEP_SECONDS
+
+
 def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
-    """One game analysed as one step of the bar, its counting shown with an ETA where it takes long."""
-    steps.step(f"analysing {game.id}")
+    """One game analysed as one step of the bar, weighed by its counting, shown with an ETA where it takes long."""
+    steps.step(f"analysing {game.id}", counting_cost(game))
     with steps.detail() as progress:
         analysis = GameAnalysis(game, progress, runner)
         analysis.tables  # noqa: B018 - the expensive part (the counts, the solve), done here where the bar shows it
@@ -107,10 +121,10 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
     day = issue_date(issued)  # before any counting: a date mistyped must not cost a run
     steps = steps or Bar(quiet=True)
     files = game_files(paths or shipped_games())
-    steps.plan(len(files) + 1)
+    steps.plan(len(files) * READING_SECONDS + STEP_SECONDS)
     games = []
     for file in files:
-        steps.step(f"reading {file.name}")
+        steps.step(f"reading {file.name}", READING_SECONDS)
         games.append(load_game(file))
     families = by_family(games)
     if not paths and INDEX.removesuffix(".html") in families:
@@ -134,7 +148,7 @@ Built = tuple[dict[str, bytes], Entry]  # a family's files (HTML, PDF) and its l
 
 def _family(family: str, group: Sequence[Game], steps: Bar, runner: Runner | None, day: date) -> Built:
     """One family's par sheet: its games analysed, its published figures checked, its charts drawn, its HTML and PDF."""
-    steps.extend(len(group) + 3)
+    steps.extend(sum(counting_cost(game) for game in group) + 3 * STEP_SECONDS)
     analyses = [_analysed(game, steps, runner) for game in group]
     steps.step(f"checking published figures of {family}")
     checks = check_claims(analyses)  # on these analyses: nothing is counted twice
@@ -166,8 +180,9 @@ def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, r
         finally:  # the worker's next family reuses the memory of this one's counts (families share no counts); this
             forget_all()  # process, which may analyse again (the studio), keeps its own
 
-    steps.extend(len(families))
-    return in_processes(written, families, processes, lambda family: steps.step(f"writing {family}"))
+    costs = {family: family_cost(group) for family, group in families.items()}
+    steps.extend(sum(costs.values()))
+    return in_processes(written, families, processes, lambda family: steps.step(f"writing {family}", costs[family]))
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,
