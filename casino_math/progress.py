@@ -123,7 +123,7 @@ class Bar:
             self.detail_line, self.phase = None, ""
 
     # -- drawing ---------------------------------------------------------------------------------------------
-    def _main_line(self, description: str | None, done: int | None, of: int | None) -> None:
+    def _main_line(self, description: str | None, done: float | None, of: float | None) -> None:
         if self.progress is None:
             return
         if self.main is None:
@@ -161,6 +161,90 @@ class Bar:
             if kind is None and self.main is not None and self.begun:
                 self.progress.advance(self.main, self.weight)  # the last step is done too
             self.progress.stop()
+
+
+class Relayed(Bar):
+    """A bar drawn in another process: nothing drawn here, the engine's reports handed to ``report`` (a
+    :class:`Relay`'s sender, in a worker)."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__(quiet=True)
+        self.report = report
+
+    def __call__(self, what: str, done: int, of: int) -> None:
+        self.report(what, done, of)
+
+
+class Relay:
+    """The engine's reports from forked worker processes, drawn on the bar of the process that waits for them: the
+    reports of the work waited for (:meth:`show`) on the engine's line, so that a family counted for minutes in a
+    worker shows its count and its own ETA, not a bar stopped at its last step. Made before the workers are forked
+    (they inherit its queue); a worker reports through :meth:`sender`, at most a few times a second.
+
+    >>> from casino_math.workers import in_processes
+    >>> relay = Relay()
+    >>> def work(key):
+    ...     relay.sender(key)("counting", 1, 2)
+    ...     return key
+    >>> with Bar(quiet=True) as bar, relay.drawn(bar):
+    ...     in_processes(work, ["a", "b"], 2, relay.show)
+    {'a': 'a', 'b': 'b'}
+    """
+
+    INTERVAL = 0.25  # seconds between two reports of one phase sent
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self.queue = multiprocessing.get_context("fork").SimpleQueue()
+        self.shown: object = None
+        self.latest: dict[object, tuple[str, int, int]] = {}  # each work's last report, drawn when it is shown
+        self.bar: Bar | None = None
+
+    def show(self, key: object) -> None:
+        """The work whose reports are drawn from now on (the one the run waits for), its last report at once."""
+        self.shown = key
+        if self.bar is not None and key in self.latest:
+            self._draw(key, *self.latest[key])
+
+    def _draw(self, key: object, what: str, done: int, of: int) -> None:
+        assert self.bar is not None
+        with self.lock:
+            self.bar(f"{key}: {what}", done, of)
+
+    def sender(self, key: object, clock: Callable[[], float] = time.monotonic) -> Report:
+        """In a worker: the engine's ``progress(what, done, of)`` for ``key``'s work, sent to the drawing process."""
+        last: dict[str, float] = {}
+
+        def send(what: str, done: int, of: int) -> None:
+            now = clock()
+            if what in last and done < of and now - last[what] < self.INTERVAL:
+                return
+            last[what] = now
+            self.queue.put((key, what, done, of))
+        return send
+
+    @contextmanager
+    def drawn(self, bar: Bar) -> Iterator[None]:
+        """While the workers run: a thread draws the shown work's reports on ``bar``'s engine line."""
+        import threading
+
+        def draw() -> None:
+            while (sent := self.queue.get()) is not None:
+                key, what, done, of = sent
+                self.latest[key] = (what, done, of)
+                if key == self.shown:
+                    self._draw(key, what, done, of)
+
+        self.bar, self.lock = bar, threading.Lock()
+        with bar.detail():
+            thread = threading.Thread(target=draw, name="progress relay", daemon=True)
+            thread.start()
+            try:
+                yield
+            finally:
+                self.queue.put(None)
+                thread.join()
 
 
 def _progress(console: Console, delay: float, clock: Callable[[], float], started: float) -> Progress:

@@ -177,7 +177,7 @@ def properties_table(spec: dict[str, Any]) -> str:
     rows = []
     for name, prop in spec.get("properties", {}).items():
         default = "required" if name in required else (f"`{json.dumps(prop['default'])}`" if "default" in prop else "")
-        words = " ".join(w for w in (prop.get("description", ""), limits(prop)) if w)
+        words = "; ".join(w for w in (prop.get("description", ""), limits(prop)) if w)
         rows.append((f"`{name}`", schema_type(prop), default, words))
     return table(("Field", "Type", "Default", "What it is"), rows)
 

@@ -25,6 +25,7 @@ method has nothing of its own to add":
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Protocol
@@ -101,7 +102,8 @@ def dealt_cost(game: Game) -> float:
     >>> round(dealt_cost(load_game("paytables/three_card_poker/standard.yaml")), 1)
     2.5
     """
-    return max(1.0, game.deals ** (1 / 3) / DEALS_CUBE_ROOT_A_SECOND)
+    cube_root: float = math.cbrt(game.deals)
+    return max(1.0, cube_root / DEALS_CUBE_ROOT_A_SECOND)
 
 
 

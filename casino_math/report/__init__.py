@@ -23,7 +23,7 @@ import casino_math
 from .. import __version__
 from ..errors import InputError
 from ..parallel import Runner
-from ..progress import Bar
+from ..progress import Bar, Relay, Relayed
 from ..targets import folder_to_write
 from ..workers import in_processes, local_processes
 from ..analysis import GameAnalysis
@@ -174,15 +174,22 @@ def _here(families: dict[str, list[Game]], steps: Bar, runner: Runner | None, da
 
 def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, runner: Runner | None, day: date) -> dict[str, Built]:
     """Every family in one of ``processes`` forked workers (:mod:`casino_math.workers`), the bar stepping as each is waited for."""
+    relay = Relay()  # each worker's counting, drawn for the family waited for
+
     def written(family: str) -> Built:
         try:
-            return _family(family, families[family], Bar(quiet=True), runner, day)
+            return _family(family, families[family], Relayed(relay.sender(family)), runner, day)
         finally:  # the worker's next family reuses the memory of this one's counts (families share no counts); this
             forget_all()  # process, which may analyse again (the studio), keeps its own
 
+    def waiting(family: str) -> None:
+        steps.step(f"writing {family}", costs[family])
+        relay.show(family)
+
     costs = {family: family_cost(group) for family, group in families.items()}
     steps.extend(sum(costs.values()))
-    return in_processes(written, families, processes, lambda family: steps.step(f"writing {family}", costs[family]))
+    with relay.drawn(steps):
+        return in_processes(written, families, processes, waiting)
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,

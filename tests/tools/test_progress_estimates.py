@@ -4,7 +4,10 @@ its work left at its pace so far, so a step that runs for minutes never shows an
 from __future__ import annotations
 
 import re
+import time
 from io import StringIO
+
+import pytest
 
 from rich.console import Console
 
@@ -46,3 +49,30 @@ def test_the_weights_follow_each_game_counting() -> None:
     assert counting_cost(pai_gow) > 100 * counting_cost(three_card)  # 13 minutes against a second or two, measured
     assert counting_cost(one_deck) < counting_cost(six_decks)
     assert family_cost([three_card, pai_gow]) > counting_cost(three_card) + counting_cost(pai_gow)
+
+
+def test_a_family_counted_in_a_worker_shows_its_own_count() -> None:
+    """The run waits for a family counted in another process: the bar draws that family's count as its worker reports
+    it (the engine's units of work, with their own ETA), not only the step it waits on."""
+    from casino_math.progress import Relay
+    from casino_math.workers import can_fork, in_processes
+
+    if not can_fork():
+        pytest.skip("no forked workers here: every family is written in this process, its count drawn there")
+    out = StringIO()
+    relay = Relay()
+
+    def count(family: str) -> str:
+        report = relay.sender(family)
+        report("showdown", 3, 13)
+        return family
+
+    with Bar(False, console=Console(file=out, force_terminal=True, width=120)) as steps, relay.drawn(steps):
+        in_processes(count, ["three_card_poker", "pai_gow_poker"], 2, relay.show)
+        assert steps.progress is not None  # a terminal: the bar is drawn
+        deadline = time.monotonic() + 30
+        while not any("pai_gow_poker: showdown" in task.description for task in steps.progress.tasks):
+            assert time.monotonic() < deadline, [task.description for task in steps.progress.tasks]
+            time.sleep(0.05)
+        line = next(task for task in steps.progress.tasks if "pai_gow_poker" in task.description)
+        assert (line.completed, line.total) == (3, 13)
