@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # rich loads only when a bar may be drawn: --help stays fast
     from rich.text import Text
 
 DELAY_SECONDS = 1.0
+PRIOR_SECONDS = 30.0  # a plan in estimated seconds: the estimate's own pace counts as this much work done (see remaining)
 DESCRIPTION_WIDTH = 30  # of 80 columns: the bar 16, the count 11, elapsed 7, "ETA" and the estimate 11, spaces between
 BAR_WIDTH = 16
 Report = Callable[[str, int, int], None]  # what the engine calls: (what, done, of)
@@ -76,8 +77,12 @@ class Bar:
         self._main_line(description, done, of)
 
     def plan(self, total: float) -> None:
-        """How much the run's named steps weigh together (how many, where each weighs one), as far as it is known."""
+        """What the run's named steps weigh together, in estimated seconds (one a step unless :meth:`step` says), as far
+        as it is known; the run's line shows the share done."""
         self._main_line(None, None, total)
+        assert self.progress is None or self.main is not None
+        if self.progress is not None and self.main is not None:
+            self.progress.update(self.main, estimated=True)
 
     def extend(self, more: float) -> None:
         """More steps than planned, now that they are known (the charts of a document)."""
@@ -259,6 +264,8 @@ def _progress(console: Console, delay: float, clock: Callable[[], float], starte
 
     class Count(ProgressColumn):
         def render(self, task: Task) -> Text:
+            if task.fields.get("estimated"):  # weights in estimated seconds: the share done
+                return Text(f"{task.percentage:.0f}%", style="progress.percentage")
             return Text(count_text(int(task.completed), int(task.total) if task.total else None), style="progress.download")
 
     class Remaining(ProgressColumn):
@@ -266,7 +273,8 @@ def _progress(console: Console, delay: float, clock: Callable[[], float], starte
         slows the pace, and the estimate grows (rich's own holds the pace of the last reports until the next one)."""
 
         def render(self, task: Task) -> Text:
-            left = remaining(task.fields.get("since"), float(task.completed), task.total, clock())
+            prior = PRIOR_SECONDS if task.fields.get("estimated") else 0.0
+            left = remaining(task.fields.get("since"), float(task.completed), task.total, clock(), prior)
             return Text("-:--:--" if left is None else clock_text(left), style="progress.remaining")
 
     class Delayed(Progress):
@@ -286,9 +294,11 @@ def _progress(console: Console, delay: float, clock: Callable[[], float], starte
     return Delayed(*columns, console=console, transient=True, get_time=clock, expand=False)
 
 
-def remaining(since: tuple[float, float] | None, done: float, total: float | None, now: float) -> float | None:
+def remaining(since: tuple[float, float] | None, done: float, total: float | None, now: float, prior: float = 0.0) -> float | None:
     """Seconds left for ``total`` at the pace from ``since`` (a moment and the work done then) to ``now`` and ``done``;
-    None while the pace is not known.
+    None while the pace is not known. ``prior``: where the work is counted in estimated seconds, that many seconds of
+    work taken at the estimate's own pace, so that the first quick steps do not set the pace alone; a step that runs
+    past its estimate slows the pace, and the time left grows.
 
     >>> remaining((10.0, 1.0), 3.0, 13.0, 14.0)   # 2 done in 4 s: 10 more take 20 s
     20.0
@@ -296,13 +306,16 @@ def remaining(since: tuple[float, float] | None, done: float, total: float | Non
     6000.0
     >>> remaining(None, 3.0, 13.0, 14.0), remaining((14.0, 3.0), 3.0, 13.0, 14.0)
     (None, None)
+    >>> round(remaining((0.0, 0.0), 0.1, 600.1, 4.0, prior=30.0), 1)   # files read in 4 s, estimated at 0.1 s
+    677.7
     """
     if since is None or not total:
         return None
     start, done_then = since
-    if done <= done_then or now <= start:
+    worked, elapsed = done - done_then + prior, now - start + prior
+    if worked <= 0 or elapsed <= 0:
         return None
-    return max(0.0, total - done) * (now - start) / (done - done_then)
+    return max(0.0, total - done) * elapsed / worked
 
 
 def clock_text(seconds: float) -> str:

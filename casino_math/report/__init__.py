@@ -186,7 +186,8 @@ def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, r
         steps.step(f"writing {family}", costs[family])
         relay.show(family)
 
-    costs = {family: family_cost(group) for family, group in families.items()}
+    # in seconds of the run: the families are written ``processes`` at once
+    costs = {family: family_cost(group) / processes for family, group in families.items()}
     steps.extend(sum(costs.values()))
     with relay.drawn(steps):
         return in_processes(written, families, processes, waiting)

@@ -27,7 +27,7 @@ def test_a_long_step_makes_the_eta_grow_not_sit_at_a_second() -> None:
     out = StringIO()
     now = [0.0]
     with Bar(False, console=Console(file=out, force_terminal=True, width=100), clock=lambda: now[0]) as steps:
-        steps.plan(1 + 100)
+        steps.plan(1 + 100)  # in estimated seconds
         steps.step("writing small", 1)
         now[0] = 1.0
         steps.step("writing big", 100)  # the small step took 1 s: the big one is estimated at 100 s
@@ -38,8 +38,9 @@ def test_a_long_step_makes_the_eta_grow_not_sit_at_a_second() -> None:
         now[0] = 600.0  # ten minutes into the big step: it has run past its estimate
         steps.progress.refresh()
         later = shown_eta(out)
-    assert first == "0:03:20"  # 100 units left at 1 unit in 2 s
-    assert later == "16:40:00"  # 100 units left at 1 unit in 600 s: the estimate grows with the wait, never "0:00:01"
+    # 100 estimated seconds left at the pace so far (1 in 2 s, and the estimate's own pace for 30 s): 103 s
+    assert first == "0:01:43", first
+    assert later == "0:33:52"  # the big step ten minutes long: the estimate grows with the wait, never "0:00:01"
 
 
 def test_the_weights_follow_each_game_counting() -> None:
