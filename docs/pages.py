@@ -11,6 +11,7 @@ reads again only what changed.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import pkgutil
@@ -140,6 +141,14 @@ def game_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
+@functools.cache
+def analysis_of(path: Path) -> Any:
+    """A shipped game file read once for every page (nothing counted)."""
+    from casino_math.analysis import GameAnalysis, load_game
+
+    return GameAnalysis(load_game(path))
+
+
 def repo_path(path: Path | str) -> str:
     return Path(path).resolve().relative_to(ROOT).as_posix()
 
@@ -184,7 +193,6 @@ def properties_table(spec: dict[str, Any]) -> str:
 
 def format_page() -> str:
     """The game file's fields from the JSON Schema the engine validates with, then every shipped game file."""
-    from casino_math.analysis import load_game
     from casino_math.registry import game_schema
 
     schema = game_schema()
@@ -208,7 +216,7 @@ def format_page() -> str:
     rows = []
     for folder in shipped_families():
         for path in game_files(folder):
-            game = load_game(path)
+            game = analysis_of(path).game
             parent = repo_path(game.files[1][0]) if len(game.files) > 1 else ""
             rows.append((f"[{folder.name}](families/{folder.name}.md)", f"`{path.name}`", f"`{game.id}`", game.name,
                          f"`{Path(parent).name}`" if parent else ""))
@@ -225,7 +233,6 @@ HAND_WRITTEN = {  # a family's page written by hand as well, beside its generate
 
 def family_pages() -> dict[str, str]:
     """One page per folder of ``paytables/``: its game files, its bets and deal, its published figures."""
-    from casino_math.analysis import GameAnalysis, load_game
     from casino_math.claims import load_claims
     from casino_math.report.rules import deal_rows, deck_text
     from casino_math.report.sheet import main_game
@@ -233,7 +240,7 @@ def family_pages() -> dict[str, str]:
     pages, index_rows = {}, []
     for folder in shipped_families():
         family = folder.name
-        analyses = [GameAnalysis(load_game(path)) for path in game_files(folder)]
+        analyses = [analysis_of(path) for path in game_files(folder)]
         main = main_game(analyses)
         game = main.game
         method = main.method
@@ -308,13 +315,12 @@ def method_slug(method: Any) -> str:
 def method_pages() -> dict[str, str]:
     """One page per counting method: its name, its sentence for the par sheet, the families it counts, and the
     docstrings of its modules (how it counts, for contributors)."""
-    from casino_math.analysis import GameAnalysis, load_game
     from casino_math.registry import methods
 
     counted: dict[str, list[str]] = {}
     for folder in shipped_families():
         for path in game_files(folder):
-            slug = method_slug(GameAnalysis(load_game(path)).method)
+            slug = method_slug(analysis_of(path).method)
             if folder.name not in counted.setdefault(slug, []):
                 counted[slug].append(folder.name)
     pages, rows = {}, []
