@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -239,7 +239,8 @@ class Relay:
                 key, what, done, of = sent
                 self.latest[key] = (what, done, of)
                 if key == self.shown:
-                    self._draw(key, what, done, of)
+                    with suppress(Exception):  # the reading goes on whatever the drawing does: a worker must never
+                        self._draw(key, what, done, of)  # wait on a full pipe
 
         self.bar, self.lock = bar, threading.Lock()
         with bar.detail():

@@ -86,6 +86,7 @@ def linked(text: str, prefix: str = "") -> str:
 def source_read(app: Any, docname: str, source: list[str]) -> None:
     """Sphinx's ``source-read`` hook: the index page is the README, with the site's table of contents."""
     if docname == "index":
+        app.env.note_dependency(str(ROOT / "README.md"))  # an edited README is read again by the next build
         source[0] = linked((ROOT / "README.md").read_text(encoding="utf-8")) + TOCTREE
     elif "/" not in docname:
         source[0] = linked(source[0])
