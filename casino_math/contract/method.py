@@ -96,14 +96,14 @@ def dealt_cost(game: Game) -> float:
     The cube root of the deals over 300 fits the cold runs of the shipped games within a factor of two
     (``benchmarks/README.md``, ``docs/speed.md``): Three Card Poker's 407,170,400 deals 2.5 s (1.1 s measured),
     Caribbean Stud's 1.99e13 deals 90 s (28 s on two cores), Ultimate Texas Hold'em's 2.78e13 101 s (77 s on two cores),
-    Pai Gow Poker's 8.25e15 673 s (about 13 min). At least a second.
+    Pai Gow Poker's 8.25e15 673 s (about 13 min).
 
     >>> from casino_math.analysis import load_game
     >>> round(dealt_cost(load_game("paytables/three_card_poker/standard.yaml")), 1)
     2.5
     """
     cube_root: float = math.cbrt(game.deals)
-    return max(1.0, cube_root / DEALS_CUBE_ROOT_A_SECOND)
+    return cube_root / DEALS_CUBE_ROOT_A_SECOND
 
 
 
