@@ -39,8 +39,8 @@ if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
 class GameAnalysis:
     """Every bet of one game file, analysed. Figures are exact Fractions; tables are pandas DataFrames.
 
-    The one way into the counting methods (:mod:`.method`): the analysis picks the method that fits the game
-    and asks it for a :class:`~casino_math.contract.method.Solution`; every tool reads the solution from here.
+    The one way into the counting methods (:mod:`~casino_math.contract.method`): the analysis picks the method that fits the game
+    and asks it for a :class:`~casino_math.contract.solution.Solution`; every tool reads the solution from here.
     """
 
     game: Game

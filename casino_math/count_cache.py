@@ -54,10 +54,10 @@ from .kept_files import Mismatch, read_regular, read_vouched
 FORMAT = "casino-math counts 1"
 ENV_FOLDER = "CASINO_MATH_CACHE"
 ENV_LIMIT = "CASINO_MATH_CACHE_SIZE"
-DEFAULT_LIMIT = 8 << 30  # every shipped game's counts fit in about 2 GiB: room for them and many variants' worth
+DEFAULT_LIMIT = 8 << 30  #: every shipped game's counts fit in about 2 GiB: room for them and many variants' worth
 MAX_MANIFEST_BYTES = 64 << 10
 STALE_SECONDS = 3600  # a temporary file this old is a writer that died, not one at work
-MARKER = "CACHEDIR.TAG"  # the cache directory tag (bford.info/cachedir): backup tools skip the folder too
+MARKER = "CACHEDIR.TAG"  #: the cache directory tag (bford.info/cachedir): backup tools skip the folder too
 TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
        "# This folder holds the counts casino-math keeps between runs; 'casino-math cache clear' empties it.\n"
        "# For information about cache directory tags see https://bford.info/cachedir/\n")

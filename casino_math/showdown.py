@@ -32,7 +32,7 @@ from .rankings import WILD, Ranking
 from .subsets import all_subsets, colex, positions
 
 COMPILED_FROM = 10**9  # player rows x dealer hands from which the compiled kernel pays for itself
-# a qualifier splits the showdown in two; without one every dealer hand "qualifies"
+#: the ways a deal ends at the showdown: a qualifier splits it in two; without one every dealer hand "qualifies"
 CELLS = ("not_qualified_player_higher", "not_qualified_equal", "not_qualified_dealer_higher",
          "qualified_player_higher", "qualified_equal", "qualified_dealer_higher")
 CELL_SITUATION = tuple((not c.startswith("not"), c.split("qualified_", 1)[1]) for c in CELLS)
@@ -42,7 +42,7 @@ def card_arrays(deck: Deck, ranking: Ranking | None, ids: np.ndarray) -> tuple[n
     """Rank and suit arrays of hands given as card ids, sorted high first (wild cards last, as WILD), as rankings take them.
 
     Ids run by rank then suit, so sorting the ids themselves (a wild card as -1) orders the cards as
-    :func:`~casino_math.rankings.sort_hands` would, at a fraction of the cost.
+    :func:`~casino_math.rankings.base.sort_hands` would, at a fraction of the cost.
     """
     rank_of, suit_of, wild = _card_tables(deck, ranking)
     keys = ids.astype(np.int16)  # small integers: these arrays run to millions of hands

@@ -1,6 +1,6 @@
 """The ``casino-math`` command line: a thin layer over the Python API, one module per group of commands.
 
-- ``app.py``: the typer app, the order of its commands and the entry point :func:`main` (bad input: one line, exit 2)
+- ``app.py``: the typer app, the order of its commands and the entry point :func:`~casino_math.cli.app.main` (bad input: one line, exit 2)
 - ``options.py``: what several commands share (where big counts run and are kept; design tables' output)
 - ``frequencies.py``: hand frequencies; ``games.py``: analyze, report, verify, schema; ``design.py``: solve, sweep,
   search, compare; ``simulate.py``; ``removal.py``: effect of removal; ``stud.py``: the ``stud`` commands

@@ -206,13 +206,13 @@ class _Ends(Repriced):
         return self.solved.solution().replayed(game)
 
     def linear(self) -> Repriced:
-        """What prices the strategy at once (:meth:`~.method.Solution.repricer`): the method's own, once it is solved."""
+        """What prices the strategy at once (:meth:`~casino_math.contract.solution.Solution.repricer`): the method's own, once it is solved."""
         return self.solved.solution().repricer()
 
 
 @dataclass(frozen=True)
 class Kept:
-    """What is kept of a solution (plain data: see :func:`_stored`), as a method's ``fit`` reads and changes it."""
+    """What is kept of a solution (plain data: see ``_stored``), as a method's ``fit`` reads and changes it."""
 
     method: str
     table: ReturnTable | None
@@ -314,7 +314,7 @@ def _plain(values: list[Any]) -> list[Any]:
 def _restored(game: Game, kept: Any, solve: Callable[[], Solution], fit: Callable[[Kept], Kept] | None = None,
               sides: Callable[[], dict[str, ReturnTable]] | None = None, backed: bool = False,
               solved: Solution | None = None) -> Solution:
-    """The solution :func:`_stored` kept, made ``game``'s by ``fit`` (TypeError where the data is not such); ``sides``:
+    """The solution ``_stored`` kept, made ``game``'s by ``fit`` (TypeError where the data is not such); ``sides``:
     the side bets' tables counted apart; ``backed``: the method's views back every view kept (:class:`BackedView`);
     ``solved``: its working where it is at hand already."""
     if not isinstance(kept, Kept) or not all(isinstance(v, KeptView) for v in kept.views) \

@@ -28,6 +28,7 @@ method has nothing of its own to add":
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Protocol
@@ -81,8 +82,9 @@ class Workload:
     other in one process, as they share work there: counts counted once (blackjack's dealer's counts and positions of
     one shoe and one dealer; the counts a game's paytables share), counts one reads from another's (the totals a
     hold'em game keeps for its other pays, the house ways of a Pai Gow Poker compare), or a big count each runs on
-    every core already; None: a group of its own. ``cost`` weighs one game's solve against another's by the same
-    method, so that the costliest start first.
+    every core already; None: a group of its own. ``cost`` is roughly the seconds of processor time the solve takes on
+    one core with nothing kept (an estimate, within a factor of two or so, not a measurement; a run on kept counts takes
+    far less), so that the costliest start first and a progress bar weighs each game by its own (a report's ETA).
 
     >>> Workload(), Workload(("dealer", 6), 2.0).group
     (Workload(group=None, cost=1.0), ('dealer', 6))
@@ -90,6 +92,30 @@ class Workload:
 
     group: Hashable | None = None
     cost: float = 1.0
+
+    @classmethod
+    def of_deals(cls, group: Hashable | None, game: Game, scale: float = 1.0) -> Workload:
+        """A game whose deals are counted, its cost from their number (:func:`dealt_cost`) times ``scale``."""
+        return cls(group, dealt_cost(game) * scale)
+
+
+DEALS_CUBE_ROOT_A_SECOND = 300.0
+
+
+def dealt_cost(game: Game) -> float:
+    """Roughly the seconds of processor time a count of every deal of ``game`` takes, from the number of its deals: the
+    methods group deals into classes and count cells, not deals one by one, so the cost grows far slower than the deals.
+    The cube root of the deals over 300 fits the cold runs of the shipped games within a factor of two
+    (``benchmarks/README.md``, ``docs/speed.md``): Three Card Poker's 407,170,400 deals 2.5 s (1.1 s measured),
+    Caribbean Stud's 1.99e13 deals 90 s (28 s on two cores), Ultimate Texas Hold'em's 2.78e13 101 s (77 s on two cores),
+    Pai Gow Poker's 8.25e15 673 s (about 13 min).
+
+    >>> from casino_math.analysis import load_game
+    >>> round(dealt_cost(load_game("paytables/three_card_poker/standard.yaml")), 1)
+    2.5
+    """
+    cube_root: float = math.cbrt(game.deals)
+    return cube_root / DEALS_CUBE_ROOT_A_SECOND
 
 
 

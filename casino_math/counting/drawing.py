@@ -50,7 +50,7 @@ from ..game.sections import Problem
 from ..game.situations import Situation
 from ..game.tableau import ranges, role_hand
 
-MAX_ROWS = 30_000_000  # rows of symbols counted at most; beyond, a bet reads too many cards too finely
+MAX_ROWS = 30_000_000  #: rows of symbols counted at most; beyond, a bet reads too many cards too finely
 _RED = np.isin(np.arange(4), RED)  # by suit number: whether the suit is red
 
 

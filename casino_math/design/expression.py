@@ -4,7 +4,7 @@ A side bet is paid by its table whatever the player does, so its return is linea
 the whole range: each line's coefficient is the share of deals it pays. The game's own bet is played
 by the strategy that is best for its pays; while that strategy holds, its return is linear in every
 pay too, and the coefficient of a line is found exactly by replaying the same strategy with that pay
-one unit higher (:meth:`~casino_math.contract.method.Solution.replayed`). The expression then holds for
+one unit higher (:meth:`~casino_math.contract.solution.Solution.replayed`). The expression then holds for
 pays near the file's, up to where the best strategy changes (``solve`` finds those points).
 
 Pays are symbols named after their lines, each the net pay "to 1" (a line the file pays "for 1" at

@@ -1,6 +1,6 @@
 """Which paytable of a bet a design tool changes, and which of its lines, named as players write them.
 
-A line is named by its key in the game file, in any spelling :func:`normal`
+A line is named by its key in the game file, in any spelling :func:`~casino_math.game.patterns.normal`
 accepts (``straight_flush`` or ``straight flush``), or by the same hand
 pattern written another way (``one pair`` for ``pair``). A pay for a hand the
 table does not list adds a line for it: after the existing lines, or, where

@@ -1,11 +1,11 @@
 """The game model: a table game as declared in its file, read and checked, and nothing computed.
 
-:class:`Game` is the declared game (its deck, deal, decisions, hands, wagers,
-side bets and paytables, as immutable values), :func:`read_game` reads one
+:class:`~casino_math.game.description.Game` is the declared game (its deck, deal, decisions, hands, wagers,
+side bets and paytables, as immutable values), :func:`~casino_math.game.loader.read_game` reads one
 from its YAML file with the file sections it is given (the model names no
 game: :func:`casino_math.analysis.load_game` reads any game file, with the
 sections the counting methods declare, such as ``blackjack:``),
-:class:`Situation` names how a deal ends for a wager, and :class:`Rule` is a
+:class:`~casino_math.game.situations.Situation` names how a deal ends for a wager, and :class:`~casino_math.game.simple_strategies.Rule` is a
 simple strategy forcing one decision. Names are imported when first used:
 reading game files loads the file checker, which takes a while, so
 ``import casino_math.game`` alone stays quick.

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from math import comb, prod
 from typing import Literal, Mapping
 
 from ..cards import Deck
@@ -351,6 +352,22 @@ class Game:
     @cached_property
     def decisions(self) -> tuple[Decision, ...]:
         return tuple(s for s in self.steps if isinstance(s, Decision))
+
+    @cached_property
+    def deal_sizes(self) -> tuple[tuple[int, int], ...]:
+        """Each step of cards dealt as (cards left in the deck, cards dealt): the deals number the product of their
+        binomials (:attr:`deals`)."""
+        left, sizes = len(self.deck.cards), []
+        for step in self.steps:
+            if isinstance(step, Deal):
+                sizes.append((left, step.cards))
+                left -= step.cards
+        return tuple(sizes)
+
+    @cached_property
+    def deals(self) -> int:
+        """How many equally likely deals the declared deal has (every order of the cards dealt in a step counted once)."""
+        return prod(comb(n, k) for n, k in self.deal_sizes)
 
     @cached_property
     def has_dealer(self) -> bool:

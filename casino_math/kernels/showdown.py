@@ -3,7 +3,7 @@
 The dealer's possible hidden card sets (``dealt``, ids ascending) and the
 values of the hands they make are indexed by each of their subsets of j cards
 (j = 0..d). For a player row P and a threshold x, the hands sharing no card
-with P and worth less than x number Σ over subsets S of P (−1)^|S| ·
+with P and worth less than x number Σ over subsets S of P ``(−1)^|S|`` ·
 #{hands containing S, worth less than x}.
 
 Values are first replaced by their rank among the distinct values (a hand

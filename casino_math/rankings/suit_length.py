@@ -167,7 +167,7 @@ class SuitRanking(Ranking):
 
     def hands_below(self, value: int, cards: int | None = None) -> int:
         """How many ``cards``-card hands of the deck are worth less than ``value``: every suit worth less, so the
-        coefficient of x^cards in the product over the four suits of Σ x^|S| over the sets S of ranks worth less.
+        coefficient of x^cards in the product over the four suits of ``Σ x^|S|`` over the sets S of ranks worth less.
 
         >>> from casino_math.rankings import get_ranking
         >>> hcf = get_ranking("high-card-flush")

@@ -23,7 +23,7 @@ import casino_math
 from .. import __version__
 from ..errors import InputError
 from ..parallel import Runner
-from ..progress import Bar
+from ..progress import Bar, Relay, Relayed
 from ..targets import folder_to_write
 from ..workers import in_processes, local_processes
 from ..analysis import GameAnalysis
@@ -44,6 +44,9 @@ from .writer import write_atomically
 DEFAULT_OUT = Path("reports")
 GAME_SUFFIXES = (".yaml", ".yml")
 INDEX = "index.html"
+# a progress bar's weights, in rough seconds, beside each game's counting (its method's estimate): reading a game file,
+# and each other step of a family's sheet (its claims checked, its document, each chart, its HTML, its PDF)
+READING_SECONDS, STEP_SECONDS = 0.05, 1.0
 
 
 def shipped_folder() -> Path:
@@ -88,9 +91,20 @@ def by_family(games: Sequence[Game]) -> dict[str, list[Game]]:
     return {family: sorted(group, key=lambda g: (Path(g.path).name, g.path)) for family, group in families.items()}
 
 
+def counting_cost(game: Game) -> float:
+    """Roughly the seconds counting ``game`` takes with nothing kept, as its method estimates it (a progress bar's
+    weight: Pai Gow Poker's 53-card count weighs hundreds of times Three Card Poker's)."""
+    return GameAnalysis(game).workload.cost
+
+
+def family_cost(group: Sequence[Game]) -> float:
+    """Roughly the seconds a family's sheet takes with nothing kept: its games' counting and the other steps."""
+    return sum(counting_cost(game) for game in group) + 5 * STEP_SECONDS
+
+
 def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
-    """One game analysed as one step of the bar, its counting shown with an ETA where it takes long."""
-    steps.step(f"analysing {game.id}")
+    """One game analysed as one step of the bar, weighed by its counting, shown with an ETA where it takes long."""
+    steps.step(f"analysing {game.id}", counting_cost(game))
     with steps.detail() as progress:
         analysis = GameAnalysis(game, progress, runner)
         analysis.tables  # noqa: B018 - the expensive part (the counts, the solve), done here where the bar shows it
@@ -113,10 +127,10 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
     edition = Edition(day, revision_text(revision), chosen_formats(formats), note)
     steps = steps or Bar(quiet=True)
     files = game_files(paths or shipped_games())
-    steps.plan(len(files) + 1)
+    steps.plan(len(files) * READING_SECONDS + STEP_SECONDS)
     games = []
     for file in files:
-        steps.step(f"reading {file.name}")
+        steps.step(f"reading {file.name}", READING_SECONDS)
         games.append(load_game(file))
     families = by_family(games)
     if not paths and INDEX.removesuffix(".html") in families:
@@ -140,7 +154,7 @@ Built = tuple[dict[str, bytes], Entry]  # a family's files (HTML, PDF) and its l
 
 def _family(family: str, group: Sequence[Game], steps: Bar, runner: Runner | None, edition: Edition) -> Built:
     """One family's par sheet: its games analysed, its published figures checked, its charts drawn, each format rendered."""
-    steps.extend(len(group) + 2 + len(edition.formats))
+    steps.extend(sum(counting_cost(game) for game in group) + (1 + len(edition.formats)) * STEP_SECONDS)
     analyses = [_analysed(game, steps, runner) for game in group]
     steps.step(f"checking published figures of {family}")
     checks = check_claims(analyses)  # on these analyses: nothing is counted twice
@@ -178,14 +192,23 @@ def _here(families: dict[str, list[Game]], steps: Bar, runner: Runner | None, ed
 
 def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, runner: Runner | None, edition: Edition) -> dict[str, Built]:
     """Every family in one of ``processes`` forked workers (:mod:`casino_math.workers`), the bar stepping as each is waited for."""
+    relay = Relay()  # each worker's counting, drawn for the family waited for
+
     def written(family: str) -> Built:
         try:
-            return _family(family, families[family], Bar(quiet=True), runner, edition)
+            return _family(family, families[family], Relayed(relay.sender(family)), runner, edition)
         finally:  # the worker's next family reuses the memory of this one's counts (families share no counts); this
             forget_all()  # process, which may analyse again (the studio), keeps its own
 
-    steps.extend(len(families))
-    return in_processes(written, families, processes, lambda family: steps.step(f"writing {family}"))
+    def waiting(family: str) -> None:
+        steps.step(f"writing {family}", costs[family])
+        relay.show(family)
+
+    # in seconds of the run: the families are written ``processes`` at once
+    costs = {family: family_cost(group) / processes for family, group in families.items()}
+    steps.extend(sum(costs.values()))
+    with relay.drawn(steps):
+        return in_processes(written, families, processes, waiting)
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,

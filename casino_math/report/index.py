@@ -1,6 +1,6 @@
 """``index.html``: one page that links every game's par sheet, with its main paytable, house edges and verification.
 
-It is a :class:`Document` like a par sheet, rendered by the same template and
+It is a :class:`~casino_math.report.document.Document` like a par sheet, rendered by the same template and
 CSS, so it is as self-contained: no scripts, no fetches, only links to the
 par sheets beside it.
 """

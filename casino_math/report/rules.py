@@ -27,7 +27,7 @@ A game dealt from a shoe says how many decks, and its draws and stops:
 
 from __future__ import annotations
 
-from math import comb, prod
+from math import comb
 from typing import Callable, Hashable, Sequence, TypeVar
 
 from ..cards import RANK_CHARS, Deck
@@ -193,15 +193,10 @@ def hand_text(game: Game, hand: Hand, categories: bool = True) -> str:
 
 def deals_text(game: Game) -> str:
     """How many equally likely deals the declared deal has, as a product of binomials, one per step of cards."""
-    left, terms = len(game.deck.cards), []
-    for step in game.steps:
-        if isinstance(step, Deal):
-            terms.append((left, step.cards))
-            left -= step.cards
-    ways = [comb(n, k) for n, k in terms]
+    terms = game.deal_sizes
     formula = " × ".join(f"C({n},{k})" for n, k in terms)
-    factors = f" = {' × '.join(integer(w) for w in ways)}" if len(terms) > 1 else ""
-    return f"{formula}{factors} = {integer(prod(ways))}"
+    factors = f" = {' × '.join(integer(comb(n, k)) for n, k in terms)}" if len(terms) > 1 else ""
+    return f"{formula}{factors} = {integer(game.deals)}"
 
 
 def _showdown(game: Game) -> bool:

@@ -1,4 +1,4 @@
-"""A game family's par sheet: analyses and checks in, a :class:`Document` out.
+"""A game family's par sheet: analyses and checks in, a :class:`~casino_math.report.document.Document` out.
 
 The main game is the one the family names (``main:`` in its game files), else
 the file that offers the most bets (the first such file, in name order, on a

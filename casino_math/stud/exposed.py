@@ -14,7 +14,7 @@ showing hand is best: unpaired beats paired, then the lower cards, the ace
 low where the game plays it so. With five or more cards showing, the game's
 own ranking applies in full.
 
-Values follow :class:`~casino_math.rankings.Ranking`: bigger is better
+Values follow :class:`~casino_math.rankings.base.Ranking`: bigger is better
 (for the opener), whatever the direction of the game.
 
 >>> from casino_math.stud.games import get_game

@@ -46,7 +46,7 @@ class StudGame:
     ``streets`` lists the cards dealt before each betting round, ``d`` face down
     and ``u`` face up, in dealing order. ``ranking`` decides the pot (or its high
     half); ``split`` names the ranking of the low half in a split-pot game.
-    ``deck`` is a deck's name (with ``jokers`` added) or a :class:`Deck`.
+    ``deck`` is a deck's name (with ``jokers`` added) or a :class:`~casino_math.cards.Deck`.
     A joker plays by ``joker_up`` when dealt face up and ``joker_down`` when
     face down. The bring-in is the ``lowest`` or ``highest`` up card (None: the
     best exposed card simply bets); later streets start with the best exposed

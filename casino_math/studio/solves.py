@@ -1,7 +1,7 @@
 """Solves of seconds off the request path: an edit whose strategy must be solved again (blackjack at pays a decision
 sees) is solved in a forked process while the server keeps answering, and the page asks for its figures when they are
 ready. The same process then works out how that strategy is priced at other pays at once
-(:meth:`~casino_math.contract.method.Solution.repricer`), so that the next such edit shows the figures of the strategy last
+(:meth:`~casino_math.contract.solution.Solution.repricer`), so that the next such edit shows the figures of the strategy last
 solved at its pays within milliseconds, marked provisional, until its own solve ends.
 
 One solve runs per game file: a newer edit of the same file stops the one running (its page is told it was superseded),

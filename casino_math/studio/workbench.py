@@ -35,12 +35,12 @@ from .solves import Solves, Warnings, listening
 
 GAME_SUFFIXES = (".yaml", ".yml")
 SAFE_PAY = re.compile(r"[0-9A-Za-z .,/:+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
-REMEMBERED = 32  # edits solved kept in memory, with their figures: going back to one is instant
+REMEMBERED = 32  #: edits solved kept in memory, with their figures: going back to one is instant
 MAX_WAIT = 20.0  # seconds a request for a solve's figures waits at most
 PROVISIONAL = ("the previous strategy at the new pays (exact for that strategy; the optimal strategy does at least as well): "
                "the optimal strategy is being solved…")
-MAX_SEARCH = 400  # paytables of a search in the studio (each of the game's own bet is a solve): a small grid, at once
-SHOWN_FOUND = 25  # paytables of a search shown
+MAX_SEARCH = 400  #: paytables of a search in the studio (each of the game's own bet is a solve): a small grid, at once
+SHOWN_FOUND = 25  #: paytables of a search shown
 SEARCH_FIGURES = ("house_edge", "element_of_risk", "hit_frequency", "standard_deviation")
 COMPARED = (("house_edge", True), ("element_of_risk", True), ("hit_frequency", True), ("standard_deviation", False),
             ("average_wager", False))

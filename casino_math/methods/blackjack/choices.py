@@ -19,8 +19,8 @@ from .hands import hand_table
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
 PREFERENCE = (DOUBLE, SPLIT, STAND, HIT, SURRENDER)  # the option taken between two of exactly equal value: more wagered
 
-Chooser = Callable[[int, Mapping[str, int]], str]  # a hand (its number in the hand table) and its options -> the one taken
-Key = tuple[str, int, bool]  # a chart's row: ("pair", value, True) | ("hard" or "soft", total, first two cards)
+Chooser = Callable[[int, Mapping[str, int]], str]  #: a hand (its number in the hand table) and its options -> the one taken
+Key = tuple[str, int, bool]  #: a chart's row: ("pair", value, True) | ("hard" or "soft", total, first two cards)
 
 
 def best(hand: int, values: Mapping[str, int]) -> str:

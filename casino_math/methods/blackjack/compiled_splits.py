@@ -1,6 +1,6 @@
 """A split hand's ends followed in a compiled kernel, exactly: every chance as its residues modulo primes.
 
-:meth:`.split_ends._Walk.follow` follows the split hands of one position forward by the split strategy, from their
+``split_ends._Walk.follow`` follows the split hands of one position forward by the split strategy, from their
 second cards to every way they end, and prices each end against the dealer's totals: some 50,000 ends per six-deck
 rule set, each reached some four times and priced against up to eight dealer totals in whole numbers of a few hundred
 bits, in the interpreter. :func:`follow` does the
@@ -52,10 +52,10 @@ from .rules import VALUES, BlackjackRules
 from .values import Position, Valued
 from ...held import cached
 
-Key = tuple[int, int, int]  # as :data:`.split_ends.Key`: a hand's net (over the round's scale), its own stake, the dealer's total
+Key = tuple[int, int, int]  #: as :data:`.split_ends.Key`: a hand's net (over the round's scale), its own stake, the dealer's total
 STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2
-BUST_TOTAL = 22  # the row of :func:`key_table` for a bust
-DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  # what :func:`follow_kernel` returns
+BUST_TOTAL = 22  #: the row of :func:`key_table` for a bust
+DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  #: what :func:`follow_kernel` returns
 
 
 @njit(cache=True)
@@ -66,7 +66,7 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
                   primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray, met: np.ndarray, need: np.ndarray,
                   room: Room) -> tuple[int, int]:
     """The split hands of two cards ``start_hands`` (each with ``start_ways``) followed by the strategy ``taken`` (a code
-    per hand of the table: stand, hit, double; -1 not valued) to every end, as :meth:`.split_ends._Walk.follow` does.
+    per hand of the table: stand, hit, double; -1 not valued) to every end, as ``split_ends._Walk.follow`` does.
 
     Each end adds, for every dealer outcome but ``skip`` whose count after the end's cards is not zero, its ways times
     the dealer's count (digits ``a + dealer_prime·t`` in the rows ``slot[hand]`` of a stand, ``bust_rows[bust_base[hand]
@@ -248,7 +248,7 @@ CODES = {"stand": STAND_CODE, "double": DOUBLE_CODE}  # any other option taken d
 
 def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: int, factor: int,
            starts: list[tuple[int, int]]) -> dict[Key, int | Fraction] | None:
-    """:meth:`.split_ends._Walk.follow` by the kernel: every end's chance of the split hands of two cards ``starts``, whole
+    """``split_ends._Walk.follow`` by the kernel: every end's chance of the split hands of two cards ``starts``, whole
     numbers over ``(n1)_h1`` (a fraction where the suits change a pay) in the order met; None where the kernel does not
     follow them (:func:`follows`, an end that is a part of a deal, a chance too big for the primes)."""
     if not follows(position):
@@ -418,7 +418,7 @@ def spread_table(position: Position, stakes: Stakes, factor: int, keys: list[Key
 def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, factor: int) -> tuple[list[Key], np.ndarray]:
     """Every key an end of a split hand at ``stakes`` can have (:data:`Key`), and ``key_of[23·s + t, o]`` its number:
     ``s`` 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`BUST_TOTAL` a bust; ``o``
-    the dealer's outcome (as :func:`.split_ends._leaf_terms` makes them: a win paying 1)."""
+    the dealer's outcome (as ``split_ends._leaf_terms`` makes them: a win paying 1)."""
     each = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
     nets = nets_table(rules, apart, scale, each)
     number: dict[Key, int] = {}
@@ -435,7 +435,7 @@ def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, fa
 def extensions(size: int, h1: int, longest: int, most_cards: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     """By the cards out of a position's shoe of ``size`` cards, ``c`` up to ``most_cards`` (an end's hand, and its bust
     card): the residues of what extends the dealer's deals (``longest`` cards at most) to the cards the end counts
-    (``rest = h1 + 1 − c``: :func:`.split_ends._leaf_terms`' ``extend``), and whether that is a whole number (else a
+    (``rest = h1 + 1 − c``: ``split_ends._leaf_terms``' ``extend``), and whether that is a whole number (else a
     part of a deal, which the kernel does not follow).
 
     >>> extend, whole = extensions(10, 6, 3, 7, 1)

@@ -51,8 +51,8 @@ from .nets import ONE, Stakes, average_pay, hand_pays, stand_nets
 from .rules import BlackjackRules
 from ...held import cached
 
-# ten primes below 2^53 (the dealer's two, :data:`.dealer.PRIMES`, left out): a product of two residues, estimated in
-# floating point, is corrected exactly in 64-bit arithmetic (see _times)
+#: primes below 2^53 (the dealer's two, :data:`.dealer.PRIMES`, left out): a product of two residues, estimated in
+#: floating point, is corrected exactly in 64-bit arithmetic (see ``_times``)
 PRIMES = (9007199254740761, 9007199254740727, 9007199254740677, 9007199254740653, 9007199254740649, 9007199254740623,
           9007199254740613, 9007199254740571)
 STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2  # the options the kernel values, in this order

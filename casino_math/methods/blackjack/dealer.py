@@ -37,9 +37,9 @@ from numba import njit
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
 from ...held import cached
 
-OUTCOMES = ("17", "18", "19", "20", "21", "22", "bust", "blackjack")  # a dealer's hand ends as one of these
+OUTCOMES = ("17", "18", "19", "20", "21", "22", "bust", "blackjack")  #: a dealer's hand ends as one of these
 BUST_22, BUST, BLACKJACK = 5, 6, 7  # "22" is a bust of exactly 22 (Free Bet pushes it); "bust" is 23 or more
-PRIMES = (9007199254740881, 9007199254740847)  # the two largest primes below 2^53: w·c + w' stays below 2^63
+PRIMES = (9007199254740881, 9007199254740847)  #: the two largest primes below 2^53: w·c + w' stays below 2^63
 
 
 def hand_total(hard: int, aces: bool) -> tuple[int, bool]:

@@ -1,7 +1,7 @@
 """Blackjack as a counting method behind the contract of :mod:`casino_math.contract.method`.
 
 ``BLACKJACK`` counts a :class:`~.game_file.BlackjackGame` exactly (:mod:`.figures`) and returns a
-:class:`~casino_math.contract.method.Solution` like every method: the return table of the game's bet under the optimal
+:class:`~casino_math.contract.solution.Solution` like every method: the return table of the game's bet under the optimal
 strategy (each way a round ends: a blackjack, a win, a push, a loss, a surrender, a double, a split's net), the
 strategy as tables (the optimal play of the first two cards, the basic strategy chart: hard totals, soft totals,
 pairs) and as a lookup (``strategy.choose("play", {"player": "Th 6c", "up": "Ts"})``; ``"split hand"``: a hand made by splitting, its pair
@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 OPTIONS = (Option(STAND), Option(HIT), Option(DOUBLE, adds=(("bet", Fraction(1)),)), Option(SPLIT, adds=(("bet", Fraction(1)),)),
            Option(SURRENDER))
 UP_ORDER = (*range(1, VALUES), ACE)  # up cards as charts print them: 2 to 10, then the ace
+#: hands a solve values a second, roughly (a 6-deck rule set: 3,082 hands the shoe can deal, about 4 s in process)
+HANDS_A_SECOND = 750.0
 
 
 class Blackjack(Method):
@@ -128,7 +130,7 @@ class Blackjack(Method):
         """Games of one shoe and one dealer (hitting or standing on soft 17, peeking or not) share the dealer's counts,
         and those of them whose hands play alike the positions and the plays solved in them (:func:`~.values.hand_rules`:
         6 to 5 or surrender beside 3 to 2): one group; a solve costs about as much as the hands the shoe can deal (a
-        single deck's fewer: its ranks run out).
+        single deck's fewer: its ranks run out), :data:`HANDS_A_SECOND` of them a second.
 
         >>> from casino_math.analysis import load_game
         >>> one, six = (BLACKJACK.workload(load_game(f"paytables/blackjack/{name}.yaml")) for name in ("1-deck-s17-das", "6-decks-s17-das"))
@@ -137,10 +139,10 @@ class Blackjack(Method):
         """
         assert isinstance(game, BlackjackGame)
         rules, shoe = game.rules, game.shoe.counts
-        return Workload(("dealer", rules.dealer_hits_soft_17, rules.dealer_peeks, shoe), float(len(hand_table().dealable(shoe))))
+        return Workload(("dealer", rules.dealer_hits_soft_17, rules.dealer_peeks, shoe), len(hand_table().dealable(shoe)) / HANDS_A_SECOND)
 
     def coups(self, solution: Solution) -> BlackjackCoups:
-        """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`.coups`)."""
+        """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`casino_math.methods.blackjack.coups`)."""
         assert isinstance(solution.game, BlackjackGame) and solution.table is not None
         return BlackjackCoups(solution.game, solution.own(BlackjackFigures).optimal.play, solution.table)
 
@@ -232,7 +234,7 @@ def _text(value: object) -> str:
 @dataclass(frozen=True, eq=False)
 class Replay(Repriced):
     """The optimal strategy's decisions, every one, replayed at another game's pays (:meth:`Solution.replayed
-    <casino_math.contract.method.Solution.replayed>`): the same rules, other pays."""
+    <casino_math.contract.solution.Solution.replayed>`): the same rules, other pays."""
 
     play: Play
 

@@ -5,7 +5,7 @@ a double), jointly with the dealer's final total counted after that hand's cards
 ``(net, stake, dealer total)``. Like a split hand's value, these chances depend only on the pair cards out and the
 cards known not to be pair cards (:mod:`.splits`), so they add up over the same sequences of second cards, exactly.
 The hands are followed by a compiled kernel over residues where it applies (:mod:`.compiled_splits`: the same chances
-in the same order); :meth:`_Walk.follow` is the same walk in Python, its reference and the way for the rest.
+in the same order); ``_Walk.follow`` is the same walk in Python, its reference and the way for the rest.
 
 A round's net is the sum of its hands' nets, and the hands share the dealer's hand: given the sequence of second
 cards and the dealer's total, the hands are put together as if independent (the one approximation of the par
@@ -31,7 +31,7 @@ from .splits import Split, patterns
 from .values import Position, Valued
 from ...held import Held
 
-Key = tuple[int, int, int]  # a hand's net (over the round's scale), its own stake, the dealer's final total (of OUTCOMES)
+Key = tuple[int, int, int]  #: a hand's net (over the round's scale), its own stake, the dealer's final total (of OUTCOMES)
 
 
 class Chances:

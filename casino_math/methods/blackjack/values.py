@@ -322,7 +322,7 @@ class Position:
         return average_pay(self.win_pays(hand, doubled))
 
     def win_pays(self, hand: int, doubled: bool) -> tuple[tuple[Fraction, Fraction], ...]:
-        """What a win pays on this hand, each pay with its chance given the cards' values (:func:`hand_pays`)."""
+        """What a win pays on this hand, each pay with its chance given the cards' values (:func:`~casino_math.methods.blackjack.nets.hand_pays`)."""
         rules = self.rules
         if doubled or self.table.total[hand] != 21 or not (rules.card_bonuses or rules.combination_bonuses or rules.suit_bonuses):
             return ((ONE, ONE),)

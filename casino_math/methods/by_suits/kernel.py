@@ -9,7 +9,7 @@ of its suits is, so the hands below T number the coefficient of x^d in the produ
 
 (a shorter suit is always worth less, a longer one never). Between flushes of one length the higher ranks win, so
 the L-sets of the ranks A left below T (ranks t_1 > ... > t_L) are counted by the first rank where they part from T:
-Σ_i [t_1..t_{i-1} ∈ A] · C(|A ∩ [0, t_i)|, L − i + 1) (the combinatorial number system); "at most T" adds [T ⊆ A].
+``Σ_i [t_1..t_{i-1} ∈ A] · C(|A ∩ [0, t_i)|, L − i + 1)`` (the combinatorial number system); "at most T" adds [T ⊆ A].
 
 :func:`below` is the kernel; ``suits_below_reference`` in the tests' ``tests/references/kernels.py`` the same count in
 plain Python, which the tests check it against (and against every dealer hand of small decks). :func:`card_ids` turns

@@ -13,7 +13,7 @@ cards its last level would hold about 10^8 classes; this method counts them boar
   to the dealer by inclusion–exclusion over shared cards (:mod:`casino_math.kernels`);
 - the last decision per board and hole pair; the turn decision per turn and hole pair once its rivers are
   summed; the flop decision per hole pair once its turns are summed; the first decision per class of hole pairs (169 on 52 cards), once every flop is in: for a
-  class K, Σ over canonical flops F of weight(F) × Σ over pairs P in K of P's total on F equals |K|
+  class K, Σ over canonical flops F of weight(F) × Σ over pairs P in K of P's total on F equals ``|K|``
   times one member's total over every flop, since renaming suits maps the class onto itself.
 
 Everything is an exact integer. The work splits into *shards* of flops (:func:`count_shard`, a pure
@@ -1142,7 +1142,7 @@ class Holdem(Method):
     def workload(self, game: Game) -> Workload:
         """The paytables of one hold'em game (one deck and hands) go together: one reads the totals another kept (pays
         within their reach), and a big one's shards run on every core already."""
-        return Workload(("hold'em", game.deck, tuple((h.name, h.of, h.best, h.ranking_name) for h in game.hands.values())))
+        return Workload.of_deals(("hold'em", game.deck, tuple((h.name, h.of, h.best, h.ranking_name) for h in game.hands.values())), game)
 
     @staticmethod
     def _symmetry(game: Game) -> Symmetry:

@@ -1,8 +1,8 @@
 """What the cards do in a game's own bet, before any money: the expensive part, computed once per set of rules.
 
-The seen cards are grouped level by level into classes (:mod:`.tree`); at the
+The seen cards are grouped level by level into classes (:mod:`casino_math.levels`); at the
 last level every class has all its seen cards, and the showdown cells count
-how the dealer's unseen cards fall against it (:mod:`.showdown`). Paytables,
+how the dealer's unseen cards fall against it (:mod:`casino_math.showdown`). Paytables,
 stakes and strategy come later (:mod:`.solver`) and cost little, so the design
 tools re-price a game many times over the same counts.
 """

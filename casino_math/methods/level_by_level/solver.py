@@ -480,7 +480,7 @@ def rule_policy(game: Game, counts: Counts, rule: Rule) -> Policy:
 
 
 class LevelByLevel(Method):
-    """The counting method of any game dealt from one deck: classes of seen cards level by level (:mod:`.tree`), the
+    """The counting method of any game dealt from one deck: classes of seen cards level by level (:mod:`casino_math.levels`), the
     showdown of the last level's classes (:mod:`.counts`), then backward induction (:func:`backward_induction`)."""
 
     name = "level by level"
@@ -541,7 +541,7 @@ class LevelByLevel(Method):
 
     def workload(self, game: Game) -> Workload:
         """The paytables of one game (one deck, deal, showdown and qualifier) share its counts: one group."""
-        return Workload(("level by level", game_key(game, symmetry_for(game)[1])))
+        return Workload.of_deals(("level by level", game_key(game, symmetry_for(game)[1])), game)
 
     def lookup(self, game: Game, counts: Counts, decisions: tuple[Chosen, ...]) -> ClassLookup:
         """The strategy's look-up: classes keyed as the counts grouped them (under the game's suit renamings)."""

@@ -131,7 +131,7 @@ class DecisionStrategy(PlainView):
 
     def frame(self) -> pd.DataFrame:
         """One row per class: the cards seen (a member of the class), how many card sets it stands for, each option's
-        expected value per initial unit, and the option taken. Exact values: :meth:`exact`."""
+        expected value per initial unit, and the option taken. Exact values: :meth:`~casino_math.methods.level_by_level.strategy.DecisionStrategy.exact`."""
         import pandas as pd
 
         level = self.counts.levels[self.chosen.level]

@@ -37,7 +37,7 @@ from ...rankings import Ranking, get_ranking
 from ...rankings.base import CATEGORY_SHIFT, WILD, sort_hands
 from ...subsets import all_subsets, colex
 
-SETTINGS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(7), 2))  # positions of the low hand
+SETTINGS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(7), 2))  #: positions of the low hand
 BACKS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(7) if i not in s) for s in SETTINGS)
 LOW_POSITIONS = np.array(SETTINGS, dtype=np.int64)  # (21, 2)
 HIGH_POSITIONS = np.array(BACKS, dtype=np.int64)  # (21, 5)

@@ -2,9 +2,9 @@
 
 The house way against itself, over every deal, by inclusion–exclusion over the cards the two hands share: with every
 seven-card hand's setting as a point (high value, low value), the deals a player wins both hands in are
-Σ over card sets S of (−1)^|S| · #{(player, banker) both holding S: the banker's point below the player's in both
+Σ over card sets S of ``(−1)^|S|`` · #{(player, banker) both holding S: the banker's point below the player's in both
 coordinates}, and the deals he loses both in the same with "at least as high in both". For one S, the hands holding
-it are every choice of the other 7 − |S| cards (:func:`supersets`); the pairs are counted in one sweep by low value
+it are every choice of the other ``7 − |S|`` cards (:func:`supersets`); the pairs are counted in one sweep by low value
 with a Fenwick tree over the high values (:func:`dominance_pairs`).
 
 The player setting optimally asks every setting of his hand instead of the house way's: per S, a table of cumulative

@@ -1,7 +1,7 @@
 """Pai Gow Poker as a counting method behind the contract of :mod:`casino_math.contract.method`.
 
-``PAI_GOW`` counts a :class:`~.game_file.PaiGowGame` exactly (:mod:`.counting`) and returns a
-:class:`~casino_math.contract.method.Solution` like every method. The game's own bet is priced as casinos quote it: the
+``PAI_GOW`` counts a :class:`~.game_file.PaiGowGame` exactly (:mod:`casino_math.methods.pai_gow.counting`) and returns a
+:class:`~casino_math.contract.solution.Solution` like every method. The game's own bet is priced as casinos quote it: the
 player setting his hands by the house way, as the banker does (its return table: both hands won, one each, none);
 the strategy is that house way, as a lookup (``strategy.choose("set", {"player": "Ts Td 4c 4h Ad 9c 2s"})``: the
 setting, each setting's exact value in the method's working) and as a table of its rules (which rule set how many
@@ -99,10 +99,10 @@ class PaiGow(Method):
     def workload(self, game: Game) -> Workload:
         """The files of one deck go together: the first file's house way is priced against each other's from their
         counts (``compare``), and the full deck's count runs on every core already."""
-        return Workload(("Pai Gow Poker", game.deck))
+        return Workload.of_deals(("Pai Gow Poker", game.deck), game)
 
     def coups(self, solution: Solution) -> PaiGowCoups:
-        """Deals set by the house way card by card, for the simulator (:mod:`.coups`)."""
+        """Deals set by the house way card by card, for the simulator (:mod:`casino_math.methods.pai_gow.coups`)."""
         return PaiGowCoups(solution)
 
 
@@ -112,7 +112,7 @@ END_NAMES = (("player_higher", "both hands won"), ("equal", "one hand each (push
 @dataclass(frozen=True, eq=False)
 class PaiGowEnds(Ends):
     """Deals by how they end (both hands won, one each, none), priced at any game's results for them (the commission
-    changed): :meth:`Solution.replayed <casino_math.contract.method.Solution.replayed>`."""
+    changed): :meth:`Solution.replayed <casino_math.contract.solution.Solution.replayed>`."""
 
     deals: tuple[int, int, int] = (0, 0, 0)
     notes: tuple[str, ...] = ()

@@ -3,7 +3,7 @@
 A player hand P set as (high h, low l) wins both hands against the banker hands sharing no card with it that are
 below (h, l) in both coordinates, and loses both to those at least as high in both. As in :mod:`.totals`, the banker
 hands sharing no card with P are counted by inclusion–exclusion over the cards S they share with it:
-W(P, setting) = Σ over S ⊆ P of (−1)^|S| × #{banker hands holding S below the setting in both hands}. One term is a
+W(P, setting) = Σ over S ⊆ P of ``(−1)^|S|`` × #{banker hands holding S below the setting in both hands}. One term is a
 dominance count over the hands holding S; it is asked for every one of P's settings.
 
 Hands alike under a renaming of suits have the same settings' values and the same counts, so the counts are kept per
@@ -46,6 +46,7 @@ from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSet
 from .totals import CHUNK, _distinct, _game, block, points_shard
 
 PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
+#: the columns of the counts per hand type and per rule of the house way, in this order
 COLUMNS = ("hands", "differs", "house won", "house lost", "optimal won", "optimal lost", "gain")
 
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .counting import Counts
     from .game_file import PaiGowGame
 
-EXAMPLES = 3  # hands shown of each hand type set otherwise
+EXAMPLES = 3  #: hands shown of each hand type set otherwise
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,10 @@
 """The house way against itself over every deal, by the cards the two hands share: the count that scales to 53 cards.
 
 When the player sets as the banker does (the game as casinos quote it), each seven-card hand is one point: its
-setting's high and low values. The deals won both are Σ over card sets S of (−1)^|S| times the ordered pairs of hands
+setting's high and low values. The deals won both are Σ over card sets S of ``(−1)^|S|`` times the ordered pairs of hands
 both holding S with the banker's point below the player's in both coordinates (a deal's two hands share no card
 exactly when the alternating sum over the sets they share is 1); the deals lost both, the same with "at least as high
-in both". One term is one sweep over the C(n − |S|, 7 − |S|) hands holding S (:mod:`casino_math.methods.pai_gow.kernel`).
+in both". One term is one sweep over the ``C(n − |S|, 7 − |S|)`` hands holding S (:mod:`casino_math.methods.pai_gow.kernel`).
 The terms of sets alike under a renaming of suits are equal, so one set per class is swept and weighed by the class's
 size: the 53-card deck has 1 + 14 + 182 + … classes of sets instead of its C(53, k) sets (:func:`classes`).
 

@@ -5,7 +5,7 @@ better of (a) the best five of its ranks valued as if no five shared a suit, and
 the cards of a suit holding five or more. (a) depends on the multiset of ranks alone, (b) on the set
 of ranks in that suit alone, so two tables hold every hand: one indexed by the rank multiset (its
 colex rank as a k-combination with repetition), one by the rank bitmask of a suit. Both are filled
-from the ranking's declaration (:meth:`~casino_math.rankings.Ranking.best_values`) and hold
+from the ranking's declaration (:meth:`~casino_math.rankings.base.Ranking.best_values`) and hold
 *strengths*: the index of a hand's value among all values, dense and ordered as the values are, so
 that counting kernels can bucket hands by strength.
 
