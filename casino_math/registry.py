@@ -9,7 +9,7 @@ method that fits a game what it cannot count).
 
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method_for(game).name, [m.unfit(game) for m in methods()]
-('level by level', ['not a blackjack game file (no blackjack: section)', 'not a Pai Gow Poker game file (no pai_gow: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
+('level by level', ['not a blackjack game file (no blackjack: section)', 'not a Pai Gow Poker game file (no pai_gow: section)', 'not a video poker game file (no draw: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from .game import loader
 from .game.description import Game
 from .game.sections import Problem
 from .methods.blackjack.game_file import SECTION as BLACKJACK_FILE
+from .methods.draw.game_file import SECTION as DRAW_FILE
 from .methods.pai_gow.game_file import SECTION as PAI_GOW_FILE
 
-SECTIONS = (BLACKJACK_FILE, PAI_GOW_FILE)  # the sections of a game file a method reads itself, the first found read
+SECTIONS = (BLACKJACK_FILE, PAI_GOW_FILE, DRAW_FILE)  # the sections of a game file a method reads itself, the first found read
 
 
 def load_game(path: str | Path) -> Game:
@@ -54,12 +55,13 @@ def methods() -> tuple[Method, ...]:
     from .methods.blackjack.method import BLACKJACK
     from .methods.by_kind.method import BY_KIND
     from .methods.by_suits.method import BY_SUITS
+    from .methods.draw.method import DRAW_METHOD
     from .methods.holdem.method import HOLDEM
     from .methods.level_by_level.solver import LEVEL_BY_LEVEL
     from .methods.pai_gow.method import PAI_GOW
     from .methods.shoe_decisions.method import SHOE_DECISIONS
 
-    return BLACKJACK, PAI_GOW, SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
+    return BLACKJACK, PAI_GOW, DRAW_METHOD, SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
 
 
 def method_for(game: Game) -> Method:
@@ -76,8 +78,13 @@ def _may_fit(game: Game) -> tuple[Method, ...]:
     their own file types, and their engines import compiled kernels (half a second or more): loaded only for such a game.
     """
     from .methods.blackjack.game_file import BlackjackGame
+    from .methods.draw.game_file import DrawGame
     from .methods.pai_gow.game_file import PaiGowGame
 
+    if isinstance(game, DrawGame):  # video poker's own file type: its method alone, no other engine loaded
+        from .methods.draw.method import DRAW_METHOD
+
+        return (DRAW_METHOD,)
     if isinstance(game, (BlackjackGame, PaiGowGame)):
         return methods()
     from .methods.by_kind.method import BY_KIND
