@@ -320,10 +320,11 @@ class GameSpec(_Strict):
     names: NamesSpec = Field(NamesSpec.model_validate({}), description="the game, its roles and bets as the table names them")
     blackjack: Any = Field(None, description="blackjack's rules: a file with them is read by casino_math/methods/blackjack/game_file.py")
     pai_gow: Any = Field(None, description="Pai Gow Poker's rules and house way: read by casino_math/methods/pai_gow/game_file.py")
+    draw: Any = Field(None, description="video poker's draw and paytable: read by casino_math/methods/draw/game_file.py")
 
 
 # -- reading, with variants ---------------------------------------------------------------------
-_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack", "pai_gow")
+_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack", "pai_gow", "draw")
 
 
 def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | None = None,
