@@ -232,7 +232,7 @@ def _words(deck: Deck, section: DrawSection, ranking: Ranking) -> GameWords:
                + (f", {wild}" if wild else "") + " (a wild card stands for any card, one the hand holds already too).",),
         decisions={DRAW: DRAW_WORDS},
         strategy="Holding: the cards of highest exact expected value among the 32 ways; between holds of equal value, "
-                 "the less volatile (lower variance), as the published strategy tables play them.")
+                 "the less volatile (lower variance), as the published strategy tables play them; then the one keeping more cards.")
 
 
 SECTION = Section(DRAW, build_draw, with_draw)  # the file reader's draw: section (casino_math.registry gives it to the reader)

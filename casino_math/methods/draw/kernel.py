@@ -164,24 +164,25 @@ def hold_counts(deals: np.ndarray, table: np.ndarray, classes: np.ndarray, n: in
 def best_holds(counts: np.ndarray, scale: np.ndarray, pays: np.ndarray, squares: np.ndarray, order: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each deal's best hold: the highest value (``counts`` · ``pays`` × ``scale`` of the hold's size: every hold
-    over one number of draws), ties to the lowest second moment (· ``squares``), then to the first in ``order``.
-    Returns the holds, their values and their second moments (all integers)."""
+    over one number of draws, exact integers), ties to the lowest second moment (· ``squares``, in floating point:
+    whole numbers below 2**53 are exact, and beyond them it only breaks ties), then to the first in ``order``.
+    Returns the holds, their values and their second moments."""
     rows = counts.shape[0]
     width = counts.shape[2]
     choice = np.empty(rows, dtype=np.int8)
     value = np.empty(rows, dtype=np.int64)
-    second = np.empty(rows, dtype=np.int64)
+    second = np.empty(rows, dtype=np.float64)
     sizes = np.empty(HOLDS, dtype=np.int64)
     for mask in range(HOLDS):
         sizes[mask] = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1) + (mask >> 4 & 1)
     for row in range(rows):
         best_v = np.iinfo(np.int64).min
-        best_s = np.iinfo(np.int64).max
+        best_s = np.inf
         best = 0
         for j in range(HOLDS):
             mask = order[j]
             v = 0
-            s = 0
+            s = 0.0
             for k in range(width):
                 c = counts[row, mask, k]
                 v += c * pays[k]
@@ -268,3 +269,98 @@ def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
             deals[row, i] = top
             rest -= BINOMIAL[top, i + 1]
     return deals, weight[found]
+
+
+# what a hold keeps, by kind (casino_math/methods/draw/strategy_table.py names them)
+STOOD, QUADS, TRIPS, TRIPS_KICKER, TWO_PAIR, HIGH_PAIR, LOW_PAIR, NOTHING, WILDS, ROYAL, STRAIGHT_FLUSH, FLUSH, OUTSIDE, \
+    INSIDE, HIGH_SUITED, HIGH, LOW_CARD, STRAIGHT, OTHER = range(19)
+
+
+@njit(cache=True)
+def hold_codes(rank: np.ndarray, suit: np.ndarray, made: np.ndarray, high_rank: int) -> np.ndarray:
+    """Each hold of each deal (``rank``: 0 a wild card, 2..14; ``suit``; ``made``: the line the deal makes as dealt)
+    as a code: ((((wild cards × 64 + kind) × 6 + natural cards) × 6 + high cards) × 32 + the line made, where stood)."""
+    n = rank.shape[0]
+    out = np.empty((n, HOLDS), dtype=np.int64)
+    counts = np.zeros(15, dtype=np.int64)
+    for d in range(n):
+        for mask in range(HOLDS):
+            counts[:] = 0
+            wild = 0
+            k = 0
+            highs = 0
+            first_suit = -1
+            suited = True
+            for i in range(5):
+                if not mask >> i & 1:
+                    continue
+                r = rank[d, i]
+                if r == 0:
+                    wild += 1
+                    continue
+                k += 1
+                counts[r] += 1
+                if r >= high_rank:
+                    highs += 1
+                if first_suit < 0:
+                    first_suit = suit[d, i]
+                elif suit[d, i] != first_suit:
+                    suited = False
+            most = 0
+            pairs = 0
+            distinct = 0
+            low = 15
+            top = 0
+            pair_rank = 0
+            for r in range(2, 15):
+                c = counts[r]
+                if c > 0:
+                    distinct += 1
+                    low = min(low, r)
+                    top = max(top, r)
+                if c > most:
+                    most = c
+                if c == 2:
+                    pairs += 1
+                    pair_rank = r
+            wheel_top = 0  # the ace low: the top of the other ranks
+            for r in range(2, 14):
+                if counts[r] > 0:
+                    wheel_top = r
+            straightish = distinct == k and k > 0 and (top - low <= 4 or (counts[14] > 0 and wheel_top - 1 <= 4))
+            ace = counts[14] > 0
+            if k + wild == 5:
+                kind = STOOD
+            elif most == 4:
+                kind = QUADS
+            elif most == 3:
+                kind = TRIPS if k == 3 else TRIPS_KICKER
+            elif pairs == 2:
+                kind = TWO_PAIR
+            elif pairs == 1:
+                kind = HIGH_PAIR if pair_rank >= high_rank else LOW_PAIR
+            elif k == 0:
+                kind = NOTHING if wild == 0 else WILDS
+            elif k >= 2 and suited and distinct == k and low >= 10:
+                kind = ROYAL
+            elif k >= 2 and suited and straightish:
+                kind = STRAIGHT_FLUSH
+            elif k >= 3 and suited:
+                kind = FLUSH
+            elif k == 4 and straightish and top - low == 3 and not ace:
+                kind = OUTSIDE
+            elif k == 4 and straightish:
+                kind = INSIDE
+            elif highs == k and suited and k >= 2:
+                kind = HIGH_SUITED
+            elif highs == k:
+                kind = HIGH
+            elif k == 1:
+                kind = LOW_CARD
+            elif straightish:
+                kind = STRAIGHT
+            else:
+                kind = OTHER
+            line = made[d] if kind == STOOD else 0
+            out[d, mask] = (((wild * 64 + kind) * 6 + k) * 6 + highs) * 32 + line
+    return out

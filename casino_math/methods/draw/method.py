@@ -27,7 +27,7 @@ import numpy as np
 from ...cards import format_cards
 from ...contract.method import Method, Workload
 from ...contract.money import History
-from ...contract.solution import Decided, DecisionView, Exhibits, Solution, Strategy, UnrankedView
+from ...contract.solution import Decided, Exhibits, Solution, Strategy, UnrankedView
 from ...game.description import Game, Option
 from ...returns import Outcome
 from .counting import DrawCounts
@@ -165,14 +165,26 @@ class DrawView(UnrankedView):
         return Exhibits(intro="", breakdown=self.breakdown)
 
     def breakdown(self) -> list[tuple[str, pd.DataFrame]]:
+        """The par sheet's strategy tables: the hand-rank table (and what following it costs), the holds by cards
+        drawn, multi-play and the progressive royal."""
         import pandas as pd
 
+        from ...text import percent
         from .figures import figures_tables
+        from .strategy_table import card_return
 
         total = comb(len(self.game.deck), 5)
-        drawn = pd.DataFrame([{"Cards drawn": k, "Deals": n, "Share": f"{100 * n / total:.4f}%"}
+        card, cost = card_return(self)
+        table = self.frame()
+        table = pd.DataFrame({"Line (hold the first your hand has)": table["line"], "Deals": table["deals"],
+                              "Share of deals": table["frequency"], "Average EV (net, per coin)": [f"{v:+.6f}" for v in table["ev_float"]]})
+        drawn = pd.DataFrame([{"Cards drawn": k, "Deals": n, "Share of deals": percent(Fraction(n, total), 4)}
                               for k, n in self.drawn().items()])
-        return [("Deals by the number of cards the optimal hold draws (0: the hand is stood on).", drawn),
+        return [(f"The hand-rank strategy table, derived from the optimal holds: each line is the kind of hold the optimal "
+                 f"play keeps, ordered by its average expected value where it is the optimal play; the deals where it is, "
+                 f"their share, and that average. Played exactly as a card (each deal held by the first line it has), it "
+                 f"returns {percent(card, 4)}, {percent(cost, 4)} less than the optimal holds.", table),
+                ("Deals by the number of cards the optimal hold draws (0: the hand is stood on).", drawn),
                 *figures_tables(self)]
 
     def frame(self) -> pd.DataFrame:

@@ -3,7 +3,7 @@
 The counts (:mod:`.counting`) hold every hold's draws by pay class; the pays turn them into each hold's value, a dot
 product in exact integers (the pays over their common denominator, every hold over the same number of weighted
 draws). Each deal holds the cards of highest value; between holds of equal value, the one of lower second moment (the
-less volatile, as the published tables play them), then the first in :data:`TIE_ORDER` (fewer cards held first).
+less volatile, as the published tables play them), then the first in :data:`TIE_ORDER` (more cards held first: a hand indifferent to a draw stands).
 
 >>> from casino_math.methods.draw.game_file import load_draw_text, TINY
 >>> game = load_draw_text(TINY)
@@ -29,7 +29,7 @@ from .counting import DrawCounts, counted
 from .game_file import DrawGame
 from .kernel import HOLDS, best_holds, weighted_classes
 
-TIE_ORDER = np.array(sorted(range(HOLDS), key=lambda m: (bin(m).count("1"), m)), dtype=np.int64)  # fewer cards held first
+TIE_ORDER = np.array(sorted(range(HOLDS), key=lambda m: (-bin(m).count("1"), m)), dtype=np.int64)  # more cards held first
 NOTHING = "no paying hand"
 
 
@@ -40,9 +40,9 @@ def pays_of(game: Game) -> tuple[Fraction, ...]:
 
 @dataclass(frozen=True, eq=False)
 class Played:
-    """Every deal played at one paytable: each class of deals' hold (a bit mask over its member's cards), its value and
-    second moment (integers over ``unit``: coins returned per coin, times every hold's weighted draws), and the
-    weighted final hands by pay class."""
+    """Every deal played at one paytable: each class of deals' hold (a bit mask over its member's cards), its value (an
+    integer over ``unit``: coins returned per coin, times every hold's weighted draws) and second moment (over
+    ``unit`` times the pays' denominator), and the weighted final hands by pay class."""
 
     choice: np.ndarray  # (classes,) int8
     value: np.ndarray  # (classes,) int64
@@ -56,10 +56,11 @@ def solve_pays(game: DrawGame, counts: DrawCounts, pays: tuple[Fraction, ...]) -
     """Each deal's best hold at ``pays`` (see the module), and the final hands by pay class."""
     denominator = lcm(*(p.denominator for p in pays))
     integers = np.array([int(p * denominator) for p in pays], dtype=np.int64)
-    if int(integers.max()) ** 2 * counts.per_hold >= 2**62:
+    if int(integers.max()) * counts.per_hold >= 2**62:
         raise ValueError(f"{game.id}: pays of {max(pays)} coins over a denominator of {denominator} are beyond exact "
                          "64-bit counting")
-    choice, value, second = best_holds(counts.counts, counts.scale, integers, integers * integers, TIE_ORDER)
+    squares = integers.astype(np.float64) ** 2
+    choice, value, second = best_holds(counts.counts, counts.scale, integers, squares, TIE_ORDER)
     by_class = weighted_classes(counts.counts, choice, counts.weights, counts.scale)
     return Played(choice, value, second, counts.per_hold * denominator, by_class, counts.total)
 
