@@ -72,6 +72,7 @@ def brute_force(game, deals=None) -> BruteForce:
             if best is None or key > best[0]:
                 best = (key, mask, weight)
         holds[deal] = np.array(found)
+        assert best is not None
         (value, _, _), mask, weight = best
         for k in range(width):
             by_class[k] += int(found[mask][k]) * weight

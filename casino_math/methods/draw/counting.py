@@ -14,9 +14,9 @@ the ``r`` cards left, and counts ``L / C(r, 5 − k)`` times, ``L`` the least co
 >>> from casino_math.methods.draw.game_file import load_draw_text, TINY
 >>> counts = counted(load_draw_text(TINY))
 >>> counts.counts.shape, int(counts.weights.sum()), counts.per_hold
-((272, 32, 6), 4368, 5)
+((272, 32, 5), 4368, 2310)
 >>> [int(x) for x in counts.scale]
-[5, 1, 11, 55, 165, 462]
+[5, 7, 14, 42, 210, 2310]
 """
 
 from __future__ import annotations

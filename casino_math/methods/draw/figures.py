@@ -16,7 +16,7 @@ while the holds stay, reaches one.
 >>> game = load_draw_text(TINY)
 >>> counts, played = solved(game)
 >>> [round(float(v), 4) for _, v in multi_play(game, counts, played, (1, 3))]
-[10.2733, 4.2022]
+[0.9446, 0.4561]
 """
 
 from __future__ import annotations

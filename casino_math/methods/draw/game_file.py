@@ -23,10 +23,10 @@ here (:func:`build_draw`).
 >>> game = load_draw_text(TINY)
 >>> game.coins, [line.key for line in game.lines][:2], len(game.decisions[0].options)
 (5, ['four of a kind', 'full house'], 32)
->>> load_draw_text(TINY.replace("full house: 9", "full houses: 9"), "bad.yaml")
+>>> load_draw_text(TINY.replace("full house: 2", "full houses: 2"), "bad.yaml")
 Traceback (most recent call last):
 ...
-casino_math.errors.InputError: bad.yaml:8: draw.pays.full houses: the high ranking has no full houses (its categories: high card, pair, two pair, three of a kind, straight, flush, full house, four of a kind, straight flush, royal flush)
+casino_math.errors.InputError: bad.yaml:8: draw.pays.full houses: the high ranking has no full houses (its categories: high card, pair, two pair, three of a kind, straight, full house, flush, four of a kind, straight flush, royal flush)
 """
 
 from __future__ import annotations
@@ -57,11 +57,10 @@ deck: {ranks: J-A}
 draw:
   coins: 5
   pays:
-    four of a kind: 25
-    full house: 9
-    three of a kind: 3
-    two pair: 2
-    pair of kings or better: 1
+    four of a kind: 4
+    full house: 2
+    three of a kind: 1
+    two pair: 1/2
 """
 RANKINGS = {"high": "high", "deuces wild": "deuces-wild"}
 

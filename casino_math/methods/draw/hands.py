@@ -17,7 +17,8 @@ keys are valued by the ranking's own declaration, and each hand looks its key up
 >>> line = read_line("four of a kind of aces with a kicker of 2s to 4s", high)
 >>> line.base.low, sorted(line.kickers), line.natural
 (14, [2, 3, 4], None)
->>> read_line("natural royal flush", high).natural, read_line("four deuces", get_ranking("deuces-wild")).wilds
+>>> wild = get_ranking("deuces-wild")
+>>> read_line("natural royal flush", wild).natural, read_line("four deuces", wild).wilds
 (True, 4)
 >>> read_line("four of a kind with a kicker of jokers", high)
 Traceback (most recent call last):

@@ -8,7 +8,7 @@ deal's cards through the same renaming.
 >>> import numpy as np
 >>> keys, places = member(np.array([[51, 50, 49, 48, 47]]), 52)   # As Ah Ad Ac Ks
 >>> places.tolist(), in_deal(np.array([0b00001]), places).tolist()
-[[4, 3, 2, 1, 0]], [16]
+([[1, 4, 3, 2, 0]], [16])
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Video poker as a counting method behind the contract of :mod:`casino_math.contract.method`.
 
-``DRAW`` counts a :class:`~.game_file.DrawGame` exactly: every deal (by class under the renamings of suits) × every
+``DRAW_METHOD`` counts a :class:`~.game_file.DrawGame` exactly: every deal (by class under the renamings of suits) × every
 hold × every draw, by inclusion–exclusion over the discards (:mod:`.counting`), then each deal played by its hold of
 highest exact expected value at the game's pays (:mod:`.solving`). The return table is the published one: each line
 of the paytable with its weighted combinations. The strategy is a lookup (``strategy.choose("draw", {"player":
@@ -9,9 +9,9 @@ of the paytable with its weighted combinations. The strategy is a lookup (``stra
 
 >>> from casino_math.methods.draw.game_file import load_draw_text, TINY
 >>> game = load_draw_text(TINY)
->>> solution = DRAW.solve(game)
+>>> solution = DRAW_METHOD.solve(game)
 >>> solution.strategy.choose("draw", {"player": "Ah Ad Kc Qs Jd"})
-Choice(option='hold Ah Ad', ev=Fraction(-1163, 2310))
+Choice(option='hold Ah Ad', ev=Fraction(-2, 55))
 """
 
 from __future__ import annotations

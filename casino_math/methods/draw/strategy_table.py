@@ -134,8 +134,12 @@ def _values(view: Any) -> np.ndarray:
     """Every hold's value of every class of deals (integers over the solution's unit), in the member's positions."""
     counts, played = view.counts, view.played
     pays = np.array([int(p * (played.unit // counts.per_hold)) for p in _pays(view.game)], dtype=np.int64)
-    sizes = HELD.sum(axis=1)
-    return (counts.counts.astype(np.int64) @ pays) * counts.scale[sizes][None, :]
+    scale = counts.scale[HELD.sum(axis=1)][None, :]
+    return np.concatenate([(counts.counts[start:start + CHUNK].astype(np.int64) @ pays) * scale
+                           for start in range(0, len(counts.counts), CHUNK)])
+
+
+CHUNK = 16_384  # classes of deals valued at once: a copy of their counts in 64 bits stays small
 
 
 def _pays(game: DrawGame) -> tuple[Fraction, ...]:

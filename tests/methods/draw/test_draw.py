@@ -107,7 +107,7 @@ def test_four_to_a_royal_is_worth_its_draws_exactly():
 
 
 @settings(max_examples=8, deadline=None)
-@given(st.integers(0, 5), st.integers(1, 30))
+@given(st.integers(0, 4), st.integers(1, 30))
 def test_a_pay_raised_never_lowers_the_return(line, more):
     """Re-solved at a higher pay of any line, the optimal return never falls (the old holds are still open)."""
     game = load_draw_text(TINY)
@@ -119,8 +119,8 @@ def test_a_pay_raised_never_lowers_the_return(line, more):
 
 
 @pytest.mark.parametrize("change, message", [
-    ("full house: 9", "full house: 0"),
-    ("pair of kings or better: 1", "pair of kings or better: 1\n    pair of aces: 1"),
+    ("full house: 2", "full house: 0"),
+    ("three of a kind: 1", "three of a kind: 1\n    three of a kind of aces: 3"),
     ("coins: 5", "coins: 0"),
 ])
 def test_bad_files_say_where(change, message):
