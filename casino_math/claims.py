@@ -479,6 +479,7 @@ FIGURES: dict[str, tuple[tuple[str, ...], Callable[[_Context, Claim], FigureValu
     "expected_return": (("wager",), _metric("expected_return"), "expected net result per initial wager"),
     "hit_frequency": (("wager",), _metric("hit_frequency"), "probability the wager wins anything"),
     "standard_deviation": (("wager",), _metric("standard_deviation"), "per initial wager"),
+    "variance": (("wager",), _metric("variance"), "of the net result per initial wager"),
     "combinations": (("wager",), lambda c, k: c.outcome(k)[0], "deals with the outcome (without one: all deals)"),
     "max_win": (("wager",), _metric("max_win"), "the largest net win per initial wager"),
     "probability": ((), _probability, "of an outcome of a wager (wager, outcome) or of a hand category (ranking, category)"),

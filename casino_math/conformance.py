@@ -69,7 +69,8 @@ def _paid_bet(game: Game) -> tuple[str, str, Fraction] | None:
             model = wager_model(game, bet)
         except InputError:
             continue
-        line = next(((n, p) for n, p in model.pays.items() if p > 0 and n not in model.for_one), None)
+        line = next(((n, p) for n, p in model.pays.items() if p > 0 and n not in model.for_one), None) or next(
+            ((n, p) for n, p in model.pays.items() if p > 0), None)  # a paytable all "for 1" (video poker): its first line
         if line is not None:
             return bet, *line
     return None

@@ -9,7 +9,7 @@ method that fits a game what it cannot count).
 
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
 >>> method_for(game).name, [m.unfit(game) for m in methods()]
-('level by level', ['not a dice or wheel game file (no rolls: section)', 'not a blackjack game file (no blackjack: section)', "not a game of bets on the dealer's hand (no dealer_bets: section)", 'not a Pai Gow Poker game file (no pai_gow: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
+('level by level', ['not a dice or wheel game file (no rolls: section)', 'not a blackjack game file (no blackjack: section)', "not a game of bets on the dealer's hand (no dealer_bets: section)", 'not a Pai Gow Poker game file (no pai_gow: section)', 'not a video poker game file (no draw: section)', 'not dealt from a shoe nor valued in points', 'not dealt from a shoe nor valued in points', 'no board dealt in two stages after two hole cards', 'no dealer hand ranked by its best suit', None])
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from .game.description import Game
 from .game.sections import Problem
 from .methods.blackjack.dealer_bet_file import SECTION as DEALER_BETS_FILE
 from .methods.blackjack.game_file import SECTION as BLACKJACK_FILE
+from .methods.draw.game_file import SECTION as DRAW_FILE
 from .methods.pai_gow.game_file import SECTION as PAI_GOW_FILE
 from .methods.rolls.game_file import SECTION as ROLLS_FILE
 
-SECTIONS = (BLACKJACK_FILE, DEALER_BETS_FILE, PAI_GOW_FILE, ROLLS_FILE)  # the sections of a game file a method reads itself, the first found read
+SECTIONS = (BLACKJACK_FILE, DEALER_BETS_FILE, PAI_GOW_FILE, DRAW_FILE, ROLLS_FILE)  # the sections of a game file a method reads itself, the first found read
 
 
 def load_game(path: str | Path) -> Game:
@@ -57,13 +58,14 @@ def methods() -> tuple[Method, ...]:
     from .methods.blackjack.method import BLACKJACK
     from .methods.by_kind.method import BY_KIND
     from .methods.by_suits.method import BY_SUITS
+    from .methods.draw.method import DRAW_METHOD
     from .methods.holdem.method import HOLDEM
     from .methods.level_by_level.solver import LEVEL_BY_LEVEL
     from .methods.pai_gow.method import PAI_GOW
     from .methods.rolls.method import ROLLS
     from .methods.shoe_decisions.method import SHOE_DECISIONS
 
-    return ROLLS, BLACKJACK, DEALER_BETS, PAI_GOW, SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
+    return ROLLS, BLACKJACK, DEALER_BETS, PAI_GOW, DRAW_METHOD, SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
 
 
 def method_for(game: Game) -> Method:
@@ -81,9 +83,14 @@ def _may_fit(game: Game) -> tuple[Method, ...]:
     """
     from .methods.blackjack.dealer_bet_file import DealerBetGame
     from .methods.blackjack.game_file import BlackjackGame
+    from .methods.draw.game_file import DrawGame
     from .methods.pai_gow.game_file import PaiGowGame
     from .methods.rolls.game_file import RollsGame
 
+    if isinstance(game, DrawGame):  # video poker's own file type: its method alone, no other engine loaded
+        from .methods.draw.method import DRAW_METHOD
+
+        return (DRAW_METHOD,)
     if isinstance(game, RollsGame):
         from .methods.rolls.method import ROLLS
 

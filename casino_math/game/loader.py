@@ -332,11 +332,12 @@ class GameSpec(_Strict):
     blackjack: Any = Field(None, description="blackjack's rules: a file with them is read by casino_math/methods/blackjack/game_file.py")
     pai_gow: Any = Field(None, description="Pai Gow Poker's rules and house way: read by casino_math/methods/pai_gow/game_file.py")
     dealer_bets: Any = Field(None, description="bets on the dealer's blackjack hand: read by casino_math/methods/blackjack/dealer_bet_file.py")
+    draw: Any = Field(None, description="video poker's draw and paytable: read by casino_math/methods/draw/game_file.py")
     rolls: Any = Field(None, description="dice or a wheel and bets over throws: read by casino_math/methods/rolls/game_file.py")
 
 
 # -- reading, with variants ---------------------------------------------------------------------
-_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack", "pai_gow", "rolls", "dealer_bets")
+_MERGED = ("hands", "wagers", "side_bets", "paytables", "strategies", "names", "blackjack", "pai_gow", "rolls", "dealer_bets", "draw")
 
 
 def _read(path: Path, seen: tuple[Path, ...] = (), allowed: tuple[Path, ...] | None = None,

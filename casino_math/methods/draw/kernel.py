@@ -1,0 +1,366 @@
+"""The draw's counts, compiled: every final hand's key, the hands holding each small set of cards, and every hold of a
+deal by inclusion–exclusion over its discards.
+
+A deal of five cards and a hold H (the cards kept; D the discards) draw ``5 − |H|`` cards from the deck less the deal.
+The final hands of that draw are the five-card hands holding H and no card of D, so their count per pay class is
+
+    Σ over T ⊆ D of (−1)^|T| · #{five-card hands of the class holding H ∪ T}
+
+(inclusion–exclusion over the discards). :func:`subset_table` counts, for every set S of at most four cards, the
+hands of each class holding S (one pass over the hands: each adds one to its 31 proper subsets); a set of five is the
+hand itself. :func:`hold_counts` then gives each deal's 32 holds at once: its 32 subsets looked up, and the Möbius
+transform over supersets within the deal (5 passes of 16 subtractions), which is the sum above for every H together.
+
+>>> from math import comb
+>>> keys = hand_keys(np.array([14, 14, 14, 14, 13, 13, 13, 13, 0]), np.array([0, 1, 2, 3, 0, 1, 2, 3, -1]), 9)
+>>> len(keys) == comb(9, 5), int(keys[0]) == (((14 * 16 + 14) * 16 + 14) * 16 + 14) * 16 + 13 << 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...subsets import BINOMIAL
+
+HOLDS = 32  # the subsets of five cards: bit i of a hold is the deal's i-th card (ids ascending) kept
+KEY_BASE = 16  # a hand's key: its ranks high first in base 16 (0 a wild card), then whether its naturals share a suit
+KEYS = 2 * KEY_BASE ** 5
+
+
+@njit(cache=True)
+def _key(code: np.ndarray, suit: np.ndarray, cards: np.ndarray) -> int:
+    ranks = np.empty(5, dtype=np.int64)
+    for i in range(5):  # insertion sort, high first (wild cards, code 0, last)
+        r = code[cards[i]]
+        j = i
+        while j > 0 and ranks[j - 1] < r:
+            ranks[j] = ranks[j - 1]
+            j -= 1
+        ranks[j] = r
+    key = 0
+    for i in range(5):
+        key = key * KEY_BASE + ranks[i]
+    first = -1
+    suited = 1
+    for i in range(5):
+        s = suit[cards[i]]
+        if s < 0:
+            continue
+        if first < 0:
+            first = s
+        elif s != first:
+            suited = 0
+    return key * 2 + suited
+
+
+@njit(cache=True)
+def hand_keys(code: np.ndarray, suit: np.ndarray, n: int) -> np.ndarray:
+    """Every five-card hand of an ``n``-card deck, in colex order: its key (ranks high first, base 16, a wild card 0;
+    then 1 where its natural cards share a suit)."""
+    out = np.empty(BINOMIAL[n, 5], dtype=np.int32)
+    cards = np.empty(5, dtype=np.int64)
+    h = 0
+    for e in range(4, n):
+        cards[4] = e
+        for d in range(3, e):
+            cards[3] = d
+            for c in range(2, d):
+                cards[2] = c
+                for b in range(1, c):
+                    cards[1] = b
+                    for a in range(b):
+                        cards[0] = a
+                        out[h] = _key(code, suit, cards)
+                        h += 1
+    return out
+
+
+def offsets(n: int) -> np.ndarray:
+    """Where the sets of each size start in :func:`subset_table`'s rows (sizes 0 to 4, then the end).
+
+    >>> offsets(52).tolist()
+    [0, 1, 53, 1379, 23479, 294204]
+    """
+    return np.cumsum([0, *(int(BINOMIAL[n, s]) for s in range(5))])
+
+
+@njit(cache=True)
+def _rank(cards: np.ndarray, mask: int, start: np.ndarray) -> int:
+    """The row of the set of ``cards`` picked by ``mask`` (ascending ids): its size's start plus its colex rank."""
+    rank = 0
+    size = 0
+    for i in range(5):
+        if mask >> i & 1:
+            size += 1
+            rank += BINOMIAL[cards[i], size]
+    return start[size] + rank
+
+
+@njit(cache=True)
+def subset_table(classes: np.ndarray, n: int, width: int) -> np.ndarray:
+    """For every set of at most four of ``n`` cards (rows by :func:`offsets`), the five-card hands of each class
+    (``classes``: every hand's class, in colex order) that hold it."""
+    start = offsets_compiled(n)
+    table = np.zeros((start[5], width), dtype=np.int32)
+    cards = np.empty(5, dtype=np.int64)
+    h = 0
+    for e in range(4, n):
+        cards[4] = e
+        for d in range(3, e):
+            cards[3] = d
+            for c in range(2, d):
+                cards[2] = c
+                for b in range(1, c):
+                    cards[1] = b
+                    for a in range(b):
+                        cards[0] = a
+                        k = classes[h]
+                        for mask in range(31):
+                            table[_rank(cards, mask, start), k] += 1
+                        h += 1
+    return table
+
+
+@njit(cache=True)
+def offsets_compiled(n: int) -> np.ndarray:
+    start = np.zeros(6, dtype=np.int64)
+    for s in range(5):
+        start[s + 1] = start[s] + BINOMIAL[n, s]
+    return start
+
+
+@njit(cache=True)
+def hold_counts(deals: np.ndarray, table: np.ndarray, classes: np.ndarray, n: int) -> np.ndarray:
+    """For each deal (rows of five ascending ids), each hold (bit i: the i-th card kept) and each class, the draws
+    that end in a hand of the class: the Möbius transform over supersets of the deal's subsets' counts."""
+    start = offsets_compiled(n)
+    width = table.shape[1]
+    out = np.empty((len(deals), HOLDS, width), dtype=np.int32)
+    g = np.empty((HOLDS, width), dtype=np.int64)
+    for row in range(len(deals)):
+        cards = deals[row]
+        for mask in range(31):
+            g[mask, :] = table[_rank(cards, mask, start)]
+        g[31, :] = 0
+        whole = 0
+        for i in range(5):
+            whole += BINOMIAL[cards[i], i + 1]
+        g[31, classes[whole]] = 1
+        for bit in range(5):
+            step = 1 << bit
+            for mask in range(HOLDS):
+                if not mask & step:
+                    for k in range(width):
+                        g[mask, k] -= g[mask | step, k]
+        for mask in range(HOLDS):
+            for k in range(width):
+                out[row, mask, k] = g[mask, k]
+    return out
+
+
+@njit(cache=True)
+def best_holds(counts: np.ndarray, scale: np.ndarray, pays: np.ndarray, squares: np.ndarray, order: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each deal's best hold: the highest value (``counts`` · ``pays`` × ``scale`` of the hold's size: every hold
+    over one number of draws, exact integers), ties to the lowest second moment (· ``squares``, in floating point:
+    whole numbers below 2**53 are exact, and beyond them it only breaks ties), then to the first in ``order``.
+    Returns the holds, their values and their second moments."""
+    rows = counts.shape[0]
+    width = counts.shape[2]
+    choice = np.empty(rows, dtype=np.int8)
+    value = np.empty(rows, dtype=np.int64)
+    second = np.empty(rows, dtype=np.float64)
+    sizes = np.empty(HOLDS, dtype=np.int64)
+    for mask in range(HOLDS):
+        sizes[mask] = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1) + (mask >> 4 & 1)
+    for row in range(rows):
+        best_v = np.iinfo(np.int64).min
+        best_s = np.inf
+        best = 0
+        for j in range(HOLDS):
+            mask = order[j]
+            v = 0
+            s = 0.0
+            for k in range(width):
+                c = counts[row, mask, k]
+                v += c * pays[k]
+                s += c * squares[k]
+            m = scale[sizes[mask]]
+            v *= m
+            s *= m
+            if v > best_v or (v == best_v and s < best_s):
+                best_v, best_s, best = v, s, mask
+        choice[row] = best
+        value[row] = best_v
+        second[row] = best_s
+    return choice, value, second
+
+
+@njit(cache=True)
+def weighted_classes(counts: np.ndarray, choice: np.ndarray, weights: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """The final hands of each class over every deal played by ``choice``: each deal's class counts at its hold, times
+    its weight (the deals of its suit class) and its hold size's scale."""
+    width = counts.shape[2]
+    out = np.zeros(width, dtype=np.int64)
+    for row in range(counts.shape[0]):
+        mask = choice[row]
+        size = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1) + (mask >> 4 & 1)
+        m = weights[row] * scale[size]
+        for k in range(width):
+            out[k] += counts[row, mask, k] * m
+    return out
+
+
+@njit(cache=True)
+def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The deals of an ``n``-card deck (``naturals`` cards of four suits, id ``4 × rank + suit``; jokers after) by class
+    under the renamings of suits: each class's first member in colex order of its canonical form (its suits renamed in
+    decreasing order of the set of ranks each holds, so that equivalent deals read alike), and how many deals it holds.
+    """
+    total = BINOMIAL[n, 5]
+    weight = np.zeros(total, dtype=np.int64)
+    cards = np.empty(5, dtype=np.int64)
+    mapped = np.empty(5, dtype=np.int64)
+    masks = np.empty(4, dtype=np.int64)
+    rename = np.empty(4, dtype=np.int64)
+    for e in range(4, n):
+        cards[4] = e
+        for d in range(3, e):
+            cards[3] = d
+            for c in range(2, d):
+                cards[2] = c
+                for b in range(1, c):
+                    cards[1] = b
+                    for a in range(b):
+                        cards[0] = a
+                        masks[0] = masks[1] = masks[2] = masks[3] = 0
+                        for i in range(5):
+                            if cards[i] < naturals:
+                                masks[cards[i] % 4] |= 1 << (cards[i] // 4)
+                        for s in range(4):  # a suit's new name: how many suits hold a bigger set of ranks (ties by name)
+                            place = 0
+                            for t in range(4):
+                                if masks[t] > masks[s] or (masks[t] == masks[s] and t < s):
+                                    place += 1
+                            rename[s] = place
+                        for i in range(5):  # renamed, then insertion-sorted
+                            card = cards[i]
+                            card = card - card % 4 + rename[card % 4] if card < naturals else card
+                            j = i
+                            while j > 0 and mapped[j - 1] > card:
+                                mapped[j] = mapped[j - 1]
+                                j -= 1
+                            mapped[j] = card
+                        key = 0
+                        for i in range(5):
+                            key += BINOMIAL[mapped[i], i + 1]
+                        weight[key] += 1
+    found = np.flatnonzero(weight)
+    deals = np.empty((len(found), 5), dtype=np.int8)
+    for row in range(len(found)):  # colex unranking
+        rest = found[row]
+        top = n
+        for i in range(4, -1, -1):
+            top -= 1
+            while BINOMIAL[top, i + 1] > rest:
+                top -= 1
+            deals[row, i] = top
+            rest -= BINOMIAL[top, i + 1]
+    return deals, weight[found]
+
+
+# what a hold keeps, by kind (casino_math/methods/draw/strategy_table.py names them)
+STOOD, QUADS, TRIPS, TRIPS_KICKER, TWO_PAIR, HIGH_PAIR, LOW_PAIR, NOTHING, WILDS, ROYAL, STRAIGHT_FLUSH, FLUSH, OUTSIDE, \
+    INSIDE, HIGH_SUITED, HIGH, LOW_CARD, STRAIGHT, OTHER = range(19)
+
+
+@njit(cache=True)
+def hold_codes(rank: np.ndarray, suit: np.ndarray, made: np.ndarray, high_rank: int) -> np.ndarray:
+    """Each hold of each deal (``rank``: 0 a wild card, 2..14; ``suit``; ``made``: the line the deal makes as dealt)
+    as a code: ((((wild cards × 64 + kind) × 6 + natural cards) × 6 + high cards) × 32 + the line made, where stood)."""
+    n = rank.shape[0]
+    out = np.empty((n, HOLDS), dtype=np.int64)
+    counts = np.zeros(15, dtype=np.int64)
+    for d in range(n):
+        for mask in range(HOLDS):
+            counts[:] = 0
+            wild = 0
+            k = 0
+            highs = 0
+            first_suit = -1
+            suited = True
+            for i in range(5):
+                if not mask >> i & 1:
+                    continue
+                r = rank[d, i]
+                if r == 0:
+                    wild += 1
+                    continue
+                k += 1
+                counts[r] += 1
+                if r >= high_rank:
+                    highs += 1
+                if first_suit < 0:
+                    first_suit = suit[d, i]
+                elif suit[d, i] != first_suit:
+                    suited = False
+            most = 0
+            pairs = 0
+            distinct = 0
+            low = 15
+            top = 0
+            pair_rank = 0
+            for r in range(2, 15):
+                c = counts[r]
+                if c > 0:
+                    distinct += 1
+                    low = min(low, r)
+                    top = max(top, r)
+                if c > most:
+                    most = c
+                if c == 2:
+                    pairs += 1
+                    pair_rank = r
+            wheel_top = 0  # the ace low: the top of the other ranks
+            for r in range(2, 14):
+                if counts[r] > 0:
+                    wheel_top = r
+            straightish = distinct == k and k > 0 and (top - low <= 4 or (counts[14] > 0 and wheel_top - 1 <= 4))
+            ace = counts[14] > 0
+            if k + wild == 5:
+                kind = STOOD
+            elif most == 4:
+                kind = QUADS
+            elif most == 3:
+                kind = TRIPS if k == 3 else TRIPS_KICKER
+            elif pairs == 2:
+                kind = TWO_PAIR
+            elif pairs == 1:
+                kind = HIGH_PAIR if pair_rank >= high_rank else LOW_PAIR
+            elif k == 0:
+                kind = NOTHING if wild == 0 else WILDS
+            elif k >= 2 and suited and distinct == k and low >= 10:
+                kind = ROYAL
+            elif k >= 2 and suited and straightish:
+                kind = STRAIGHT_FLUSH
+            elif k >= 3 and suited:
+                kind = FLUSH
+            elif k == 4 and straightish and top - low == 3 and not ace:
+                kind = OUTSIDE
+            elif k == 4 and straightish:
+                kind = INSIDE
+            elif highs == k and suited and k >= 2:
+                kind = HIGH_SUITED
+            elif highs == k:
+                kind = HIGH
+            elif k == 1:
+                kind = LOW_CARD
+            elif straightish:
+                kind = STRAIGHT
+            else:
+                kind = OTHER
+            line = made[d] if kind == STOOD else 0
+            out[d, mask] = (((wild * 64 + kind) * 6 + k) * 6 + highs) * 32 + line
+    return out
