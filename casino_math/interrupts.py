@@ -41,8 +41,9 @@ _STATE = _State()
 
 @contextmanager
 def handling() -> Iterator[None]:
-    """Ctrl-C handled as the module says, for the length of the block (in the main thread; elsewhere as Python does)."""
-    if threading.current_thread() is not threading.main_thread():
+    """Ctrl-C handled as the module says, for the length of the block (in the main thread; elsewhere as Python does). A
+    process started with SIGINT ignored (in the background of a script, under nohup) keeps ignoring it."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield
         return
     previous = signal.signal(signal.SIGINT, _interrupted), signal.signal(signal.SIGALRM, _retried)

@@ -111,8 +111,12 @@ def main() -> None:
     output that cannot be written, 3 a worker process ended by the system (out of memory), 130 interrupted (Ctrl-C).
     Whatever it prints shows a file's control characters as text (casino_math/terminal.py).
     """
-    with escaped_output(), interrupts.handling():
-        _run()
+    try:
+        with interrupts.handling(), escaped_output():
+            _run()
+    except KeyboardInterrupt:  # Ctrl-C as the run began, before its handling
+        sys.stderr.write("interrupted\n")
+        _end_now(INTERRUPTED)
 
 
 def _run() -> None:
