@@ -3,7 +3,9 @@
 
 typer writes its own: the Python type of each argument (``<list[Path]>``), braces around required arguments in
 the usage line, angle brackets around option values. :func:`plain` sets each parameter's name for help on the
-command tree typer builds, before it runs; parsing is untouched.
+command tree typer builds, before it runs; parsing is untouched. It reads only what click and Python make public (a
+command's callback and its signature, a parameter's name, ``nargs``, ``required``, ``metavar``, its help record and
+usage pieces), never typer's own members, so any typer the project declares (``.ci/smoke.py``) shows the same help.
 """
 
 from __future__ import annotations
