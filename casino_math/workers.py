@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 if TYPE_CHECKING:
     from .parallel import Runner
 
+from . import interrupts
 from .errors import WorkerLost
 
 Key = TypeVar("Key")
@@ -58,8 +60,10 @@ def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: 
                  waiting: Callable[[Key], None] | None = None) -> dict[Key, Result]:
     """``task(key)`` for every key in one of ``processes`` forked workers, by key in the keys' order, whichever finished
     first; ``waiting(key)`` is called as the result of each key is waited for (a progress bar's step). The first key in
-    order whose task fails raises its error here; the tasks not started yet are dropped. A worker the system ends (out
-    of memory) raises :class:`~casino_math.errors.WorkerLost`, naming the keys not finished, its key among them.
+    order whose task fails raises its error here; the tasks not started yet are dropped, the workers stopped. A worker
+    the system ends (out of memory) raises :class:`~casino_math.errors.WorkerLost`, naming the keys not finished, its
+    key among them. Workers do not hear Ctrl-C: this process does, and stops them (whether Ctrl-C reached them all,
+    or ``kill -INT`` this process alone).
 
     >>> import os
     >>> in_processes(lambda key: os._exit(9), ["Pai Gow Poker"], 1)  # doctest: +ELLIPSIS
@@ -70,9 +74,11 @@ def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: 
     from concurrent.futures.process import BrokenProcessPool
 
     _TASK["task"] = task
+    before = set(multiprocessing.active_children())
     try:
         with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"), initializer=_worker) as pool:
-            futures = {key: pool.submit(_run, key) for key in keys}
+            with interrupts.held():  # the workers forked now: an interrupt before they ignore it waits for the parent
+                futures = {key: pool.submit(_run, key) for key in keys}
             try:
                 out = {}
                 for key, future in futures.items():
@@ -86,6 +92,8 @@ def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: 
             except BaseException:
                 for future in futures.values():
                     future.cancel()
+                for worker in set(multiprocessing.active_children()) - before:  # the work in hand is not waited for
+                    worker.terminate()
                 raise
     finally:
         _TASK.clear()
@@ -105,6 +113,7 @@ def _worker() -> None:
     parent's progress bar, whose drawing is the parent's alone."""
     import ctypes
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent hears Ctrl-C and stops the workers (no trace of each)
     sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
 
     import numpy as np

@@ -10,6 +10,14 @@ Nothing here imports numpy or pandas before a command runs, so ``casino-math --h
 
 from __future__ import annotations
 
-from .app import app, main
+try:
+    from .app import app, main
+except KeyboardInterrupt:  # Ctrl-C while the command line loads, before it handles one itself: the same one line
+    import os
+    import sys
+
+    sys.stderr.write("interrupted\n")
+    sys.stderr.flush()
+    os._exit(130)
 
 __all__ = ["app", "main"]

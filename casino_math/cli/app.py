@@ -14,6 +14,7 @@ from typing import Any
 
 import typer
 
+from .. import interrupts
 from ..errors import InputError, WorkerLost
 from ..terminal import escaped_output
 from .cache import cache_app
@@ -110,8 +111,12 @@ def main() -> None:
     output that cannot be written, 3 a worker process ended by the system (out of memory), 130 interrupted (Ctrl-C).
     Whatever it prints shows a file's control characters as text (casino_math/terminal.py).
     """
-    with escaped_output():
-        _run()
+    try:
+        with interrupts.handling(), escaped_output():
+            _run()
+    except KeyboardInterrupt:  # Ctrl-C as the run began, before its handling
+        sys.stderr.write("interrupted\n")
+        _end_now(INTERRUPTED)
 
 
 def _run() -> None:
@@ -139,7 +144,7 @@ def _run() -> None:
     except KeyboardInterrupt:
         _drop_stdout()
         typer.echo("interrupted" + _kept(), err=True)
-        sys.exit(INTERRUPTED)
+        _end_now(INTERRUPTED)
     except Exception as error:
         # click's usage errors (typer vendors click, so match the interface, not the class)
         if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
@@ -188,6 +193,16 @@ def _kept() -> str:
         if arg.startswith("--cache="):
             return f"; finished shards are kept in {arg.split('=', 1)[1]}, so the same command resumes from them"
     return ""
+
+
+def _end_now(code: int) -> None:
+    """After a real Ctrl-C, exit at once: the interpreter's own ending would run the finalizers of what the interrupt
+    left half made (a worker pool's, a library's), which can print or crash after the one line said. A run that only
+    raised KeyboardInterrupt (a test of ``main`` in its own process) exits as usual."""
+    sys.stderr.flush()
+    if interrupts.came():
+        os._exit(code)
+    sys.exit(code)
 
 
 def _drop_stdout() -> None:

@@ -3,14 +3,18 @@
 
 typer writes its own: the Python type of each argument (``<list[Path]>``), braces around required arguments in
 the usage line, angle brackets around option values. :func:`plain` sets each parameter's name for help on the
-command tree typer builds, before it runs; parsing is untouched.
+command tree typer builds, before it runs; parsing is untouched. It reads only what click and Python make public (a
+command's callback and its signature, a parameter's name, ``nargs``, ``required``, ``metavar``, its help record and
+usage pieces), never typer's own members, so any typer the project declares (``.ci/smoke.py``) shows the same help.
 """
 
 from __future__ import annotations
 
+import inspect
+import typing
+from enum import Enum
+from pathlib import Path
 from typing import Any
-
-from typer.core import TyperArgument, TyperOption
 
 # what an argument or an option holds, by its name (else by its type: N for a number, TEXT, PATH)
 _VALUES = {
@@ -55,8 +59,9 @@ _FORMAT_HELP = 'How to print the figures: a table, csv or json (exact figures as
 
 def plain(command: Any, path: str = "") -> Any:
     """``command`` and every command under it, their help in the one style above (returned for chaining)."""
+    annotations = _annotations(command)
     for param in command.params:
-        _name_values(param)
+        _name_values(param, annotations.get(param.name or ""))
         if param.name == "format" and (not param.help or param.help.startswith("table, csv")):
             param.help = _FORMAT_HELP
     examples = EXAMPLES.get(path)
@@ -68,29 +73,47 @@ def plain(command: Any, path: str = "") -> Any:
     return command
 
 
-def _name_values(param: Any) -> None:
-    if isinstance(param, TyperOption) and (param.is_flag or param.count):
+def _name_values(param: Any, annotation: Any) -> None:
+    if annotation is bool:  # a flag takes no value
         return
-    described = param.type_descriptor
-    choices = described.choices if described.is_choice else None
-    value = "|".join(str(getattr(c, "value", c)) for c in choices) if choices else _VALUES.get(param.name or "") or _by_type(described)
+    kind = _inner(annotation)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        value = "|".join(str(member.value) for member in kind)
+    else:
+        value = _VALUES.get(param.name or "") or ("PATH" if kind is Path else "N" if kind in (int, float) else "TEXT")
     param.metavar = value
-    if isinstance(param, TyperArgument):
-        shown = value + ("..." if param.nargs != 1 else "")
-        usage = shown if param.required else f"[{shown}]"
-        # typer adds the Python type to an argument's help line and braces in the usage line: one name, as click writes it
-        _set(param, "display_type_rich", lambda ctx: None)
-        _set(param, "_rich_display_name", lambda: shown)
-        _set(param, "_usage_display_name", lambda: usage)
+    if param.param_type_name == "argument":
+        _argument_shown(param, value + ("..." if param.nargs != 1 else ""))
 
 
-def _by_type(described: Any) -> str:
-    if described.is_path:
-        return "PATH"
-    return "N" if described.annotation in (int, float) else "TEXT"
+def _argument_shown(param: Any, shown: str) -> None:
+    """An argument named once, as click writes it: ``FILE...`` in its help line (typer adds the Python type there),
+    ``[PATH...]`` in the usage line when optional (typer writes braces round a required one). Click's two methods for
+    these are replaced on this parameter alone."""
+    usage = shown if param.required else f"[{shown}]"
+    described = param.get_help_record
+
+    def help_record(ctx: Any) -> tuple[str, str] | None:
+        record = described(ctx)
+        return None if record is None else (shown, record[1])
+
+    param.get_help_record = help_record
+    param.get_usage_pieces = lambda ctx: [usage]
 
 
-def _set(param: Any, name: str, value: Any) -> None:
-    """Override one method of one parameter (typer's own classes stay as they are for every other program)."""
-    if hasattr(param, name):
-        setattr(param, name, value)
+def _annotations(command: Any) -> dict[str, Any]:
+    """The Python types of a command's parameters, read from the signature of the function it runs (a group runs none)."""
+    if command.callback is None:
+        return {}
+    return typing.get_type_hints(inspect.unwrap(command.callback))
+
+
+def _inner(annotation: Any) -> Any:
+    """What one value of a parameter is: ``Path`` for ``Optional[list[Path]]``.
+
+    >>> _inner(typing.Optional[list[Path]]), _inner(int)
+    (<class 'pathlib.Path'>, <class 'int'>)
+    """
+    while typing.get_args(annotation):
+        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+    return annotation

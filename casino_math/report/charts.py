@@ -22,6 +22,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, PercentFormatter
 
+from .. import interrupts
 from ..text import percent
 
 WIDTH_INCHES = 7.0
@@ -79,7 +80,8 @@ def render(draw: Callable[[], Figure]) -> Rendered:
         found, stored = cache.load(KIND, key, _what(draw), CODE)
         if found and isinstance(stored, dict) and all(isinstance(stored.get(k), np.ndarray) and stored[k].dtype == np.uint8 for k in ("svg", "png")):
             return Rendered(stored["svg"].tobytes(), stored["png"].tobytes())
-    with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]  # matplotlib types rc keys as literals
+    # Ctrl-C waits for the chart: matplotlib cut midway leaves a layout half made (a traceback, not the one line)
+    with interrupts.held(), matplotlib.rc_context(STYLE):  # type: ignore[arg-type]  # matplotlib types rc keys as literals
         figure = draw()
         FigureCanvasAgg(figure)
         svg, png = io.BytesIO(), io.BytesIO()

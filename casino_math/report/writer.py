@@ -4,7 +4,9 @@ The whole set is staged first: each file is written to a temporary file in its o
 rename stays on one file system, where it is atomic) and synced. Then the set is swapped in: each previous
 file is kept under a temporary name (a hard link, or a copy where links are not possible) and the new one
 renamed over it. A failure at any point (a disk full while staging, a rename refused midway) puts every
-previous file back, removes the new ones, the temporaries and any folder made for them, and re-raises.
+previous file back, removes the new ones, the temporaries and any folder made for them, and re-raises. Ctrl-C is held
+meanwhile (casino_math.interrupts): one that came puts the previous set back the same way, once every file was swapped,
+and stops the run; once the set is in place, the work is done and an interrupt ends nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import shutil
 import tempfile
 from pathlib import Path
 from typing import Mapping
+
+from .. import interrupts
 
 
 def _umask() -> int:
@@ -68,6 +72,11 @@ def _keep_previous(path: Path) -> str:
 
 def write_atomically(files: Mapping[Path, bytes]) -> list[Path]:
     """Write every file or none; returns the paths written."""
+    with interrupts.held():
+        return _write(files)
+
+
+def _write(files: Mapping[Path, bytes]) -> list[Path]:
     staged: list[tuple[str, Path]] = []
     backups: dict[Path, str] = {}
     placed: list[Path] = []
@@ -91,7 +100,10 @@ def write_atomically(files: Mapping[Path, bytes]) -> list[Path]:
                 backups[path] = _keep_previous(path)
             os.replace(temporary, path)
             placed.append(path)
+        if interrupts.take():  # Ctrl-C came while the set was written: the previous one back, the run stopped
+            raise KeyboardInterrupt
         done = True
+        interrupts.done()
     finally:
         if not done:
             for path in reversed(placed):  # the previous set back, as it was
