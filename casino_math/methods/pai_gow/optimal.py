@@ -43,8 +43,10 @@ from .game_file import PaiGowGame
 from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
 from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name, setting_text
-from .totals import CHUNK, _distinct, _game, block, points_shard
+from .totals import CHUNK, _distinct, _game, block
 
+REPS_PER_SHARD = 500_000  # classes set by the house way in one shard (the 53-card deck: 14 shards)
+CHECKED = 151  # every this many hands (colex order), the house way sets the hand itself: its class's point, checked
 PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
 COLUMNS = ("hands", "differs", "house won", "house lost", "optimal won", "optimal lost", "gain")
 
@@ -170,21 +172,58 @@ def _ranges(game: PaiGowGame, count: int) -> list[tuple[int, int]]:
 
 
 def _points(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """Every hand's house-way point (the ranks of its high and low values), kept in ``folder``."""
+    """Every hand's house-way point (the ranks of its high and low values), kept in ``folder``: the house way sets one
+    hand of each class (hands alike but for their suits get the same values: a renaming of suits changes no rule's
+    reading of a hand), 22 times fewer than every hand; each hand takes its class's point. Checked on every
+    ``CHECKED``-th hand (colex order) set by the house way itself."""
     from ...parallel import Shards
 
     points_path = os.path.join(folder, "points.npy")
-    if not os.path.exists(points_path):
-        blocks = Shards(points_shard, [(game.path, top) for top in range(6, len(game.deck))],
-                        f"pai-gow-points-{game.sha256[:16]}").run(runner, progress, "hands set by the house way")
-        np.save(points_path, np.concatenate(blocks, axis=1))
+    if os.path.exists(points_path):
+        return
+    _keep_classes(game, folder, runner, progress)
+    reps = np.load(os.path.join(folder, "reps.npy"), mmap_mode="r")
+    pieces = [(game.path, folder, start, min(start + REPS_PER_SHARD, len(reps))) for start in range(0, len(reps), REPS_PER_SHARD)]
+    of_class = np.concatenate(Shards(class_points_shard, pieces, f"pai-gow-class-points-{game.sha256[:16]}").run(
+        runner, progress, "hands set by the house way"), axis=1)
+    class_id = np.load(os.path.join(folder, "class_id.npy"), mmap_mode="r")
+    scratch = points_path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
+    points = np.lib.format.open_memmap(scratch, mode="w+", dtype=np.int16, shape=(2, len(class_id)))
+    step = 1 << 24
+    for start in range(0, len(class_id), step):
+        points[:, start:start + step] = of_class[:, np.asarray(class_id[start:start + step])]
+    sample = np.arange(0, len(class_id), CHECKED)
+    if not np.array_equal(np.asarray(points[:, sample]), _hand_points(game, unrank(sample))):
+        raise AssertionError(f"{game.id}: the house way sets hands alike but for their suits to different values")
+    points.flush()
+    del points
+    os.replace(scratch, points_path)
+
+
+def class_points_shard(shard: tuple[str, str, int, int]) -> np.ndarray:
+    """One shard of the classes' points: the house way's setting of the canonical members ``start``..``stop``−1, as
+    (2, classes) ranks of high and low values."""
+    path, folder, start, stop = shard
+    game = _game(path)
+    reps = np.load(os.path.join(folder, "reps.npy"), mmap_mode="r")
+    return np.concatenate([_hand_points(game, unrank(np.asarray(reps[i:min(i + CHUNK, stop)])))
+                           for i in range(start, stop, CHUNK)], axis=1)
+
+
+def _hand_points(game: PaiGowGame, rows: np.ndarray) -> np.ndarray:
+    """The house way's setting of each hand (rows of card ids, ascending), as (2, hands) ranks of high and low values."""
+    highs, lows = _distinct(game)
+    setting = game.way.set_or_fail(rows)[0]
+    high, low = game.way.hands.settings(rows)
+    pick = np.arange(len(rows))
+    return np.stack([np.searchsorted(highs, high[pick, setting]), np.searchsorted(lows, low[pick, setting])]).astype(np.int16)
 
 
 def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """The hands' points and classes and the classes of card sets, kept in ``folder`` (made where missing)."""
+    """The hands' classes and points and the classes of card sets, kept in ``folder`` (made where missing)."""
     n = len(game.deck)
-    _points(game, folder, runner, progress)
     _keep_classes(game, folder, runner, progress)
+    _points(game, folder, runner, progress)
     for k in range(7) if not _kept(folder) else ():
         sets, weights = set_classes(n, n - game.deck.jokers, k)
         np.save(os.path.join(folder, f"sets{k}.npy"), sets)
@@ -224,27 +263,22 @@ def canonical_shard(shard: tuple[str, int]) -> np.ndarray:
 
 
 def _keep_classes(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """Every hand's class (numbered by its canonical member's colex rank), the canonical members and the classes'
-    sizes, kept in ``folder``; checked: every member of a class is set to the same point by the house way."""
+    """Every hand's class (numbered in the order of the canonical members' colex ranks), the canonical members and the
+    classes' sizes, kept in ``folder``."""
     from ...parallel import Shards
 
     if all(os.path.exists(os.path.join(folder, f"{name}.npy")) for name in ("class_id", "reps", "sizes")):
         return
     n = len(game.deck)
-    canonical = np.concatenate(Shards(canonical_shard, [(game.path, top) for top in range(6, n)],
-                                      f"pai-gow-classes-{game.sha256[:16]}").run(runner, progress, "hands' classes"))
-    is_rep = canonical == np.arange(len(canonical), dtype=np.int32)
-    number = np.cumsum(is_rep, dtype=np.int32) - 1
-    class_id = number[canonical]
-    del number, canonical
-    reps = np.flatnonzero(is_rep)
-    del is_rep
-    points = np.load(os.path.join(folder, "points.npy"), mmap_mode="r")
-    step = 1 << 24
-    for start in range(0, len(class_id), step):  # suits renamed, the house way sets the same values
-        own = np.asarray(points[:, start:start + step])
-        if not np.array_equal(own, np.asarray(points[:, reps[class_id[start:start + step]]])):
-            raise AssertionError(f"{game.id}: the house way sets hands alike but for their suits to different values")
+    blocks = Shards(canonical_shard, [(game.path, top) for top in range(6, n)],
+                    f"pai-gow-classes-{game.sha256[:16]}").run(runner, progress, "hands' classes")
+    starts = np.cumsum([0] + [len(b) for b in blocks])
+    reps = np.concatenate([start + np.flatnonzero(b == np.arange(start, start + len(b), dtype=np.int32))
+                           for start, b in zip(starts.tolist(), blocks)])
+    class_id = np.empty(starts[-1], dtype=np.int32)
+    for i, start in enumerate(starts[:-1].tolist()):  # each hand's canonical member is a class's: its number
+        class_id[start:start + len(blocks[i])] = np.searchsorted(reps, blocks[i])
+        blocks[i] = blocks[i][:0]  # its memory handed back at once
     np.save(os.path.join(folder, "sizes.npy"), np.bincount(class_id, minlength=len(reps)))
     np.save(os.path.join(folder, "reps.npy"), reps)
     np.save(os.path.join(folder, "class_id.npy"), class_id)
