@@ -47,6 +47,7 @@ from .totals import CHUNK, _distinct, _game, block
 
 REPS_PER_SHARD = 500_000  # classes set by the house way in one shard (the 53-card deck: 14 shards)
 CHECKED = 151  # every this many hands (colex order), the house way sets the hand itself: its class's point, checked
+SUMMED = 1 << 16  # classes whose results are summed at once (a few arrays of 11 MB each)
 PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
 COLUMNS = ("hands", "differs", "house won", "house lost", "optimal won", "optimal lost", "gain")
 
@@ -377,9 +378,49 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
         sets, weights = (np.load(os.path.join(folder, f"{name}{k}.npy")) for name in ("sets", "weights"))
         settings_against(sets, weights, n, high, low, width, lows, class_id, int(c0), first, last, set_high, set_low,
                          counts)
+    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
+    by_rule = np.zeros((len(game.way.rules), len(COLUMNS)), dtype=np.int64)
+    costliest: dict[int, list[int]] = {}  # per hand type, the class where the house way costs most (the first of equals)
+    other_by_kind = np.zeros_like(by_kind)
+    first_otherwise: dict[int, list[list[int]]] = {}  # per hand type, the first classes another way sets otherwise
+    for start in range(0, m, SUMMED):  # a stretch of classes at a time: a few arrays of its size, not of the part's
+        at = slice(start, start + SUMMED)
+        won, lost, value = _class_results(game, counts[at], set_high[at], set_low[at], own[:, at], size[at])
+        rows, sized = np.arange(len(won)), size[at]
+        best = np.where(value[rows, house[at]] == value.max(axis=1), house[at], value.argmax(axis=1))
+        gain = value[rows, best] - value[rows, house[at]]
+        columns = np.stack([np.ones(len(won), dtype=np.int64), gain > 0, won[rows, house[at]], lost[rows, house[at]],
+                            won[rows, best], lost[rows, best], gain]) * sized
+        for j in range(len(COLUMNS)):  # whole numbers past 2^53: added as integers
+            np.add.at(by_kind[:, j], kind[at], columns[j])
+            np.add.at(by_rule[:, j], rule[at], columns[j])
+        for code in np.unique(kind[at][gain > 0]).tolist():
+            here = np.flatnonzero(kind[at] == code)
+            i = here[np.argmax(gain[here])]
+            if code not in costliest or gain[i] > costliest[code][2]:
+                j = start + i
+                costliest[code] = [code, mine[j], gain[i], set_high[j, house[j]], set_low[j, house[j]],
+                                   set_high[j, best[i]], set_low[j, best[i]]]
+        if len(shard) == 5:
+            _set_otherwise(value, won, lost, house[at], theirs[at], set_high[at], set_low[at], sized, kind[at], mine[at],
+                           other_by_kind, first_otherwise)
+    examples = [costliest[code] for code in sorted(costliest)]
+    out = {"by_kind": by_kind, "by_rule": by_rule, "examples": np.array(examples, dtype=np.int64).reshape(-1, 7),
+           "seconds": np.array([time.process_time() - clock])}
+    if len(shard) == 5:
+        found = [row for code in sorted(first_otherwise) for row in first_otherwise[code]]
+        out |= {"other_by_kind": other_by_kind, "other_examples": np.array(found, dtype=np.int64).reshape(-1, 7)}
+    return out
+
+
+def _class_results(game: PaiGowGame, counts: np.ndarray, set_high: np.ndarray, set_low: np.ndarray, own: np.ndarray,
+                   size: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Some classes' counts (a class's size times each member's, both in one whole number: the kernel's) as each
+    member's deals won both and lost both per setting, and each setting's value (exact, in units of 1 / the
+    commission's denominator; illegal settings the lowest value)."""
     valid = set_high >= 0  # the seven-card term: the one banker hand holding all of P's cards is P
     bh, bl = own[0][:, None].astype(np.int64), own[1][:, None].astype(np.int64)
-    counts -= np.where(valid & (bh < set_high) & (bl < set_low), size[:, None], 0)
+    counts = counts - np.where(valid & (bh < set_high) & (bl < set_low), size[:, None], 0)
     counts -= np.where(valid & (bh >= set_high) & (bl >= set_low), size[:, None] << 32, 0)
     won, lost = counts & 0xFFFFFFFF, counts >> 32
     if (won % size[:, None]).any() or (lost % size[:, None]).any():
@@ -388,47 +429,28 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     lost //= size[:, None]
     c = game.commission
     value = np.where(valid, won * (c.denominator - c.numerator) - lost * c.denominator, np.iinfo(np.int64).min)
-    rows = np.arange(m)
-    best = np.where(value[rows, house] == value.max(axis=1), house, value.argmax(axis=1))
-    gain = value[rows, best] - value[rows, house]
-    columns = np.stack([np.ones(m, dtype=np.int64), gain > 0, won[rows, house], lost[rows, house], won[rows, best],
-                        lost[rows, best], gain]) * size
-    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
-    by_rule = np.zeros((len(game.way.rules), len(COLUMNS)), dtype=np.int64)
-    for j in range(len(COLUMNS)):  # whole numbers past 2^53: added as integers
-        np.add.at(by_kind[:, j], kind, columns[j])
-        np.add.at(by_rule[:, j], rule, columns[j])
-    examples = []
-    for code in np.unique(kind[gain > 0]):
-        at = np.flatnonzero(kind == code)
-        i = at[np.argmax(gain[at])]
-        examples.append([code, mine[i], gain[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, best[i]],
-                         set_low[i, best[i]]])
-    out = {"by_kind": by_kind, "by_rule": by_rule, "examples": np.array(examples, dtype=np.int64).reshape(-1, 7),
-           "seconds": np.array([time.process_time() - clock])}
-    if len(shard) == 5:
-        out |= _set_otherwise(value, won, lost, house, theirs, set_high, set_low, size, kind, mine)
-    return out
+    return won, lost, value
 
 
 def _set_otherwise(value: np.ndarray, won: np.ndarray, lost: np.ndarray, house: np.ndarray, theirs: np.ndarray,
-                   set_high: np.ndarray, set_low: np.ndarray, size: np.ndarray, kind: np.ndarray,
-                   mine: np.ndarray) -> dict[str, np.ndarray]:
-    """A part's classes set by another house way (``theirs``) beside the game's own (``house``): per hand type the
-    columns :data:`COLUMNS` (its setting in place of the optimal one), and the first classes of each type it sets to
-    other values, as rows (type, canonical member's rank, what it gives up, both settings' value ranks)."""
+                   set_high: np.ndarray, set_low: np.ndarray, size: np.ndarray, kind: np.ndarray, mine: np.ndarray,
+                   by_kind: np.ndarray, first: dict[int, list[list[int]]]) -> None:
+    """Some classes set by another house way (``theirs``) beside the game's own (``house``), added to ``by_kind`` (per
+    hand type the columns :data:`COLUMNS`, its setting in place of the optimal one) and ``first`` (the first classes
+    of each type it sets to other values, at most :data:`.other_way.EXAMPLES`, as rows: type, canonical member's rank,
+    what it gives up, both settings' value ranks)."""
     rows = np.arange(len(mine))
     differs = theirs != house  # the settings of a class are listed by value: another place, other values
     loss = value[rows, house] - value[rows, theirs]
     columns = np.stack([np.ones(len(mine), dtype=np.int64), differs, won[rows, house], lost[rows, house],
                         won[rows, theirs], lost[rows, theirs], loss]) * size
-    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
     for j in range(len(COLUMNS)):
         np.add.at(by_kind[:, j], kind, columns[j])
-    first = [i for code in np.unique(kind[differs]) for i in np.flatnonzero(differs & (kind == code))[:EXAMPLES].tolist()]
-    examples = [[kind[i], mine[i], loss[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, theirs[i]],
-                 set_low[i, theirs[i]]] for i in first]
-    return {"other_by_kind": by_kind, "other_examples": np.array(examples, dtype=np.int64).reshape(-1, 7)}
+    for code in np.unique(kind[differs]).tolist():
+        found = first.setdefault(code, [])
+        for i in np.flatnonzero(differs & (kind == code))[:EXAMPLES - len(found)].tolist():
+            found.append([kind[i], mine[i], loss[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, theirs[i]],
+                          set_low[i, theirs[i]]])
 
 
 def _totals(game: PaiGowGame, folder: str, results: list[dict[str, np.ndarray]]) -> OptimalTotals:
