@@ -124,6 +124,49 @@ def parts(n: int, jokers: int, count: int = PARTS) -> list[tuple[int, int]]:
     return out + [(0, hi)]
 
 
+def counted_on(game: PaiGowGame, runner: Any) -> tuple[Any, int]:
+    """Where a count over every deal runs, and in how many parts of the player hands: on a cluster, or in this process,
+    where the runner says so (two parts); otherwise on local worker processes forked from this one (they hold the game
+    and its compiled kernels), one part each, as many as the runner asks (default: one per core) and the memory free
+    holds (:func:`part_bytes` each, beside the hands' points, which they share)."""
+    from ...parallel import Runner
+    from ...workers import local_cores
+
+    if runner is not None and runner.where not in ("local", "forked"):
+        return runner, PARTS
+    wanted = (runner.workers if runner is not None else None) or local_cores()
+    hands = comb(len(game.deck), 7)
+    free = _memory_free()
+    workers = wanted
+    while workers > 1 and free is not None and 4 * hands + workers * part_bytes(game, max(PARTS, workers)) > free:
+        workers -= 1
+    return Runner.forked(workers, runner.cache if runner is not None else None), max(PARTS, workers)
+
+
+def part_bytes(game: PaiGowGame, count: int) -> int:
+    """About the memory one part of ``count`` takes: its classes' settings and counts (a class stands for about as
+    many hands as there are renamings of suits) and its hands' class numbers.
+
+    >>> from casino_math.analysis import load_game
+    >>> part_bytes(load_game("tests/games/pai-gow-small.yaml"), 2) < 2 ** 20
+    True
+    """
+    hands = comb(len(game.deck), 7) // count
+    return hands * 4 + hands // len(Symmetry.of(game.deck)) * len(SETTINGS) * (8 + 2 + 2) * 2
+
+
+def _memory_free() -> int | None:
+    """The memory the system could give now (Linux's MemAvailable), in bytes; None where it does not say."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
 def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = None, progress: Any = None,
                    count: int = PARTS, seconds: list[float] | None = None) -> OptimalTotals:
     """The house way's and the optimal setting's results over every deal of the game's deck, in shards on ``runner``
