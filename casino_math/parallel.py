@@ -46,7 +46,7 @@ class Runner:
     """Where shards run: ``here`` (this process), local worker processes (``workers``, default every core),
     or an existing Dask cluster (``scheduler`` address or ``client``); ``cache``: a folder keeping finished shards."""
 
-    where: str = "local"  # here | local | cluster
+    where: str = "local"  # here | local | cluster | forked (local processes forked from this one: see forked())
     workers: int | None = None
     scheduler: str | None = None
     client: Any = None
@@ -55,6 +55,13 @@ class Runner:
     @classmethod
     def here(cls, cache: Path | None = None) -> Runner:
         return cls("here", cache=cache)
+
+    @classmethod
+    def forked(cls, workers: int | None = None, cache: Path | None = None) -> Runner:
+        """Local worker processes forked from this one (default: one per core), as :mod:`casino_math.workers` starts
+        them: they hold what this process has read (a game, its compiled kernels) and start at once; where processes
+        cannot be forked, the shards run in this process."""
+        return cls("forked", workers, cache=cache)
 
     @classmethod
     def of(cls, scheduler: str | None = None, client: Any = None, workers: int | None = None, cache: str | Path | None = None) -> Runner:
@@ -111,7 +118,15 @@ class Shards:
             if progress is not None:
                 progress(label, len(results), len(self.shards))
 
-        if runner.where == "here" or len(todo) <= 1:
+        if runner.where == "forked":
+            from .workers import as_finished, can_fork, local_cores
+
+            processes = min(len(todo), runner.workers or local_cores()) if can_fork() else 1
+            if processes > 1:
+                for i, value in as_finished(lambda i: self.task(self.shards[i]), todo, processes):
+                    done(i, value)
+                return [results[i] for i in range(len(self.shards))]
+        if runner.where in ("here", "forked") or len(todo) <= 1:
             for i in todo:
                 done(i, self.task(self.shards[i]))
         else:

@@ -18,7 +18,8 @@ import multiprocessing
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 if TYPE_CHECKING:
     from .parallel import Runner
@@ -53,6 +54,11 @@ def local_processes(runner: Runner | None) -> int:
         return 1
     if runner is not None and runner.workers:
         return runner.workers
+    return local_cores()
+
+
+def local_cores() -> int:
+    """The cores this process may run on."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
@@ -70,8 +76,44 @@ def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: 
     Traceback (most recent call last):
     casino_math.errors.WorkerLost: a worker process stopped while working on Pai Gow Poker...
     """
-    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
+
+    with _submitted(task, keys, processes) as futures:
+        out = {}
+        for key, future in futures.items():
+            if waiting is not None:
+                waiting(key)
+            try:
+                out[key] = future.result()
+            except BrokenProcessPool:  # every unfinished task fails so: the one the worker held is among them
+                raise WorkerLost(", ".join(str(k) for k, f in futures.items() if not _finished(f))) from None
+        return out
+
+
+def as_finished(task: Callable[[Key], Result], keys: Iterable[Key], processes: int) -> Iterator[tuple[Key, Result]]:
+    """``(key, task(key))`` for every key, computed in one of ``processes`` forked workers, as each finishes; errors as
+    :func:`in_processes` raises them.
+
+    >>> sorted(as_finished(str.upper, ["a", "b"], 2))
+    [('a', 'A'), ('b', 'B')]
+    """
+    from concurrent.futures import as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    with _submitted(task, keys, processes) as futures:
+        key_of = {future: key for key, future in futures.items()}
+        for future in as_completed(key_of):
+            try:
+                yield key_of[future], future.result()
+            except BrokenProcessPool:
+                raise WorkerLost(", ".join(str(k) for k, f in futures.items() if not _finished(f))) from None
+
+
+@contextmanager
+def _submitted(task: Callable[[Key], Result], keys: Iterable[Key], processes: int) -> Iterator[dict[Key, Any]]:
+    """Every key's task submitted to a pool of forked workers (the task set before they fork); on any error or an
+    early exit the tasks not started yet are dropped."""
+    from concurrent.futures import ProcessPoolExecutor
 
     _TASK["task"] = task
     before = set(multiprocessing.active_children())
@@ -80,19 +122,11 @@ def in_processes(task: Callable[[Key], Result], keys: Iterable[Key], processes: 
             with interrupts.held():  # the workers forked now: an interrupt before they ignore it waits for the parent
                 futures = {key: pool.submit(_run, key) for key in keys}
             try:
-                out = {}
-                for key, future in futures.items():
-                    if waiting is not None:
-                        waiting(key)
-                    try:
-                        out[key] = future.result()
-                    except BrokenProcessPool:  # every unfinished task fails so: the one the worker held is among them
-                        raise WorkerLost(", ".join(str(k) for k, f in futures.items() if not _finished(f))) from None
-                return out
-            except BaseException:
+                yield futures
+            except BaseException:  # an error, an interrupt or an early exit: the work in hand is not waited for
                 for future in futures.values():
                     future.cancel()
-                for worker in set(multiprocessing.active_children()) - before:  # the work in hand is not waited for
+                for worker in set(multiprocessing.active_children()) - before:
                     worker.terminate()
                 raise
     finally:

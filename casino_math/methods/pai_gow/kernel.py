@@ -121,18 +121,21 @@ def _supersets(held: np.ndarray, n: int, more: int, binomial: np.ndarray, out: n
             key += binomial[merged[t], t + 1]
         out[row] = key
         row += 1
-        i = more - 1  # next choice of picks, lexicographic
-        while i >= 0 and pick[i] == len(free) - more + i:
-            i -= 1
-        if i < 0:
+        # the next choice of picks in colex order (the lowest pick that can move up moves, those below it start
+        # again): the ranks ascend, so the arrays they index are read front to back, not at random (about 3x faster)
+        i = 0
+        while i < more - 1 and pick[i] + 1 == pick[i + 1]:
+            i += 1
+        if pick[i] + 1 == len(free):
             return
         pick[i] += 1
-        for t in range(i + 1, more):
-            pick[t] = pick[t - 1] + 1
+        for t in range(i):
+            pick[t] = t
 
 
 def supersets(held: np.ndarray, n: int, size: int) -> np.ndarray:
-    """The colex ranks of every ``size``-card set of ``range(n)`` holding the cards ``held`` (ascending)."""
+    """The colex ranks of every ``size``-card set of ``range(n)`` holding the cards ``held`` (ascending ids), in
+    increasing order."""
     more = size - len(held)
     free = n - len(held)
     count = int(BINOMIAL[free, more])
@@ -148,7 +151,7 @@ def supersets_reference(held: np.ndarray, n: int, size: int) -> np.ndarray:
     """The same with itertools (plain Python)."""
     free = [c for c in range(n) if c not in set(held.tolist())]
     rows = [sorted([*held.tolist(), *pick]) for pick in itertools.combinations(free, size - len(held))]
-    return colex(np.array(rows, dtype=np.int64).reshape(len(rows), size))
+    return np.sort(colex(np.array(rows, dtype=np.int64).reshape(len(rows), size)))
 
 
 @njit(cache=True)
@@ -233,11 +236,9 @@ def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, 
                     table[row * cols + c] = table[(row - 1) * cols + c] + run
         cols = m + 1
         touched = 0  # the part's player hands holding S, by class: how many members of each class hold S
-        start, stop = (first, last) if implicit else (0, count)
-        for i in range(start, stop):
+        start, stop = (first, last) if implicit else (lower_bound(rows, 0, count, first), lower_bound(rows, 0, count, last))
+        for i in range(start, stop):  # the ranks ascend: the part's hands are a stretch of them
             r = i if implicit else rows[i]
-            if r < first or r >= last:
-                continue
             p = class_id[r] - first_class
             if members[p] == 0:
                 classes[touched] = p

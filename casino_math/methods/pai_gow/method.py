@@ -225,14 +225,15 @@ TOTALS_KIND = "Pai Gow Poker house way and optimal setting"
 def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner: Runner | None) -> OptimalTotals:
     """The player setting by the house way and optimally against the banker's house way over every deal
     (:func:`.optimal.optimal_totals`), read back from the count cache if kept there, else counted in shards on
-    ``runner`` (one process here by default: two share one machine's memory bandwidth and double the memory) and kept.
+    ``runner`` (by default on local worker processes, as many as the memory free holds: :func:`.optimal.counted_on`)
+    and kept.
     The optimal setting depends on the commission, so the key holds it beside the house way's."""
     import tempfile
 
     from ...count_cache import current
     from ...parallel import Runner
     from .counting import CODE, count_key
-    from .optimal import OptimalTotals, optimal_totals
+    from .optimal import OptimalTotals, counted_on, optimal_totals
 
     cache = current()
     key = f"{count_key(game)} commission {game.commission}"
@@ -248,9 +249,9 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
             except (ValueError, KeyError, TypeError) as error:
                 log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); "
                             "they are computed again")
-    where = runner or Runner.here()
+    where, parts = counted_on(game, runner)
     with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
-        totals = optimal_totals(game, _points_folder(game, where, scratch), where, progress)
+        totals = optimal_totals(game, _points_folder(game, where, scratch), where, progress, parts)
     if cache is not None:
         cache.keep(TOTALS_KIND, key, game.id, {"totals": totals}, CODE)
     return totals
@@ -279,13 +280,13 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
                           runner: Runner | None) -> OtherWay:
     """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
     every deal (:func:`.optimal.other_way_totals`): read back from the count cache if kept there, else counted in
-    shards on ``runner`` (one process here by default) and kept, under both ways' rules and the commission."""
+    shards on ``runner`` (local worker processes by default) and kept, under both ways' rules and the commission."""
     import tempfile
 
     from ...count_cache import current
     from ...parallel import Runner
     from .counting import CODE, count_key
-    from .optimal import other_way_totals
+    from .optimal import counted_on, other_way_totals
     from .other_way import OtherWay
 
     cache = current()
@@ -302,10 +303,10 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
             except (ValueError, KeyError, TypeError) as error:
                 log.warning(f"the counts of {other.id} against {game.id} kept in {cache.folder} do not fit these games "
                             f"({type(error).__name__}); they are computed again")
-    where = runner or Runner.here()
+    where, parts = counted_on(game, runner)
     with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
         result = other_way_totals(game, other, _points_folder(game, where, scratch), _points_folder(other, where, scratch),
-                                  where, progress)
+                                  where, progress, parts)
     if cache is not None:
         cache.keep(OTHER_KIND, key, f"{game.id} against {other.id}", {"other way": result}, CODE)
     return result

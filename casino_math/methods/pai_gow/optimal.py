@@ -43,8 +43,11 @@ from .game_file import PaiGowGame
 from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
 from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name, setting_text
-from .totals import CHUNK, _distinct, _game, block, points_shard
+from .totals import CHUNK, _distinct, _game, block
 
+REPS_PER_SHARD = 500_000  # classes set by the house way in one shard (the 53-card deck: 14 shards)
+CHECKED = 151  # every this many hands (colex order), the house way sets the hand itself: its class's point, checked
+SUMMED = 1 << 16  # classes whose results are summed at once (a few arrays of 11 MB each)
 PARTS = 2  # 53 cards: the hands holding an ace or the joker (80.4 million) and the rest (73.6 million)
 #: the columns of the counts per hand type and per rule of the house way, in this order
 COLUMNS = ("hands", "differs", "house won", "house lost", "optimal won", "optimal lost", "gain")
@@ -122,6 +125,49 @@ def parts(n: int, jokers: int, count: int = PARTS) -> list[tuple[int, int]]:
     return out + [(0, hi)]
 
 
+def counted_on(game: PaiGowGame, runner: Any) -> tuple[Any, int]:
+    """Where a count over every deal runs, and in how many parts of the player hands: on a cluster, or in this process,
+    where the runner says so (two parts); otherwise on local worker processes forked from this one (they hold the game
+    and its compiled kernels), one part each, as many as the runner asks (default: one per core) and the memory free
+    holds (:func:`part_bytes` each, beside the hands' points, which they share)."""
+    from ...parallel import Runner
+    from ...workers import local_cores
+
+    if runner is not None and runner.where not in ("local", "forked"):
+        return runner, PARTS
+    wanted = (runner.workers if runner is not None else None) or local_cores()
+    hands = comb(len(game.deck), 7)
+    free = _memory_free()
+    workers = wanted
+    while workers > 1 and free is not None and 4 * hands + workers * part_bytes(game, max(PARTS, workers)) > free:
+        workers -= 1
+    return Runner.forked(workers, runner.cache if runner is not None else None), max(PARTS, workers)
+
+
+def part_bytes(game: PaiGowGame, count: int) -> int:
+    """About the memory one part of ``count`` takes: its classes' settings and counts (a class stands for about as
+    many hands as there are renamings of suits) and its hands' class numbers.
+
+    >>> from casino_math.analysis import load_game
+    >>> part_bytes(load_game("tests/games/pai-gow-small.yaml"), 2) < 2 ** 20
+    True
+    """
+    hands = comb(len(game.deck), 7) // count
+    return hands * 4 + hands // len(Symmetry.of(game.deck)) * len(SETTINGS) * (8 + 2 + 2) * 2
+
+
+def _memory_free() -> int | None:
+    """The memory the system could give now (Linux's MemAvailable), in bytes; None where it does not say."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
 def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = None, progress: Any = None,
                    count: int = PARTS, seconds: list[float] | None = None) -> OptimalTotals:
     """The house way's and the optimal setting's results over every deal of the game's deck, in shards on ``runner``
@@ -171,21 +217,58 @@ def _ranges(game: PaiGowGame, count: int) -> list[tuple[int, int]]:
 
 
 def _points(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """Every hand's house-way point (the ranks of its high and low values), kept in ``folder``."""
+    """Every hand's house-way point (the ranks of its high and low values), kept in ``folder``: the house way sets one
+    hand of each class (hands alike but for their suits get the same values: a renaming of suits changes no rule's
+    reading of a hand), 22 times fewer than every hand; each hand takes its class's point. Checked on every
+    ``CHECKED``-th hand (colex order) set by the house way itself."""
     from ...parallel import Shards
 
     points_path = os.path.join(folder, "points.npy")
-    if not os.path.exists(points_path):
-        blocks = Shards(points_shard, [(game.path, top) for top in range(6, len(game.deck))],
-                        f"pai-gow-points-{game.sha256[:16]}").run(runner, progress, "hands set by the house way")
-        np.save(points_path, np.concatenate(blocks, axis=1))
+    if os.path.exists(points_path):
+        return
+    _keep_classes(game, folder, runner, progress)
+    reps = np.load(os.path.join(folder, "reps.npy"), mmap_mode="r")
+    pieces = [(game.path, folder, start, min(start + REPS_PER_SHARD, len(reps))) for start in range(0, len(reps), REPS_PER_SHARD)]
+    of_class = np.concatenate(Shards(class_points_shard, pieces, f"pai-gow-class-points-{game.sha256[:16]}").run(
+        runner, progress, "hands set by the house way"), axis=1)
+    class_id = np.load(os.path.join(folder, "class_id.npy"), mmap_mode="r")
+    scratch = points_path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
+    points = np.lib.format.open_memmap(scratch, mode="w+", dtype=np.int16, shape=(2, len(class_id)))
+    step = 1 << 24
+    for start in range(0, len(class_id), step):
+        points[:, start:start + step] = of_class[:, np.asarray(class_id[start:start + step])]
+    sample = np.arange(0, len(class_id), CHECKED)
+    if not np.array_equal(np.asarray(points[:, sample]), _hand_points(game, unrank(sample))):
+        raise AssertionError(f"{game.id}: the house way sets hands alike but for their suits to different values")
+    points.flush()
+    del points
+    os.replace(scratch, points_path)
+
+
+def class_points_shard(shard: tuple[str, str, int, int]) -> np.ndarray:
+    """One shard of the classes' points: the house way's setting of the canonical members ``start``..``stop``−1, as
+    (2, classes) ranks of high and low values."""
+    path, folder, start, stop = shard
+    game = _game(path)
+    reps = np.load(os.path.join(folder, "reps.npy"), mmap_mode="r")
+    return np.concatenate([_hand_points(game, unrank(np.asarray(reps[i:min(i + CHUNK, stop)])))
+                           for i in range(start, stop, CHUNK)], axis=1)
+
+
+def _hand_points(game: PaiGowGame, rows: np.ndarray) -> np.ndarray:
+    """The house way's setting of each hand (rows of card ids, ascending), as (2, hands) ranks of high and low values."""
+    highs, lows = _distinct(game)
+    setting = game.way.set_or_fail(rows)[0]
+    high, low = game.way.hands.settings(rows)
+    pick = np.arange(len(rows))
+    return np.stack([np.searchsorted(highs, high[pick, setting]), np.searchsorted(lows, low[pick, setting])]).astype(np.int16)
 
 
 def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """The hands' points and classes and the classes of card sets, kept in ``folder`` (made where missing)."""
+    """The hands' classes and points and the classes of card sets, kept in ``folder`` (made where missing)."""
     n = len(game.deck)
-    _points(game, folder, runner, progress)
     _keep_classes(game, folder, runner, progress)
+    _points(game, folder, runner, progress)
     for k in range(7) if not _kept(folder) else ():
         sets, weights = set_classes(n, n - game.deck.jokers, k)
         np.save(os.path.join(folder, f"sets{k}.npy"), sets)
@@ -225,27 +308,22 @@ def canonical_shard(shard: tuple[str, int]) -> np.ndarray:
 
 
 def _keep_classes(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """Every hand's class (numbered by its canonical member's colex rank), the canonical members and the classes'
-    sizes, kept in ``folder``; checked: every member of a class is set to the same point by the house way."""
+    """Every hand's class (numbered in the order of the canonical members' colex ranks), the canonical members and the
+    classes' sizes, kept in ``folder``."""
     from ...parallel import Shards
 
     if all(os.path.exists(os.path.join(folder, f"{name}.npy")) for name in ("class_id", "reps", "sizes")):
         return
     n = len(game.deck)
-    canonical = np.concatenate(Shards(canonical_shard, [(game.path, top) for top in range(6, n)],
-                                      f"pai-gow-classes-{game.sha256[:16]}").run(runner, progress, "hands' classes"))
-    is_rep = canonical == np.arange(len(canonical), dtype=np.int32)
-    number = np.cumsum(is_rep, dtype=np.int32) - 1
-    class_id = number[canonical]
-    del number, canonical
-    reps = np.flatnonzero(is_rep)
-    del is_rep
-    points = np.load(os.path.join(folder, "points.npy"), mmap_mode="r")
-    step = 1 << 24
-    for start in range(0, len(class_id), step):  # suits renamed, the house way sets the same values
-        own = np.asarray(points[:, start:start + step])
-        if not np.array_equal(own, np.asarray(points[:, reps[class_id[start:start + step]]])):
-            raise AssertionError(f"{game.id}: the house way sets hands alike but for their suits to different values")
+    blocks = Shards(canonical_shard, [(game.path, top) for top in range(6, n)],
+                    f"pai-gow-classes-{game.sha256[:16]}").run(runner, progress, "hands' classes")
+    starts = np.cumsum([0] + [len(b) for b in blocks])
+    reps = np.concatenate([start + np.flatnonzero(b == np.arange(start, start + len(b), dtype=np.int32))
+                           for start, b in zip(starts.tolist(), blocks)])
+    class_id = np.empty(starts[-1], dtype=np.int32)
+    for i, start in enumerate(starts[:-1].tolist()):  # each hand's canonical member is a class's: its number
+        class_id[start:start + len(blocks[i])] = np.searchsorted(reps, blocks[i])
+        blocks[i] = blocks[i][:0]  # its memory handed back at once
     np.save(os.path.join(folder, "sizes.npy"), np.bincount(class_id, minlength=len(reps)))
     np.save(os.path.join(folder, "reps.npy"), reps)
     np.save(os.path.join(folder, "class_id.npy"), class_id)
@@ -344,9 +422,49 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
         sets, weights = (np.load(os.path.join(folder, f"{name}{k}.npy")) for name in ("sets", "weights"))
         settings_against(sets, weights, n, high, low, width, lows, class_id, int(c0), first, last, set_high, set_low,
                          counts)
+    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
+    by_rule = np.zeros((len(game.way.rules), len(COLUMNS)), dtype=np.int64)
+    costliest: dict[int, list[int]] = {}  # per hand type, the class where the house way costs most (the first of equals)
+    other_by_kind = np.zeros_like(by_kind)
+    first_otherwise: dict[int, list[list[int]]] = {}  # per hand type, the first classes another way sets otherwise
+    for start in range(0, m, SUMMED):  # a stretch of classes at a time: a few arrays of its size, not of the part's
+        at = slice(start, start + SUMMED)
+        won, lost, value = _class_results(game, counts[at], set_high[at], set_low[at], own[:, at], size[at])
+        rows, sized = np.arange(len(won)), size[at]
+        best = np.where(value[rows, house[at]] == value.max(axis=1), house[at], value.argmax(axis=1))
+        gain = value[rows, best] - value[rows, house[at]]
+        columns = np.stack([np.ones(len(won), dtype=np.int64), gain > 0, won[rows, house[at]], lost[rows, house[at]],
+                            won[rows, best], lost[rows, best], gain]) * sized
+        for j in range(len(COLUMNS)):  # whole numbers past 2^53: added as integers
+            np.add.at(by_kind[:, j], kind[at], columns[j])
+            np.add.at(by_rule[:, j], rule[at], columns[j])
+        for code in np.unique(kind[at][gain > 0]).tolist():
+            here = np.flatnonzero(kind[at] == code)
+            i = here[np.argmax(gain[here])]
+            if code not in costliest or gain[i] > costliest[code][2]:
+                j = start + i
+                costliest[code] = [code, mine[j], gain[i], set_high[j, house[j]], set_low[j, house[j]],
+                                   set_high[j, best[i]], set_low[j, best[i]]]
+        if len(shard) == 5:
+            _set_otherwise(value, won, lost, house[at], theirs[at], set_high[at], set_low[at], sized, kind[at], mine[at],
+                           other_by_kind, first_otherwise)
+    examples = [costliest[code] for code in sorted(costliest)]
+    out = {"by_kind": by_kind, "by_rule": by_rule, "examples": np.array(examples, dtype=np.int64).reshape(-1, 7),
+           "seconds": np.array([time.process_time() - clock])}
+    if len(shard) == 5:
+        found = [row for code in sorted(first_otherwise) for row in first_otherwise[code]]
+        out |= {"other_by_kind": other_by_kind, "other_examples": np.array(found, dtype=np.int64).reshape(-1, 7)}
+    return out
+
+
+def _class_results(game: PaiGowGame, counts: np.ndarray, set_high: np.ndarray, set_low: np.ndarray, own: np.ndarray,
+                   size: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Some classes' counts (a class's size times each member's, both in one whole number: the kernel's) as each
+    member's deals won both and lost both per setting, and each setting's value (exact, in units of 1 / the
+    commission's denominator; illegal settings the lowest value)."""
     valid = set_high >= 0  # the seven-card term: the one banker hand holding all of P's cards is P
     bh, bl = own[0][:, None].astype(np.int64), own[1][:, None].astype(np.int64)
-    counts -= np.where(valid & (bh < set_high) & (bl < set_low), size[:, None], 0)
+    counts = counts - np.where(valid & (bh < set_high) & (bl < set_low), size[:, None], 0)
     counts -= np.where(valid & (bh >= set_high) & (bl >= set_low), size[:, None] << 32, 0)
     won, lost = counts & 0xFFFFFFFF, counts >> 32
     if (won % size[:, None]).any() or (lost % size[:, None]).any():
@@ -355,47 +473,28 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     lost //= size[:, None]
     c = game.commission
     value = np.where(valid, won * (c.denominator - c.numerator) - lost * c.denominator, np.iinfo(np.int64).min)
-    rows = np.arange(m)
-    best = np.where(value[rows, house] == value.max(axis=1), house, value.argmax(axis=1))
-    gain = value[rows, best] - value[rows, house]
-    columns = np.stack([np.ones(m, dtype=np.int64), gain > 0, won[rows, house], lost[rows, house], won[rows, best],
-                        lost[rows, best], gain]) * size
-    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
-    by_rule = np.zeros((len(game.way.rules), len(COLUMNS)), dtype=np.int64)
-    for j in range(len(COLUMNS)):  # whole numbers past 2^53: added as integers
-        np.add.at(by_kind[:, j], kind, columns[j])
-        np.add.at(by_rule[:, j], rule, columns[j])
-    examples = []
-    for code in np.unique(kind[gain > 0]):
-        at = np.flatnonzero(kind == code)
-        i = at[np.argmax(gain[at])]
-        examples.append([code, mine[i], gain[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, best[i]],
-                         set_low[i, best[i]]])
-    out = {"by_kind": by_kind, "by_rule": by_rule, "examples": np.array(examples, dtype=np.int64).reshape(-1, 7),
-           "seconds": np.array([time.process_time() - clock])}
-    if len(shard) == 5:
-        out |= _set_otherwise(value, won, lost, house, theirs, set_high, set_low, size, kind, mine)
-    return out
+    return won, lost, value
 
 
 def _set_otherwise(value: np.ndarray, won: np.ndarray, lost: np.ndarray, house: np.ndarray, theirs: np.ndarray,
-                   set_high: np.ndarray, set_low: np.ndarray, size: np.ndarray, kind: np.ndarray,
-                   mine: np.ndarray) -> dict[str, np.ndarray]:
-    """A part's classes set by another house way (``theirs``) beside the game's own (``house``): per hand type the
-    columns :data:`COLUMNS` (its setting in place of the optimal one), and the first classes of each type it sets to
-    other values, as rows (type, canonical member's rank, what it gives up, both settings' value ranks)."""
+                   set_high: np.ndarray, set_low: np.ndarray, size: np.ndarray, kind: np.ndarray, mine: np.ndarray,
+                   by_kind: np.ndarray, first: dict[int, list[list[int]]]) -> None:
+    """Some classes set by another house way (``theirs``) beside the game's own (``house``), added to ``by_kind`` (per
+    hand type the columns :data:`COLUMNS`, its setting in place of the optimal one) and ``first`` (the first classes
+    of each type it sets to other values, at most :data:`.other_way.EXAMPLES`, as rows: type, canonical member's rank,
+    what it gives up, both settings' value ranks)."""
     rows = np.arange(len(mine))
     differs = theirs != house  # the settings of a class are listed by value: another place, other values
     loss = value[rows, house] - value[rows, theirs]
     columns = np.stack([np.ones(len(mine), dtype=np.int64), differs, won[rows, house], lost[rows, house],
                         won[rows, theirs], lost[rows, theirs], loss]) * size
-    by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
     for j in range(len(COLUMNS)):
         np.add.at(by_kind[:, j], kind, columns[j])
-    first = [i for code in np.unique(kind[differs]) for i in np.flatnonzero(differs & (kind == code))[:EXAMPLES].tolist()]
-    examples = [[kind[i], mine[i], loss[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, theirs[i]],
-                 set_low[i, theirs[i]]] for i in first]
-    return {"other_by_kind": by_kind, "other_examples": np.array(examples, dtype=np.int64).reshape(-1, 7)}
+    for code in np.unique(kind[differs]).tolist():
+        found = first.setdefault(code, [])
+        for i in np.flatnonzero(differs & (kind == code))[:EXAMPLES - len(found)].tolist():
+            found.append([kind[i], mine[i], loss[i], set_high[i, house[i]], set_low[i, house[i]], set_high[i, theirs[i]],
+                          set_low[i, theirs[i]]])
 
 
 def _totals(game: PaiGowGame, folder: str, results: list[dict[str, np.ndarray]]) -> OptimalTotals:

@@ -76,6 +76,40 @@ def test_optimal_count_by_classes_equals_the_count_by_player_hand(tmp_path, rank
     assert optimal_totals(game, str(tmp_path), Runner.here(tmp_path / "shards"), count=count_of_parts) == result
 
 
+def test_counted_on_forked_workers_the_same_figures(tmp_path):
+    """The parts counted at once in forked worker processes (the default where the run names no cluster), three of
+    them: what one process counts in two parts."""
+    from casino_math.methods.pai_gow.optimal import counted_on
+
+    game = load_game(deck_of(tmp_path, "J-A"))
+    (tmp_path / "here").mkdir()
+    (tmp_path / "forked").mkdir()
+    here = optimal_totals(game, str(tmp_path / "here"), Runner.here(), count=2)
+    runner, parts = counted_on(game, Runner.of(workers=3))
+    assert runner.where == "forked" and parts == 3
+    assert optimal_totals(game, str(tmp_path / "forked"), runner, count=parts) == here
+    assert counted_on(game, Runner.here()) == (Runner.here(), 2)
+
+
+def test_summed_a_few_classes_at_a_time_the_same_figures(tmp_path, monkeypatch):
+    """A part's classes are summed a stretch at a time (memory): stretches of 37 classes give what one stretch gives,
+    the optimal setting's figures and examples and another house way's alike."""
+    from casino_math.methods.pai_gow import optimal
+
+    game = load_game(deck_of(tmp_path, "J-A"))
+    other_path = tmp_path / "gold-star.yaml"
+    other_path.write_text(f"extends: {ROOT / 'paytables' / 'pai_gow_poker' / 'gold-star.yaml'}\nid: gold-star-J-A\n"
+                          "deck: {ranks: J-A, jokers: 1, joker: bug}\n")
+    other = load_game(other_path)
+    folders = [tmp_path / "first", tmp_path / "other"]
+    for folder in folders:
+        folder.mkdir()
+    whole = optimal_totals(game, str(folders[0]), count=2), other_way_totals(game, other, *map(str, folders), count=2)
+    monkeypatch.setattr(optimal, "SUMMED", 37)
+    assert (optimal_totals(game, str(folders[0]), count=2), other_way_totals(game, other, *map(str, folders), count=2)) == whole
+    assert len(whole[0].examples) > 1 and len(whole[1].examples) > 1
+
+
 @pytest.mark.parametrize("ranks, count_of_parts", [("J-A", 4), ("10-A", 2)])
 def test_another_house_way_by_classes_equals_the_per_hand_counts(tmp_path, ranks, count_of_parts):
     """The dealer school's house way set against the Foxwoods banker, counted by classes over the shared cards (the
