@@ -78,7 +78,7 @@ class Progression:
 
     def break_even(self, name: str) -> Fraction:
         """The meter at which the bet has no house edge (the other meters as shown)."""
-        return self.shown(name) - self.table.metrics.expected_return / self.slope(name)
+        return self.meter_for_edge(name, Fraction(0))
 
     def meter_for_edge(self, name: str, edge: Fraction) -> Fraction:
         """The meter at which the bet's house edge is ``edge``."""

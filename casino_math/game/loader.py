@@ -1000,7 +1000,7 @@ def _side_bets(b: _Builder, hands: dict[str, Hand], paid: _Paid) -> list[SideBet
             assert s.pays is not None
             paid.table(s.pays, s.on, (*path, "pays"))
             b.check_pays_something(s.pays)
-        progressive = _progressive(b, path, s)
+        progressive = _progressive(b, path, s, hands, paid)
         whole = [line for m in (progressive.meters if progressive else ()) for line in m.whole]
         side_bet = SideBet(name, s.pays or "", s.stake, s.meter or next(iter(whole), None), settled, progressive)
         if s.meter is not None and not any(s.meter in b.spec.paytables[t] for t in side_bet.tables):
@@ -1009,13 +1009,18 @@ def _side_bets(b: _Builder, hands: dict[str, Hand], paid: _Paid) -> list[SideBet
     return out
 
 
-def _progressive(b: _Builder, path: tuple[str, ...], s: SideBetSpec) -> Progressive | None:
+def _progressive(b: _Builder, path: tuple[str, ...], s: SideBetSpec, hands: dict[str, Hand], paid: _Paid) -> Progressive | None:
     """The bet's meters and envy bonus, read against its table (:mod:`.progressive`)."""
     if s.progressive is None:
         return None
     if s.pays is None:
         raise b.fail((*path, "progressive"), "meters and envy bonuses are lines of a table: pay the bet by one (pays: TABLE)")
-    return build_progressive(s.progressive, b.spec.paytables[s.pays], lambda at, words: b.fail((*path, "progressive", *at), words))
+    progressive = build_progressive(s.progressive, b.spec.paytables[s.pays], lambda at, words: b.fail((*path, "progressive", *at), words))
+    seats = "envy" if progressive.envy else "several" if progressive.several == "share" else None
+    if seats and (b.by_kind or any(hands[line.hand].of != ("player",) for line in paid.tables[s.pays].lines)):
+        raise b.fail((*path, "progressive", seats), "a bet read across seats is counted where its lines read the player's own "
+                     "cards only, from one deck (each seat holds its own: no board or dealer card shared, no shoe)")
+    return progressive
 
 
 def _offered(b: _Builder, wagers: list[Wager], paid: _Paid) -> tuple[str, ...]:

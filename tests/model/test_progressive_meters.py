@@ -70,3 +70,13 @@ def test_meter_figures(meter: Fraction, rate: Fraction, reset: Fraction) -> None
     seeded = replace(bet, progressive=Progressive((Meter(first.name, first.lines, p.reset_for_edge(name, edge),
                                                          p.reset_for_edge(name, edge), rate), *side.progressive.meters[1:])))
     assert -progression(seeded, analysis.tables["progressive"]).long_run() == edge
+
+
+def test_envy_on_a_shared_board_is_refused_at_its_field(tmp_path: Path) -> None:
+    """The Casino Hold'em Progressive reads the flop every seat shares: an envy bonus on it is not counted here, and the
+    reader says so at the field."""
+    path = tmp_path / "envy.yaml"
+    path.write_text(f"extends: {CHP}\nid: chp-envy\nside_bets:\n  progressive:\n    pays: progressive\n"
+                    "    progressive:\n      envy: {royal flush: 100}\n")
+    with pytest.raises(InputError, match=r"envy.yaml:7: side_bets\.progressive\.progressive\.envy: .*own cards only"):
+        load_game(path)
