@@ -145,7 +145,7 @@ def build_dealer_bets(data: dict[str, Any], where: Where, files: list[tuple[str,
         steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False)),
         hands=hands, wagers=(), side_bets=tuple(side_bets), paytables=tables, bet=side_bets[0].name, path=files[0][0],
         sha256=files[0][1], files=tuple(files), names=names, rules=rules, placed=tuple(placed),
-        words=GameWords(rules=rule_notes(rules, deck.decks, tuple(placed))),
+        words=GameWords(rules=rule_notes(rules, deck.decks, tuple(placed), names), hands=HANDS),
     )
 
 
@@ -174,15 +174,22 @@ def _table(name: str, pays: dict[str, Pay], after_up: bool, fail: Any) -> Paytab
     return Paytable(name, tuple(lines))
 
 
-def rule_notes(rules: BlackjackRules, decks: int, placed: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+HANDS = ("The dealer's hand: the up card, the hole card and every card the dealer draws by the rule, in blackjack totals "
+         "(an ace 11 while the total stays at most 21).",
+         "The player's hand: the first two cards, read only where a line names them (a player blackjack, a match of the up card).")
+
+
+def rule_notes(rules: BlackjackRules, decks: int, placed: tuple[tuple[str, int], ...], names: Names = Names()) -> tuple[str, ...]:
     """The rules in words, as the par sheet lists them."""
     out = [f"Shoe: {decks} deck{'s' * (decks > 1)}, shuffled before every round.",
            "The dealer " + ("hits" if rules.dealer_hits_soft_17 else "stands on") + " soft 17 and plays the hand out, "
            "whatever the players hold; the player's first two cards come before the dealer's draws, no other card between.",
            ("The dealer peeks under an ace or a ten." if rules.dealer_peeks else "No hole card is peeked at.")]
     for bet, up in placed:
-        after = " and, under an ace or a ten, after the dealer checks for blackjack" if rules.dealer_peeks and up in (ACE, TEN) else ""
-        out.append(f"{bet} is placed once the up card shows {value_name(up)}{after}: its figures are given that up card.")
+        card = {ACE: "an ace", TEN: "a ten or a face card", 7: "an 8"}.get(up, f"a {value_name(up)}")
+        after = ", after the dealer checks for blackjack" if rules.dealer_peeks and up in (ACE, TEN) else ""
+        given = " and no dealer blackjack" if after else ""
+        out.append(f"{names.bet(bet)} is placed once the up card shows {card}{after}: its figures are given that up card{given}.")
     return tuple(out)
 
 
