@@ -44,6 +44,7 @@ game-files
 reports-and-design
 studio
 speed
+cache-and-parallel
 hand-frequencies
 ```
 
