@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import pkgutil
 import re
 import tomllib
@@ -45,6 +44,7 @@ game-files
 reports-and-design
 studio
 speed
+cache-and-parallel
 hand-frequencies
 ```
 
@@ -355,31 +355,31 @@ def role(kind: str, obj: Any) -> str:
 
 # -- the command line ----------------------------------------------------------------------------------------------
 def cli_page() -> str:
-    """Every command's ``--help``, as the command line prints it on an 88-column terminal."""
-    import click
+    """Every command's ``--help``, as the command line prints it on an 88-column terminal, the groups' commands after
+    their group's, in the order ``--help`` lists them."""
+    import typer.core
     import typer.main
     from typer.testing import CliRunner
 
     from casino_math.cli import app
 
-    os.environ.setdefault("TERM", "dumb")
     runner = CliRunner()
-    root = typer.main.get_command(app)
     parts = ["# Command-line reference\n",
              "Every command's `--help`, captured from the command line when the documentation was built.\n"]
 
-    def visit(command: click.Command, path: list[str], depth: int) -> None:
-        result = runner.invoke(app, [*path, "--help"], terminal_width=88, env={"COLUMNS": "88", "NO_COLOR": "1"})
+    def visit(command: Any, path: list[str]) -> None:
+        result = runner.invoke(app, [*path, "--help"], prog_name="casino-math", terminal_width=88,
+                               env={"COLUMNS": "88", "NO_COLOR": "1", "TERM": "dumb"})
         if result.exit_code != 0:
             raise RuntimeError(f"casino-math {' '.join(path)} --help exited {result.exit_code}: {result.output}")
-        title = "casino-math " + " ".join(path) if path else "casino-math"
-        parts.append(f"{'#' * min(depth + 2, 4)} `{title}`\n")
+        parts.append(f"{'#' * min(len(path) + 2, 4)} `{' '.join(['casino-math', *path])}`\n")
         parts.append(fence(result.output))
-        if isinstance(command, click.Group):
-            for name in command.list_commands(click.Context(command)):
-                visit(command.get_command(click.Context(command), name), [*path, name], depth + 1)
+        if isinstance(command, typer.core.TyperGroup):
+            for name, sub in command.commands.items():
+                if not sub.hidden:
+                    visit(sub, [*path, name])
 
-    visit(root, [], 0)
+    visit(typer.main.get_command(app), [])
     return "\n".join(parts)
 
 
