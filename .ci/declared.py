@@ -1,7 +1,8 @@
 """The project's declared dependencies, one requirement a line, for pip: ``lowest`` pins each at the lowest version
 pyproject.toml allows (its ``>=`` bound), ``newest`` gives them as declared (pip takes the newest they allow).
 
-A declared range is a tested range: .ci/run installs each set in a fresh environment and runs .ci/smoke.py there.
+A declared range is a tested range: .ci/run runs .ci/smoke.py with the newest (its own environment) and with the lowest,
+installed in a fresh environment.
 """
 
 import re

@@ -1,7 +1,7 @@
 """Every command of the command line answers, with whatever versions of its dependencies are installed: ``--help`` of
 each command (found by walking the app, so a new command is covered; in this process, as they are quick), and quick
-real runs (each its own process) of the commands that count, report, check and read. Run by .ci/run in fresh environments of the lowest and the newest versions pyproject.toml
-allows, with the checkout on PYTHONPATH; prints one line per command and fails on the first that does not answer.
+real runs (each its own process) of the commands that count, report, check and read. Run by .ci/run with the newest versions pyproject.toml allows and
+with the lowest, in a fresh environment, with the checkout on PYTHONPATH; prints one line per command and fails on the first that does not answer.
 """
 
 import os
