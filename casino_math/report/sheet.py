@@ -96,8 +96,8 @@ def build_document(analyses: Sequence[GameAnalysis], checks: Sequence[Check], ve
     sections.append(exact_section(analyses))
     return Document(
         title=f"{family} par sheet",
-        header=(f"{note} · " if note else "") + f"{family} par sheet · issued {issued.isoformat()} · revision {revision} · "
-                                                f"casino-math {version}",
+        header=(f"{shortened(note)} · " if note else "") + f"{family} par sheet · issued {issued.isoformat()} · "
+                                                          f"revision {revision} · casino-math {version}",
         summary=(f"{note[:1].upper()}{note[1:]}. " if note else "")
         + f"{label(main.game)}, with {count(len(variants), 'paytable variant')}. {tally(checks).capitalize()}.",
         sections=tuple(sections),
@@ -110,6 +110,18 @@ def return_tables(main: GameAnalysis) -> Section:
     blocks: list[Block] = [Section("The player's hand", "hands", hands)] if hands else []
     blocks += [Section(bet_heading(main.game, bet), f"returns-{bet}", bet_blocks(main, bet, chart=True)) for bet in main.tables]
     return Section("Return tables", "returns", tuple(blocks))
+
+
+HEADER_NOTE = 80  # characters of a note the running header holds (one line of every page); the summary line holds it whole
+
+
+def shortened(note: str) -> str:
+    """A note as the running header prints it: whole, or cut with an ellipsis where it would not fit the line.
+
+    >>> shortened("edited from tcp-standard: Pair Plus flush 4 → 3"), len(shortened("x" * 200))
+    ('edited from tcp-standard: Pair Plus flush 4 → 3', 80)
+    """
+    return note if len(note) <= HEADER_NOTE else note[:HEADER_NOTE - 1] + "\u2026"
 
 
 def shown_path(path: str, base: Path) -> str:

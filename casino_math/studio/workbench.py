@@ -359,7 +359,7 @@ class Workbench:
                 folder = Path(tempfile.mkdtemp(dir=self.scratch)) / path.parent.name
                 folder.mkdir()
                 source = folder / f"{path.stem}-edited{path.suffix}"
-                source.write_text(variant_text(path, original, tables, identity="edited", changes=changes)[0])
+                source.write_text(variant_text(path, original, tables, identity=SHEET_EDIT, changes=changes)[0])
             out = Path(tempfile.mkdtemp(dir=self.scratch))
             note = f"edited from {original.id}: {changes}" if changes else ""
             written = [p for p in write_report([source], out, note=note) if p.suffix == f".{kind}"]
@@ -474,6 +474,9 @@ def _paytables(game: Game) -> dict[str, dict[str, str]]:
     return {name: {line.key: pay_text(line.pay) for line in table.lines} for name, table in game.paytables.items()}
 
 
+SHEET_EDIT = "edited"  # the identity of an edit whose par sheet is downloaded: id ``ID-edited``
+
+
 def edits_text(game: Game, tables: dict[str, dict[str, str]]) -> str:
     """The pays edited, as a designer says them: ``Pair Plus flush 4 → 3`` ("" where nothing differs from the file).
 
@@ -503,7 +506,8 @@ def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], exte
     lines = [f"extends: {json.dumps(extends or str(path))}", f"id: {json.dumps(game.id if identity is None else f'{game.id}-{identity}')}"]
     if identity is not None:
         said = f"edited from {game.id}: {changes}" if changes else f"a copy of {game.id}"
-        lines.append(f"name: {json.dumps(f'{game.family_name} {identity}, {said}', ensure_ascii=False)}")
+        who = game.family_name if identity == SHEET_EDIT else f"{game.family_name} {identity}"  # a sheet's edit, or a file saved
+        lines.append(f"name: {json.dumps(f'{who}, {said}', ensure_ascii=False)}")
     cells: dict[int, tuple[str, str]] = {}
     edited = {t: rows for t, rows in tables.items() if t in game.paytables}
     sections: dict[str, list[str]] = {}  # each table under the field its file writes it in (paytables:, blackjack: pays:)

@@ -293,3 +293,22 @@ def test_a_net_whose_coefficients_outgrow_the_base_is_refused():
     assert digits(-3 + 7 * 64 + 2 * 64 ** 2, 64, 3) == (-3, 7, 2)
     with pytest.raises(ValueError):
         digits(5 + 40 * 64 ** 2 * 64, 64, 3)
+
+
+def test_a_dealer_22_is_told_apart_where_it_pushes_alone(tmp_path):
+    """The dealer's final totals: one "bust" column where every bust loses, "bust with 22" apart only where a 22 pushes
+    (Free Bet); the busts add up the same either way."""
+    from casino_math.analysis import analyze
+
+    pushing = tmp_path / "pushes.yaml"
+    pushing.write_text(SMALL.read_text().replace("dealer: {soft_17: hits, hole_card: peek}",
+                                                 "dealer: {soft_17: hits, hole_card: peek, twenty_two: pushes}"))
+    frames = {}
+    for path in (SMALL, pushing):
+        view = next(d for d in analyze(path).decisions if d.name.startswith("dealer's final total"))
+        frames[path] = view.frame()
+    plain, free = frames[SMALL], frames[pushing]
+    assert list(plain.columns) == ["dealer shows", "17", "18", "19", "20", "21", "bust", "blackjack"]
+    assert list(free.columns) == ["dealer shows", "17", "18", "19", "20", "21", "bust with 22", "bust (23 or more)", "blackjack"]
+    busts = free["bust with 22"].astype(float) + free["bust (23 or more)"].astype(float)
+    assert all(abs(a - b) < 2e-6 for a, b in zip(busts, plain["bust"].astype(float)))  # the same deals, printed to 6 places
