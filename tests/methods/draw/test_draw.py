@@ -122,6 +122,7 @@ def test_a_pay_raised_never_lowers_the_return(line, more):
     ("full house: 2", "full house: 0"),
     ("three of a kind: 1", "three of a kind: 1\n    three of a kind of aces: 3"),
     ("coins: 5", "coins: 0"),
+    ("full house: 2", "full house: 1 to 1"),
 ])
 def test_bad_files_say_where(change, message):
     with pytest.raises(InputError, match=r"bad.yaml:\d+: draw\.") as raised:
