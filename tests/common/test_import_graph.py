@@ -8,7 +8,7 @@ import pytest
 
 from casino_math.imports import closure, graph, modules
 
-METHODS = ("blackjack", "by_kind", "by_suits", "holdem", "level_by_level", "pai_gow", "shoe_decisions")
+METHODS = ("blackjack", "by_kind", "by_suits", "draw", "holdem", "level_by_level", "pai_gow", "shoe_decisions")
 
 
 def _cycles(edges: dict[str, frozenset[str]]) -> list[list[str]]:

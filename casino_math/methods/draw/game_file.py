@@ -185,6 +185,11 @@ def build_draw(data: dict[str, Any], where: Where, files: list[tuple[str, str]],
     if section.ranking == "deuces wild" and 2 not in deck.ranks:
         raise fail((DRAW, "ranking"), f"the {deck} deck has no deuces to be wild")
     ranking = get_ranking(RANKINGS[section.ranking], deck, "wild")
+    written = data[DRAW].get(PAYS, {}) if isinstance(data.get(DRAW), dict) else {}
+    for key, value in written.items():  # video poker's glass prints coins returned: "to 1" would be read one short
+        if isinstance(value, str) and " to " in f" {value.lower()} ":
+            raise fail((DRAW, PAYS, str(key)), "a video poker pay is the coins returned per coin bet, as the glass prints "
+                                               f"it (a number, or 'N for 1'), not {value!r}: X to 1 returns X + 1 for 1")
     lines = _lines(section, ranking, fail)
     hands = {"player": Hand("player", ("player",), 5, ranking)}
     wagers = (Wager(spec.bet, Fraction(1), {"played": Result("pays", table=PAYS)}),)

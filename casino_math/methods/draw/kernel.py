@@ -329,12 +329,13 @@ def hold_codes(rank: np.ndarray, suit: np.ndarray, made: np.ndarray, high_rank: 
                     wheel_top = r
             straightish = distinct == k and k > 0 and (top - low <= 4 or (counts[14] > 0 and wheel_top - 1 <= 4))
             ace = counts[14] > 0
+            alike = most + wild if most >= 2 else most  # wild cards joining a pair or more make more of a kind
             if k + wild == 5:
                 kind = STOOD
-            elif most == 4:
+            elif alike >= 4:
                 kind = QUADS
-            elif most == 3:
-                kind = TRIPS if k == 3 else TRIPS_KICKER
+            elif alike == 3:
+                kind = TRIPS if k == most else TRIPS_KICKER
             elif pairs == 2:
                 kind = TWO_PAIR
             elif pairs == 1:

@@ -45,7 +45,7 @@ class Played:
     ``unit`` times the pays' denominator), and the weighted final hands by pay class."""
 
     choice: np.ndarray  # (classes,) int8
-    value: np.ndarray  # (classes,) int64
+    value: np.ndarray  # (classes,) int64 (Python integers, an object array, for pays beyond 64 bits)
     second: np.ndarray
     unit: int  # per_hold × the pays' common denominator
     by_class: np.ndarray  # (pay classes,) int64
@@ -56,13 +56,44 @@ def solve_pays(game: DrawGame, counts: DrawCounts, pays: tuple[Fraction, ...]) -
     """Each deal's best hold at ``pays`` (see the module), and the final hands by pay class."""
     denominator = lcm(*(p.denominator for p in pays))
     integers = np.array([int(p * denominator) for p in pays], dtype=np.int64)
-    if int(integers.max()) * counts.per_hold >= 2**62:
-        raise ValueError(f"{game.id}: pays of {max(pays)} coins over a denominator of {denominator} are beyond exact "
-                         "64-bit counting")
-    squares = integers.astype(np.float64) ** 2
-    choice, value, second = best_holds(counts.counts, counts.scale, integers, squares, TIE_ORDER)
+    if int(integers.max()) * counts.per_hold >= 2**62:  # pays over a big denominator (a solve for a target's exact pay)
+        choice, value, second = _wide(counts, [int(p * denominator) for p in pays])
+    else:
+        squares = integers.astype(np.float64) ** 2
+        choice, value, second = best_holds(counts.counts, counts.scale, integers, squares, TIE_ORDER)
     by_class = weighted_classes(counts.counts, choice, counts.weights, counts.scale)
     return Played(choice, value, second, counts.per_hold * denominator, by_class, counts.total)
+
+
+NEAR = 1e-9  # holds whose values in floating point lie this close (relatively) are compared again exactly
+
+
+def _wide(counts: DrawCounts, pays: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`~.kernel.best_holds` for pays beyond 64-bit integers: every hold valued in floating point, the holds of
+    each deal within :data:`NEAR` of its best compared again in exact integers (the same rule: value, then second
+    moment, then :data:`TIE_ORDER`); the values as Python integers (an object array)."""
+    sizes = np.array([bin(m).count("1") for m in range(HOLDS)])
+    scale = counts.scale[sizes].astype(np.float64)
+    rank = np.empty(HOLDS, dtype=np.int64)
+    rank[TIE_ORDER] = np.arange(HOLDS)
+    floats = np.array(pays, dtype=np.float64)
+    choice = np.empty(len(counts.counts), dtype=np.int8)
+    value = np.empty(len(counts.counts), dtype=object)
+    second = np.empty(len(counts.counts), dtype=np.float64)
+    for start in range(0, len(counts.counts), 8192):
+        block = counts.counts[start:start + 8192]
+        v = (block.astype(np.float64) @ floats) * scale
+        near = v >= v.max(axis=1, keepdims=True) * (1 - NEAR)
+        for row in range(len(block)):
+            candidates = np.flatnonzero(near[row])
+            exact = [(sum(int(c) * p for c, p in zip(block[row, m], pays)) * int(counts.scale[sizes[m]]),
+                      -sum(int(c) * p * p for c, p in zip(block[row, m], pays)) * int(counts.scale[sizes[m]]), -rank[m], m)
+                     for m in candidates]
+            best = max(exact)
+            choice[start + row] = best[3]
+            value[start + row] = best[0]
+            second[start + row] = float(-best[1])
+    return choice, value, second
 
 
 @dataclass(frozen=True, eq=False)

@@ -2,7 +2,7 @@
 ordered as strategy cards print them, each with how often it is the hand's play and what it is worth.
 
 Every hold of every deal is named by what it keeps (:func:`hold_names`): a made hand stood on (the paytable's line),
-four or three of a kind, two pair, a high or low pair (high: a pair the paytable pays), n to a royal flush, to a
+four or three of a kind (wild cards joining a pair), two pair, a high or low pair (high: a pair the paytable pays), n to a royal flush, to a
 straight flush, to a flush, to an outside or inside straight, high cards (suited or not), a lone card, or nothing
 (draw five); wild cards held are named first (``2 deuces + ...``, ``joker + ...``). Each deal's optimal hold has a
 name; the names are ordered by their average exact expected value where they are the optimal play, highest first,
@@ -95,6 +95,8 @@ def _name(code: int, lines: list[str], wild_word: str) -> str:
     if not wild:
         return name
     held = f"{wild} {wild_word}{'s' * (wild > 1)}" if wild_word == "deuce" else "joker"
+    if kind in (QUADS, TRIPS, TRIPS_KICKER):  # made with the wild cards
+        return f"{name} with {held}"
     return f"{held} + {name}" if name else f"{held} alone"
 
 

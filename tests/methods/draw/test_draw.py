@@ -122,8 +122,20 @@ def test_a_pay_raised_never_lowers_the_return(line, more):
     ("full house: 2", "full house: 0"),
     ("three of a kind: 1", "three of a kind: 1\n    three of a kind of aces: 3"),
     ("coins: 5", "coins: 0"),
+    ("full house: 2", "full house: 1 to 1"),
 ])
 def test_bad_files_say_where(change, message):
     with pytest.raises(InputError, match=r"bad.yaml:\d+: draw\.") as raised:
         load_draw_text(TINY.replace(change, message), "bad.yaml")
     assert "Traceback" not in str(raised.value)
+
+
+def test_pays_beyond_64_bits_take_the_same_holds():
+    """Pays over a big denominator (a solve for a target's exact pay) are compared in floating point and, where close,
+    exactly: every pay multiplied by 10**15 takes the same holds and the same final hands as the pays themselves."""
+    game = load_draw_text(TINY)
+    counts = counted(game)
+    pays = pays_of(game)
+    plain, wide = solve_pays(game, counts, pays), solve_pays(game, counts, tuple(p * 10**15 for p in pays))
+    assert (plain.choice == wide.choice).all() and (plain.by_class == wide.by_class).all()
+    assert [Fraction(int(v), plain.unit) * 10**15 for v in plain.value] == [Fraction(int(v), wide.unit) for v in wide.value]
