@@ -522,8 +522,8 @@ def _placed(message: str, cells: dict[int, tuple[str, str]], edited: Path, origi
     line), in the CLI's words; never by the scratch file or a line of it.
 
     >>> scratch, game = Path("/tmp/x/g-edited-1.yaml"), Path("/games/g.yaml")
-    >>> _placed("/tmp/x/g-edited-1.yaml:8: paytables.raise.flush: a pay must be 40", {8: ("raise", "flush")}, scratch, game)
-    {'table': 'raise', 'line': 'flush', 'message': 'raise, flush: a pay must be 40'}
+    >>> _placed("/tmp/x/g-edited-1.yaml:8: paytables.pair_plus.flush: a pay must be 40", {8: ("pair_plus", "flush")}, scratch, game)
+    {'table': 'pair_plus', 'line': 'flush', 'message': 'pair plus, flush: a pay must be 40'}
     >>> _placed("/tmp/x/g-edited-1.yaml:2: id: not a name", {}, scratch, game)["message"]
     'g.yaml (edited): id: not a name'
     """
@@ -531,7 +531,7 @@ def _placed(message: str, cells: dict[int, tuple[str, str]], edited: Path, origi
     if found and Path(found["file"]) == edited:
         if int(found["line"]) in cells:
             table, line = cells[int(found["line"])]
-            return {"table": table, "line": line, "message": f"{table}, {line}: {found['message']}"}
+            return {"table": table, "line": line, "message": f"{table.replace('_', ' ')}, {line}: {found['message']}"}
         return {"table": "", "line": "", "message": f"{original.name} (edited): {found['field']}: {found['message']}"}
     return {"table": "", "line": "", "message": _renamed(message, edited, original)}
 

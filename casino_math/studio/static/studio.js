@@ -2,7 +2,7 @@
 "use strict";
 
 const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet: "", pending: null, sequence: 0, solve: null,
-  units: {}, history: [], at: 0 };
+  units: {}, unitsFor: {}, history: [], at: 0 };
 const POLL_SECONDS = 0.5; // a solve's figures are asked for again and again, each request waiting this long at most,
 const POLL_PAUSE_MS = 250; // then the page this long (a page's timers run while it waits; a request kept open stops them)
 const $ = (id) => document.getElementById(id);
@@ -122,6 +122,7 @@ async function openGame(path) {
     state.original = shown.paytables || {};
     state.tables = JSON.parse(JSON.stringify(state.original));
     state.units = shown.units || {};
+    state.unitsFor = state.original;
     state.history = [{ tables: JSON.parse(JSON.stringify(state.original)), words: "the file" }];
     state.at = 0;
     renderHistory();
@@ -159,7 +160,7 @@ function renderPaytables() {
       });
       const cell = element("td");
       cell.append(input, element("div", "", { class: "cell-error" }));
-      const unit = (state.units[table] || {})[line] || "";
+      const unit = (state.unitsFor[table] || {})[line] === pays ? (state.units[table] || {})[line] || "" : "";
       row.append(element("td", line), cell, element("td", unit, { class: "unit", "data-table": table, "data-line": line }));
       body.append(row);
     }
@@ -231,6 +232,7 @@ function renderHistory() {
 async function sendEdit(recorded = true) {
   if (recorded && state.history.length) record();
   const sequence = ++state.sequence;
+  const sent = JSON.parse(JSON.stringify(state.tables));
   status("solving…");
   const started = performance.now();
   watchProgress(true);
@@ -242,6 +244,7 @@ async function sendEdit(recorded = true) {
       status("the last valid figures are shown");
       return; // a solve running for the last valid edit goes on: its figures are those of what is shown
     }
+    if (shown.units) state.unitsFor = sent;
     state.solve = shown.solve || null; // the one solve whose figures this page takes (a newer edit's replaces it)
     if (shown.pending) {
       solving(`Solving the optimal strategy for this edit… The figures below are the last ones solved, not this edit's.`, true);
@@ -251,7 +254,7 @@ async function sendEdit(recorded = true) {
       status(`updated in ${Math.round(performance.now() - started)} ms${shown.provisional ? " (provisional)" : ""}`);
     }
     document.body.dataset.updated = String(sequence);
-    if (state.solve) waitForSolve(state.solve);
+    if (state.solve) waitForSolve(state.solve, sent);
   } catch (error) {
     status(`error: ${error.message}`);
   } finally {
@@ -268,7 +271,7 @@ function solving(text, stale) {
   document.body.dataset.provisional = text ? (stale ? "pending" : "1") : "0";
 }
 
-async function waitForSolve(number) {
+async function waitForSolve(number, sent) {
   while (state.solve === number) {
     let answer;
     try {
@@ -286,6 +289,7 @@ async function waitForSolve(number) {
     }
     state.solve = null;
     if (answer.state === "done") {
+      state.unitsFor = sent;
       show(answer.result, false);
       status("solved: the optimal strategy's figures");
       document.body.dataset.solved = String(number);
@@ -325,9 +329,12 @@ function markErrors(errors) {
 }
 
 // -- the figures ----------------------------------------------------------------------------------------------------
+// each pay as read, with its unit, beside its cell; none beside a cell typed since the pays were last read
 function renderUnits() {
   for (const cell of document.querySelectorAll(".paytable td.unit")) {
-    cell.textContent = (state.units[cell.dataset.table] || {})[cell.dataset.line] || "";
+    const [table, line] = [cell.dataset.table, cell.dataset.line];
+    const read = (state.unitsFor[table] || {})[line] === (state.tables[table] || {})[line];
+    cell.textContent = read ? (state.units[table] || {})[line] || "" : "";
     cell.classList.remove("invalid");
   }
 }
