@@ -132,9 +132,72 @@ def test_the_landing_page_by_family_in_chromium(served, tmp_path):
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (Debian's package: apt-get install chromium)")
-def test_a_3_1_cell_its_unit_and_undo_redo_in_chromium(served, client, tmp_path):
+def test_a_3_1_cell_its_unit_and_the_edits_listed_in_chromium(served, client, tmp_path):
     expected = edit(client, with_pay(opened(client, MAIN), "raise", "pair", "3"), MAIN)["bets"][0]["figures"]["house edge"]
     dom = browse(f"{served}#path={MAIN}&edit=raise|pair|3:1", tmp_path, "--dump-dom", WIDE)
     assert f'<dd class="edge">{expected}</dd>' in dom and 'data-errors="0"' in dom and 'data-wide="false"' in dom
     assert re.search(r'<td class="unit" data-table="raise" data-line="pair">3 to 1</td>', dom)
     assert 'data-edits="1"' in dom and "raise, pair: 1 → 3:1" in dom
+
+
+# a page of the test's own, served beside the studio, that drives it in a frame (same origin) as a designer would: a
+# pay typed, Undo, Redo; it writes what the studio showed after each step into its own page, read back by --dump-dom
+HARNESS = """<!doctype html><html><body><pre id="out"></pre><iframe id="studio" src="%s" width="1280" height="900"></iframe>
+<script>
+const out = [];
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(test) { for (let i = 0; i < 80 && !test(); i++) await pause(50); }
+function seen(doc, step) {
+  const cell = doc.querySelector('.paytable input[data-line="pair"]');
+  const unit = doc.querySelector('.paytable td.unit[data-line="pair"]');
+  out.push({ step, pair: cell.value, unit: unit.textContent, edge: doc.querySelector("dd.edge").textContent,
+             edits: [...doc.querySelectorAll("#history li")].map((li) => li.className + ":" + li.textContent),
+             undo: doc.getElementById("undo").disabled, redo: doc.getElementById("redo").disabled });
+}
+async function drive() {
+  const doc = document.getElementById("studio").contentDocument;
+  await until(() => doc.body.dataset.updated === "1");
+  seen(doc, "linked");
+  const cell = doc.querySelector('.paytable input[data-line="pair"]');
+  cell.value = "5:1";
+  cell.dispatchEvent(new Event("input"));
+  await until(() => doc.body.dataset.updated === "2");
+  seen(doc, "typed");
+  doc.getElementById("undo").click();
+  await until(() => doc.body.dataset.updated === "3");
+  seen(doc, "undone");
+  doc.getElementById("redo").click();
+  await until(() => doc.body.dataset.updated === "4");
+  seen(doc, "redone");
+  document.getElementById("out").textContent = JSON.stringify(out);
+}
+document.getElementById("studio").addEventListener("load", drive);
+</script></body></html>"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (Debian's package: apt-get install chromium)")
+def test_undo_and_redo_in_chromium(folder, client, tmp_path):
+    import html
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from tests.tools.test_studio import TOKEN
+
+    edges = {pays: edit(client, with_pay(opened(client, MAIN), "raise", "pair", pays), MAIN)["bets"][0]["figures"]["house edge"]
+             for pays in ("3", "5")}
+    app = create_app(Workbench(folder))
+    app.add_url_rule("/harness", "harness", lambda: HARNESS % html.escape(f"/?token={TOKEN}#path={MAIN}&edit=raise|pair|3"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        dom = browse(f"http://127.0.0.1:{server.server_port}/harness?token={TOKEN}", tmp_path, "--dump-dom", "--window-size=1400,1000")
+    finally:
+        server.shutdown()
+    steps = {s["step"]: s for s in json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)[1]))}
+    assert (steps["linked"]["pair"], steps["linked"]["unit"], steps["linked"]["edge"]) == ("3", "3 to 1", edges["3"])
+    assert (steps["typed"]["pair"], steps["typed"]["unit"], steps["typed"]["edge"]) == ("5:1", "5 to 1", edges["5"])
+    assert steps["typed"]["edits"] == [":raise, pair: 1 → 3", "current:raise, pair: 3 → 5:1"]
+    assert (steps["undone"]["pair"], steps["undone"]["edge"], steps["undone"]["redo"]) == ("3", edges["3"], False)
+    assert steps["undone"]["edits"] == ["current:raise, pair: 1 → 3", "undone:raise, pair: 3 → 5:1"]
+    assert (steps["redone"]["pair"], steps["redone"]["edge"], steps["redone"]["redo"]) == ("5:1", edges["5"], True)
