@@ -42,6 +42,23 @@ def test_every_way_of_writing_to_is_the_same_pay(amount, per, word):
     assert Pay.parse(f"{amount}{word}{per}") == Pay.parse(f"{amount} to {per}") == Pay(Fraction(amount, per))
 
 
+def test_the_published_schema_takes_what_the_loader_takes():
+    from casino_math.analysis import game_schema
+
+    def patterns(node):
+        if isinstance(node, dict):
+            yield from ([node["pattern"]] if "[fF][oO][rR]" in str(node.get("pattern", "")) else [])
+            for value in node.values():
+                yield from patterns(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from patterns(value)
+
+    (pattern,) = set(patterns(game_schema()))
+    assert all(re.match(pattern, typed) for typed in [t for t, _, _ in NOTATIONS] + ["Push", "40 For 1"])
+    assert not any(re.match(pattern, typed) for typed in ("3::1", "3:", "3 to 1 to 1"))
+
+
 def test_a_game_file_reads_a_quoted_3_1_and_still_refuses_a_bare_one(tmp_path, monkeypatch, capsys):
     shutil.copy(GAMES / "mini-caribbean.yaml", tmp_path / "mini-caribbean.yaml")
     for name, pays in (("colon", '"3:1"'), ("dash", "3-1"), ("plain", "3")):
@@ -116,6 +133,12 @@ def test_the_games_are_grouped_by_family_each_main_game_first(client):
     assert [(g["path"], g["main"]) for g in games] == [(MAIN, True), ("caribbean/a-flush-3.yaml", False),
                                                        ("caribbean/z-flush-4.yaml", False), ("war.yaml", True)]
     assert games[0]["family"] == games[2]["family"] != games[3]["family"]
+    assert client.get("/api/games").json["first"] is None  # started on a folder: the page opens on the families
+
+
+def test_a_file_named_to_the_command_comes_first_and_is_opened_at_once(folder):
+    answer = create_app(Workbench(folder, folder / "war.yaml")).test_client().get("/api/games").json
+    assert answer["first"] == "war.yaml" and [g["path"] for g in answer["games"]][:2] == ["war.yaml", MAIN]
 
 
 # -- in Chromium -----------------------------------------------------------------------------------------------------

@@ -35,13 +35,13 @@ function status(text) { $("status").textContent = text; }
 
 // -- the game list and a game ------------------------------------------------------------------------------------
 async function loadGames() {
-  const { games } = await api("GET", "/api/games");
+  const { games, first } = await api("GET", "/api/games");
   listGames(games);
   // a link can carry a game, edits and a search: #path=FILE&edit=TABLE|LINE|PAYS (as many as wanted)&search=BET|VARY|BAND
   const linked = new URLSearchParams(location.hash.slice(1));
-  const path = linked.get("path") || "";
+  const path = linked.get("path") || first || "";
   if (!path) {
-    landing(true); // no game named: the families to choose from
+    landing(true); // no game named (the studio started on a folder): the families to choose from
     return;
   }
   $("games").value = path;
