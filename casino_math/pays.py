@@ -1,12 +1,16 @@
 """What a winning wager pays: "X to 1", "X for 1", or a push.
 
 "X to 1" wins X and returns the stake; "X for 1" returns X in all (a net
-win of X − 1); a push returns the stake and nothing more.
+win of X − 1); a push returns the stake and nothing more. A designer's
+shorthand for "to" reads the same: "3:1" and "3-1" are 3 to 1 (quoted in a
+YAML file, where a bare 3:1 is a base-60 number).
 
 >>> Pay.parse("40 to 1").net, Pay.parse("40 for 1").net, Pay.parse("81/2").net, Pay.parse("push").net
 (Fraction(40, 1), Fraction(39, 1), Fraction(81, 2), Fraction(0, 1))
 >>> str(Pay.parse(6)), str(Pay.parse("push")), Pay.parse("3 to 2").net, Pay.parse("19 to 20").net
 ('6 to 1', 'push', Fraction(3, 2), Fraction(19, 20))
+>>> [str(Pay.parse(t)) for t in ("3:1", "3-1", "3 to 1", "3/1", "3", "4 for 1", "3 : 2")]
+['3 to 1', '3 to 1', '3 to 1', '3 to 1', '3 to 1', '4 for 1', '3/2 to 1']
 """
 
 from __future__ import annotations
@@ -18,8 +22,8 @@ from typing import Any
 
 MAX_PAY = Fraction(10**7)  # no table game pays ten million to one; a bigger number is a typo
 _NUMBER = r"[0-9][0-9_,]*(?:\.[0-9]+)?(?:/[0-9]+)?"
-_PAY_TEXT = re.compile(rf"^\s*({_NUMBER})\s*(?:(to|for)\s*({_NUMBER}))?\s*$", re.IGNORECASE)
-PAY_HELP = 'a number like 40, "81/2", "40 to 1", "3 to 2", "40 for 1", or push'
+_PAY_TEXT = re.compile(rf"^\s*({_NUMBER})\s*(?:(to|for|:|-)\s*({_NUMBER}))?\s*$", re.IGNORECASE)
+PAY_HELP = 'a number like 40, "81/2", "40 to 1", "40:1", "3 to 2", "40 for 1", or push'
 
 
 @dataclass(frozen=True)

@@ -45,9 +45,9 @@ _NAME = r"^[a-z][a-z0-9_]*$"
 _PAY_SCHEMA = {
     "anyOf": [
         {"type": "number", "minimum": 0},
-        {"type": "string", "pattern": r"^\s*([0-9][0-9_,]*(\.[0-9]+)?(/[0-9]+)?\s*((to|for)\s*[0-9][0-9_,]*(\.[0-9]+)?(/[0-9]+)?)?|push)\s*$"},
+        {"type": "string", "pattern": r"^\s*([0-9][0-9_,]*(\.[0-9]+)?(/[0-9]+)?\s*(([tT][oO]|[fF][oO][rR]|:|-)\s*[0-9][0-9_,]*(\.[0-9]+)?(/[0-9]+)?)?|[pP][uU][sS][hH])\s*$"},
     ],
-    "description": 'X to 1 as a number (40, 2.5) or fraction string ("81/2"), "X to Y" ("3 to 2"), "X for Y", or push',
+    "description": 'X to 1 as a number (40, 2.5) or fraction string ("81/2"), "X to Y" ("3 to 2", "3:2", "3-2"), "X for Y", or push',
 }
 
 

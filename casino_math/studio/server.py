@@ -77,7 +77,8 @@ def create_app(workbench: Workbench, token: str) -> Flask:
 
     @app.get("/api/games")
     def games() -> Response:
-        return jsonify({"root": str(workbench.root), "games": workbench.games()})
+        first = None if workbench.first is None else workbench.name_of(workbench.first)  # a file named to the command: opened at once
+        return jsonify({"root": str(workbench.root), "games": workbench.games(), "first": first})
 
     @app.get("/api/game")
     def game() -> Response:

@@ -34,7 +34,8 @@ from ..text import decimal, integer, percent
 from .solves import Solves, Warnings, listening
 
 GAME_SUFFIXES = (".yaml", ".yml")
-SAFE_PAY = re.compile(r"[0-9A-Za-z .,/:+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
+SAFE_PAY = re.compile(r"[0-9A-Za-z .,/+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
+# (a designer's "3:1" too: bare, YAML would read the base-60 number 181)
 REMEMBERED = 32  #: edits solved kept in memory, with their figures: going back to one is instant
 MAX_WAIT = 20.0  # seconds a request for a solve's figures waits at most
 PROVISIONAL = ("the previous strategy at the new pays (exact for that strategy; the optimal strategy does at least as well): "
@@ -108,9 +109,11 @@ class Workbench:
     def name_of(self, path: Path) -> str:
         return path.resolve().relative_to(self.root).as_posix()
 
-    def games(self) -> list[dict[str, str]]:
-        """Every game file under the root (claims files and unreadable files left out), the file opened first first."""
-        found = []
+    def games(self) -> list[dict[str, Any]]:
+        """Every game file under the root (claims files and unreadable files left out), by family: each family's main
+        game first (``main``: the file most of its family extend), the family of the file opened first first."""
+        found: list[dict[str, Any]] = []
+        read: dict[str, set[str]] = {}  # each game: the other files it reads (what it extends, at any depth)
         for path in sorted(p for suffix in GAME_SUFFIXES for p in self.root.rglob(f"*{suffix}")):
             if "claims" in path.relative_to(self.root).parts or not path.is_file():
                 continue
@@ -120,10 +123,8 @@ class Workbench:
             except (InputError, OSError):
                 continue
             found.append({"path": self.name_of(path), "id": game.id, "name": game.title, "family": game.family})
-        if self.first is not None:
-            first = self.name_of(self.first)
-            found.sort(key=lambda g: g["path"] != first)
-        return found
+            read[str(path.resolve())] = {str(Path(f).resolve()) for f, _ in game.files} - {str(path.resolve())}
+        return by_family(found, read, self.root, None if self.first is None else self.name_of(self.first))
 
     # -- a game, as shown --------------------------------------------------------------------------------------
     def open(self, relative: str) -> dict[str, Any]:
@@ -417,7 +418,18 @@ def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metric
 
 def _shown(game: Game, deals: int, bets: list[dict[str, Any]], strategy: dict[str, str]) -> dict[str, Any]:
     """A game's figures as the page shows them: who it is, its deals, every bet shown, its strategy in words."""
-    return {"id": game.id, "name": game.title, "family": game.family, "deals": integer(deals), "bets": bets, "strategy": strategy}
+    return {"id": game.id, "name": game.title, "family": game.family, "deals": integer(deals), "bets": bets, "strategy": strategy,
+            "units": units_of(game)}
+
+
+def units_of(game: Game) -> dict[str, dict[str, str]]:
+    """Every pay as read, with its unit (what the page shows beside a cell typed "3:1" or "4 for 1").
+
+    >>> units = units_of(load_game("paytables/three_card_poker/standard.yaml"))
+    >>> units["pair_plus"]["flush"], units["ante_bonus"]["straight"]
+    ('4 to 1', '1 to 1')
+    """
+    return {name: {line.key: str(line.pay) for line in table.lines} for name, table in game.paytables.items()}
 
 
 def _bet(game: Game, name: str, table: ReturnTable) -> dict[str, Any]:
@@ -458,6 +470,25 @@ def _stamp(path: Path, game: Game) -> tuple:
         except OSError:  # gone: read again (and refused then in the loader's words)
             found.append((name, None, None))
     return (*found, os.environ.get("CASINO_MATH_EXTENDS", ""))
+
+
+def by_family(found: list[dict[str, Any]], read: dict[str, set[str]], root: Path, first: str | None) -> list[dict[str, Any]]:
+    """Game files grouped by family, each family's main game first (the file most of its family extend; the first by
+    name where none is extended), the families by name, the family of ``first`` (and ``first`` in it) first.
+
+    >>> games = [{"path": p, "family": "f"} for p in ("b.yaml", "main.yaml", "a.yaml")]
+    >>> read = {"/r/b.yaml": {"/r/main.yaml"}, "/r/main.yaml": set(), "/r/a.yaml": {"/r/main.yaml"}}
+    >>> [(g["path"], g["main"]) for g in by_family(games, read, Path("/r"), None)]
+    [('main.yaml', True), ('a.yaml', False), ('b.yaml', False)]
+    """
+    extended = {g["path"]: sum(str(root / g["path"]) in others for others in read.values()) for g in found}
+    mains: dict[str, str] = {}
+    for game in sorted(found, key=lambda g: (-extended[g["path"]], g["path"])):
+        mains.setdefault(game["family"], game["path"])
+    first_family = next((g["family"] for g in found if g["path"] == first), None)
+    out = [g | {"main": mains[g["family"]] == g["path"]} for g in found]
+    out.sort(key=lambda g: (g["family"] != first_family, g["family"], g["path"] != first, not g["main"], g["path"]))
+    return out
 
 
 # -- the variant file ------------------------------------------------------------------------------------------
@@ -527,18 +558,32 @@ def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], exte
 
 
 def _placed(message: str, cells: dict[int, tuple[str, str]], edited: Path, original: Path) -> dict[str, str]:
-    """A loader error as the page shows it: at its cell where it came from one, in the CLI's words."""
+    """A loader error as the page shows it: at its cell where it came from one, named by the cell (the paytable and its
+    line), in the CLI's words; never by the scratch file or a line of it.
+
+    >>> scratch, game = Path("/tmp/x/g-edited-1.yaml"), Path("/games/g.yaml")
+    >>> _placed("/tmp/x/g-edited-1.yaml:8: paytables.pair_plus.flush: a pay must be 40", {8: ("pair_plus", "flush")}, scratch, game)
+    {'table': 'pair_plus', 'line': 'flush', 'message': 'pair plus, flush: a pay must be 40'}
+    >>> _placed("/tmp/x/g-edited-1.yaml:2: id: not a name", {}, scratch, game)["message"]
+    'g.yaml (edited): id: not a name'
+    """
     found = EDITED.match(message)
-    text = _renamed(message, edited, original)
-    if found and Path(found["file"]) == edited and int(found["line"]) in cells:
-        table, line = cells[int(found["line"])]
-        return {"table": table, "line": line, "message": text}
-    return {"table": "", "line": "", "message": text}
+    if found and Path(found["file"]) == edited:
+        if int(found["line"]) in cells:
+            table, line = cells[int(found["line"])]
+            return {"table": table, "line": line, "message": f"{table.replace('_', ' ')}, {line}: {found['message']}"}
+        return {"table": "", "line": "", "message": f"{original.name} (edited): {found['field']}: {found['message']}"}
+    return {"table": "", "line": "", "message": _renamed(message, edited, original)}
 
 
 def _renamed(message: str, edited: Path, original: Path) -> str:
-    """The edit's scratch file named as the designer knows it: the game file, edited."""
-    return message.replace(str(edited), f"{original.name} (edited)")
+    """The edit's scratch file named as the designer knows it: the game file, edited (a line of the scratch file, which
+    the designer never sees, left out).
+
+    >>> _renamed("/tmp/x/g-edited-1.yaml:9: paytables.raise.pair: never paid", Path("/tmp/x/g-edited-1.yaml"), Path("/g/g.yaml"))
+    'g.yaml (edited): paytables.raise.pair: never paid'
+    """
+    return re.sub(rf"{re.escape(str(edited))}(?::\d+)?", lambda _: f"{original.name} (edited)", message)
 
 
 def _edges(game: Game, metrics: dict[str, Metrics]) -> list[str]:

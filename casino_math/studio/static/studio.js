@@ -1,7 +1,8 @@
 // casino-math studio: the page. Everything it shows comes from the local server's JSON; text goes in as text, never HTML.
 "use strict";
 
-const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet: "", pending: null, sequence: 0, solve: null };
+const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet: "", pending: null, sequence: 0, solve: null,
+  units: {}, unitsFor: {}, history: [], at: 0 };
 const POLL_SECONDS = 0.5; // a solve's figures are asked for again and again, each request waiting this long at most,
 const POLL_PAUSE_MS = 250; // then the page this long (a page's timers run while it waits; a request kept open stops them)
 const $ = (id) => document.getElementById(id);
@@ -34,14 +35,16 @@ function status(text) { $("status").textContent = text; }
 
 // -- the game list and a game ------------------------------------------------------------------------------------
 async function loadGames() {
-  const { games } = await api("GET", "/api/games");
-  const select = $("games");
-  select.replaceChildren(...games.map((g) => element("option", `${g.path} — ${g.name}`, { value: g.path })));
+  const { games, first } = await api("GET", "/api/games");
+  listGames(games);
   // a link can carry a game, edits and a search: #path=FILE&edit=TABLE|LINE|PAYS (as many as wanted)&search=BET|VARY|BAND
   const linked = new URLSearchParams(location.hash.slice(1));
-  const path = linked.get("path") || (games.length ? games[0].path : "");
-  if (!path) return;
-  select.value = path;
+  const path = linked.get("path") || first || "";
+  if (!path) {
+    landing(true); // no game named (the studio started on a folder): the families to choose from
+    return;
+  }
+  $("games").value = path;
   await openGame(path);
   const edits = linked.getAll("edit").map((e) => e.split("|"));
   for (const [table, line, pays] of edits) {
@@ -61,7 +64,55 @@ async function loadGames() {
   }
 }
 
+// the games by family (the server sends them grouped, each family's main game first): the landing page and the list
+// a family as its main game names it ("Texas Hold'em Bonus, Las Vegas rules" -> "Texas Hold'em Bonus")
+function familyWords(files) {
+  const main = files.find((g) => g.main) || files[0];
+  return (main.name || main.family).split(",")[0];
+}
+
+function listGames(games) {
+  const families = new Map();
+  for (const g of games) {
+    if (!families.has(g.family)) families.set(g.family, []);
+    families.get(g.family).push(g);
+  }
+  const select = $("games");
+  select.replaceChildren(element("option", "choose a game…", { value: "" }), ...[...families].map(([family, files]) => {
+    const group = element("optgroup", null, { label: familyWords(files) });
+    group.append(...files.map((g) => element("option", `${g.path}${g.main ? " (main game)" : ""}`, { value: g.path })));
+    return group;
+  }));
+  select.value = state.path;
+  $("families").replaceChildren(...[...families].map(([family, files]) => {
+    const card = element("div", null, { class: "family", "data-family": family });
+    card.append(element("h3", familyWords(files)));
+    for (const g of files) {
+      // the main game with its name in full; a variant by its file's name, its name on hover (a family holds up to 30)
+      const button = element("button", g.main ? g.path : g.path.split("/").pop(), { type: "button", class: g.main ? "main" : "", "data-path": g.path, title: g.name });
+      if (g.main) button.append(element("span", `main game: ${g.name}`, { class: "quiet" }));
+      button.addEventListener("click", () => { landing(false); $("games").value = g.path; openGame(g.path); });
+      card.append(button);
+    }
+    return card;
+  }));
+  document.body.dataset.families = String(families.size);
+}
+
+function landing(on) {
+  $("landing").hidden = !on;
+  $("workbench").hidden = on;
+  measureWidth();
+}
+
+// whether the page is wider than the window (a designer's 1,280 px screen must not scroll sideways): said on the body
+function measureWidth() {
+  const page = document.documentElement;
+  document.body.dataset.wide = String(page.scrollWidth > page.clientWidth);
+}
+
 async function openGame(path) {
+  landing(false);
   state.path = path;
   state.solve = null;
   status("counting…");
@@ -70,6 +121,11 @@ async function openGame(path) {
     const shown = await api("GET", `/api/game?path=${encodeURIComponent(path)}`);
     state.original = shown.paytables || {};
     state.tables = JSON.parse(JSON.stringify(state.original));
+    state.units = shown.units || {};
+    state.unitsFor = state.original;
+    state.history = [{ tables: JSON.parse(JSON.stringify(state.original)), words: "the file" }];
+    state.at = 0;
+    renderHistory();
     state.bet = "";
     state.file = shown; // the figures of the file as it is: each edited figure shows them beside it
     renderPaytables();
@@ -104,7 +160,8 @@ function renderPaytables() {
       });
       const cell = element("td");
       cell.append(input, element("div", "", { class: "cell-error" }));
-      row.append(element("td", line), cell);
+      const unit = (state.unitsFor[table] || {})[line] === pays ? (state.units[table] || {})[line] || "" : "";
+      row.append(element("td", line), cell, element("td", unit, { class: "unit", "data-table": table, "data-line": line }));
       body.append(row);
     }
     grid.append(body);
@@ -132,8 +189,50 @@ function scheduleEdit() {
   state.pending = setTimeout(sendEdit, 120);
 }
 
-async function sendEdit() {
+// -- undo and redo: every edit sent is a step of the list; undo and redo send the step's paytables again ----------------
+function describe(before, after) {
+  const moved = [];
+  for (const [table, lines] of Object.entries(after)) {
+    for (const [line, pays] of Object.entries(lines)) {
+      if (before[table][line] !== pays) moved.push(`${table.replaceAll("_", " ")}, ${line}: ${before[table][line]} → ${pays}`);
+    }
+  }
+  return moved.join("; ") || "no change";
+}
+
+function record() {
+  const last = state.history[state.at].tables;
+  if (JSON.stringify(last) === JSON.stringify(state.tables)) return;
+  state.history = state.history.slice(0, state.at + 1);
+  state.history.push({ tables: JSON.parse(JSON.stringify(state.tables)), words: describe(last, state.tables) });
+  state.at = state.history.length - 1;
+  renderHistory();
+}
+
+function step(by) {
+  const at = state.at + by;
+  if (at < 0 || at >= state.history.length) return;
+  clearTimeout(state.pending);
+  state.at = at;
+  state.tables = JSON.parse(JSON.stringify(state.history[at].tables));
+  renderPaytables();
+  renderHistory();
+  sendEdit(false);
+}
+
+function renderHistory() {
+  $("undo").disabled = state.at <= 0;
+  $("redo").disabled = state.at >= state.history.length - 1;
+  $("history").replaceChildren(...state.history.slice(1).map((h, i) =>
+    element("li", h.words, { class: i + 1 === state.at ? "current" : i + 1 > state.at ? "undone" : "" })));
+  document.body.dataset.edits = String(state.history.length - 1);
+  document.body.dataset.at = String(state.at);
+}
+
+async function sendEdit(recorded = true) {
+  if (recorded && state.history.length) record();
   const sequence = ++state.sequence;
+  const sent = JSON.parse(JSON.stringify(state.tables));
   status("solving…");
   const started = performance.now();
   watchProgress(true);
@@ -145,6 +244,7 @@ async function sendEdit() {
       status("the last valid figures are shown");
       return; // a solve running for the last valid edit goes on: its figures are those of what is shown
     }
+    if (shown.units) state.unitsFor = sent;
     state.solve = shown.solve || null; // the one solve whose figures this page takes (a newer edit's replaces it)
     if (shown.pending) {
       solving(`Solving the optimal strategy for this edit… The figures below are the last ones solved, not this edit's.`, true);
@@ -154,7 +254,7 @@ async function sendEdit() {
       status(`updated in ${Math.round(performance.now() - started)} ms${shown.provisional ? " (provisional)" : ""}`);
     }
     document.body.dataset.updated = String(sequence);
-    if (state.solve) waitForSolve(state.solve);
+    if (state.solve) waitForSolve(state.solve, sent);
   } catch (error) {
     status(`error: ${error.message}`);
   } finally {
@@ -171,7 +271,7 @@ function solving(text, stale) {
   document.body.dataset.provisional = text ? (stale ? "pending" : "1") : "0";
 }
 
-async function waitForSolve(number) {
+async function waitForSolve(number, sent) {
   while (state.solve === number) {
     let answer;
     try {
@@ -189,6 +289,7 @@ async function waitForSolve(number) {
     }
     state.solve = null;
     if (answer.state === "done") {
+      state.unitsFor = sent;
       show(answer.result, false);
       status("solved: the optimal strategy's figures");
       document.body.dataset.solved = String(number);
@@ -200,6 +301,7 @@ async function waitForSolve(number) {
 }
 
 function markErrors(errors) {
+  renderUnits();
   for (const input of document.querySelectorAll(".paytable input")) {
     input.classList.remove("invalid");
     input.removeAttribute("title");
@@ -213,6 +315,9 @@ function markErrors(errors) {
       input.classList.add("invalid");
       input.title = error.message;
       input.nextElementSibling.textContent = error.message;
+      const unit = input.closest("tr").querySelector("td.unit");
+      unit.textContent = "does not read";
+      unit.classList.add("invalid");
     } else {
       loose.push(error.message);
     }
@@ -224,7 +329,21 @@ function markErrors(errors) {
 }
 
 // -- the figures ----------------------------------------------------------------------------------------------------
+// each pay as read, with its unit, beside its cell; none beside a cell typed since the pays were last read
+function renderUnits() {
+  for (const cell of document.querySelectorAll(".paytable td.unit")) {
+    const [table, line] = [cell.dataset.table, cell.dataset.line];
+    const read = (state.unitsFor[table] || {})[line] === (state.tables[table] || {})[line];
+    cell.textContent = read ? (state.units[table] || {})[line] || "" : "";
+    cell.classList.remove("invalid");
+  }
+}
+
 function show(shown, first) {
+  if (shown.units) {
+    state.units = shown.units;
+    renderUnits();
+  }
   const before = state.shown;
   state.shown = shown;
   const bets = $("bets");
@@ -263,6 +382,7 @@ function show(shown, first) {
   renderReturns();
   renderTarget(shown);
   renderCompare(first ? [] : shown.compare || []);
+  measureWidth();
 }
 
 // -- the edit beside the file ------------------------------------------------------------------------------------------
@@ -399,17 +519,15 @@ async function save() {
   try {
     const { saved } = await api("POST", "/api/save", { path: state.path, tables: edited(), name: $("save-name").value.trim() });
     $("saved").textContent = `saved as ${saved} (casino-math analyze reads it back)`;
-    await refreshList(saved);
+    await refreshList();
   } catch (error) {
     $("saved").textContent = `not saved: ${error.message}`;
   }
 }
 
-async function refreshList(selected) {
+async function refreshList() {
   const { games } = await api("GET", "/api/games");
-  const select = $("games");
-  select.replaceChildren(...games.map((g) => element("option", `${g.path} — ${g.name}`, { value: g.path })));
-  select.value = state.path || selected;
+  listGames(games);
 }
 
 async function download(kind) {
@@ -426,7 +544,10 @@ async function download(kind) {
   }
 }
 
-$("games").addEventListener("change", (event) => openGame(event.target.value));
+$("games").addEventListener("change", (event) => { if (event.target.value) openGame(event.target.value); });
+$("home").addEventListener("click", () => landing(true));
+$("undo").addEventListener("click", () => step(-1));
+$("redo").addEventListener("click", () => step(1));
 $("bet-choice").addEventListener("change", (event) => { state.bet = event.target.value; renderReturns(); });
 $("revert").addEventListener("click", () => {
   state.tables = JSON.parse(JSON.stringify(state.original));
