@@ -25,8 +25,11 @@ A win of 21 paid by its cards or its suits (Spanish 21's bonuses) is a spread of
 (:mod:`.bonuses`): each pay is an end of its own, its chance taken modulo each prime (the numerator times the
 denominator's inverse), every chance multiplied by the pays' common denominator so that the sums stay whole.
 
-What the kernel does not follow falls back to the Python walk: a hand hit past the horizon (a total-dependent strategy
-hitting where every card busts: its ends are parts of a deal), anything inside :func:`python_split_ends`.
+A hand hit past the horizon (a strategy hitting where every card busts, on a total or on a tie) ends in parts of a deal:
+the dealer's draws may reach past the cards its deals count, and :func:`.split_ends._leaf_terms` divides by the deals
+of the cards past them. Those divisors all divide one whole number (:func:`extensions`), which every chance is
+multiplied by as the pays' denominator is. What the kernel does not follow falls back to the Python walk: anything
+inside :func:`python_split_ends`, chances past the primes or nets past 64 bits (:func:`follow`).
 
 >>> with python_split_ends():
 ...     _PYTHON[0]
@@ -55,14 +58,14 @@ from ...held import cached
 Key = tuple[int, int, int]  #: as :data:`.split_ends.Key`: a hand's net (over the round's scale), its own stake, the dealer's total
 STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2
 BUST_TOTAL = 22  #: the row of :func:`key_table` for a bust
-DONE, MORE_ROWS, NOT_FOLLOWED = 0, 1, 2  #: what :func:`follow_kernel` returns
+DONE, MORE_ROWS = 0, 1  #: what :func:`follow_kernel` returns
 
 
 @njit(cache=True)
 def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.ndarray, child: np.ndarray, cards: np.ndarray,
                   total: np.ndarray, counts: np.ndarray, left: np.ndarray, free: np.ndarray, slot: np.ndarray,
                   bust_base: np.ndarray, bust_rows: np.ndarray, digits: np.ndarray, dealer_prime: int, key_of: np.ndarray,
-                  pay_weight: np.ndarray, skip: int, extend: np.ndarray, whole: np.ndarray, spread_of: np.ndarray, pays: int,
+                  pay_weight: np.ndarray, skip: int, extend: np.ndarray, spread_of: np.ndarray, pays: int,
                   primes: np.ndarray, inverses: np.ndarray, acc: np.ndarray, met: np.ndarray, need: np.ndarray,
                   room: Room) -> tuple[int, int]:
     """The split hands of two cards ``start_hands`` (each with ``start_ways``) followed by the strategy ``taken`` (a code
@@ -78,8 +81,7 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
 
     Returns (:data:`DONE`, the keys met); or (:data:`MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of
     ``need`` (a hand, and a bust card or -1: its stand) are not in the rows yet (the sums left unfinished: to be called
-    again with them); or (:data:`NOT_FOLLOWED`, 0): an end whose ``whole[c]`` is False (a part of a deal), for the Python
-    walk. ``room`` is the room it works in (:func:`room`): no array is made here, each array a kernel makes being one
+    again with them). ``room`` is the room it works in (:func:`room`): no array is made here, each array a kernel makes being one
     more thing to compile on a first run."""
     hands = child.shape[0]
     values = child.shape[1]
@@ -170,8 +172,6 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
                         c, at, bust, line = cards[h] + 1, h, x, (BUST_TOTAL + 1) * s + BUST_TOTAL
                     else:
                         c, row, at, bust, line = cards[g], slot[g], g, -1, (BUST_TOTAL + 1) * s + total[g]
-                if not whole[c]:
-                    return NOT_FOLLOWED, 0
                 if row < 0:
                     need[missing, 0] = at
                     need[missing, 1] = bust
@@ -250,13 +250,13 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
            starts: list[tuple[int, int]]) -> dict[Key, int | Fraction] | None:
     """``split_ends._Walk.follow`` by the kernel: every end's chance of the split hands of two cards ``starts``, whole
     numbers over ``(n1)_h1`` (a fraction where the suits change a pay) in the order met; None where the kernel does not
-    follow them (:func:`follows`, an end that is a part of a deal, a chance too big for the primes)."""
+    follow them (:func:`follows`, a chance too big for the primes, a net past 64 bits)."""
     if not follows(position):
         return None
     frame = _frame(position, stakes, h1, factor)
     if frame is None:
         return None
-    keys, key_of, pay_weight, skip, extend, whole, k, bound, spread_of, pays, scale = frame
+    keys, key_of, pay_weight, skip, extend, k, bound, spread_of, pays, scale = frame
     taken = _taken(valued)
     child, cards, _, total, counts = table_arrays()
     left = np.array(position.left, dtype=np.int64)
@@ -271,10 +271,8 @@ def follow(position: Position, valued: dict[int, Valued], stakes: Stakes, h1: in
         slot = position.kernel_slots((), None)
         status, found = follow_kernel(start_hands, start_ways, taken, child, cards, total, counts, left, free, slot, busts.base,
                                       busts.rows, position.dealer.digits.array, DEALER_PRIMES[0], key_of, pay_weight, skip,
-                                      extend, whole, spread_of, pays, primes, inverses, acc, met, need,
+                                      extend, spread_of, pays, primes, inverses, acc, met, need,
                                       room(len(child), k, len(keys)))
-        if status == NOT_FOLLOWED:
-            return None
         if status == DONE:
             break
         _count(position, need[:found].tolist(), busts)
@@ -342,21 +340,24 @@ def _taken(valued: dict[int, Valued]) -> np.ndarray:
 _LAST_TAKEN: list = [None, None]
 
 
-Frame = tuple[list[Key], np.ndarray, np.ndarray, int, np.ndarray, np.ndarray, int, int, np.ndarray, int, int]
+Frame = tuple[list[Key], np.ndarray, np.ndarray, int, np.ndarray, int, int, np.ndarray, int, int]
 
 
 def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | None:
     """What the kernel reads of a position at ``stakes``, worked out once: the keys and their numbers by row and dealer's
     outcome (:func:`key_table`, then a row for each pay of the hands whose win pays by their cards, :func:`pays_by_cards`)
-    with each row's chance, the outcome skipped, ``extend`` and whether it is whole by the cards out
-    (:func:`extensions`), the primes needed, the chances' bound, the first row of each hand's pays and how many rows a
-    hand's pays take, and ``scale``: the pays' chances' common denominator, which every chance is multiplied by."""
+    with each row's chance, the outcome skipped, ``extend`` by the cards out (:func:`extensions`), the primes needed,
+    the chances' bound, the first row of each hand's pays and how many rows a hand's pays take, and ``scale``: the common
+    denominator of the pays' chances and of the parts of a deal, which every chance is multiplied by."""
     memo = ("compiled splits", stakes, h1, factor)
     if memo in position.ends:
         found: Frame | None = position.ends[memo] or None  # (): no primes enough
         return found
     spreads = pays_by_cards(position)
-    scale = math.lcm(*(chance.denominator for pays in spreads for _, chance in pays))
+    most_cards = min(max(hand_table().cards[h] for h in position.dealt) + 1, position.size + 1)
+    extended, parts = extensions(position.size, h1, position.dealer.longest, most_cards)
+    pays_denominator = math.lcm(*(chance.denominator for pays in spreads for _, chance in pays))
+    scale = pays_denominator * parts
     bound = math.perm(position.size - 1, h1)
     k = primes_for(bound * scale)
     if not k:
@@ -367,10 +368,7 @@ def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | 
     except OverflowError:  # a net past 64 bits (pays over large coprime denominators): the Python walk counts it
         position.ends[memo] = ()
         return None
-    most_cards = min(max(hand_table().cards[h] for h in position.dealt) + 1, position.size + 1)
-    extend, whole = extensions(position.size, h1, position.dealer.longest, most_cards, k)
-    if scale > 1:
-        extend = np.array([[x * scale % p for x, p in zip(row, PRIMES)] for row in extend.tolist()], dtype=np.int64)
+    extend = np.array([[x * pays_denominator % p for p in PRIMES[:k]] for x in extended], dtype=np.int64)
     keys, paid, paid_weight = spread_table(position, stakes, factor, keys, list(spreads), k)
     key_of = np.concatenate([plain, paid.reshape(-1, len(OUTCOMES))])
     pay_weight = np.concatenate([np.ones((len(plain), k), dtype=np.int64), paid_weight.reshape(-1, k)])
@@ -378,7 +376,7 @@ def _frame(position: Position, stakes: Stakes, h1: int, factor: int) -> Frame | 
     spread_of = np.full(len(hand_table().cards), -1, dtype=np.int64)
     for j, hands in enumerate(spreads.values()):
         spread_of[hands] = len(plain) + j * pays
-    frame = position.ends[memo] = (keys, key_of, pay_weight, BLACKJACK if position.apart else -1, extend, whole, k, bound,
+    frame = position.ends[memo] = (keys, key_of, pay_weight, BLACKJACK if position.apart else -1, extend, k, bound,
                                    spread_of, pays, scale)
     return frame
 
@@ -432,23 +430,20 @@ def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, fa
 
 
 @cached(maxsize=1024)
-def extensions(size: int, h1: int, longest: int, most_cards: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+def extensions(size: int, h1: int, longest: int, most_cards: int) -> tuple[tuple[int, ...], int]:
     """By the cards out of a position's shoe of ``size`` cards, ``c`` up to ``most_cards`` (an end's hand, and its bust
-    card): the residues of what extends the dealer's deals (``longest`` cards at most) to the cards the end counts
-    (``rest = h1 + 1 − c``: ``split_ends._leaf_terms``' ``extend``), and whether that is a whole number (else a
-    part of a deal, which the kernel does not follow).
+    card): what extends the dealer's deals (``longest`` cards at most) to the cards the end counts (``rest = h1 + 1 − c``:
+    ``split_ends._leaf_terms``' ``extend``), each times ``parts``, the second number returned. Where the dealer's
+    deals reach past ``rest`` (a hand hit past the horizon) the extension is a part of a deal, one over the deals of the
+    ``most − rest`` cards past them out of ``n − rest = size − h1 − 1``, the same for every ``c``: so every one of these
+    divides ``parts``, the deals of the most such cards, and each extension times ``parts`` is whole.
 
-    >>> extend, whole = extensions(10, 6, 3, 7, 1)
-    >>> extend[2, 0].item(), extend[6, 0].item(), whole[6].item(), whole[7].item()   # (8 − 3)_(5 − 3), (4 − 3)_(1 − 3): not whole; (3 − 3)_(0 − 3)
-    (20, 0, False, False)
+    >>> extend, parts = extensions(10, 6, 3, 7)
+    >>> parts, extend[2], extend[5], extend[7]   # (3)_3; 6·(8 − 3)_(5 − 3); 6/(3)_1; 6/(3)_3
+    (6, 120, 2, 1)
     """
-    extend = np.zeros((most_cards + 1, k), dtype=np.int64)
-    whole = np.zeros(most_cards + 1, dtype=np.bool_)
-    for c in range(min(most_cards, size) + 1):
-        n, rest = size - c, h1 + 1 - c
-        most = min(longest, n)
-        if rest >= most:
-            whole[c] = True
-            x = math.perm(n - most, rest - most)
-            extend[c] = [x % p for p in PRIMES[:k]]
-    return extend, whole
+    reach = [(size - c, h1 + 1 - c, min(longest, size - c)) for c in range(min(most_cards, size) + 1)]
+    parts = math.perm(size - h1 - 1, max([most - rest for _, rest, most in reach] + [0]))
+    extend = [math.perm(n - most, rest - most) * parts if rest >= most else parts // math.perm(n - rest, most - rest)
+              for n, rest, most in reach]
+    return tuple(extend + [0] * (most_cards + 1 - len(extend))), parts
