@@ -26,7 +26,7 @@ A win of 21 paid by its cards or its suits (Spanish 21's bonuses) is a spread of
 denominator's inverse), every chance multiplied by the pays' common denominator so that the sums stay whole.
 
 A hand hit past the horizon (a strategy hitting where every card busts, on a total or on a tie) ends in parts of a deal:
-the dealer's draws may reach past the cards its deals count, and :func:`.split_ends._leaf_terms` divides by the deals
+the dealer's draws may reach past the cards its deals count, and ``split_ends._leaf_terms`` divides by the deals
 of the cards past them. Those divisors all divide one whole number (:func:`extensions`), which every chance is
 multiplied by as the pays' denominator is. What the kernel does not follow falls back to the Python walk: anything
 inside :func:`python_split_ends`, chances past the primes or nets past 64 bits (:func:`follow`).
