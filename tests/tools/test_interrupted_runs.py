@@ -195,3 +195,47 @@ def test_a_shard_whose_workers_the_cluster_ends_stops_the_run_in_one_line():
     assert process.stdout == ("a worker process stopped while working on a count of two shards, shard 2 of 2, ended by "
                               "the system (most often for want of memory); nothing was written: run again with fewer "
                               "workers (--workers 1) or more memory free\n"), process.stderr
+
+
+KILLED_MIDWAY = """
+import os, sys
+from pathlib import Path
+import casino_math.report.writer as writer
+real, count = os.replace, []
+def replace(source, target):
+    if len(count) == 3:
+        os._exit(9)  # killed by the system in the middle of the swap: no clean-up runs
+    count.append(target)
+    real(source, target)
+writer.os.replace = replace
+folder = Path(sys.argv[1])
+writer.write_atomically({folder / n: b"new " + n.encode() for n in ("alpha.html", "alpha.pdf", "beta.html", "beta.pdf", "index.html", "gamma.html")})
+"""
+
+
+def test_a_report_killed_midway_is_put_back_by_the_next_run(tmp_path):
+    old = old_set(tmp_path)
+    (tmp_path / ".notes.tmp").write_bytes(b"a user's own")  # not ours: it stays
+    run = subprocess.run([sys.executable, "-c", KILLED_MIDWAY, str(tmp_path)], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         timeout=TIMEOUT)
+    assert run.returncode == 9
+    left = contents(tmp_path)
+    assert left["alpha.html"] == b"new alpha.html" and left["beta.pdf"] == old["beta.pdf"]  # a new HTML beside an old PDF
+    assert writer.JOURNAL in left
+    write_atomically({tmp_path / "other.html": b"other"})  # the next run into the folder puts the previous set back first
+    assert contents(tmp_path) == {**old, ".notes.tmp": b"a user's own", "other.html": b"other"}
+
+
+def test_two_runs_into_one_folder_take_turns(tmp_path):
+    import fcntl
+    import threading
+
+    handle = os.open(tmp_path, os.O_RDONLY)
+    fcntl.flock(handle, fcntl.LOCK_EX)  # another run writing into the folder
+    writing = threading.Thread(target=write_atomically, args=(new_set(tmp_path),))
+    writing.start()
+    writing.join(0.5)
+    assert writing.is_alive() and contents(tmp_path) == {}  # waits for its turn
+    os.close(handle)
+    writing.join(TIMEOUT)
+    assert sorted(contents(tmp_path)) == sorted(p.name for p in new_set(tmp_path))
