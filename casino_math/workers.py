@@ -96,6 +96,11 @@ def as_finished(task: Callable[[Key], Result], keys: Iterable[Key], processes: i
 
     >>> sorted(as_finished(str.upper, ["a", "b"], 2))
     [('a', 'A'), ('b', 'B')]
+
+    A task may start workers of its own (the worker goes on with its next task after them):
+
+    >>> in_processes(lambda k: sorted(as_finished(str.lower, [k, k + "X"], 2)), ["A", "B", "C"], 1)["C"]
+    [('C', 'c'), ('CX', 'cx')]
     """
     from concurrent.futures import as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -115,6 +120,7 @@ def _submitted(task: Callable[[Key], Result], keys: Iterable[Key], processes: in
     early exit the tasks not started yet are dropped."""
     from concurrent.futures import ProcessPoolExecutor
 
+    outer = _TASK.get("task")  # a worker's own task, where a task starts workers of its own (a family's big count)
     _TASK["task"] = task
     before = set(multiprocessing.active_children())
     try:
@@ -131,6 +137,8 @@ def _submitted(task: Callable[[Key], Result], keys: Iterable[Key], processes: in
                 raise
     finally:
         _TASK.clear()
+        if outer is not None:
+            _TASK["task"] = outer
 
 
 def _finished(future: Any) -> bool:

@@ -14,6 +14,8 @@ number of them).
 
 from __future__ import annotations
 
+import math
+import time
 from datetime import date
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
@@ -191,12 +193,16 @@ def _here(families: dict[str, list[Game]], steps: Bar, runner: Runner | None, ed
 
 
 def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, runner: Runner | None, edition: Edition) -> dict[str, Built]:
-    """Every family in one of ``processes`` forked workers (:mod:`casino_math.workers`), the bar stepping as each is waited for."""
+    """Every family in one of ``processes`` forked workers (:mod:`casino_math.workers`), the bar stepping as each is
+    waited for; the families the last report took longest on start first (:func:`longest_first`), so that no long
+    one starts last, alone on one core."""
     relay = Relay()  # each worker's counting, drawn for the family waited for
 
-    def written(family: str) -> Built:
+    def written(family: str) -> tuple[Built, float]:
+        start = time.perf_counter()
         try:
-            return _family(family, families[family], Relayed(relay.sender(family)), runner, edition)
+            built = _family(family, families[family], Relayed(relay.sender(family)), runner, edition)
+            return built, time.perf_counter() - start
         finally:  # the worker's next family reuses the memory of this one's counts (families share no counts); this
             forget_all()  # process, which may analyse again (the studio), keeps its own
 
@@ -208,7 +214,35 @@ def _in_processes(families: dict[str, list[Game]], processes: int, steps: Bar, r
     costs = {family: family_cost(group) / processes for family, group in families.items()}
     steps.extend(sum(costs.values()))
     with relay.drawn(steps):
-        return in_processes(written, families, processes, waiting)
+        done = in_processes(written, longest_first(families), processes, waiting)
+    _keep_seconds({family: seconds for family, (_, seconds) in done.items()})
+    return {family: built for family, (built, _) in done.items()}
+
+
+SECONDS = "Report: seconds each family took"  # kept in the count cache: data only, no figure of any report
+
+
+def longest_first(families: Iterable[str]) -> list[str]:
+    """The families in the order to start them: those the last report (with the count cache on) took longest on first;
+    a family never timed before them all, as it may be long; otherwise in their order."""
+    from ..count_cache import current
+
+    cache = current()
+    found, kept = cache.load(SECONDS, "families", "the report's families") if cache is not None else (False, None)
+    seconds = kept.get("seconds", {}) if found and isinstance(kept, dict) else {}
+    return sorted(families, key=lambda family: -float(seconds.get(family, math.inf)))
+
+
+def _keep_seconds(seconds: dict[str, float]) -> None:
+    """Each family's wall seconds kept beside the earlier ones (the next report's order: :func:`longest_first`)."""
+    from ..count_cache import current
+
+    cache = current()
+    if cache is None:
+        return
+    found, kept = cache.load(SECONDS, "families", "the report's families")
+    earlier = kept.get("seconds", {}) if found and isinstance(kept, dict) else {}
+    cache.keep(SECONDS, "families", "the report's families", {"seconds": {**earlier, **seconds}})
 
 
 def write_report(paths: Sequence[str | Path] = (), out_dir: str | Path = DEFAULT_OUT, quiet: bool = True,

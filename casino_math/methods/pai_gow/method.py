@@ -231,7 +231,6 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
     import tempfile
 
     from ...count_cache import current
-    from ...parallel import Runner
     from .counting import CODE, count_key
     from .optimal import OptimalTotals, counted_on, optimal_totals
 
@@ -284,7 +283,6 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
     import tempfile
 
     from ...count_cache import current
-    from ...parallel import Runner
     from .counting import CODE, count_key
     from .optimal import counted_on, other_way_totals
     from .other_way import OtherWay

@@ -43,7 +43,7 @@ from .game_file import PaiGowGame
 from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
 from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name, setting_text
-from .totals import CHUNK, _distinct, _game, block
+from .totals import CHUNK, _distinct, _game, block_pieces
 
 REPS_PER_SHARD = 500_000  # classes set by the house way in one shard (the 53-card deck: 14 shards)
 CHECKED = 151  # every this many hands (colex order), the house way sets the hand itself: its class's point, checked
@@ -303,8 +303,9 @@ def canonical_shard(shard: tuple[str, int]) -> np.ndarray:
 
     path, top = shard
     game = _game(path)
-    rows = block(len(game.deck), top)
-    return canonical_hands(rows, len(game.deck) - game.deck.jokers).astype(np.int32)
+    naturals = len(game.deck) - game.deck.jokers
+    # the block in pieces: the 53-card deck's largest, 20,358,520 hands, is 1.1 GB of card ids at once, 130 MB a piece
+    return np.concatenate([canonical_hands(rows, naturals).astype(np.int32) for rows in block_pieces(top)])
 
 
 def _keep_classes(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
