@@ -204,3 +204,21 @@ def _no_interrupts() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def local_processes(runner: Runner | None) -> int:
+    """How many pieces of work a run does at once: one per local core (``--workers`` when given); one where the runner
+    keeps the work in this process or sends it to a cluster, or where processes cannot be forked (what the run has read
+    is handed to the workers as this process holds it, not read again).
+
+    >>> from casino_math.workers import can_fork
+    >>> local_processes(Runner.here()), local_processes(Runner.of(workers=3)) == (3 if can_fork() else 1)
+    (1, True)
+    """
+    from .workers import can_fork, local_cores
+
+    if runner is not None and runner.where != "local" or not can_fork():
+        return 1
+    if runner is not None and runner.workers:
+        return runner.workers
+    return local_cores()

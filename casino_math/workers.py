@@ -19,10 +19,8 @@ import os
 import signal
 import sys
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-if TYPE_CHECKING:
-    from .parallel import Runner
 
 from . import interrupts
 from .errors import WorkerLost
@@ -39,22 +37,6 @@ def can_fork() -> bool:
     """Whether worker processes can be forked here: Linux and the like; not Windows (no fork), nor macOS (its system
     libraries are not safe to use in a forked process)."""
     return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
-
-
-def local_processes(runner: Runner | None) -> int:
-    """How many pieces of work a run does at once: one per local core (``--workers`` when given); one where the runner
-    keeps the work in this process or sends it to a cluster, or where processes cannot be forked (what the run has read
-    is handed to the workers as this process holds it, not read again).
-
-    >>> from casino_math.parallel import Runner
-    >>> local_processes(Runner.here()), local_processes(Runner.of(workers=3)) == (3 if can_fork() else 1)
-    (1, True)
-    """
-    if runner is not None and runner.where != "local" or not can_fork():
-        return 1
-    if runner is not None and runner.workers:
-        return runner.workers
-    return local_cores()
 
 
 def local_cores() -> int:

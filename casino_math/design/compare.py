@@ -29,7 +29,8 @@ from ..analysis import GameAnalysis
 from ..held import forget_all
 from ..game.description import Game
 from ..analysis import load_game
-from ..workers import in_processes, local_processes
+from ..parallel import local_processes
+from ..workers import in_processes
 
 if TYPE_CHECKING:
     from ..parallel import Runner
@@ -85,7 +86,7 @@ def compare(games: Sequence[str | Path | Game], progress: Callable[[str, int, in
 
     Exact figures are Fractions (the standard deviation a float, a strategy words, its difference None);
     a bet a file does not offer is None. Every file is read (and checked) before anything is counted; then the games are
-    solved in worker processes forked from this one, one per local core (:func:`~casino_math.workers.local_processes`),
+    solved in worker processes forked from this one, one per local core (:func:`~casino_math.parallel.local_processes`),
     the games that go together (:class:`~casino_math.contract.method.Workload`: blackjack's rule sets of one shoe and one
     dealer, a game's paytables) one after the other in one worker, the costliest first; the same frame for any number of
     workers. A big count runs on ``runner`` (:mod:`casino_math.parallel`; the library's default where None);

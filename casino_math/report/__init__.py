@@ -24,10 +24,10 @@ import casino_math
 
 from .. import __version__
 from ..errors import InputError
-from ..parallel import Runner
+from ..parallel import Runner, local_processes
 from ..progress import Bar, Relay, Relayed
 from ..targets import folder_to_write
-from ..workers import in_processes, local_processes
+from ..workers import in_processes
 from ..analysis import GameAnalysis
 from ..held import forget_all
 from ..game.description import Game
@@ -119,7 +119,7 @@ def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, ru
     """The bytes of every file of the report, by file name: each family's sheet in each of ``formats`` (and
     ``index.html`` when no paths are given: every shipped game); nothing is written. ``runner``: where big counts run
     (casino_math.parallel); ``issued``: the date printed on the sheets (default: SOURCE_DATE_EPOCH, else today);
-    ``processes``: how many families are written at once (default: :func:`~casino_math.workers.local_processes`), the
+    ``processes``: how many families are written at once (default: :func:`~casino_math.parallel.local_processes`), the
     bytes and their order the same for any number; ``formats``: some of html, pdf, xlsx, json (a list, or text joined by
     commas); ``revision``: the document's revision, printed on every sheet; ``note``: a line every sheet opens with
     (the studio's "edited from tcp-standard: Pair Plus flush 4 → 3").

@@ -52,7 +52,8 @@ from casino_math.report.wording import outcome_name, result_text
 from casino_math.text import fraction
 from casino_math.report.verification import check_claims
 from casino_math.report.writer import write_atomically
-from casino_math.workers import can_fork, local_processes
+from casino_math.parallel import local_processes
+from casino_math.workers import can_fork
 from tests.helpers.cli_runner import run
 from tests.helpers.paths import ROOT as REPO
 
