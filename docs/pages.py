@@ -58,6 +58,9 @@ shoe-games
 blackjack
 high-card-flush
 pai-gow-poker
+video-poker
+dice-and-wheels
+progressives-and-envy
 ```
 
 ```{{toctree}}
@@ -325,27 +328,29 @@ def method_pages() -> dict[str, str]:
             if folder.name not in counted.setdefault(slug, []):
                 counted[slug].append(folder.name)
     pages, rows = {}, []
+    by_folder: dict[str, list[Any]] = {}  # a folder may hold two methods (blackjack's and the bets on the dealer's hand)
     for method in methods():
-        slug = method_slug(method)
+        by_folder.setdefault(method_slug(method), []).append(method)
+    for slug, found in by_folder.items():
+        names = " and ".join(m.name for m in found)
         package = f"casino_math.methods.{slug}"
         families = ", ".join(f"[{f}](../families/{f}.md)" for f in counted.get(slug, [])) or "test games only"
         modules = [package] + sorted(m.name for m in pkgutil.walk_packages(
             [str(ROOT / "casino_math" / "methods" / slug)], prefix=package + "."))
-        parts = [f"# {method.name}\n",
-                 f"Package `{package}`, class {role('class', type(method))}. Families it counts: {families}.\n"]
-        if method.description:
-            parts.append(f"On the par sheet: “{method.description}”.\n")
+        classes = ", ".join(role("class", type(m)) for m in found)
+        parts = [f"# {names}\n", f"Package `{package}`, {'class' if len(found) == 1 else 'classes'} {classes}. Families it counts: {families}.\n"]
+        parts += [f"On the par sheet: “{m.description}”.\n" for m in found if m.description]
         for module in modules:
             parts.append(f"## `{module}`\n")
             parts.append(f"```{{eval-rst}}\n.. automodule:: {module}\n   :no-index:\n   :no-members:\n```\n")
         pages[f"methods/{slug}.md"] = "\n".join(parts)
-        rows.append((f"[{method.name}]({slug}.md)", f"`{package}`", families))
+        rows.append((f"[{names}]({slug}.md)", f"`{package}`", families))
     pages["methods/index.md"] = "\n".join([
         "# Counting methods\n",
         "Every counting method the registry names (`casino_math.registry.methods()`), the most specific first: a game is "
         "counted by the first that fits it. Each page gathers its modules' docstrings.\n",
         table(("Method", "Package", "Families"), rows),
-        "```{toctree}\n:hidden:\n\n" + "\n".join(method_slug(m) for m in methods()) + "\n```\n"])
+        "```{toctree}\n:hidden:\n\n" + "\n".join(by_folder) + "\n```\n"])
     return pages
 
 

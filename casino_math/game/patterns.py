@@ -66,7 +66,7 @@ def category_name(category: str) -> str:
 
 class LinePredicate(Protocol):
     """What a paytable line pays on: a :class:`Pattern` of card sets, or an event of a game counted by kinds of
-    card (:class:`.events.Event`). Lines of one game are all of one kind; the two never cover each other."""
+    card (:class:`~casino_math.game.events.Event`). Lines of one game are all of one kind; the two never cover each other."""
 
     @property
     def text(self) -> str:

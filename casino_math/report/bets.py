@@ -37,7 +37,7 @@ from ..text import amount, decimal, integer, one_in, percent, title, words
 from .wording import line_name, outcome_name, pay_text, pay_words, readable_pays, strategy_sentence
 
 COLUMN_BETS = 4  # bets side by side in a table of figures, at most: more do not fit a page
-LONGEST_COUNT = 15  # digits of a return table's total past which its combinations go to the appendix (a shoe's rounds)
+LONGEST_COUNT = 15  #: digits of a return table's total past which its combinations go to the appendix (a shoe's rounds)
 METER_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2))  # × the meter in the file
 
 

@@ -36,9 +36,9 @@ from .bets import strategy_words
 from .provenance import build_digest, commit
 from .verification import Check, tally
 
-SCHEMA = Path(__file__).with_name("par-sheet.schema.json")
+SCHEMA = Path(__file__).with_name("par-sheet.schema.json")  #: the JSON Schema of a par sheet's data, shipped in the package
 SCHEMA_ID = "https://casino-math.invalid/par-sheet.schema.json"  # the schema's name; the file itself ships in the package
-FIGURES = ("house_edge", "rtp", "element_of_risk", "average_wager", "hit_frequency", "variance", "max_win")
+FIGURES = ("house_edge", "rtp", "element_of_risk", "average_wager", "hit_frequency", "variance", "max_win")  #: each bet's figures, in order
 LABELS = {"house_edge": "House edge", "rtp": "RTP", "element_of_risk": "Element of risk", "average_wager": "Average total wager",
           "hit_frequency": "Hit frequency", "variance": "Variance", "max_win": "Maximum win"}  # a figure's row in the workbook
 WIDTHS = (44, 24, 20, 16, 14, 22, 14, 22)  # the workbook's columns, in characters

@@ -53,7 +53,7 @@ def issue_date(given: str | date | None = None, environ: Mapping[str, str] = os.
     return date.today()
 
 
-FORMATS = ("html", "pdf", "xlsx", "json")
+FORMATS = ("html", "pdf", "xlsx", "json")  #: the formats a par sheet is written in
 DEFAULT_FORMATS = ("html", "pdf")
 
 

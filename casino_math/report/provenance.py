@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
-NOT_A_CHECKOUT = "not recorded (not a git checkout)"
+NOT_A_CHECKOUT = "not recorded (not a git checkout)"  #: the commit line of a package not run from a git checkout
 
 
 @cache

@@ -1,6 +1,6 @@
 """Basic strategy: one decision per dealer up card and hand total, as casinos print it, and the game played by it.
 
-The optimal strategy (:mod:`.rounds`) plays each hand by its cards; players play by the total. Basic strategy gives,
+The optimal strategy (:mod:`~casino_math.methods.blackjack.rounds`) plays each hand by its cards; players play by the total. Basic strategy gives,
 for each up card and each *key* — a pair of the first two cards, or a hard or soft total, with the first two cards
 or after hitting — the options in order of preference: a hand takes the first one open to it ("double, else
 stand"). The order of a key is that of its options' expected values added up over every hand of the key, each

@@ -1,7 +1,7 @@
 """A hand's options and the choosers that take one of them: the best, a choice given hand by hand, a chart's order.
 
 A chooser (:data:`Chooser`) reads a hand (its number in :func:`~.hands.hand_table`) and the values of its options, and
-names the option taken. The Python walk (:mod:`.values`) calls it; the compiled kernel (:mod:`.compiled_values`) takes
+names the option taken. The Python walk (:mod:`~casino_math.methods.blackjack.values`) calls it; the compiled kernel (:mod:`~casino_math.methods.blackjack.compiled_values`) takes
 the same choices from what each chooser says it takes (the best by the exact sign of a difference, :class:`Given` by its
 hands, :class:`ChartChooser` by its order), so both read this module and neither the other.
 

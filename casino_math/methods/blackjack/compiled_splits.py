@@ -5,7 +5,7 @@ second cards to every way they end, and prices each end against the dealer's tot
 rule set, each reached some four times and priced against up to eight dealer totals in whole numbers of a few hundred
 bits, in the interpreter. :func:`follow` does the
 same walk compiled (:func:`follow_kernel`), each whole number carried as its residues modulo the primes of
-:mod:`.compiled_values`, and rebuilds each end's chance by the Chinese remainder theorem once at the end.
+:mod:`~casino_math.methods.blackjack.compiled_values`, and rebuilds each end's chance by the Chinese remainder theorem once at the end.
 
 **Why the residues are enough.** Every chance :func:`follow` returns is a whole number of ways over ``(n1)_h1``, the
 ordered deals of the ``h1`` cards a split hand's deals count after its pair card from the ``n1`` left: a sum of
@@ -22,7 +22,7 @@ the other (the floating-point spread adds them in that order, and the printed fi
 the ends' keys in that order too (:func:`follow_kernel`).
 
 A win of 21 paid by its cards or its suits (Spanish 21's bonuses) is a spread of pays, each with its chance, a fraction
-(:mod:`.bonuses`): each pay is an end of its own, its chance taken modulo each prime (the numerator times the
+(:mod:`~casino_math.methods.blackjack.bonuses`): each pay is an end of its own, its chance taken modulo each prime (the numerator times the
 denominator's inverse), every chance multiplied by the pays' common denominator so that the sums stay whole.
 
 A hand hit past the horizon (a strategy hitting where every card busts, on a total or on a tie) ends in parts of a deal:

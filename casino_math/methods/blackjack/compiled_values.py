@@ -1,7 +1,7 @@
 """A position's hands valued in a compiled kernel, exactly: every value as its residues modulo primes.
 
 :meth:`~.values.Position.value_hands` walks a position's hands biggest first in Python, over whole numbers of a few hundred
-bits (every value is a whole number over the hand's denominator, :mod:`.values`). Most of the engine's time went there,
+bits (every value is a whole number over the hand's denominator, :mod:`~casino_math.methods.blackjack.values`). Most of the engine's time went there,
 in the interpreter rather than in the arithmetic. :func:`solve_kernel` does the same walk compiled, each whole number
 carried as its residues modulo ``K`` primes below 2^53 (:data:`PRIMES`, as many as the position's values need: every
 value is below ``M · (n)_h`` in size, ``M`` the largest net of a unit, and the primes' product ``P`` is kept above four
@@ -24,7 +24,7 @@ against (tests/methods/blackjack/test_blackjack_properties.py): every option of 
 
 The walk hands its solves here as arrays (:func:`~.values.value_hands_compiled` reads the position and makes its hands'
 :class:`~.values.Valued` from :class:`Residues`): this module reads no position, only what lies below both, the options
-and choosers (:mod:`.choices`) and the nets (:mod:`.nets`).
+and choosers (:mod:`~casino_math.methods.blackjack.choices`) and the nets (:mod:`~casino_math.methods.blackjack.nets`).
 
 >>> mixed_radix(10**40, 3)[0] == 10**40 % PRIMES[0]
 True
@@ -456,7 +456,7 @@ def bonus_table(rules: BlackjackRules, apart: bool, scale: int, shoe: tuple[int,
     bonus, wins = bonuses(rules, shoe)
     nets = [stand_nets(rules, apart, scale, 21, win, stakes) for win in wins]
     if any(abs(net) >= 1 << 62 for row in nets for net in row):  # pays beyond 64-bit arrays (a replay at generic pays,
-        return bonus, np.zeros((0, len(OUTCOMES)), dtype=np.int64)  # :mod:`.linear`): no rows, the Python walk values them
+        return bonus, np.zeros((0, len(OUTCOMES)), dtype=np.int64)  # :mod:`~casino_math.methods.blackjack.linear`): no rows, the Python walk values them
     return bonus, np.array(nets or [(0,) * len(OUTCOMES)], dtype=np.int64)
 
 

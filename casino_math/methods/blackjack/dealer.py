@@ -213,7 +213,7 @@ def ways_bound(shoe_size: int, longest: int) -> int:
 
 def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[np.ndarray, list[int]]:
     """:func:`dealer_ways` with each count as its two digits ``(a, t)``, the count being ``a + p·t`` (``p`` the first of
-    :data:`PRIMES`): an array (shoes, outcomes, 2), what a compiled kernel reads (:mod:`.compiled_values`)."""
+    :data:`PRIMES`): an array (shoes, outcomes, 2), what a compiled kernel reads (:mod:`~casino_math.methods.blackjack.compiled_values`)."""
     graph = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks)
     left = np.ascontiguousarray(left, dtype=np.int64).reshape(-1, VALUES)
     if left.size and ways_bound(int(left.sum(axis=1).max()), graph.longest) >= PRIMES[0] * PRIMES[1]:

@@ -1,5 +1,5 @@
 """Game files of bets on the dealer's blackjack hand: a ``dealer_bets:`` section (the dealer's rules and the bets), the
-pays in ``paytables:`` as every game's, each line an event of :mod:`.dealer_bets`::
+pays in ``paytables:`` as every game's, each line an event of :mod:`~casino_math.methods.blackjack.dealer_bets`::
 
     game: buster_blackjack
     id: buster-blackjack-6-decks-h17

@@ -2,7 +2,7 @@
 
 ``DEALER_BETS`` counts a :class:`~.dealer_bet_file.DealerBetGame` (Buster Blackjack, Bust It, Bust Bonus, Match the
 Dealer): every bet's return table, one row per line of its paytable and a row of the deals no line pays, exactly by
-composition (:mod:`.dealer_bets`). No decision is taken: the dealer draws by the house's rules. Its coups deal rounds
+composition (:mod:`~casino_math.methods.blackjack.dealer_bets`). No decision is taken: the dealer draws by the house's rules. Its coups deal rounds
 card by card from the shoe, the dealer drawing to the rules, for the simulator.
 
 >>> from casino_math.analysis import load_game

@@ -1,7 +1,7 @@
 """A blackjack game's figures: the optimal and the basic strategy played out, by up card, and the dealer's totals.
 
 :func:`blackjack_figures` plays the game twice, exactly: by the optimal strategy (each hand by its cards; split
-hands by the split convention of :mod:`.splits`) and by the basic strategy (:mod:`.basic`); then what a par sheet
+hands by the split convention of :mod:`~casino_math.methods.blackjack.splits`) and by the basic strategy (:mod:`~casino_math.methods.blackjack.basic`); then what a par sheet
 quotes of each (house edge, element of risk, average wager, how rounds end), per up card, and the dealer's final
 totals under each up card from the full shoe.
 

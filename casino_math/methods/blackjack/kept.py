@@ -4,7 +4,7 @@ The dealer's final totals after each shoe left depend on the dealer's rule (soft
 full shoe, never on the pays or the player's options: a second run of a game, a variant at other pays, another rule set
 with the same dealer (double after split or not, surrender, 6 to 5) read them instead of counting them. One entry per
 dealer, up card and full shoe: the shoes left (one row of counts by value each) and each count of ways split in two
-53-bit halves (every count is below ``2^106``, :mod:`.dealer`). An entry is kept again when a run has counted shoes it
+53-bit halves (every count is below ``2^106``, :mod:`~casino_math.methods.blackjack.dealer`). An entry is kept again when a run has counted shoes it
 did not hold; what a run computes is the same whether its counts were read or counted (the counts are exact).
 """
 

@@ -1,6 +1,6 @@
 """Blackjack as a counting method behind the contract of :mod:`casino_math.contract.method`.
 
-``BLACKJACK`` counts a :class:`~.game_file.BlackjackGame` exactly (:mod:`.figures`) and returns a
+``BLACKJACK`` counts a :class:`~.game_file.BlackjackGame` exactly (:mod:`~casino_math.methods.blackjack.figures`) and returns a
 :class:`~casino_math.contract.solution.Solution` like every method: the return table of the game's bet under the optimal
 strategy (each way a round ends: a blackjack, a win, a push, a loss, a surrender, a double, a split's net), the
 strategy as tables (the optimal play of the first two cards, the basic strategy chart: hard totals, soft totals,
@@ -246,7 +246,7 @@ class Replay(Repriced):
         return return_table(game, play.ends, ())
 
     def linear(self) -> LinearReplay:
-        """The replay worked out once as linear forms of the pays (:mod:`.linear`, seconds): then any pays in milliseconds."""
+        """The replay worked out once as linear forms of the pays (:mod:`~casino_math.methods.blackjack.linear`, seconds): then any pays in milliseconds."""
         return LinearReplay(linear_ends(self.play, lines_of(self.play.rules)))
 
 

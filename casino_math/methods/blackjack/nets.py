@@ -1,7 +1,7 @@
 """What a hand has at stake and what it nets: its stakes (the player's own units and the house's free ones), what
 standing on a total nets against each dealer outcome, and what a win pays on a hand (bonuses by its cards or suits).
 
-The Python walk (:mod:`.values`) and the compiled kernels (:mod:`.compiled_values`, :mod:`.compiled_splits`) read the
+The Python walk (:mod:`~casino_math.methods.blackjack.values`) and the compiled kernels (:mod:`~casino_math.methods.blackjack.compiled_values`, :mod:`~casino_math.methods.blackjack.compiled_splits`) read the
 same nets from here.
 
 >>> stand_nets(BlackjackRules(), True, 1, 20, ONE, Stakes(1, 1))   # 20 doubled for free, against 17 to 22, a bust, a blackjack
@@ -70,7 +70,7 @@ def unit_net(rules: BlackjackRules, apart: bool, total: int, outcome: int, win: 
 def hand_pays(rules: BlackjackRules, shoe: tuple[int, ...], hand: int) -> tuple[tuple[Fraction, Fraction], ...]:
     """What a win pays on ``hand`` (a number of :func:`~.hands.hand_table`) standing undoubled in a game of ``rules``
     dealt from ``shoe`` (the full shoe), each pay with its chance given the cards' values: one pay but for a 21 whose
-    pay depends on its suits (:mod:`.bonuses`).
+    pay depends on its suits (:mod:`~casino_math.methods.blackjack.bonuses`).
 
     >>> from casino_math.methods.blackjack.hands import Hand
     >>> rules = BlackjackRules(card_bonuses=((5, Fraction(3, 2)),))

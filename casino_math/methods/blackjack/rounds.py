@@ -1,7 +1,7 @@
 """A round of blackjack: the first two cards against the up card, every option's value, and how rounds end.
 
-For each up card and each first two cards, the options are those of the hand (:mod:`.values`), splitting a pair
-(:mod:`.splits`), surrendering, or nothing at all for a blackjack. A dealer blackjack is counted here, once: where
+For each up card and each first two cards, the options are those of the hand (:mod:`~casino_math.methods.blackjack.values`), splitting a pair
+(:mod:`~casino_math.methods.blackjack.splits`), surrendering, or nothing at all for a blackjack. A dealer blackjack is counted here, once: where
 the dealer peeks (or takes only the original bet without a hole card) it takes the player's bet before anything is
 decided, and the hands' values are joint with its absence; without a hole card, where it takes everything, the
 hands' values already count it.
@@ -127,7 +127,7 @@ def play_game(rules: BlackjackRules, shoe: Shoe, hand_choice: Chooser = best, ro
 
 def pays_scale(rules: BlackjackRules, shoe: tuple[int, ...]) -> int:
     """The common denominator of the pays a hand can win (bonuses in halves: 2), and of their averages over the suits
-    where the suits change a pay (:mod:`.bonuses`: 99/64 for Spanish 21's 6-7-8 in six decks)."""
+    where the suits change a pay (:mod:`~casino_math.methods.blackjack.bonuses`: 99/64 for Spanish 21's 6-7-8 in six decks)."""
     return math.lcm(1, *(p.denominator for _, p in rules.card_bonuses), pays_denominator(combination_lines(rules), shoe))
 
 
@@ -213,7 +213,7 @@ def end_scale(rules: BlackjackRules, shoe: tuple[int, ...]) -> int:
 class Ends:
     """The chance of each way a round ends: (what happened, the net per initial unit times ``scale``, the player's own
     money staked). Rounds played as one hand, blackjacks, surrenders: exact (``chances``). Split rounds: their spread as
-    floats (``split``: the hands put together as if independent, :mod:`.split_ends`), their total chance, average net
+    floats (``split``: the hands put together as if independent, :mod:`~casino_math.methods.blackjack.split_ends`), their total chance, average net
     and average stake exact (``split_chance``, ``split_net``, ``split_stake``)."""
 
     chances: Mapping[EndKey, Fraction]
@@ -263,7 +263,7 @@ class Ends:
     def on_grid(self) -> dict[EndKey, Fraction]:
         """Every way a round ends with an exact chance: the split rounds' spread put on the grid of the others' common
         denominator (each rounded to it), then the two likeliest split results take up the remainder, so that the split
-        rounds' total chance and average net are exact (their spread is approximate anyway, :mod:`.split_ends`)."""
+        rounds' total chance and average net are exact (their spread is approximate anyway, :mod:`~casino_math.methods.blackjack.split_ends`)."""
         out = dict(self.chances)
         if not self.split:
             return out
@@ -297,7 +297,7 @@ def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
 
 def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int | Fraction], SplitEnds | None]:
     """The round's ends given the deal, in three parts: chances, the ends of a hand played out as whole numbers over
-    the ordered deals of the cards still to come (:func:`hand_ends`), and a split's ends (:mod:`.split_ends`)."""
+    the ordered deals of the cards still to come (:func:`hand_ends`), and a split's ends (:mod:`~casino_math.methods.blackjack.split_ends`)."""
     rules = upcard.rules
     hole = blackjack_hole(upcard.up)
     left = upcard.position.shoes[hand_table().index[root.hand]]

@@ -3,8 +3,8 @@
 Each split hand is followed forward by the split strategy from its pair card to every way it ends (a stand, a bust,
 a double), jointly with the dealer's final total counted after that hand's cards: :class:`Chances` over
 ``(net, stake, dealer total)``. Like a split hand's value, these chances depend only on the pair cards out and the
-cards known not to be pair cards (:mod:`.splits`), so they add up over the same sequences of second cards, exactly.
-The hands are followed by a compiled kernel over residues where it applies (:mod:`.compiled_splits`: the same chances
+cards known not to be pair cards (:mod:`~casino_math.methods.blackjack.splits`), so they add up over the same sequences of second cards, exactly.
+The hands are followed by a compiled kernel over residues where it applies (:mod:`~casino_math.methods.blackjack.compiled_splits`: the same chances
 in the same order); ``_Walk.follow`` is the same walk in Python, its reference and the way for the rest.
 
 A round's net is the sum of its hands' nets, and the hands share the dealer's hand: given the sequence of second
@@ -36,7 +36,7 @@ Key = tuple[int, int, int]  #: a hand's net (over the round's scale), its own st
 
 class Chances:
     """Chances by key, each a whole number of ``ways`` (a fraction where the suits change a pay) over one ``denominator``,
-    added and scaled like a vector (what the burn identity of :mod:`.splits` needs): a scaling or a sum on one
+    added and scaled like a vector (what the burn identity of :mod:`~casino_math.methods.blackjack.splits` needs): a scaling or a sum on one
     denominator reduces no fraction.
 
     >>> a = Chances({(1, 1, 0): 1, (-1, 1, 0): 2}, 4) * Fraction(2, 3)
@@ -107,7 +107,7 @@ class _Walk:
         self._events: dict[int, tuple[list[tuple[End, int]], list[tuple[int, int]]]] = {}
 
     def ends(self, starts: list[tuple[int, int]]) -> dict[Key, int | Fraction]:
-        """:meth:`follow` by the compiled kernel where it applies (:mod:`.compiled_splits`), else walked in Python."""
+        """:meth:`follow` by the compiled kernel where it applies (:mod:`~casino_math.methods.blackjack.compiled_splits`), else walked in Python."""
         found = follow(self.position, self.valued, self.stakes, self.h1, self.factor, starts)
         return self.follow(starts) if found is None else found
 

@@ -162,7 +162,7 @@ class Split:
     def value(self, at: Callable[[SplitHands, str], Any] | None = None) -> Any:
         """The split's value per initial unit (joint with no dealer blackjack where the blackjack is counted apart); or
         with ``at``, anything linear taken of the split hands in its place (``at(hands, kind)``, ``kind`` ``any`` or
-        ``other``: the value as a linear form of the pays, :mod:`.linear`), put together the same way."""
+        ``other``: the value as a linear form of the pays, :mod:`~casino_math.methods.blackjack.linear`), put together the same way."""
         n, p = self.n, self.p
         total: Any = Fraction(0)
         for drawn, done, reached in patterns(self.most):

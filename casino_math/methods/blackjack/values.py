@@ -12,14 +12,14 @@ together. A card drawn turns ``(n)_h`` into ``n · (n − 1)_{h−1}``, so a hit
 and the options of one hand, sharing its denominator, compare as whole numbers: every choice is exact.
 
 The walk is done by a compiled kernel over the values' residues modulo primes, its choices exact
-(:mod:`.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, choices given hand by hand,
+(:mod:`~casino_math.methods.blackjack.compiled_values`), wherever it applies (the best play, a strategy given hand by hand, choices given hand by hand,
 a basic strategy's chart; on every rule set, bonuses by a hand's cards, a double's rescue and split aces that may not
 draw included); :meth:`Position.value_hands_plain` is the same walk in Python over whole numbers, its reference and the way
 for the rest (another chooser, values too big for the kernel's primes).
 
 Where the dealer peeks (or, without a hole card, takes only the original bet with a blackjack) a hand's values
 are *joint with no dealer blackjack*: the player acts knowing there is none, and the blackjack's loss of the
-original bet is counted once for the round (:mod:`.rounds`). Dividing every option of a hand by the chance of no
+original bet is counted once for the round (:mod:`~casino_math.methods.blackjack.rounds`). Dividing every option of a hand by the chance of no
 blackjack would not change which is best.
 
 A hand's stake is its own money and, in Free Bet, the house's: a free unit wins like the player's but loses
@@ -75,7 +75,7 @@ class DealerCounts:
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
         self._bounds: dict[int, int] = {}  # all the ways to deal the dealer's cards, by the cards left
-        # the counts as the compiled kernel reads them (:mod:`.compiled_values`), shared like the counts themselves
+        # the counts as the compiled kernel reads them (:mod:`~casino_math.methods.blackjack.compiled_values`), shared like the counts themselves
         self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
 
     def need(self, shoes: list[tuple[int, ...]]) -> None:
@@ -137,7 +137,7 @@ def hand_rules(rules: BlackjackRules) -> BlackjackRules:
 def known_counts(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...]) -> KnownCounts:
     """The dealer's counts after each shoe left, shared by every game of the same dealer, up card and full shoe (the
     same rules at other pays, as the design tools make them, count no dealer hand twice), and read from the counts kept
-    between runs where they are (:mod:`.kept`)."""
+    between runs where they are (:mod:`~casino_math.methods.blackjack.kept`)."""
     known = KnownCounts(hits_soft_17, peeks, up, shoe)
     load(known)
     return known
@@ -257,9 +257,9 @@ class Position:
         self._may_double: dict[int, bool] = {}
         self._solved: dict[tuple, dict[int, Valued]] = {}  # by stakes, first card and strategy (the best, or a mapping)
         self._counted = False  # every hand's dealer counts asked for (the first solve without a strategy)
-        self.kernel: dict[tuple, tuple] = {}  # what the compiled kernel reads, per stakes (:mod:`.compiled_values`)
+        self.kernel: dict[tuple, tuple] = {}  # what the compiled kernel reads, per stakes (:mod:`~casino_math.methods.blackjack.compiled_values`)
         self._slots = np.full(len(table.hands), -1, dtype=np.int64)  # each hand's row of the dealer's digits
-        self.ends: dict[tuple, tuple] = {}  # how its hands end, per hand (:mod:`.rounds`, :mod:`.split_ends`)
+        self.ends: dict[tuple, tuple] = {}  # how its hands end, per hand (:mod:`~casino_math.methods.blackjack.rounds`, :mod:`~casino_math.methods.blackjack.split_ends`)
 
     # -- denominators: the ordered deals of the cards still to come -----------------------------------------
     def horizon(self, cards: int) -> tuple[int, int]:
@@ -318,7 +318,7 @@ class Position:
 
     def win_amount(self, hand: int, doubled: bool) -> Fraction:
         """What a win pays on this hand: 1, or a bonus for a 21 of many cards or of certain cards (never doubled), on
-        average over the suits where they change the pay (:mod:`.bonuses`)."""
+        average over the suits where they change the pay (:mod:`~casino_math.methods.blackjack.bonuses`)."""
         return average_pay(self.win_pays(hand, doubled))
 
     def win_pays(self, hand: int, doubled: bool) -> tuple[tuple[Fraction, Fraction], ...]:
@@ -336,9 +336,9 @@ class Position:
         ``choose`` takes the option from the values (default: the best); a mapping instead *is* the strategy (hand ->
         option): only the hands it reaches from the smallest hands are valued, and only by the option it takes. A hand
         of two cards or more may stand, hit or double (as the rules allow; the first two cards of a game's hand are
-        the round's own business, :mod:`.rounds`); a split hand of one card (``first``) only draws.
+        the round's own business, :mod:`~casino_math.methods.blackjack.rounds`); a split hand of one card (``first``) only draws.
 
-        The best play or a strategy given as a mapping is valued by the compiled kernel (:mod:`.compiled_values`) where
+        The best play or a strategy given as a mapping is valued by the compiled kernel (:mod:`~casino_math.methods.blackjack.compiled_values`) where
         it applies, else (or with ``compiled`` False) by :meth:`value_hands_plain`: the same values and choices.
         """
         plan: Mapping[int, str] | None = None

@@ -1,4 +1,4 @@
-"""The counting method of shoe games: every bet counted by kinds of card (:mod:`.drawing`), no decision to take.
+"""The counting method of shoe games: every bet counted by kinds of card (:mod:`~casino_math.counting.drawing`), no decision to take.
 
 Baccarat and the blackjack side bets are dealt from shoes of several decks, by drawing rules, or
 valued in points: their deals are counted as sequences of kinds of card with their multiplicities

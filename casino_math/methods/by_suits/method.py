@@ -8,7 +8,7 @@ classes for seven cards), each standing for as many hands as its sets have disti
 dealer's hands worth less than a flush are one product of four small polynomials (:mod:`casino_math.methods.by_suits.kernel`):
 less than the qualifier, less than the player's hand and at most it give the six showdown cells, as the showdown of
 the level-by-level method gives them. The rest is that method's: backward induction in exact integers, the return
-table, the strategy's tables and look-up, simpler strategies (:mod:`.solver`); side bets by category
+table, the strategy's tables and look-up, simpler strategies (:mod:`~casino_math.methods.level_by_level.solver`); side bets by category
 (:meth:`~casino_math.rankings.suit_length.SuitRanking.category_counts`).
 
 >>> from casino_math.analysis import load_game

@@ -4,7 +4,7 @@ The deals fall into classes under the renamings of suits (134,459 of the 2,598,9
 class's deals have the same draws, card for card renamed, so one member is counted for all. For each class's member,
 each of its 32 holds and each pay class (a line of the paytable, or no line), :func:`~.kernel.hold_counts` counts the
 draws ending there (inclusion–exclusion over the discards). These counts depend on the deck, the ranking and the
-lines, not on what the lines pay: a changed pay is a re-solve over them (:mod:`.solving`), and they are kept in the
+lines, not on what the lines pay: a changed pay is a re-solve over them (:mod:`~casino_math.methods.draw.solving`), and they are kept in the
 count cache (:mod:`casino_math.count_cache`, numpy arrays) for later runs.
 
 Every hold is weighted so that it totals the same number of draws: a hold of k cards draws ``C(r, 5 − k)`` ways from

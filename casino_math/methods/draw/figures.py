@@ -99,7 +99,7 @@ def break_even(game: DrawGame, counts: DrawCounts, line: int, most: int = 50) ->
 
 
 def figures_tables(view: Any) -> list[tuple[str, pd.DataFrame]]:
-    """The par sheet's multi-play and progressive tables, captioned (a view of :mod:`.method`)."""
+    """The par sheet's multi-play and progressive tables, captioned (a view of :mod:`~casino_math.methods.draw.method`)."""
     import pandas as pd
 
     game, counts, played = view.game, view.counts, view.played

@@ -16,7 +16,7 @@
         pair of jacks or better: 1
 
 The player is dealt five cards, holds any of them (32 ways) and draws the rest from the cards left; the final hand is
-paid by the first line it matches (:mod:`.hands` reads the lines: ``natural royal flush``, ``four deuces``, ``four of a
+paid by the first line it matches (:mod:`~casino_math.methods.draw.hands` reads the lines: ``natural royal flush``, ``four deuces``, ``four of a
 kind of aces with a kicker of 2s to 4s``...), else loses the bet. The loader hands any file with a ``draw:`` section
 here (:func:`build_draw`).
 

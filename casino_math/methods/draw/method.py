@@ -1,11 +1,11 @@
 """Video poker as a counting method behind the contract of :mod:`casino_math.contract.method`.
 
 ``DRAW_METHOD`` counts a :class:`~.game_file.DrawGame` exactly: every deal (by class under the renamings of suits) × every
-hold × every draw, by inclusion–exclusion over the discards (:mod:`.counting`), then each deal played by its hold of
-highest exact expected value at the game's pays (:mod:`.solving`). The return table is the published one: each line
+hold × every draw, by inclusion–exclusion over the discards (:mod:`~casino_math.methods.draw.counting`), then each deal played by its hold of
+highest exact expected value at the game's pays (:mod:`~casino_math.methods.draw.solving`). The return table is the published one: each line
 of the paytable with its weighted combinations. The strategy is a lookup (``strategy.choose("draw", {"player":
 "Ah Kh Qh Jh 2c"})``: the hold and its exact expected value) and the hand-rank table strategy cards print
-(:mod:`.strategy_table`).
+(:mod:`~casino_math.methods.draw.strategy_table`).
 
 >>> from casino_math.methods.draw.game_file import load_draw_text, TINY
 >>> game = load_draw_text(TINY)
@@ -84,7 +84,7 @@ class Draw(Method):
 
 @dataclass(frozen=True, eq=False)
 class DrawLookup:
-    """The best hold of any deal (see :mod:`.lookup`), with every hold's exact expected value."""
+    """The best hold of any deal (see :mod:`~casino_math.methods.draw.lookup`), with every hold's exact expected value."""
 
     game: DrawGame
     counts: DrawCounts
@@ -131,7 +131,7 @@ class DrawLookup:
 @dataclass(frozen=True, eq=False)
 class DrawView(UnrankedView):
     """The draw as the par sheet shows it: holds by number of cards drawn, the hand-rank strategy table, multi-play
-    and the progressive royal (:mod:`.strategy_table`, :mod:`.figures`)."""
+    and the progressive royal (:mod:`~casino_math.methods.draw.strategy_table`, :mod:`~casino_math.methods.draw.figures`)."""
 
     game: DrawGame
     counts: DrawCounts

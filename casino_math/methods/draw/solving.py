@@ -1,6 +1,6 @@
 """A draw game solved at its pays: each deal's best hold, the final hands by paytable line, the return table.
 
-The counts (:mod:`.counting`) hold every hold's draws by pay class; the pays turn them into each hold's value, a dot
+The counts (:mod:`~casino_math.methods.draw.counting`) hold every hold's draws by pay class; the pays turn them into each hold's value, a dot
 product in exact integers (the pays over their common denominator, every hold over the same number of weighted
 draws). Each deal holds the cards of highest value; between holds of equal value, the one of lower second moment (the
 less volatile, as the published tables play them), then the first in :data:`TIE_ORDER` (more cards held first: a hand indifferent to a draw stands).
@@ -29,7 +29,7 @@ from .counting import DrawCounts, counted
 from .game_file import DrawGame
 from .kernel import HOLDS, best_holds, weighted_classes
 
-TIE_ORDER = np.array(sorted(range(HOLDS), key=lambda m: (-bin(m).count("1"), m)), dtype=np.int64)  # more cards held first
+TIE_ORDER = np.array(sorted(range(HOLDS), key=lambda m: (-bin(m).count("1"), m)), dtype=np.int64)  #: the holds in the tie rule's order: more cards held first
 NOTHING = "no paying hand"
 
 

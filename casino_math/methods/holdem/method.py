@@ -4,7 +4,7 @@ The shape: the player gets two cards; the board comes as a *flop* (three cards o
 *later* cards, in one step or more; the dealer's two cards are never seen; the player may decide after
 his cards, after the flop, after one later step (the *turn*: Texas Hold'em Bonus) and after the whole
 board; both hands are the best five of two cards and the board, by a ranking where only flushes read
-suits (high poker). Ultimate Texas Hold'em, Texas Hold'em Bonus and Casino Hold'em are of it. The generic engine (:mod:`.counts`, :mod:`.solver`) solves such games on small decks, but on 52
+suits (high poker). Ultimate Texas Hold'em, Texas Hold'em Bonus and Casino Hold'em are of it. The generic engine (:mod:`~casino_math.methods.level_by_level.counts`, :mod:`~casino_math.methods.level_by_level.solver`) solves such games on small decks, but on 52
 cards its last level would hold about 10^8 classes; this method counts them board by board instead:
 
 - flops by suit class (1,755 of the 22,100 on 52 cards), each with its weight;

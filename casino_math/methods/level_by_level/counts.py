@@ -3,7 +3,7 @@
 The seen cards are grouped level by level into classes (:mod:`casino_math.levels`); at the
 last level every class has all its seen cards, and the showdown cells count
 how the dealer's unseen cards fall against it (:mod:`casino_math.showdown`). Paytables,
-stakes and strategy come later (:mod:`.solver`) and cost little, so the design
+stakes and strategy come later (:mod:`~casino_math.methods.level_by_level.solver`) and cost little, so the design
 tools re-price a game many times over the same counts.
 """
 

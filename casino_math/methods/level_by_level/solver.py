@@ -481,7 +481,7 @@ def rule_policy(game: Game, counts: Counts, rule: Rule) -> Policy:
 
 class LevelByLevel(Method):
     """The counting method of any game dealt from one deck: classes of seen cards level by level (:mod:`casino_math.levels`), the
-    showdown of the last level's classes (:mod:`.counts`), then backward induction (:func:`backward_induction`)."""
+    showdown of the last level's classes (:mod:`~casino_math.methods.level_by_level.counts`), then backward induction (:func:`backward_induction`)."""
 
     name = "level by level"
     code: ClassVar[tuple[str, ...]] = CODE  # the folder a kept solution comes from (a subclass's own: it imports this one)
@@ -536,7 +536,7 @@ class LevelByLevel(Method):
                         sum(len(level) for level in counts.levels), counts.deals, side_tables, working=lambda: solved)
 
     def counts(self, game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
-        """The classes of seen cards and their showdown cells (:mod:`.counts`)."""
+        """The classes of seen cards and their showdown cells (:mod:`~casino_math.methods.level_by_level.counts`)."""
         return count(game, progress, runner)
 
     def workload(self, game: Game) -> Workload:

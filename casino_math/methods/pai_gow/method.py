@@ -10,7 +10,7 @@ in the return table's notes and in the working (:class:`~.counting.Counts`, :met
 <casino_math.contract.solution.Solution.own>`).
 
 A deck of more than ``LOCAL_HANDS`` seven-card hands (the 53-card deck: 154,143,080) is counted by the cards the player's
-and the banker's hands share (:mod:`.optimal`: about 13 min of processor time and 5 GB for 53 cards), the player setting
+and the banker's hands share (:mod:`~casino_math.methods.pai_gow.optimal`: about 13 min of processor time and 5 GB for 53 cards), the player setting
 by the house way and optimally in one count, in shards on the run's runner (one process here by default), with its
 progress, and kept in the count cache: a later run reads the results (outcomes, per rule and hand type, examples) back
 at once. With a kept folder (``--cache``), the hands' points and classes lie there, one subfolder per house way.
@@ -182,7 +182,7 @@ class Optimal:
 
     @classmethod
     def of_full(cls, full: OptimalTotals) -> Optimal:
-        """From the optimal setting's count over every deal (:mod:`.optimal`): per rule, its hands set otherwise and
+        """From the optimal setting's count over every deal (:mod:`~casino_math.methods.pai_gow.optimal`): per rule, its hands set otherwise and
         the expected value the house way gives up there."""
         scale = full.deals * full.commission.denominator
         cost = np.array([int(c.gain * scale) for c in full.by_rule], dtype=object)
@@ -192,7 +192,7 @@ class Optimal:
 
 def optimal_figures(counts: Counts | None, full: OptimalTotals | None) -> Optimal | None:
     """The optimal setting's figures: from the per-hand counts where the deck is small enough to count hand by hand,
-    else from the optimal setting's own count over every deal (:mod:`.optimal`, the 53-card deck). None: neither
+    else from the optimal setting's own count over every deal (:mod:`~casino_math.methods.pai_gow.optimal`, the 53-card deck). None: neither
     (the par sheet says the optimal setting is not counted for this deck)."""
     if counts is not None:
         return Optimal.of(counts)
@@ -350,7 +350,7 @@ class HouseWayView(UnrankedView):
     totals: HouseTotals
     optimal: Optimal | None = None
     counts: Counts | None = None
-    full: OptimalTotals | None = None  # the optimal setting counted over every deal of a big deck (:mod:`.optimal`)
+    full: OptimalTotals | None = None  # the optimal setting counted over every deal of a big deck (:mod:`~casino_math.methods.pai_gow.optimal`)
     progress: Progress | None = None  # hears of another house way's count over a big deck (:meth:`other_way`)
     runner: Runner | None = None  # where that count runs
     name: str = SET
@@ -466,7 +466,7 @@ class HouseWayView(UnrankedView):
         """The house way's cost by hand type: hands, how often the optimal setting differs, the cost (per deal)."""
         import pandas as pd
 
-        if self.full is not None:  # counted over every deal by hand type (:mod:`.optimal`)
+        if self.full is not None:  # counted over every deal by hand type (:mod:`~casino_math.methods.pai_gow.optimal`)
             return pd.DataFrame([{"hand": c.name, "hands": c.hands, "optimal differs": c.differs, "cost": c.gain,
                                   "cost_float": float(c.gain)} for c in self.full.by_hand])
         c = self._counts()
@@ -485,7 +485,7 @@ class HouseWayView(UnrankedView):
     def examples(self) -> pd.DataFrame:
         """The first hand (in card order) of each rule that the optimal setting sets otherwise: both settings as high
         hand | low hand, and each one's exact expected value per initial stake. Over a big deck (counted by
-        :mod:`.optimal`): the hand of each hand type where the house way gives up most, and what it gives up."""
+        :mod:`~casino_math.methods.pai_gow.optimal`): the hand of each hand type where the house way gives up most, and what it gives up."""
         import pandas as pd
 
         if self.full is not None:  # counted over every deal: the hand of each type where the house way costs most
@@ -509,7 +509,7 @@ class HouseWayView(UnrankedView):
         return pd.DataFrame(rows)
 
     def other_way(self, other: PaiGowGame) -> OtherWay | None:
-        """A player setting by another file's house way against this game's banker (:mod:`.other_way`): from the
+        """A player setting by another file's house way against this game's banker (:mod:`~casino_math.methods.pai_gow.other_way`): from the
         per-hand counts of a small deck, else counted over every deal (kept in the count cache); None where the other
         file deals another deck or ranks A-2-3-4-5 otherwise."""
         if other.deck != self.game.deck or other.way.hands.wheel_second != self.game.way.hands.wheel_second:

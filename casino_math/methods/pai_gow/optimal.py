@@ -1,7 +1,7 @@
 """The player setting optimally against the banker's house way, over every deal: the count that scales to 53 cards.
 
 A player hand P set as (high h, low l) wins both hands against the banker hands sharing no card with it that are
-below (h, l) in both coordinates, and loses both to those at least as high in both. As in :mod:`.totals`, the banker
+below (h, l) in both coordinates, and loses both to those at least as high in both. As in :mod:`~casino_math.methods.pai_gow.totals`, the banker
 hands sharing no card with P are counted by inclusion–exclusion over the cards S they share with it:
 W(P, setting) = Σ over S ⊆ P of ``(−1)^|S|`` × #{banker hands holding S below the setting in both hands}. One term is a
 dominance count over the hands holding S; it is asked for every one of P's settings.
@@ -9,7 +9,7 @@ dominance count over the hands holding S; it is asked for every one of P's setti
 Hands alike under a renaming of suits have the same settings' values and the same counts, so the counts are kept per
 class of player hands (about 6.97 million classes of the 53-card deck's 154,143,080 hands), each class's settings
 listed by value (copies of a value and illegal settings dropped), so that every member's settings line up with its
-class's. For each class of sets S (one set per class, weighed by the class's size, as in :mod:`.totals`), every hand P
+class's. For each class of sets S (one set per class, weighed by the class's size, as in :mod:`~casino_math.methods.pai_gow.totals`), every hand P
 holding that set adds its term to its class's counts; summed, a class's counts are its size × each member's counts.
 Then each class's best setting is the one of highest exact expected value (the house way's where it is as good).
 
@@ -193,7 +193,7 @@ def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = No
 def other_way_totals(game: PaiGowGame, other: PaiGowGame, folder: str, other_folder: str, runner: Any = None,
                      progress: Any = None, count: int = PARTS) -> OtherWay:
     """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
-    every deal (:mod:`.other_way`): the same count as :func:`optimal_totals` (its kept points, classes and card sets in
+    every deal (:mod:`~casino_math.methods.pai_gow.other_way`): the same count as :func:`optimal_totals` (its kept points, classes and card sets in
     ``folder``), each class's settings valued, with the other way's setting (its hands' points kept in
     ``other_folder``, checked alike for hands alike but for their suits) taken beside the game's own."""
     from ...parallel import Runner, Shards

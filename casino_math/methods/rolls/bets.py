@@ -1,6 +1,6 @@
 """A bet over a sequence of throws, as data: rules tried in order on each throw, a state carried between throws.
 
-A rule says on which throws it applies (``on``: an event of :mod:`.events`), in which states (``when``), and what it
+A rule says on which throws it applies (``on``: an event of :mod:`~casino_math.methods.rolls.events`), in which states (``when``), and what it
 does (``then``): settle the bet, or change the state it carries. The first rule that applies takes the throw; a throw no
 rule takes leaves the bet as it is (a bet settled in one throw says ``otherwise: lose``). The state is:
 

@@ -10,7 +10,7 @@ pocket, a colour; ``and`` joins events, ``not`` denies one, ``the point`` is the
 ``double 3``                at least two dice show 3
 ``shows 4 twice``           exactly two dice show 4 (``once``, ``twice``, ``three times``; ``shows 4``: any)
 ``pocket 0, 00, 1-3``       the ball lands in one of these pockets
-``red``, ``black``, ``green``  the pocket's colour
+``red``, ``black``          the pocket's colour (``green``: a zero's)
 ``odd``, ``even``           a number pocket's parity (a zero is neither)
 ``column 1``                the numbers 1, 4, ..., 34 (``column 3``: the multiples of 3)
 ``the point``               the total is the bet's point

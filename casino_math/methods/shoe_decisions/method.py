@@ -1,6 +1,6 @@
 """The counting method of shoe games with a decision: Casino War's war, Red Dog's raise, counted by kinds of card.
 
-A game dealt from a shoe may take one decision after its first cards (:mod:`.shoe_rules` reads it): open
+A game dealt from a shoe may take one decision after its first cards (:mod:`~casino_math.game.shoe_rules` reads it): open
 on a tie (``when: equal``) or on an event (``when: spread``), with options that check, raise, fold or
 surrender; a war (:class:`~.description.War`) or more cards follow. Its deals are counted as sequences of
 ranks with their multiplicities in the shoe, never card by card, in two steps:

@@ -1,4 +1,4 @@
-"""Hand strength, compiled: one hand, or every hole pair on one board, from the tables of :mod:`.tables`.
+"""Hand strength, compiled: one hand, or every hole pair on one board, from the tables of :mod:`~casino_math.methods.holdem.kernels.tables`.
 
 The reference is the ranking's own evaluator (:func:`.tables.strengths_reference`).
 
