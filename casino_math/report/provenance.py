@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
-from functools import cache
 from pathlib import Path
+
+from ..held import cached
 
 PACKAGE = Path(__file__).resolve().parents[1]
 NOT_A_CHECKOUT = "not recorded (not a git checkout)"  #: the commit line of a package not run from a git checkout
 
 
-@cache
+@cached(maxsize=1)
 def build_digest() -> str:
     """The first 16 hexadecimal digits of the SHA-256 over the package's files (compiled files left out)."""
     digest = hashlib.sha256()
@@ -40,7 +41,7 @@ def _git(*args: str) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
-@cache
+@cached(maxsize=1)
 def commit() -> str:
     """The git commit of the checkout the package is in (``+ changes`` where its files differ), else
     :data:`NOT_A_CHECKOUT`."""

@@ -9,7 +9,7 @@ import pytest
 import typer
 
 from casino_math.cards import Card
-from casino_math.claims import verify_files
+from casino_math.claims import claim_files, load_claims, verify_files
 from casino_math.errors import InputError
 from casino_math.counting.drawing import bet_tables
 from casino_math.analysis import analyze, load_game, load_game_text
@@ -22,9 +22,13 @@ BLACKJACK = ROOT / "paytables" / "blackjack_side_bets"
 
 
 def test_every_published_figure_is_reproduced():
-    frame = verify_files([BACCARAT / "claims", BLACKJACK / "claims"])
+    """Every claim passes but those whose claims file says why not (``gap:``: a published figure rounded from rounded
+    parts, say), which fail."""
+    folders = [BACCARAT / "claims", BLACKJACK / "claims"]
+    frame = verify_files(folders)
+    explained = {(c.file, c.line) for f in claim_files(folders) for c in load_claims(f).claims if c.gap}
     failed = frame[~frame["passed"]]
-    assert failed.empty, failed[["claim", "published", "computed_text", "file", "line"]].to_string()
+    assert set(zip(failed["file"], failed["line"])) == explained, failed[["claim", "published", "computed_text", "file", "line"]].to_string()
     assert len(frame) >= 70
 
 

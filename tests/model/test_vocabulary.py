@@ -44,7 +44,7 @@ def test_baccarat_names_its_hands_banker_and_player_everywhere() -> None:
     assert not any("dealer" in o.name for t in tables.values() for o in t.outcomes)
     draw = next(s for s in game.steps if isinstance(s, description.Draw) and s.by is not None)
     assert step_words(draw, game.names.roles).startswith("The Banker draws")
-    assert pays_summary(game, "banker") == "Banker higher 19/20 to 1"
+    assert pays_summary(game, "banker") == "Banker higher 1 to 1 less 5% commission"
 
 
 def test_names_of_the_family_and_bets_are_read_and_inherited() -> None:

@@ -563,7 +563,8 @@ def shoe() -> dict[str, object]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.delitem(sys.modules, "casino_math.claims", raising=False)  # the real one, not the stand-in of other tests
-        patch.setattr(report, "shipped_games", lambda: [BACCARAT, BLACKJACK])
+        side_bets = [p for p in sorted(BLACKJACK.glob("*.yaml")) if p.stem.startswith(tuple(f.replace("_", "-") for f in SHOE_FAMILIES))]
+        patch.setattr(report, "shipped_games", lambda: [BACCARAT, *side_bets])  # the bets on the player's cards
         patch.setattr(report, "build_document", recording)
         files = report.build_reports(processes=1)  # recorded here: in this process
     return {"files": files, **built}
