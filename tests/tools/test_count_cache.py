@@ -19,10 +19,10 @@ import pytest
 
 from casino_math import count_cache
 from casino_math.count_cache import CountCache
-from casino_math.methods.by_suits import method as by_suits
 from casino_math.methods.level_by_level import counts as level_counts
 from casino_math.methods.holdem import method as holdem
 from casino_math.analysis import load_game
+from casino_math.held import forget_all
 from casino_math.report import write_report
 
 from tests.helpers.cli_runner import run
@@ -44,11 +44,9 @@ def kept(tmp_path, monkeypatch):
 
 
 def forget() -> None:
-    """Drop the counts this process holds in memory, so that the next run reads them from disk (or counts them)."""
-    level_counts._CACHE.clear()
-    holdem._CACHE.clear()
-    holdem._READ.clear()
-    by_suits._CACHE.clear()
+    """Drop the counts this process holds in memory, every method's (an earlier test in this worker may have counted the
+    same small game), so that the next run reads them from disk (or counts them)."""
+    forget_all()
 
 
 def analysed(monkeypatch, capsys, *args: str) -> tuple[str, str]:
