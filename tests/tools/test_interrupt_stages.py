@@ -27,6 +27,7 @@ from casino_math.count_cache import disabled
 from casino_math.report.charts import funnel_chart, render
 from casino_math.report.writer import write_atomically
 from tests.helpers.paths import ROOT
+from tests.helpers.processes import live_in_session
 
 GAMES = ROOT / "tests" / "games"
 BLACKJACK, MINI = str(GAMES / "blackjack-small.yaml"), str(GAMES / "mini-three-card.yaml")
@@ -88,22 +89,10 @@ def interrupted(process: subprocess.Popen[str], out: Path) -> None:
     assert (process.returncode, stdout, stderr) == (130, "", "interrupted\n"), (process.returncode, stdout, stderr[-3000:])
     assert not out.exists() or [p.name for p in out.iterdir()] == ["old.html"], list(out.iterdir())
     deadline = time.monotonic() + 30
-    while _session(process.pid) and time.monotonic() < deadline:
+    while live_in_session(process.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _session(process.pid) == []
+    assert live_in_session(process.pid) == []
 
-
-def _session(sid: int) -> list[str]:
-    """Live processes of session ``sid``."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":
-            found.append(pid)
-    return found
 
 
 def out_folder(tmp_path: Path) -> Path:

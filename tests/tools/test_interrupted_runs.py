@@ -16,22 +16,11 @@ import pytest
 import casino_math.report.writer as writer
 from casino_math.report.writer import write_atomically
 from tests.helpers.paths import ROOT
+from tests.helpers.processes import live_in_session
 
 HELPERS = ROOT / "tests" / "helpers"
 TIMEOUT = 120
 
-
-def _session(sid: int) -> list[str]:
-    """Live processes of session ``sid`` (a zombie is dead: it only waits for init to read its exit code)."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":
-            found.append(pid)
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table in /proc")
@@ -53,9 +42,9 @@ def test_ctrl_c_during_a_dask_phase(tmp_path):
     assert process.returncode == 130 and out == ""
     assert err == f"interrupted; finished shards are kept in {cache}, so the same command resumes from them\n"
     deadline = time.monotonic() + 30
-    while _session(process.pid) and time.monotonic() < deadline:
+    while live_in_session(process.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _session(process.pid) == []  # the workers stopped with the run
+    assert live_in_session(process.pid) == []  # the workers stopped with the run
     (manifest,) = cache.rglob("manifest.jsonl")
     kept = [json.loads(line)["shard"] for line in manifest.read_text().splitlines()[1:]]
     assert 0 in kept and len(kept) < 40  # finished shards kept, the run really was stopped midway
