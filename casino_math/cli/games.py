@@ -23,7 +23,7 @@ def analyze(
     from ..analysis import GameAnalysis
     from ..analysis import load_game
     from ..progress import Bar
-    from ..text import amount, decimal, escaped, percent
+    from ..text import amount, decimal, escaped, percent, words as said
 
     runner = _runner(scheduler, workers, cache)  # --cache checked before anything is counted
     game = load_game(file)
@@ -45,16 +45,18 @@ def analyze(
         typer.echo(render_frame(frame[["bet", *(c for c in frame.columns if c != "bet")]], "csv"), nl=False)
         return
     game = result.game
-    typer.echo(f"{escaped(game.title)} ({game.id}): {result.deals:,} equally likely deals")  # a name cannot turn the line round or break it
+    # a game thrown with dice or spun on a wheel says what it counts over (its first sentence), not "deals"
+    counted = game.words.deals.split("; ")[0].lower() if game.words.deals else f"{result.deals:,} equally likely deals"
+    typer.echo(f"{escaped(game.title)} ({game.id}): {counted}")  # a name cannot turn the line round or break it
     strategy = result.strategy_summary()
     for name, table in result.tables.items():
         m = table.metrics
-        typer.echo(f"\n{name}: house edge {percent(m.house_edge)}, element of risk {percent(m.element_of_risk)}, "
+        typer.echo(f"\n{escaped(game.names.bet(name))}: house edge {percent(m.house_edge)}, element of risk {percent(m.element_of_risk)}, "
                    f"average wager {decimal(m.average_wager, 4)}, hit frequency {percent(m.hit_frequency)}, "
                    f"standard deviation {decimal(m.standard_deviation, 4)}")
         if name == game.bet:
             for decision, words in strategy.items():
-                typer.echo(f"strategy at {decision}: {words}")
+                typer.echo(f"strategy at {said(decision)}: {words}")
         bet = game.side_bet.get(name)
         if bet is not None and bet.meter and not (bet.progressive and bet.progressive.meters):  # else: its meters' own lines
             even = result.break_even(name, bet.meter)
