@@ -6,6 +6,10 @@ shipped family (each folder of ``paytables/``: its ``standard.yaml``, else its f
 file takes from half a minute to a quarter of an hour are the ``slow`` tier (:data:`SLOW`), run by
 ``python3 -m pytest -m slow tests/common/test_common.py``; every counting method has a game of the default tier. Every shipped
 claims file holds: a claim that fails says why in its ``gap:``, and a claim with a gap fails.
+
+In the default tier every game of the matrix is counted and checked exactly (:data:`EXACTNESS`); each tool runs there
+on the least costly game of each counting method (by its declared workload) and on every other game in the slow tier,
+so that the default run stays within CI's minutes while every method meets every tool in it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from casino_math.analysis import analyze, load_game
+from casino_math.analysis import GameAnalysis, analyze, load_game
 from casino_math.conformance import check_claims, checks_for, parametrize_with_checks
 from casino_math.contract.money import opening_stakes
 from casino_math.registry import method_for, methods
@@ -46,12 +50,43 @@ def small_brute_force(game):
     return brute_force(game)[:2]
 
 
-@parametrize_with_checks([p for p in TEST_GAMES if p.stem.startswith("mini-")], brute_force=small_brute_force)
+# the checks of the figures themselves, on every game of the default tier; the tools' checks (simulation, the design
+# tools, the report, the studio ...) on one game of each method there (:func:`tiered`)
+EXACTNESS = {"counted exactly", "the same workload twice", "strategy replayed", "against a brute force"}
+MINI = [p for p in TEST_GAMES if p.stem.startswith("mini-")]
+OTHERS = [p for p in DEFAULT if not p.stem.startswith("mini-")]
+
+
+def tool_checks() -> set[tuple[Path, str]]:
+    """The (game, check) pairs of the tools' checks the default tier runs: for each counting method and each tool's
+    check, the default game of least declared workload that has that check (a small test game first at equal cost)."""
+    chosen: dict[tuple[str, str], tuple[float, int, Path]] = {}
+    for order, path in enumerate([*MINI, *OTHERS]):
+        analysis = GameAnalysis(load_game(path))
+        for name, _ in checks_for(path):
+            cost = (analysis.workload.cost, order, path)
+            chosen[analysis.method.name, name] = min(chosen.get((analysis.method.name, name), cost), cost)
+    return {(path, name) for (_, name), (_, _, path) in chosen.items()}
+
+
+TOOL_CHECKS = tool_checks()
+
+
+def tiered(paths: list[Path], brute_force=None) -> pytest.MarkDecorator:
+    """:func:`~casino_math.conformance.parametrize_with_checks` of ``paths``, a tool's check not in :data:`TOOL_CHECKS`
+    marked ``slow``."""
+    params = [pytest.param(p, check, id=f"{p.parent.name}/{p.stem}-{name}",
+                           marks=[] if name in EXACTNESS or (p, name) in TOOL_CHECKS else [pytest.mark.slow])
+              for p in paths for name, check in checks_for(p, brute_force)]
+    return pytest.mark.parametrize("path, check", params)
+
+
+@tiered(MINI, brute_force=small_brute_force)
 def test_small_games(path, check):
     check(path)
 
 
-@parametrize_with_checks([p for p in DEFAULT if not p.stem.startswith("mini-")])
+@tiered(OTHERS)
 def test_games(path, check):
     check(path)
 
