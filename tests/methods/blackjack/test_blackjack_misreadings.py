@@ -65,6 +65,7 @@ def test_a_double_that_meets_a_dealer_blackjack_is_wagered():
     assert edge == table.metrics.house_edge
 
 
+@pytest.mark.slow  # two full-shoe counts in the Python walk
 def test_pays_over_large_coprime_denominators_are_counted_exactly():
     """Nets past the kernel's 64-bit integers: the Python walk counts them (once an OverflowError)."""
     text = "blackjack:\n  pays: {blackjack: 3 to 2, five-card 21: 5 to 4999999, six-card 21: 7 to 4999997, seven-card 21: 11 to 4999993}\n"

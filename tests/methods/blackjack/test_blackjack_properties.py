@@ -127,6 +127,7 @@ def test_a_split_hand_hit_where_every_card_busts_ends_in_the_round():
     assert sum((p * basic.ends.net(k) for k, p in exact.items()), Fraction(0)) == basic.expected_return
 
 
+@pytest.mark.slow  # half a minute: the kept positions are checked in the default tier by the replay tests
 @SETTINGS
 @given(rules=rules_strategy(), counts=shoes(31 * 3 + 26), surrender=st.sampled_from(["none", "late", "early"]),
        pays=st.sampled_from([Fraction(3, 2), Fraction(6, 5), Fraction(1)]), split_hands=st.integers(1, 3))
@@ -249,6 +250,7 @@ def _one_by_one(walk, starts):
     return dict(out)
 
 
+@pytest.mark.slow  # a quarter of a minute; the brute force's resplit to three hands checks split ends in the default tier
 @SETTINGS
 @given(rules=rules_strategy(4), counts=shoes(31 * 4 + 26))
 @example(rules=BlackjackRules(dealer_hits_soft_17=False, dealer_peeks=False, no_hole_card_takes_all=False,

@@ -177,6 +177,7 @@ def test_a_card_of_one_suit_out():
     assert [Fraction(c, total) for c in counts] + [Fraction(total - sum(counts), total)] == out
 
 
+@pytest.mark.slow  # fourteen two-deck counts; the conformance kit checks removal on a dealer bet in the default tier
 def test_the_effect_of_removal_is_the_bet_counted_again():
     analysis = analyze(ROOT / "paytables" / "blackjack_side_bets" / "bust-it-2-decks.yaml")
     effects = analysis.effect_of_removal("bust_it")
