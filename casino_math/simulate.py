@@ -487,9 +487,11 @@ def simulate_seats(game: str | Path | Game, bet: str, others: int, rounds: int =
     lookup = np.empty(len(seats.first), dtype=np.int64)
     lookup[colex(seats.ids)] = seats.first
     rng = np.random.default_rng(seed)
-    cards = (others + 1) * seats.cards
-    dealt = np.argsort(rng.random((rounds, seats.deck)), axis=1)[:, :cards].reshape(rounds, others + 1, seats.cards)
-    lines = lookup[colex(np.sort(dealt, axis=2))]
+    cards = seats.board + (others + 1) * seats.cards  # the board every seat shares first, then each seat's own cards
+    dealt = np.argsort(rng.random((rounds, seats.deck)), axis=1)[:, :cards]
+    own = dealt[:, seats.board:].reshape(rounds, others + 1, seats.cards)
+    board = np.broadcast_to(dealt[:, None, :seats.board], (rounds, others + 1, seats.board))
+    lines = lookup[colex(np.sort(np.concatenate([own, board], axis=2), axis=2))]
     results = nets[lines[:, 0]] + bonus[lines[:, 1:]].sum(axis=1)
     paid = (bonus[lines[:, 1:]] > 0).any(axis=1)
     rows = []
