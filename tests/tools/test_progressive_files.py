@@ -17,7 +17,7 @@ from tests.helpers.cli_runner import refused
 from tests.helpers.paths import ROOT
 
 FILES = [ROOT / "paytables/three_card_poker/progressive-envy.yaml", ROOT / "paytables/casino_holdem_progressive/pay-table-2.yaml",
-         ROOT / "paytables/caribbean_stud/progressive.yaml"]
+         ROOT / "paytables/caribbean_stud/progressive.yaml", ROOT / "paytables/caribbean_stud/progressive-envy.yaml"]
 
 
 JACKPOT = FILES[0]  # a mini royal in spades is 1 hand in 22,100: 20,000 hands rarely see one, so its mean is simulated apart
