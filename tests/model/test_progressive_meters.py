@@ -78,7 +78,8 @@ def test_a_split_meter_on_a_shared_board_is_refused_at_its_field(tmp_path: Path)
     path = tmp_path / "envy.yaml"
     path.write_text(f"extends: {CHP}\nid: chp-envy\nside_bets:\n  progressive:\n    pays: progressive\n"
                     "    progressive:\n      envy: {royal flush: 100}\n")
-    assert load_game(path).side_bet["progressive"].progressive.envy.pays == (("royal flush", 100),)
+    progressive = load_game(path).side_bet["progressive"].progressive
+    assert progressive is not None and progressive.envy is not None and progressive.envy.pays == (("royal flush", 100),)
     path = tmp_path / "share.yaml"
     path.write_text(f"extends: {CHP}\nid: chp-share\nside_bets:\n  progressive:\n    pays: progressive\n"
                     "    progressive:\n      several: share\n")
