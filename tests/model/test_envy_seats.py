@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
@@ -105,22 +107,25 @@ def test_a_shared_meter_matches_every_deal_of_a_small_deck(tmp_path: Path, other
     """Seats holding a mini royal in one round split the meter: every deal of a 12-card deck, the player's pay divided
     by the seats that hold one."""
     from casino_math.counting.progressives import shared_meter
-    from tests.references.seats_brute_force import line_of, table_deals
+    from tests.references.seats_brute_force import index_deals
 
     path = tmp_path / "shared.yaml"
     path.write_text(SHARED)
     analysis = analyze(path)
     bet = analysis.game.side_bet["progressive"]
     exact = shared_meter(bet, analysis.tables["progressive"], seat_counts(analysis.game, bet), most=others)[-1]
-    lines = ("mini royal", "three of a kind")
-    total, deals = Fraction(0), 0
-    for deal in table_deals(analysis.game.deck.cards, others + 1):
-        named = [line_of(hand, lines) for hand in deal]
-        if named[0] == "mini royal":
-            total += Fraction(60, named.count("mini royal")) - 1
+    lines, cards = ("mini royal", "three of a kind"), analysis.game.deck.cards
+    name = {hand: line_of(tuple(cards[i] for i in hand), lines) for hand in itertools.combinations(range(len(cards)), 3)}
+    tally: Counter[tuple[str, int]] = Counter()  # deals by the player's line and the mini royals of all seats
+    for deal in index_deals(len(cards), others + 1):
+        named = [name[hand] for hand in deal]
+        tally[(named[0], named.count("mini royal"))] += 1
+    total, deals = Fraction(0), sum(tally.values())
+    for (own, royals), count in tally.items():
+        if own == "mini royal":
+            total += count * (Fraction(60, royals) - 1)
         else:
-            total += 4 if named[0] == "three of a kind" else -1
-        deals += 1
+            total += count * (4 if own == "three of a kind" else -1)
     assert exact == total / deals
     assert exact < analysis.tables["progressive"].metrics.expected_return
 
@@ -224,3 +229,38 @@ def test_a_meter_split_on_a_shared_board_is_refused(tmp_path: Path) -> None:
     path.write_text(BOARD.replace("      envy: {mini royal in spades: 10, mini royal: 3, three of a kind: 1}", "      several: share"))
     with pytest.raises(InputError, match=r"several: .*no board or dealer card shared"):
         analyze(path)
+
+
+def test_seven_cards_on_a_shared_board_are_refused(tmp_path: Path) -> None:
+    """Trips reads the hole cards and all five board cards: its 133,784,560 seven-card hands are too many to name one by
+    one, and the refusal says so (exit code 2 from the tools, no traceback)."""
+    from casino_math.analysis import load_game
+    from casino_math.errors import InputError
+
+    path = tmp_path / "trips.yaml"
+    path.write_text(FIVE.format(deal="{player: 2}, {board: 5}", of="player, board").replace("Q-A", "2-A"))
+    game = load_game(path)
+    with pytest.raises(InputError, match=r"133,784,560 hands of 7 cards: too many"):
+        seat_counts(game, game.side_bet["progressive"])
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(1, 200), st.integers(1, 200), st.integers(1, 200))
+def test_on_a_shared_board_each_seat_adds_the_tables_chance(spades: int, other: int, trips: int) -> None:
+    """With a board every seat shares, each other seat still adds the bet's own chance of each line times its bonus (the
+    seats are alike), while the chance another seat is paid grows with the seats and does not depend on the amounts."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "board.yaml"
+        path.write_text(BOARD.replace("envy: {mini royal in spades: 10, mini royal: 3, three of a kind: 1}",
+                                      f"envy: {{mini royal in spades: {spades}, mini royal: {other}, three of a kind: {trips}}}"))
+        analysis = analyze(path)
+        bet = analysis.game.side_bet["progressive"]
+        table = analysis.tables["progressive"]
+        rows = envy_seats(bet, table, seat_counts(analysis.game, bet), most=3)
+    chance = {o.key("line"): Fraction(o.combinations, table.total) for o in table.outcomes}
+    per_seat = spades * chance["mini royal in spades"] + other * chance["mini royal"] + trips * chance["three of a kind"]
+    assert [r.envy for r in rows] == [n * per_seat for n in (1, 2, 3)]
+    chances = [r.any_paid for r in rows]
+    assert chances == sorted(chances) and all(0 < c < 1 for c in chances)

@@ -55,19 +55,23 @@ def poker_line_of(hand: tuple[Card, ...], lines: tuple[str, ...]) -> str:
 def table_deals(cards: tuple[Card, ...], seats: int, size: int = 3, board: int = 0) -> Iterator[tuple[tuple[Card, ...], ...]]:
     """Every ordered deal of a ``board`` every seat shares, then ``seats`` hands of ``size`` own cards (the player's
     first) from ``cards``: each seat's hand is its own cards and the board."""
-    def deal(left: tuple[Card, ...], n: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    for deal in index_deals(len(cards), seats, size, board):
+        yield tuple(tuple(cards[i] for i in hand) for hand in deal)
+
+
+def index_deals(cards: int, seats: int, size: int = 3, board: int = 0) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """:func:`table_deals` by the cards' positions in the deck (each hand ascending)."""
+    def deal(left: frozenset[int], n: int) -> Iterator[tuple[tuple[int, ...], ...]]:
         if n == 0:
             yield ()
             return
-        for hand in itertools.combinations(left, size):
-            rest = tuple(c for c in left if c not in hand)
-            for more in deal(rest, n - 1):
+        for hand in itertools.combinations(sorted(left), size):
+            for more in deal(left.difference(hand), n - 1):
                 yield (hand, *more)
 
-    for shared in itertools.combinations(cards, board):
-        left = tuple(c for c in cards if c not in shared)
-        for hands in deal(left, seats):
-            yield tuple(hand + shared for hand in hands)
+    for shared in itertools.combinations(range(cards), board):
+        for hands in deal(frozenset(range(cards)).difference(shared), seats):
+            yield tuple(tuple(sorted(hand + shared)) for hand in hands)
 
 
 def envy_figures(cards: tuple[Card, ...], others: int, nets: dict[str, Fraction], envy: dict[str, Fraction],
@@ -75,15 +79,10 @@ def envy_figures(cards: tuple[Card, ...], others: int, nets: dict[str, Fraction]
     """(expected net, standard deviation, chance another seat pays envy) of the bet with ``others`` other seats:
     the player's own line's net (−1 where none pays) plus the envy bonus of each other seat's line."""
     lines = tuple(nets)
-    named: dict[frozenset[Card], str] = {}
+    named = {hand: namer(tuple(cards[i] for i in hand), lines) for hand in itertools.combinations(range(len(cards)), size + board)}
     tally: Counter[tuple[str, ...]] = Counter()  # deals by every seat's line, the others' in order of their lines
-    for deal in table_deals(cards, others + 1, size, board):
-        seen = []
-        for hand in deal:
-            key = frozenset(hand)
-            if key not in named:
-                named[key] = namer(hand, lines)
-            seen.append(named[key])
+    for deal in index_deals(len(cards), others + 1, size, board):
+        seen = [named[hand] for hand in deal]
         tally[(seen[0], *sorted(seen[1:]))] += 1
     deals = sum(tally.values())
     total = square = Fraction(0)
