@@ -115,7 +115,7 @@ def test_a_shared_meter_matches_every_deal_of_a_small_deck(tmp_path: Path, other
     bet = analysis.game.side_bet["progressive"]
     exact = shared_meter(bet, analysis.tables["progressive"], seat_counts(analysis.game, bet), most=others)[-1]
     lines, cards = ("mini royal", "three of a kind"), analysis.game.deck.cards
-    name = {hand: line_of(tuple(cards[i] for i in hand), lines) for hand in itertools.combinations(range(len(cards)), 3)}
+    name: dict[tuple[int, ...], str] = {hand: line_of(tuple(cards[i] for i in hand), lines) for hand in itertools.combinations(range(len(cards)), 3)}
     tally: Counter[tuple[str, int]] = Counter()  # deals by the player's line and the mini royals of all seats
     for deal in index_deals(len(cards), others + 1):
         named = [name[hand] for hand in deal]
