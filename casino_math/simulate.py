@@ -465,8 +465,9 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
 def simulate_seats(game: str | Path | Game, bet: str, others: int, rounds: int = 100_000, seed: int = 1) -> pd.DataFrame:
     """Rounds of a table of the player and ``others`` other seats, every seat's hand (its own cards and any board they
     share) dealt from one shuffled deck: the bet's observed mean (its own pay plus the envy bonus of each other seat)
-    and the observed chance that another seat pays an envy bonus, beside their exact values, each with its z-score. Each hand is named by the first line of the
-    bet's table it makes, from its cards; what is checked is the counting of the seats together.
+    and the observed chance that another seat pays an envy bonus, beside their exact values, each with its z-score.
+    Each hand is named by the first line of the bet's table it makes, from its cards; what is checked is the counting
+    of the seats together.
 
     >>> frame = simulate_seats("paytables/three_card_poker/progressive-envy.yaml", "progressive", 6, rounds=20_000, seed=3)
     >>> frame["figure"].tolist(), bool((frame["z"].abs() < 4).all())
