@@ -463,10 +463,11 @@ def simulate(game: str | Path | Game, hands: int = 1_000_000, seed: int = 1,
 
 
 def simulate_seats(game: str | Path | Game, bet: str, others: int, rounds: int = 100_000, seed: int = 1) -> pd.DataFrame:
-    """Rounds of a table of the player and ``others`` other seats, every seat's hand dealt from one shuffled deck: the
-    bet's observed mean (its own pay plus the envy bonus of each other seat) and the observed chance that another seat
-    pays an envy bonus, beside their exact values, each with its z-score. Each hand is named by the first line of the
-    bet's table it makes, from its cards; what is checked is the counting of the seats together.
+    """Rounds of a table of the player and ``others`` other seats, every seat's hand (its own cards and any board they
+    share) dealt from one shuffled deck: the bet's observed mean (its own pay plus the envy bonus of each other seat)
+    and the observed chance that another seat pays an envy bonus, beside their exact values, each with its z-score.
+    Each hand is named by the first line of the bet's table it makes, from its cards; what is checked is the counting
+    of the seats together.
 
     >>> frame = simulate_seats("paytables/three_card_poker/progressive-envy.yaml", "progressive", 6, rounds=20_000, seed=3)
     >>> frame["figure"].tolist(), bool((frame["z"].abs() < 4).all())
@@ -487,9 +488,11 @@ def simulate_seats(game: str | Path | Game, bet: str, others: int, rounds: int =
     lookup = np.empty(len(seats.first), dtype=np.int64)
     lookup[colex(seats.ids)] = seats.first
     rng = np.random.default_rng(seed)
-    cards = (others + 1) * seats.cards
-    dealt = np.argsort(rng.random((rounds, seats.deck)), axis=1)[:, :cards].reshape(rounds, others + 1, seats.cards)
-    lines = lookup[colex(np.sort(dealt, axis=2))]
+    cards = seats.board + (others + 1) * seats.cards  # the board every seat shares first, then each seat's own cards
+    dealt = np.argsort(rng.random((rounds, seats.deck)), axis=1)[:, :cards]
+    own = dealt[:, seats.board:].reshape(rounds, others + 1, seats.cards)
+    board = np.broadcast_to(dealt[:, None, :seats.board], (rounds, others + 1, seats.board))
+    lines = lookup[colex(np.sort(np.concatenate([own, board], axis=2), axis=2))]
     results = nets[lines[:, 0]] + bonus[lines[:, 1:]].sum(axis=1)
     paid = (bonus[lines[:, 1:]] > 0).any(axis=1)
     rows = []

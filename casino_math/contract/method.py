@@ -171,5 +171,5 @@ class Method(ABC):
 
     def seats(self, game: Game, bet: SideBet) -> SeatCounts:
         """The side bet's hands at several seats dealt from one deck (an envy bonus, a meter several seats may win): by
-        default every hand of the player's own cards, counted by the cards alone."""
+        default every hand of the player's own cards and any board the seats share, counted by the cards alone."""
         return seat_counts(game, bet)

@@ -145,7 +145,7 @@ def envy_seats(bet: SideBet, table: ReturnTable, seats: SeatCounts, most: int = 
     if envy is None:
         raise InputError(f"{bet.name} declares no envy bonus")
     pay = dict(envy.pays)
-    hands, others = seats.hands, comb(seats.deck - seats.cards, seats.cards)
+    hands, others = seats.hands, seats.others
     nets = {line: next(o.net for o in table.outcomes if o.key("line") == line) for line in seats.lines}
     chance = {line: Fraction(seats.count(line), hands) for line in seats.lines}
     lose = 1 - sum(chance.values(), Fraction(0))
@@ -177,6 +177,8 @@ def shared_meter(bet: SideBet, table: ReturnTable, seats: SeatCounts, most: int 
     progressive = bet.progressive
     if progressive is None or progressive.several == "each":
         return tuple(base for _ in range(most))
+    if seats.board:
+        raise InputError(f"{bet.name}: a meter split between seats is counted where each seat holds its own cards (no board)")
     h, rest = seats.cards, seats.deck - seats.cards
     deals = [1]
     for j in range(most):

@@ -128,10 +128,10 @@ def _one_by_one(game: Game, lines: tuple[Line, ...], roles: tuple[Role, ...], si
     return np.bincount(_first_line(lines, hits), minlength=len(lines) + 1)[:-1], total
 
 
-def line_of_every_hand(game: Game, lines: tuple[Line, ...]) -> tuple[np.ndarray, np.ndarray]:
+def line_of_every_hand(game: Game, lines: tuple[Line, ...], cards: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Every hand of the lines' hand (card ids, one row each) and the first line that pays it (``len(lines)``: none),
-    for bets read across seats (:mod:`.seats`); one set of cards only, visited one by one."""
-    n = game.cards_of("player")
+    for bets read across seats (:mod:`.seats`); one set of ``cards`` cards (the player's, by default), visited one by one."""
+    n = game.cards_of("player") if cards is None else cards
     if comb(len(game.deck.cards), n) > MAX_ENUMERATED:
         raise InputError(f"{game.id}: {comb(len(game.deck.cards), n):,} hands of {n} cards: too many to visit one by one")
     ids = all_subsets(len(game.deck.cards), n)

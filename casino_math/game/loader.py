@@ -1016,10 +1016,13 @@ def _progressive(b: _Builder, path: tuple[str, ...], s: SideBetSpec, hands: dict
     if s.pays is None:
         raise b.fail((*path, "progressive"), "meters and envy bonuses are lines of a table: pay the bet by one (pays: TABLE)")
     progressive = build_progressive(s.progressive, b.spec.paytables[s.pays], lambda at, words: b.fail((*path, "progressive", *at), words))
-    seats = "envy" if progressive.envy else "several" if progressive.several == "share" else None
-    if seats and (b.by_kind or any(hands[line.hand].of != ("player",) for line in paid.tables[s.pays].lines)):
+    seats = "several" if progressive.several == "share" else "envy" if progressive.envy else None
+    read = {frozenset(hands[line.hand].of) for line in paid.tables[s.pays].lines}
+    shared = {frozenset({"player"})} if seats == "several" else {frozenset({"player"}), frozenset({"player", "board"})}
+    if seats and (b.by_kind or len(read) > 1 or not read <= shared):
         raise b.fail((*path, "progressive", seats), "a bet read across seats is counted where its lines read the player's own "
-                     "cards only, from one deck (each seat holds its own: no board or dealer card shared, no shoe)")
+                     "cards, from one deck" + (" (each seat holds its own: no board or dealer card shared, no shoe)" if seats == "several"
+                                               else ", with or without a board every seat shares (no dealer card, no shoe)"))
     return progressive
 
 

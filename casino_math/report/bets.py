@@ -432,11 +432,13 @@ def _seats_table(analysis: GameAnalysis, bet: str) -> Table:
             row.append(percent(shared[n - 1]))
         rows.append(cells(*row))
     pays = ", ".join(f"{line}: {amount(a)}" for line, a in (side.progressive.envy.pays if side.progressive and side.progressive.envy else ()))
+    board = any("board" in analysis.game.hands[line.hand].of for line in analysis.game.paytables[side.table].lines)
     return Table(tuple(columns), tuple(rows), caption=(
         f"{analysis.game.names.bet(bet)} ({analysis.game.id}) with 1 to 6 other seats making it"
         + (f", the envy bonus ({pays} per other seat)" if pays else "")
         + ". Every seat's hand is dealt from the same deck: the envy return grows by the same amount per seat, but the spread "
-          "and the chance that another seat is paid count the cards the seats take from one another exactly."))
+          "and the chance that another seat is paid count the cards the seats take from one another exactly"
+        + (", each board the seats share counted on its own." if board else ".")))
 
 
 def meter_table(analysis: GameAnalysis, bet: str) -> Table:

@@ -31,7 +31,7 @@ FAMILIES = sorted(p for p in (ROOT / "paytables").iterdir() if p.is_dir())
 # Gow Poker over 53 cards: its small deck, tests/games/pai-gow-small.yaml, is in the default tier)
 SLOW = {"caribbean_stud", "four_card_poker", "ultimate_texas_holdem", "crazy_4_poker", "dj_wild_stud", "blackjack",
         "high_card_flush", "texas_holdem_bonus", "casino_holdem", "pai_gow_poker"}
-QUICK_CLAIMS = {"pai_gow_poker/fortune", "caribbean_stud/progressive"}  # a slow family's claims on a side bet alone, counted in seconds
+QUICK_CLAIMS = {"pai_gow_poker/fortune", "caribbean_stud/progressive", "caribbean_stud/progressive-envy"}  # a slow family's claims on a side bet alone, counted in seconds
 
 
 def shipped(family: Path) -> Path:

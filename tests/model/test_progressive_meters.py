@@ -72,11 +72,16 @@ def test_meter_figures(meter: Fraction, rate: Fraction, reset: Fraction) -> None
     assert -progression(seeded, analysis.tables["progressive"]).long_run() == edge
 
 
-def test_envy_on_a_shared_board_is_refused_at_its_field(tmp_path: Path) -> None:
-    """The Casino Hold'em Progressive reads the flop every seat shares: an envy bonus on it is not counted here, and the
-    reader says so at the field."""
+def test_a_split_meter_on_a_shared_board_is_refused_at_its_field(tmp_path: Path) -> None:
+    """The Casino Hold'em Progressive reads the flop every seat shares: an envy bonus on it is counted board by board,
+    but a meter split between seats is not, and the reader says so at the field."""
     path = tmp_path / "envy.yaml"
     path.write_text(f"extends: {CHP}\nid: chp-envy\nside_bets:\n  progressive:\n    pays: progressive\n"
                     "    progressive:\n      envy: {royal flush: 100}\n")
-    with pytest.raises(InputError, match=r"envy.yaml:7: side_bets\.progressive\.progressive\.envy: .*own cards only"):
+    progressive = load_game(path).side_bet["progressive"].progressive
+    assert progressive is not None and progressive.envy is not None and progressive.envy.pays == (("royal flush", 100),)
+    path = tmp_path / "share.yaml"
+    path.write_text(f"extends: {CHP}\nid: chp-share\nside_bets:\n  progressive:\n    pays: progressive\n"
+                    "    progressive:\n      several: share\n")
+    with pytest.raises(InputError, match=r"share.yaml:7: side_bets\.progressive\.progressive\.several: .*no board or dealer"):
         load_game(path)

@@ -17,7 +17,7 @@ from tests.helpers.cli_runner import refused
 from tests.helpers.paths import ROOT
 
 FILES = [ROOT / "paytables/three_card_poker/progressive-envy.yaml", ROOT / "paytables/casino_holdem_progressive/pay-table-2.yaml",
-         ROOT / "paytables/caribbean_stud/progressive.yaml"]
+         ROOT / "paytables/caribbean_stud/progressive.yaml", ROOT / "paytables/caribbean_stud/progressive-envy.yaml"]
 
 
 JACKPOT = FILES[0]  # a mini royal in spades is 1 hand in 22,100: 20,000 hands rarely see one, so its mean is simulated apart
@@ -71,3 +71,22 @@ def test_a_bad_meter_is_refused_at_its_line(monkeypatch, capsys, tmp_path) -> No
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if t.strip().startswith("straight flush: {pays"))
     assert f"bad.yaml:{line}: side_bets.progressive.progressive.meters.straight flush.pays.straight flush: " in err
     assert "written 'for 1'" in err
+
+
+@pytest.mark.parametrize("name, likelier", [("caribbean_stud/progressive-envy.yaml", False),
+                                            ("ultimate_texas_holdem_progressive/envy.yaml", True)])
+def test_envy_by_seat_against_seats_dealt_apart(name: str, likelier: bool) -> None:
+    """Six other seats: own cards from one deck make another seat's envy rarer than seats dealt from separate decks
+    would (Caribbean Stud: 1 in 10,829.58, not 10,829.42); a flop the seats share makes it likelier (1 in 652.36, not
+    652.77), since a flop of three suited broadway cards can give royal flushes to several seats at once."""
+    analysis = analyze(ROOT / "paytables" / name)
+    bet = analysis.game.side_bet["progressive"]
+    assert bet.progressive is not None and bet.progressive.envy is not None
+    lines = dict(bet.progressive.envy.pays)
+    table = analysis.tables["progressive"]
+    chance = Fraction(sum(o.combinations for o in table.outcomes if o.key("line") in lines), table.total)
+    rows = analysis.envy("progressive")
+    apart = [1 - (1 - chance) ** n for n in range(1, 7)]
+    assert rows[0].any_paid == apart[0]
+    assert all((row.any_paid > independent) == likelier and row.any_paid != independent for row, independent in zip(rows[1:], apart[1:]))
+    assert round(float(1 / rows[-1].any_paid), 2) == (652.36 if likelier else 10829.58)
