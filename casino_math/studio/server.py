@@ -91,7 +91,7 @@ def create_app(workbench: Workbench, token: str) -> Flask:
     @app.post("/api/edit")
     def edit() -> Response:
         body = _body()
-        return _answer(lambda: workbench.edit(body["path"], body["tables"]))
+        return _answer(lambda: workbench.edit(body["path"], body["tables"], body["rules"]))
 
     @app.get("/api/solve")
     def solved() -> Response:
@@ -104,25 +104,26 @@ def create_app(workbench: Workbench, token: str) -> Flask:
     @app.post("/api/save")
     def save() -> Response:
         body = _body()
-        return _answer(lambda: workbench.save(body["path"], body["tables"], str(body.get("name", ""))))
+        return _answer(lambda: workbench.save(body["path"], body["tables"], str(body.get("name", "")), body["rules"]))
 
     @app.post("/api/target")
     def target() -> Response:
         body = _body()
         asked = {k: str(body.get(k, "")) for k in ("bet", "table", "line", "target")}
-        return _answer(lambda: workbench.target(body["path"], body["tables"], **asked))
+        return _answer(lambda: workbench.target(body["path"], body["tables"], asked["bet"], asked["table"], asked["line"],
+                                                asked["target"], body["rules"]))
 
     @app.post("/api/search")
     def search() -> Response:
         body = _body()
         asked = {k: str(body.get(k, "")) for k in ("bet", "vary", "edge")}
-        return _answer(lambda: workbench.search(body["path"], body["tables"], **asked))
+        return _answer(lambda: workbench.search(body["path"], body["tables"], asked["bet"], asked["vary"], asked["edge"], body["rules"]))
 
     @app.post("/api/report")
     def report() -> Response:
         body = _body()
         try:
-            name, data = workbench.report(body["path"], body.get("tables") or {}, str(body.get("kind", "html")))
+            name, data = workbench.report(body["path"], body.get("tables") or {}, str(body.get("kind", "html")), body["rules"])
         except Refused as error:
             return _refused(str(error), 403)
         except InputError as error:
@@ -132,7 +133,7 @@ def create_app(workbench: Workbench, token: str) -> Flask:
 
     @app.errorhandler(_BadRequest)
     def bad_request(error: Exception) -> Response:
-        return _refused("a JSON body of a path (a string) and tables (paytable -> line -> pays as typed)", 400)
+        return _refused("a JSON body of a path (a string), tables (paytable -> line -> pays as typed) and rules (rule -> value)", 400)
 
     return app
 
@@ -143,6 +144,9 @@ def _body() -> dict[str, Any]:
         raise _BadRequest()
     tables = body["tables"]
     if not all(isinstance(rows, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in rows.items()) for rows in tables.values()):
+        raise _BadRequest()
+    rules = body.setdefault("rules", {})  # each rule edited: its control's title -> its value as typed
+    if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
         raise _BadRequest()
     return body
 
