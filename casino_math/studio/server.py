@@ -3,13 +3,15 @@ a small JSON API the page calls. Bound to 127.0.0.1 by default: no account, no o
 
 - ``GET /api/games``: the game files of the folder;
 - ``GET /api/game?path=P``: a game as shown (rules, paytables, figures, strategy, warnings);
-- ``POST /api/edit`` ``{path, tables}``: the figures of an edit beside the file's, or its errors at their cells; an
+- ``POST /api/edit`` ``{path, tables, rules}``: the figures of an edit beside the file's, or its errors at their cells; an
   edit whose strategy is a solve of seconds (blackjack) is solved apart: the answer gives its number (``solve``) and the
   strategy last solved priced at the new pays (``provisional``) where it can;
 - ``GET /api/solve?number=N&wait=S``: that solve's state, waiting up to S seconds for it to end; once done, its figures;
 - ``POST /api/save`` ``{path, tables, name}``: the edit saved as a variant file beside the game;
 - ``POST /api/target`` ``{path, tables, bet, table, line, target}``: the exact pay of a line for a target house edge;
 - ``POST /api/search`` ``{path, tables, bet, vary, edge}``: the paytables of a small grid whose house edge lies in a band;
+- ``POST /api/sweep`` ``{path, tables, rules, table, line, pays}``: each bet's house edge as one pay moves over a range;
+- ``GET /api/figures?path=P``: a file's figures, beside the edit's (two variants side by side);
 - ``POST /api/report`` ``{path, tables, kind}``: the par sheet (html or pdf) of what is on the screen;
 - ``GET /api/progress``: how far a count in progress is.
 
@@ -118,6 +120,16 @@ def create_app(workbench: Workbench, token: str) -> Flask:
         body = _body()
         asked = {k: str(body.get(k, "")) for k in ("bet", "vary", "edge")}
         return _answer(lambda: workbench.search(body["path"], body["tables"], asked["bet"], asked["vary"], asked["edge"], body["rules"]))
+
+    @app.post("/api/sweep")
+    def swept() -> Response:
+        body = _body()
+        asked = {k: str(body.get(k, "")) for k in ("table", "line", "pays")}
+        return _answer(lambda: workbench.sweep(body["path"], body["tables"], asked["table"], asked["line"], asked["pays"], body["rules"]))
+
+    @app.get("/api/figures")
+    def figures() -> Response:
+        return _answer(lambda: workbench.beside(request.args.get("path", "")))
 
     @app.post("/api/report")
     def report() -> Response:

@@ -41,6 +41,7 @@ REMEMBERED = 32  #: edits solved kept in memory, with their figures: going back 
 MAX_WAIT = 20.0  # seconds a request for a solve's figures waits at most
 PROVISIONAL = ("the previous strategy at the new pays (exact for that strategy; the optimal strategy does at least as well): "
                "the optimal strategy is being solved…")
+MAX_SWEEP = 25  #: pays of a sweep charted in the studio (each a solve of the game's own bet)
 MAX_SEARCH = 400  #: paytables of a search in the studio (each of the game's own bet is a solve): a small grid, at once
 SHOWN_FOUND = 25  #: paytables of a search shown
 SEARCH_FIGURES = ("house_edge", "element_of_risk", "hit_frequency", "standard_deviation")
@@ -113,7 +114,8 @@ class Workbench:
 
     def games(self) -> list[dict[str, Any]]:
         """Every game file under the root (claims files and unreadable files left out), by family: each family's main
-        game first (``main``: the file most of its family extend), the family of the file opened first first."""
+        game first (``main``: the game its files name as ``main:``, else the file most of its family extend), the
+        family of the file opened first first."""
         found: list[dict[str, Any]] = []
         read: dict[str, set[str]] = {}  # each game: the other files it reads (what it extends, at any depth)
         for path in sorted(p for suffix in GAME_SUFFIXES for p in self.root.rglob(f"*{suffix}")):
@@ -124,7 +126,7 @@ class Workbench:
                     game = self._load(path)
             except (InputError, OSError):
                 continue
-            found.append({"path": self.name_of(path), "id": game.id, "name": game.title, "family": game.family})
+            found.append({"path": self.name_of(path), "id": game.id, "name": game.title, "family": game.family, "declared": game.main})
             read[str(path.resolve())] = {str(Path(f).resolve()) for f, _ in game.files} - {str(path.resolve())}
         return by_family(found, read, self.root, None if self.first is None else self.name_of(self.first))
 
@@ -263,6 +265,11 @@ class Workbench:
     def _priced(self, solve: Any, pricer: Any, strategy: dict[str, str]) -> None:
         with self.lock:
             self.pricers[(solve.path, solve.key[3])] = (solve.key[1], solve.game, pricer, strategy)
+            for waiting in self.solves.waiting(solve.path, solve.key[3]):  # edits made before it was priced: shown now
+                provisional = self._provisional(waiting.path, waiting.game, waiting.key[3])
+                if provisional is not None:
+                    metrics = provisional.pop("metrics")
+                    waiting.provisional = provisional | {"warnings": _edges(waiting.game, metrics), "errors": []}
 
     def _final(self, path: Path, relative: str, original: Game, edited: Path, shown: dict[str, Any], metrics: dict[str, Metrics],
                messages: list[str]) -> dict[str, Any]:
@@ -355,6 +362,41 @@ class Workbench:
                     for record in found.head(SHOWN_FOUND).to_dict("records")]
             return {"errors": [], "table": found.attrs.get("table"), "lines": pays, "found": len(found), "grid": found.attrs["grid"], "rows": rows}
 
+    def sweep(self, relative: str, tables: dict[str, dict[str, str]], table: str, line: str, pays: str,
+              rules: dict[str, str] | None = None) -> dict[str, Any]:
+        """Each bet's house edge as the pay of ``line`` (of ``table``) moves over ``pays`` (``0..10``, ``2..6:0.5``), the
+        other pays and rules as edited: ``casino-math sweep``'s figures for every bet that table pays (a bet it does not
+        pay keeps its house edge, and is left out); at most :data:`MAX_SWEEP` pays."""
+        from ..design import parse_range, sweep
+        from ..design.lines import bet_tables
+
+        path = self.resolve(relative)
+        with self.lock:
+            source = self._edited(path, tables, rules or {})
+            try:
+                values = parse_range(pays.strip(), f"pays {pays.strip()}")
+                if len(values) > MAX_SWEEP:
+                    raise InputError(f"{len(values)} pays: the studio charts at most {MAX_SWEEP} (take a larger step)")
+                game = self._load(source)
+                bets = []
+                for bet in [b for b in (game.bet, *game.side_bet) if table in bet_tables(game, b)]:
+                    frame = sweep(game, bet, line, values, table)
+                    bets.append({"name": bet, "title": game.names.bet(bet), "edges": [float(e) for e in frame["house_edge"]],
+                                 "exact": [str(e) for e in frame["house_edge"]], "shown": [percent(e) for e in frame["house_edge"]]})
+            except (InputError, KeyError, ValueError) as error:
+                words = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+                return {"errors": [{"table": "", "line": "", "message": _renamed(m, source, path)} for m in words.splitlines()]}
+            return {"errors": [], "table": table, "line": line, "pays": [pay_text(Pay(v)) for v in values], "bets": bets}
+
+    def beside(self, relative: str) -> dict[str, Any]:
+        """A file's figures as the page shows them (every bet's, its name): the second column of a side by side."""
+        path = self.resolve(relative)
+        with self.lock:
+            game = self._load(path)
+            shown, _ = figures_of(self._analysed(game))
+            return {"path": relative, "name": shown["name"], "bets": [{k: b[k] for k in ("name", "title", "figures", "house_edge")}
+                                                                       for b in shown["bets"]]}
+
     def report(self, relative: str, tables: dict[str, dict[str, str]], kind: str, rules: dict[str, str] | None = None) -> tuple[str, bytes]:
         """The par sheet of what is on the screen (the edit, or the file as it is): (file name, HTML or PDF bytes)."""
         from ..report import write_report
@@ -437,8 +479,32 @@ def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metric
             from ..design.meters import progressive_figures
 
             shown["figures"].update(progressive_figures(analysis, side.name))
-    return (_shown(game, analysis.deals, bets, analysis.strategy_summary()),
-            {name: table.metrics for name, table in analysis.tables.items()})
+    shown = _shown(game, analysis.deals, bets, analysis.strategy_summary()) | {"blocks": strategy_blocks(analysis)}
+    return shown, {name: table.metrics for name, table in analysis.tables.items()}
+
+
+def strategy_blocks(analysis: GameAnalysis) -> list[dict[str, Any]]:
+    """The strategy as the par sheet draws it (its section of the sheet: blackjack's chart a grid of coloured cells),
+    as the page draws it: paragraphs, tables and sections (the sheet's charts left out: its tables say the same)."""
+    from ..report.strategy import strategy_section
+
+    return [b for b in (_block(x) for x in strategy_section(analysis).blocks) if b is not None]
+
+
+def _block(block: Any) -> dict[str, Any] | None:
+    """One block of the par sheet as JSON (text stays text: the page escapes nothing, it sets text)."""
+    from ..report.document import Bullets, Paragraph, Section, Table
+
+    if isinstance(block, Paragraph):
+        return {"kind": "paragraph", "text": block.text}
+    if isinstance(block, Bullets):
+        return {"kind": "bullets", "items": list(block.items)}
+    if isinstance(block, Table):
+        return {"kind": "table", "caption": block.caption, "columns": [{"header": c.header, "numeric": c.numeric} for c in block.columns],
+                "rows": [[{"text": c.text, "tone": c.tone} for c in row] for row in block.rows]}
+    if isinstance(block, Section):
+        return {"kind": "section", "title": block.title, "blocks": [b for b in (_block(x) for x in block.blocks) if b is not None]}
+    return None
 
 
 def _shown(game: Game, deals: int, bets: list[dict[str, Any]], strategy: dict[str, str]) -> dict[str, Any]:
@@ -509,17 +575,21 @@ def _stamp(path: Path, game: Game) -> tuple:
 
 
 def by_family(found: list[dict[str, Any]], read: dict[str, set[str]], root: Path, first: str | None) -> list[dict[str, Any]]:
-    """Game files grouped by family, each family's main game first (the file most of its family extend; the first by
-    name where none is extended), the families by name, the family of ``first`` (and ``first`` in it) first.
+    """Game files grouped by family, each family's main game first (the game whose id its files declare as ``main:``;
+    where none is declared, or none has that id, the file most of its family extend, the first by name where none is
+    extended), the families by name, the family of ``first`` (and ``first`` in it) first.
 
-    >>> games = [{"path": p, "family": "f"} for p in ("b.yaml", "main.yaml", "a.yaml")]
+    >>> games = [{"path": p, "family": "f", "id": p[0]} for p in ("b.yaml", "main.yaml", "a.yaml")]
     >>> read = {"/r/b.yaml": {"/r/main.yaml"}, "/r/main.yaml": set(), "/r/a.yaml": {"/r/main.yaml"}}
     >>> [(g["path"], g["main"]) for g in by_family(games, read, Path("/r"), None)]
     [('main.yaml', True), ('a.yaml', False), ('b.yaml', False)]
+    >>> [g["path"] for g in by_family([g | {"declared": "b"} for g in games], read, Path("/r"), None)][0]
+    'b.yaml'
     """
     extended = {g["path"]: sum(str(root / g["path"]) in others for others in read.values()) for g in found}
+    declared = {(g["family"], g["id"]) for g in found} & {(g["family"], g.get("declared")) for g in found}
     mains: dict[str, str] = {}
-    for game in sorted(found, key=lambda g: (-extended[g["path"]], g["path"])):
+    for game in sorted(found, key=lambda g: ((g["family"], g["id"]) not in declared, -extended[g["path"]], g["path"])):
         mains.setdefault(game["family"], game["path"])
     first_family = next((g["family"] for g in found if g["path"] == first), None)
     out = [g | {"main": mains[g["family"]] == g["path"]} for g in found]
