@@ -39,7 +39,8 @@ from flask import Flask, Response, jsonify, request
 from ..errors import InputError
 from .workbench import Refused, Workbench
 
-ASSETS = {"studio.js": "text/javascript", "studio.css": "text/css"}
+ASSETS = {"studio.js": "text/javascript", "studio.css": "text/css", "chart.css": "text/css"}
+CHART_RULES = "td.act-"  # the par sheet's colours of a strategy chart's cells, served as the studio's chart.css
 
 
 TOKEN_HEADER = "X-Studio-Token"
@@ -189,6 +190,9 @@ def _host_name(host: str) -> str:
 
 
 def _asset(name: str) -> bytes:
+    if name == "chart.css":  # the par sheet's own rules for a chart's cells: one colour per action, wherever it is drawn
+        sheet = resources.files("casino_math.report").joinpath("templates", "report.css").read_text()
+        return "".join(f".chart {line}\n" for line in sheet.splitlines() if line.startswith(CHART_RULES)).encode()
     return resources.files("casino_math.studio").joinpath("static", name).read_bytes()
 
 
