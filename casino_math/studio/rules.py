@@ -44,7 +44,8 @@ class Control:
 
     def shown(self) -> dict[str, Any]:
         """What the page draws."""
-        return {"title": self.title, "group": self.group, "kind": self.kind, "value": self.value, "options": list(self.options),
+        label = self.title[len(self.group) + 2:] if self.title.startswith(f"{self.group}: ") else "" if self.title == self.group else self.title
+        return {"title": self.title, "label": label, "group": self.group, "kind": self.kind, "value": self.value, "options": list(self.options),
                 "help": self.help, "min": self.minimum, "max": self.maximum}
 
 

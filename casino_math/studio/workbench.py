@@ -393,7 +393,7 @@ class Workbench:
         path = self.resolve(relative)
         with self.lock:
             game = self._load(path)
-            shown, _ = figures_of(self._analysed(game))
+            shown, _ = figures_of(self._analysed(game), drawn=False)
             return {"path": relative, "name": shown["name"], "bets": [{k: b[k] for k in ("name", "title", "figures", "house_edge")}
                                                                        for b in shown["bets"]]}
 
@@ -468,9 +468,9 @@ class Workbench:
         self.progress("", 0, 0)
 
 
-def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metrics]]:
-    """What the page shows of an analysis (every bet's figures and return table, the strategy in words), and each bet's
-    exact figures."""
+def figures_of(analysis: GameAnalysis, drawn: bool = True) -> tuple[dict[str, Any], dict[str, Metrics]]:
+    """What the page shows of an analysis (every bet's figures and return table, the strategy in words and, where
+    ``drawn``, as the par sheet draws it), and each bet's exact figures."""
     game = analysis.game
     bets = [_bet(game, name, table) for name, table in analysis.tables.items()]
     for shown in bets:  # a progressive's meters and envy beside its figures
@@ -479,7 +479,7 @@ def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metric
             from ..design.meters import progressive_figures
 
             shown["figures"].update(progressive_figures(analysis, side.name))
-    shown = _shown(game, analysis.deals, bets, analysis.strategy_summary()) | {"blocks": strategy_blocks(analysis)}
+    shown = _shown(game, analysis.deals, bets, analysis.strategy_summary()) | ({"blocks": strategy_blocks(analysis)} if drawn else {})
     return shown, {name: table.metrics for name, table in analysis.tables.items()}
 
 
@@ -488,6 +488,8 @@ def strategy_blocks(analysis: GameAnalysis) -> list[dict[str, Any]]:
     as the page draws it: paragraphs, tables and sections (the sheet's charts left out: its tables say the same)."""
     from ..report.strategy import strategy_section
 
+    if analysis.game.bet not in analysis.tables:  # a file offering side bets only: nothing to play
+        return []
     return [b for b in (_block(x) for x in strategy_section(analysis).blocks) if b is not None]
 
 

@@ -209,7 +209,7 @@ function renderRuleControls() {
     set.append(element("legend", group));
     for (const c of controls) {
       const label = element("label", null, { class: "rule", title: c.help || "" });
-      label.append(element("span", c.title === group ? "" : c.title.slice(group.length + 2)));
+      label.append(element("span", c.label));
       let input;
       if (c.options.length) {
         input = element("select");
@@ -693,6 +693,7 @@ async function showBeside() {
   renderBeside();
 }
 
+const BESIDE = ["house edge", "element of risk", "hit frequency", "standard deviation"]; // the figures set side by side
 function renderBeside() {
   const other = state.pinned || state.besideFigures;
   const table = $("beside");
@@ -706,7 +707,7 @@ function renderBeside() {
   table.tHead.append(head);
   for (const bet of state.shown.bets || []) {
     const theirs = other.bets.find((b) => b.name === bet.name);
-    for (const [figure, value] of Object.entries(bet.figures)) {
+    for (const [figure, value] of Object.entries(bet.figures).filter(([f]) => BESIDE.includes(f))) {
       const tr = element("tr", null, { "data-bet": bet.name });
       const them = theirs ? theirs.figures[figure] || "" : "";
       tr.append(element("td", bet.title), element("td", figure), element("td", value, { class: "num" }),
