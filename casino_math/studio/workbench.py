@@ -162,7 +162,7 @@ class Workbench:
         answer has its number (``solve``) and, where the strategy last solved of this file has its pricer, that strategy's
         figures at the new pays (``provisional``: exact for that strategy; the optimal one does at least as well), else
         none (``pending``); the page then asks for the solve's figures (:meth:`solved`). ``rules``: each rule edited
-        (its control's title -> its value as typed, :mod:`.rules`); an edit of the rules is a game of its own, never
+        (its control's title -> its value as typed, ``casino_math.studio.rules``); an edit of the rules is a game of its own, never
         priced by a strategy solved under other rules."""
         path = self.resolve(relative)
         with self.lock:
@@ -640,7 +640,7 @@ def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], exte
                  identity: str | None = None, changes: str = "", rules: dict[str, Any] | None = None,
                  titles: dict[str, str] | None = None) -> tuple[str, dict[int, tuple[str, str]]]:
     """The YAML of a variant of ``game`` whose paytables are ``tables`` (each pay as typed) and whose rules are
-    ``rules`` (each section edited, whole: :func:`.rules.edited`), and which cell or rule each line of it holds (line
+    ``rules`` (each section edited, whole: ``casino_math.studio.rules.edited``), and which cell or rule each line of it holds (line
     number -> (table, line), or ("rules", the rule's title: ``titles`` names each section's)). A variant given an
     ``identity`` is a game of its own: its id and name say so, the name by the family and what was edited
     (``changes``), never by the pays of the file it came from."""
