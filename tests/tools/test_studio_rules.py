@@ -111,11 +111,16 @@ def test_the_sweep_is_the_sweep_command_s(client, folder, monkeypatch, capsys):
     assert "at most 25" in too_many["errors"][0]["message"]
 
 
-def test_the_blackjack_chart_is_the_par_sheet_s_grid(blackjack):
-    """The strategy's blocks are the par sheet's section: a chart per kind of hand, a column per up card, each cell an
-    action's code coloured by its action."""
-    _, _, client = blackjack
+def test_a_blackjack_rule_edit_is_solved_apart_and_is_the_saved_file_s(blackjack, monkeypatch, capsys):
+    """The game as opened: its rules' controls and its strategy drawn as the par sheet draws it. Late surrender where
+    the file has none: the figures shown at once are the file's, marked pending; the solve's are the saved variant's
+    from the command line."""
+    from tests.tools.test_studio import solve_of
+
+    root, _, client = blackjack
     shown = opened(client, BONUS)
+    # the strategy's blocks are the par sheet's section: a chart per kind of hand, a column per up card, each cell an
+    # action's code coloured by its action
     sections = [b for b in shown["blocks"] if b["kind"] == "section"]
     charts = [t for s in sections for t in s["blocks"] if t["kind"] == "table" and any(c["tone"].startswith("act-") for r in t["rows"] for c in r)]
     assert charts and all(c["columns"][0]["header"] == "Hand" for c in charts)
@@ -125,15 +130,6 @@ def test_the_blackjack_chart_is_the_par_sheet_s_grid(blackjack):
                for row in hard["rows"] for cell in row[1:])
     controls = {c["title"]: c["value"] for c in shown["controls"]}
     assert (controls["Deck: name"], controls["Dealer: soft 17"], controls["Surrender"], controls["Split: hands"]) == ("spanish", "stands", "none", "2")
-
-
-def test_a_blackjack_rule_edit_is_solved_apart_and_is_the_saved_file_s(blackjack, monkeypatch, capsys):
-    """Late surrender where the file has none: the figures shown at once are the file's, marked pending; the solve's are
-    the saved variant's from the command line."""
-    from tests.tools.test_studio import solve_of
-
-    root, _, client = blackjack
-    opened(client, BONUS)
     answer = edit(client, BONUS, rules={"Surrender": "late"})
     assert answer["errors"] == [] and answer["solve"] and answer["pending"]
     result = solve_of(client, answer["solve"])["result"]
