@@ -77,6 +77,8 @@ def test_a_rule_edit_gives_what_the_command_line_gives_for_the_saved_file(client
     assert "Decision 3: raise, units staked 2 \u2192 1" in saved and '"raise": 1' in saved
     code, out, _ = run(monkeypatch, capsys, "analyze", str(folder / "caribbean" / "raise-one.yaml"), "--format", "json")
     assert code == 0 and json.loads(out)["bets"]["ante_raise"]["house_edge"] == edited["bets"][0]["house_edge"]
+    sheet = client.post("/api/report", json={"path": BASE, "tables": {}, "rules": {RAISE: "1"}, "kind": "html"})
+    assert sheet.status_code == 200 and "edited from mini-caribbean: Decision 3: raise, units staked 2 → 1" in sheet.data.decode()
 
 
 @pytest.mark.parametrize("rule, typed, words", [("Deck: decks", "9", "Deck: decks: should be at most 8, not 9"),
