@@ -8,7 +8,6 @@ An edit of the rules is written into the edit's variant file as the file writes 
 the loader merges it, so that the loader reads and checks the edit as it would read the designer's own file.
 
 >>> from casino_math.analysis import game_schema
->>> from casino_math.game.loader import game_data
 >>> shown = controls(game_data("paytables/blackjack/1-deck-s17-das.yaml"), game_schema())
 >>> [(c.title, c.value, c.options) for c in shown if c.group in ("Dealer", "Surrender")][:2]
 [('Dealer: soft 17', 'stands', ('stands', 'hits')), ('Dealer: hole card', 'peek', ('peek', 'none'))]
@@ -20,6 +19,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 RULE_FIELDS = ("deck", "dealer_qualifies", "deal", "blackjack")  # the fields of a game file that are its rules
@@ -47,6 +47,15 @@ class Control:
         label = self.title[len(self.group) + 2:] if self.title.startswith(f"{self.group}: ") else "" if self.title == self.group else self.title
         return {"title": self.title, "label": label, "group": self.group, "kind": self.kind, "value": self.value, "options": list(self.options),
                 "help": self.help, "min": self.minimum, "max": self.maximum}
+
+
+def game_data(path: str | Path) -> dict[str, Any]:
+    """A game file's fields as written, what it ``extends:`` merged in as the loader merges them (read by the loader's
+    own reader, not checked: the loader checks the edit). Kept here, not in the loader: a line added there would change
+    the engine's digest of blackjack's counts, and every count kept of it would be counted again."""
+    from ..game.loader import _read
+
+    return _read(Path(path))[0]
 
 
 def controls(data: dict[str, Any], schema: dict[str, Any]) -> list[Control]:
@@ -103,7 +112,6 @@ def edits_words(data: dict[str, Any], schema: dict[str, Any], typed: dict[str, s
     """The rules edited as a designer says them: ``Deck: decks 1 → 6``.
 
     >>> from casino_math.analysis import game_schema
-    >>> from casino_math.game.loader import game_data
     >>> edits_words(game_data("paytables/three_card_poker/standard.yaml"), game_schema(), {"Dealer qualifies": "J-high"})
     ['Dealer qualifies Q-high → J-high']
     """
@@ -211,4 +219,4 @@ def _resolved(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
-__all__ = ["Control", "controls", "edited", "edits_words", "titles"]
+__all__ = ["Control", "controls", "edited", "edits_words", "game_data", "titles"]

@@ -27,7 +27,7 @@ from ..errors import InputError
 from ..analysis import GameAnalysis, game_schema, load_game
 from ..game.description import Game, Paytable
 from ..contract.kept_solution import unkept
-from ..game.loader import forget_warnings, game_data
+from ..game.loader import forget_warnings
 from ..pays import Pay
 from ..returns import Metrics, ReturnTable
 from ..text import decimal, integer, percent
@@ -147,7 +147,7 @@ class Workbench:
             shown.update(path=relative, paytables=_paytables(game), errors=[],
                          warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(game, metrics))
             shown["rules"] = _rules(analysis)
-            shown["controls"] = [c.shown() for c in ruling.controls(game_data(path), game_schema())]
+            shown["controls"] = [c.shown() for c in ruling.controls(ruling.game_data(path), game_schema())]
             held = self.pricers.get((path, ""))
             if _edits_solve(analysis) and (held is None or held[0] != game.files) and self.solves.running(path) is None:
                 self.solves.start(path, (path, game.files, _pays(game), ""), game, shown=False)
@@ -435,12 +435,12 @@ class Workbench:
         """The sections of the rules an edit changes, whole, and the title of the rule each is written for."""
         if not typed:
             return {}, {}
-        data = game_data(path)
+        data = ruling.game_data(path)
         return ruling.edited(data, game_schema(), typed), ruling.titles(data, game_schema(), typed)
 
     def _edits_text(self, path: Path, game: Game, tables: dict[str, dict[str, str]], rules: dict[str, str]) -> str:
         """The rules and pays edited, as a designer says them (``Deck: decks 6 → 1, Pair Plus flush 4 → 3``)."""
-        words = ruling.edits_words(game_data(path), game_schema(), rules) if rules else []
+        words = ruling.edits_words(ruling.game_data(path), game_schema(), rules) if rules else []
         pays = edits_text(game, tables)
         return ", ".join([*words, *([pays] if pays else [])])
 
