@@ -3,13 +3,15 @@ a small JSON API the page calls. Bound to 127.0.0.1 by default: no account, no o
 
 - ``GET /api/games``: the game files of the folder;
 - ``GET /api/game?path=P``: a game as shown (rules, paytables, figures, strategy, warnings);
-- ``POST /api/edit`` ``{path, tables}``: the figures of an edit beside the file's, or its errors at their cells; an
+- ``POST /api/edit`` ``{path, tables, rules}``: the figures of an edit beside the file's, or its errors at their cells; an
   edit whose strategy is a solve of seconds (blackjack) is solved apart: the answer gives its number (``solve``) and the
   strategy last solved priced at the new pays (``provisional``) where it can;
 - ``GET /api/solve?number=N&wait=S``: that solve's state, waiting up to S seconds for it to end; once done, its figures;
 - ``POST /api/save`` ``{path, tables, name}``: the edit saved as a variant file beside the game;
 - ``POST /api/target`` ``{path, tables, bet, table, line, target}``: the exact pay of a line for a target house edge;
 - ``POST /api/search`` ``{path, tables, bet, vary, edge}``: the paytables of a small grid whose house edge lies in a band;
+- ``POST /api/sweep`` ``{path, tables, rules, table, line, pays}``: each bet's house edge as one pay moves over a range;
+- ``GET /api/figures?path=P``: a file's figures, beside the edit's (two variants side by side);
 - ``POST /api/report`` ``{path, tables, kind}``: the par sheet (html or pdf) of what is on the screen;
 - ``GET /api/progress``: how far a count in progress is.
 
@@ -37,7 +39,8 @@ from flask import Flask, Response, jsonify, request
 from ..errors import InputError
 from .workbench import Refused, Workbench
 
-ASSETS = {"studio.js": "text/javascript", "studio.css": "text/css"}
+ASSETS = {"studio.js": "text/javascript", "studio.css": "text/css", "chart.css": "text/css"}
+CHART_RULES = "td.act-"  # the par sheet's colours of a strategy chart's cells, served as the studio's chart.css
 
 
 TOKEN_HEADER = "X-Studio-Token"
@@ -91,7 +94,7 @@ def create_app(workbench: Workbench, token: str) -> Flask:
     @app.post("/api/edit")
     def edit() -> Response:
         body = _body()
-        return _answer(lambda: workbench.edit(body["path"], body["tables"]))
+        return _answer(lambda: workbench.edit(body["path"], body["tables"], body["rules"]))
 
     @app.get("/api/solve")
     def solved() -> Response:
@@ -104,25 +107,36 @@ def create_app(workbench: Workbench, token: str) -> Flask:
     @app.post("/api/save")
     def save() -> Response:
         body = _body()
-        return _answer(lambda: workbench.save(body["path"], body["tables"], str(body.get("name", ""))))
+        return _answer(lambda: workbench.save(body["path"], body["tables"], str(body.get("name", "")), body["rules"]))
 
     @app.post("/api/target")
     def target() -> Response:
         body = _body()
         asked = {k: str(body.get(k, "")) for k in ("bet", "table", "line", "target")}
-        return _answer(lambda: workbench.target(body["path"], body["tables"], **asked))
+        return _answer(lambda: workbench.target(body["path"], body["tables"], asked["bet"], asked["table"], asked["line"],
+                                                asked["target"], body["rules"]))
 
     @app.post("/api/search")
     def search() -> Response:
         body = _body()
         asked = {k: str(body.get(k, "")) for k in ("bet", "vary", "edge")}
-        return _answer(lambda: workbench.search(body["path"], body["tables"], **asked))
+        return _answer(lambda: workbench.search(body["path"], body["tables"], asked["bet"], asked["vary"], asked["edge"], body["rules"]))
+
+    @app.post("/api/sweep")
+    def swept() -> Response:
+        body = _body()
+        asked = {k: str(body.get(k, "")) for k in ("table", "line", "pays")}
+        return _answer(lambda: workbench.sweep(body["path"], body["tables"], asked["table"], asked["line"], asked["pays"], body["rules"]))
+
+    @app.get("/api/figures")
+    def figures() -> Response:
+        return _answer(lambda: workbench.beside(request.args.get("path", "")))
 
     @app.post("/api/report")
     def report() -> Response:
         body = _body()
         try:
-            name, data = workbench.report(body["path"], body.get("tables") or {}, str(body.get("kind", "html")))
+            name, data = workbench.report(body["path"], body.get("tables") or {}, str(body.get("kind", "html")), body["rules"])
         except Refused as error:
             return _refused(str(error), 403)
         except InputError as error:
@@ -132,7 +146,7 @@ def create_app(workbench: Workbench, token: str) -> Flask:
 
     @app.errorhandler(_BadRequest)
     def bad_request(error: Exception) -> Response:
-        return _refused("a JSON body of a path (a string) and tables (paytable -> line -> pays as typed)", 400)
+        return _refused("a JSON body of a path (a string), tables (paytable -> line -> pays as typed) and rules (rule -> value)", 400)
 
     return app
 
@@ -143,6 +157,9 @@ def _body() -> dict[str, Any]:
         raise _BadRequest()
     tables = body["tables"]
     if not all(isinstance(rows, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in rows.items()) for rows in tables.values()):
+        raise _BadRequest()
+    rules = body.setdefault("rules", {})  # each rule edited: its control's title -> its value as typed
+    if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
         raise _BadRequest()
     return body
 
@@ -173,6 +190,9 @@ def _host_name(host: str) -> str:
 
 
 def _asset(name: str) -> bytes:
+    if name == "chart.css":  # the par sheet's own rules for a chart's cells: one colour per action, wherever it is drawn
+        sheet = resources.files("casino_math.report").joinpath("templates", "report.css").read_text()
+        return "".join(f".chart {line}\n" for line in sheet.splitlines() if line.startswith(CHART_RULES)).encode()
     return resources.files("casino_math.studio").joinpath("static", name).read_bytes()
 
 

@@ -4,8 +4,10 @@ ready. The same process then works out how that strategy is priced at other pays
 (:meth:`~casino_math.contract.solution.Solution.repricer`), so that the next such edit shows the figures of the strategy last
 solved at its pays within milliseconds, marked provisional, until its own solve ends.
 
-One solve runs per game file: a newer edit of the same file stops the one running (its page is told it was superseded),
-and a solve started only to price a file's strategy gives way to any edit's. Each solve has a number; the page shows a
+One solve runs per game file: a newer edit of the same file stops the one running (its page is told it was superseded).
+A solve started only to price a file's strategy goes on beside its edits' (an edit made while it runs, Spanish 21's in
+its first seconds, is shown provisional as soon as that strategy is priced, before its own solve ends), and gives way to
+another file's. Each solve has a number; the page shows a
 solve's figures only where that number is still the one it waits for, so a late answer never passes for a later edit's.
 """
 
@@ -17,7 +19,7 @@ import signal
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Hashable
+from typing import Any, Callable
 
 from ..analysis import GameAnalysis
 from ..game.description import Game
@@ -35,7 +37,7 @@ class Solve:
 
     number: int
     path: Path
-    key: Hashable
+    key: tuple
     game: Game
     shown: bool
     state: str = "solving"
@@ -46,11 +48,12 @@ class Solve:
     finished: threading.Event = field(default_factory=threading.Event)  # its worker is done (its pricer sent, or stopped)
     stopped: bool = False
     process: Any = None
+    provisional: dict[str, Any] | None = None  # the strategy last solved at this edit's pays, once priced (while it runs)
 
     def status(self) -> dict[str, Any]:
         what, done, of = self.progress
         return {"number": self.number, "state": self.state, "error": self.error, "result": self.result,
-                "progress": {"what": what, "done": done, "of": of}}
+                "progress": {"what": what, "done": done, "of": of}, "provisional": self.provisional}
 
 
 Figures = Callable[[GameAnalysis], tuple[dict[str, Any], dict[str, Any]]]  # an analysis -> (the page's figures, metrics)
@@ -71,12 +74,12 @@ class Solves:
         self.numbered: dict[int, Solve] = {}
         self.count = 0
 
-    def start(self, path: Path, key: Hashable, game: Game, shown: bool = True) -> Solve:
+    def start(self, path: Path, key: tuple, game: Game, shown: bool = True) -> Solve:
         """A solve of ``game`` (an edit of ``path``), its worker process started as soon as no analysis runs here (the
         answer to the edit goes first: forking a process holding gigabytes takes tens of milliseconds); the solve of the
         same file running, and any solve only pricing a strategy, stopped."""
         with self.lock:
-            for running in [s for s in self.numbered.values() if _alive(s) and (s.path == path or not s.shown)]:
+            for running in [s for s in self.numbered.values() if _alive(s) and (s.shown if s.path == path else not s.shown)]:
                 self._stop(running)
             self.count += 1
             solve = Solve(self.count, path, key, game, shown)
@@ -113,6 +116,11 @@ class Solves:
             return None
         solve.ended.wait(seconds)
         return solve.status()
+
+    def waiting(self, path: Path, rules: str) -> list[Solve]:
+        """The edits of ``path`` under ``rules`` (the key's fourth part) still solving: what a strategy priced may show."""
+        with self.lock:
+            return [s for s in self.numbered.values() if s.path == path and s.shown and s.state == "solving" and s.key[3] == rules]
 
     def stop_all(self) -> None:
         with self.lock:

@@ -24,13 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..analysis import GameAnalysis, load_game
+from ..analysis import GameAnalysis, game_schema, load_game
 from ..game.description import Game, Paytable
 from ..contract.kept_solution import unkept
 from ..game.loader import forget_warnings
 from ..pays import Pay
 from ..returns import Metrics, ReturnTable
 from ..text import decimal, integer, percent
+from . import rules as ruling
 from .solves import Solves, Warnings, listening
 
 GAME_SUFFIXES = (".yaml", ".yml")
@@ -40,6 +41,7 @@ REMEMBERED = 32  #: edits solved kept in memory, with their figures: going back 
 MAX_WAIT = 20.0  # seconds a request for a solve's figures waits at most
 PROVISIONAL = ("the previous strategy at the new pays (exact for that strategy; the optimal strategy does at least as well): "
                "the optimal strategy is being solved…")
+MAX_SWEEP = 25  #: pays of a sweep charted in the studio (each a solve of the game's own bet)
 MAX_SEARCH = 400  #: paytables of a search in the studio (each of the game's own bet is a solve): a small grid, at once
 SHOWN_FOUND = 25  #: paytables of a search shown
 SEARCH_FIGURES = ("house_edge", "element_of_risk", "hit_frequency", "standard_deviation")
@@ -86,7 +88,8 @@ class Workbench:
         self.figures: dict[tuple[Path, tuple], dict[str, Metrics]] = {}
         self.originals: dict[Path, tuple[tuple, Game]] = {}  # file -> (its files' sizes and times, its game)
         self.remembered: OrderedDict[tuple, tuple[Game, dict[str, Any]]] = OrderedDict()  # the edits solved: (file, its files, pays)
-        self.pricers: dict[Path, tuple[tuple, Game, Any, dict[str, str]]] = {}  # file -> the strategy last solved's pricer
+        # (file, its rules edited as written) -> the pricer of the strategy last solved under those rules
+        self.pricers: dict[tuple[Path, str], tuple[tuple, Game, Any, dict[str, str]]] = {}
         self.apart: dict[int, tuple[str, Path]] = {}  # a solve in a worker -> the file as the page names it, the edit's file
         self.solves = Solves(figures_of, self._solved_apart, self._priced, self.lock)
         # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
@@ -111,7 +114,8 @@ class Workbench:
 
     def games(self) -> list[dict[str, Any]]:
         """Every game file under the root (claims files and unreadable files left out), by family: each family's main
-        game first (``main``: the file most of its family extend), the family of the file opened first first."""
+        game first (``main``: the game its files name as ``main:``, else the file most of its family extend), the
+        family of the file opened first first."""
         found: list[dict[str, Any]] = []
         read: dict[str, set[str]] = {}  # each game: the other files it reads (what it extends, at any depth)
         for path in sorted(p for suffix in GAME_SUFFIXES for p in self.root.rglob(f"*{suffix}")):
@@ -122,7 +126,7 @@ class Workbench:
                     game = self._load(path)
             except (InputError, OSError):
                 continue
-            found.append({"path": self.name_of(path), "id": game.id, "name": game.title, "family": game.family})
+            found.append({"path": self.name_of(path), "id": game.id, "name": game.title, "family": game.family, "declared": game.main})
             read[str(path.resolve())] = {str(Path(f).resolve()) for f, _ in game.files} - {str(path.resolve())}
         return by_family(found, read, self.root, None if self.first is None else self.name_of(self.first))
 
@@ -143,12 +147,13 @@ class Workbench:
             shown.update(path=relative, paytables=_paytables(game), errors=[],
                          warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(game, metrics))
             shown["rules"] = _rules(analysis)
-            held = self.pricers.get(path)
+            shown["controls"] = [c.shown() for c in ruling.controls(ruling.game_data(path), game_schema())]
+            held = self.pricers.get((path, ""))
             if _edits_solve(analysis) and (held is None or held[0] != game.files) and self.solves.running(path) is None:
-                self.solves.start(path, (path, game.files, _pays(game)), game, shown=False)
+                self.solves.start(path, (path, game.files, _pays(game), ""), game, shown=False)
             return shown
 
-    def edit(self, relative: str, tables: dict[str, dict[str, str]]) -> dict[str, Any]:
+    def edit(self, relative: str, tables: dict[str, dict[str, str]], rules: dict[str, str] | None = None) -> dict[str, Any]:
         """The game with the paytables edited (each ``{line: pays as typed}``): its figures, warnings and strategy
         changes, or the loader's errors placed at their cells (``errors``: table, line, message) with no figures.
 
@@ -156,11 +161,14 @@ class Workbench:
         strategy must be solved again (blackjack at pays a decision sees: seconds) is solved apart (:mod:`.solves`): the
         answer has its number (``solve``) and, where the strategy last solved of this file has its pricer, that strategy's
         figures at the new pays (``provisional``: exact for that strategy; the optimal one does at least as well), else
-        none (``pending``); the page then asks for the solve's figures (:meth:`solved`)."""
+        none (``pending``); the page then asks for the solve's figures (:meth:`solved`). ``rules``: each rule edited
+        (its control's title -> its value as typed, ``casino_math.studio.rules``); an edit of the rules is a game of its own, never
+        priced by a strategy solved under other rules."""
         path = self.resolve(relative)
         with self.lock:
             original = self._original(path)
-            text, cells = variant_text(path, original, tables)
+            sections, titles = self._rules_edited(path, rules or {})
+            text, cells = variant_text(path, original, tables, rules=sections, titles=titles)
             self.edits += 1
             sequence = self.edits
             edited = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
@@ -173,7 +181,7 @@ class Workbench:
             except InputError as error:
                 return {"path": relative, "sequence": sequence,
                         "errors": [_placed(line, cells, edited, path) for line in str(error).splitlines()]}
-            key = (path, original.files, _pays(game))
+            key = (path, original.files, _pays(game), _written(sections))
             known = self.remembered.get(key)
             if known is not None:
                 self.remembered.move_to_end(key)
@@ -211,7 +219,7 @@ class Workbench:
         self.apart[solve.number] = (relative, edited)
         answer: dict[str, Any] = {"path": relative, "errors": [], "sequence": sequence, "solve": solve.number,
                                   "warnings": [_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in messages]}
-        provisional = self._provisional(path, game)
+        provisional = self._provisional(path, game, key[3])
         if provisional is None:
             answer["pending"] = True
         else:
@@ -221,10 +229,11 @@ class Workbench:
         answer["elapsed_ms"] = round((time.perf_counter() - start) * 1000)
         return answer
 
-    def _provisional(self, path: Path, game: Game) -> dict[str, Any] | None:
-        """The figures of the strategy last solved of ``path`` at ``game``'s pays, as the page shows them, marked: exact for
-        that strategy; the optimal strategy's house edge is at most this one (None: no strategy priced yet)."""
-        held = self.pricers.get(path)
+    def _provisional(self, path: Path, game: Game, ruled: str = "") -> dict[str, Any] | None:
+        """The figures of the strategy last solved of ``path`` under the same rules (``ruled``: the rules edited, as
+        written) at ``game``'s pays, as the page shows them, marked: exact for that strategy; the optimal strategy's
+        house edge is at most this one (None: no strategy priced yet under these rules)."""
+        held = self.pricers.get((path, ruled))
         if held is None:
             return None
         files, solved_game, pricer, strategy = held
@@ -239,7 +248,7 @@ class Workbench:
             "changes": [],
             "compare": compared(before, figures, {game.bet: game.names.bet(game.bet)}) if before is not None else [],
             "metrics": figures,
-            "provisional": {"of": "the file" if _pays(solved_game) == _pays(self._original(path)) else "an earlier edit",
+            "provisional": {"of": "the file" if not ruled and _pays(solved_game) == _pays(self._original(path)) else "an earlier edit",
                             "words": PROVISIONAL}}
 
     def _solved_apart(self, solve: Any, shown: dict[str, Any], metrics: dict[str, Metrics], messages: list[str]) -> dict[str, Any]:
@@ -255,7 +264,12 @@ class Workbench:
 
     def _priced(self, solve: Any, pricer: Any, strategy: dict[str, str]) -> None:
         with self.lock:
-            self.pricers[solve.path] = (solve.key[1], solve.game, pricer, strategy)
+            self.pricers[(solve.path, solve.key[3])] = (solve.key[1], solve.game, pricer, strategy)
+            for waiting in self.solves.waiting(solve.path, solve.key[3]):  # edits made before it was priced: shown now
+                provisional = self._provisional(waiting.path, waiting.game, waiting.key[3])
+                if provisional is not None:
+                    metrics = provisional.pop("metrics")
+                    waiting.provisional = provisional | {"warnings": _edges(waiting.game, metrics), "errors": []}
 
     def _final(self, path: Path, relative: str, original: Game, edited: Path, shown: dict[str, Any], metrics: dict[str, Metrics],
                messages: list[str]) -> dict[str, Any]:
@@ -283,8 +297,8 @@ class Workbench:
         while len(self.remembered) > REMEMBERED:
             self.remembered.popitem(last=False)
 
-    def save(self, relative: str, tables: dict[str, dict[str, str]], name: str) -> dict[str, Any]:
-        """The edit saved beside the game as ``name``.yaml: ``extends:`` the game, only the paytables changed. Refused
+    def save(self, relative: str, tables: dict[str, dict[str, str]], name: str, rules: dict[str, str] | None = None) -> dict[str, Any]:
+        """The edit saved beside the game as ``name``.yaml: ``extends:`` the game, only the paytables and rules changed. Refused
         where the name is not a plain file name or the file exists."""
         path = self.resolve(relative)
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,100}", name) or name.endswith((".", "-")):
@@ -295,8 +309,9 @@ class Workbench:
         with self.lock:
             original = self._original(path)
             changed = {t: lines for t, lines in tables.items() if t in original.paytables and lines != _paytables(original)[t]}
+            sections, _ = self._rules_edited(path, rules or {})
             text, _ = variant_text(path, original, changed, extends=path.name, identity=target.stem,
-                                   changes=edits_text(original, changed))
+                                   changes=self._edits_text(path, original, changed, rules or {}), rules=sections)
             try:
                 with open(target, "x", encoding="utf-8") as stream:  # never over another file
                     stream.write(text)
@@ -304,14 +319,15 @@ class Workbench:
                 raise Refused(f"{self.name_of(target)} exists: choose another name") from None
         return {"saved": self.name_of(target)}
 
-    def target(self, relative: str, tables: dict[str, dict[str, str]], bet: str, table: str, line: str, target: str) -> dict[str, Any]:
+    def target(self, relative: str, tables: dict[str, dict[str, str]], bet: str, table: str, line: str, target: str,
+               rules: dict[str, str] | None = None) -> dict[str, Any]:
         """Target mode: the exact pay of ``line`` (of ``table``) giving ``bet`` the house edge ``target`` (``3%``), on the
         paytables as edited, as ``casino-math solve`` finds it; or the errors of the edit or the request."""
         from ..design import parse_number, pay_for_target
 
         path = self.resolve(relative)
         with self.lock:
-            source = self._edited(path, tables)
+            source = self._edited(path, tables, rules or {})
             try:
                 found = pay_for_target(self._load(source), bet, line, parse_number(target, "target"), "house_edge", table or None)
             except (InputError, KeyError, ValueError) as error:
@@ -320,7 +336,8 @@ class Workbench:
             pay = None if found.pay is None else pay_text(Pay(found.pay))
             return {"errors": [], "message": _renamed(found.message, source, path), "pay": pay, "table": found.table, "line": found.line}
 
-    def search(self, relative: str, tables: dict[str, dict[str, str]], bet: str, vary: str, edge: str) -> dict[str, Any]:
+    def search(self, relative: str, tables: dict[str, dict[str, str]], bet: str, vary: str, edge: str,
+               rules: dict[str, str] | None = None) -> dict[str, Any]:
         """A small search over a grid: every paytable of ``vary`` (``flush=2..6,straight=4..8``; the other pays as edited)
         whose house edge lies in ``edge`` (``2%..4%``), lowest first, as ``casino-math search`` finds them; at most
         :data:`MAX_SEARCH` paytables (the command line takes bigger grids), the first :data:`SHOWN_FOUND` shown."""
@@ -329,7 +346,7 @@ class Workbench:
 
         path = self.resolve(relative)
         with self.lock:
-            source = self._edited(path, tables)
+            source = self._edited(path, tables, rules or {})
             try:
                 found = search(self._load(source), bet, parse_vary(vary), parse_band(edge, "band"), max_grid=MAX_SEARCH,
                                runner=Runner.here())
@@ -345,7 +362,42 @@ class Workbench:
                     for record in found.head(SHOWN_FOUND).to_dict("records")]
             return {"errors": [], "table": found.attrs.get("table"), "lines": pays, "found": len(found), "grid": found.attrs["grid"], "rows": rows}
 
-    def report(self, relative: str, tables: dict[str, dict[str, str]], kind: str) -> tuple[str, bytes]:
+    def sweep(self, relative: str, tables: dict[str, dict[str, str]], table: str, line: str, pays: str,
+              rules: dict[str, str] | None = None) -> dict[str, Any]:
+        """Each bet's house edge as the pay of ``line`` (of ``table``) moves over ``pays`` (``0..10``, ``2..6:0.5``), the
+        other pays and rules as edited: ``casino-math sweep``'s figures for every bet that table pays (a bet it does not
+        pay keeps its house edge, and is left out); at most :data:`MAX_SWEEP` pays."""
+        from ..design import parse_range, sweep
+        from ..design.lines import bet_tables
+
+        path = self.resolve(relative)
+        with self.lock:
+            source = self._edited(path, tables, rules or {})
+            try:
+                values = parse_range(pays.strip(), f"pays {pays.strip()}")
+                if len(values) > MAX_SWEEP:
+                    raise InputError(f"{len(values)} pays: the studio charts at most {MAX_SWEEP} (take a larger step)")
+                game = self._load(source)
+                bets = []
+                for bet in [b for b in (game.bet, *game.side_bet) if table in bet_tables(game, b)]:
+                    frame = sweep(game, bet, line, values, table)
+                    bets.append({"name": bet, "title": game.names.bet(bet), "edges": [float(e) for e in frame["house_edge"]],
+                                 "exact": [str(e) for e in frame["house_edge"]], "shown": [percent(e) for e in frame["house_edge"]]})
+            except (InputError, KeyError, ValueError) as error:
+                words = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+                return {"errors": [{"table": "", "line": "", "message": _renamed(m, source, path)} for m in words.splitlines()]}
+            return {"errors": [], "table": table, "line": line, "pays": [pay_text(Pay(v)) for v in values], "bets": bets}
+
+    def beside(self, relative: str) -> dict[str, Any]:
+        """A file's figures as the page shows them (every bet's, its name): the second column of a side by side."""
+        path = self.resolve(relative)
+        with self.lock:
+            game = self._load(path)
+            shown, _ = figures_of(self._analysed(game), drawn=False)
+            return {"path": relative, "name": shown["name"], "bets": [{k: b[k] for k in ("name", "title", "figures", "house_edge")}
+                                                                       for b in shown["bets"]]}
+
+    def report(self, relative: str, tables: dict[str, dict[str, str]], kind: str, rules: dict[str, str] | None = None) -> tuple[str, bytes]:
         """The par sheet of what is on the screen (the edit, or the file as it is): (file name, HTML or PDF bytes)."""
         from ..report import write_report
 
@@ -354,28 +406,43 @@ class Workbench:
             raise Refused(f"{kind!r}: html or pdf")
         with self.lock:
             original = self._original(path)
-            changes = edits_text(original, tables)
+            changes = self._edits_text(path, original, tables, rules or {})
             source = path
             if changes:  # the edit as a file of its own, in a folder named as the game's: the sheet names no scratch place
                 folder = Path(tempfile.mkdtemp(dir=self.scratch)) / path.parent.name
                 folder.mkdir()
                 source = folder / f"{path.stem}-edited{path.suffix}"
-                source.write_text(variant_text(path, original, tables, identity=SHEET_EDIT, changes=changes)[0])
+                sections, _ = self._rules_edited(path, rules or {})
+                source.write_text(variant_text(path, original, tables, identity=SHEET_EDIT, changes=changes, rules=sections)[0])
             out = Path(tempfile.mkdtemp(dir=self.scratch))
             note = f"edited from {original.id}: {changes}" if changes else ""
             written = [p for p in write_report([source], out, note=note) if p.suffix == f".{kind}"]
             return written[0].name, written[0].read_bytes()
 
     # -- the engine ----------------------------------------------------------------------------------------------
-    def _edited(self, path: Path, tables: dict[str, dict[str, str]]) -> Path:
+    def _edited(self, path: Path, tables: dict[str, dict[str, str]], rules: dict[str, str]) -> Path:
         """The game file as edited: a variant file in the scratch folder (the file itself where nothing is edited)."""
-        if not tables:
+        sections, titles = self._rules_edited(path, rules)
+        if not tables and not sections:
             return path
-        text, _ = variant_text(path, self._original(path), tables)
+        text, _ = variant_text(path, self._original(path), tables, rules=sections, titles=titles)
         self.edits += 1
         source = self.scratch / f"{path.stem}-edited-{self.edits}.yaml"
         source.write_text(text)
         return source
+
+    def _rules_edited(self, path: Path, typed: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+        """The sections of the rules an edit changes, whole, and the title of the rule each is written for."""
+        if not typed:
+            return {}, {}
+        data = ruling.game_data(path)
+        return ruling.edited(data, game_schema(), typed), ruling.titles(data, game_schema(), typed)
+
+    def _edits_text(self, path: Path, game: Game, tables: dict[str, dict[str, str]], rules: dict[str, str]) -> str:
+        """The rules and pays edited, as a designer says them (``Deck: decks 6 → 1, Pair Plus flush 4 → 3``)."""
+        words = ruling.edits_words(ruling.game_data(path), game_schema(), rules) if rules else []
+        pays = edits_text(game, tables)
+        return ", ".join([*words, *([pays] if pays else [])])
 
     def _original(self, path: Path) -> Game:
         """The game of a file of the folder as it is on disk now (read again only when it or a file it ``extends:``
@@ -401,9 +468,9 @@ class Workbench:
         self.progress("", 0, 0)
 
 
-def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metrics]]:
-    """What the page shows of an analysis (every bet's figures and return table, the strategy in words), and each bet's
-    exact figures."""
+def figures_of(analysis: GameAnalysis, drawn: bool = True) -> tuple[dict[str, Any], dict[str, Metrics]]:
+    """What the page shows of an analysis (every bet's figures and return table, the strategy in words and, where
+    ``drawn``, as the par sheet draws it), and each bet's exact figures."""
     game = analysis.game
     bets = [_bet(game, name, table) for name, table in analysis.tables.items()]
     for shown in bets:  # a progressive's meters and envy beside its figures
@@ -412,8 +479,34 @@ def figures_of(analysis: GameAnalysis) -> tuple[dict[str, Any], dict[str, Metric
             from ..design.meters import progressive_figures
 
             shown["figures"].update(progressive_figures(analysis, side.name))
-    return (_shown(game, analysis.deals, bets, analysis.strategy_summary()),
-            {name: table.metrics for name, table in analysis.tables.items()})
+    shown = _shown(game, analysis.deals, bets, analysis.strategy_summary()) | ({"blocks": strategy_blocks(analysis)} if drawn else {})
+    return shown, {name: table.metrics for name, table in analysis.tables.items()}
+
+
+def strategy_blocks(analysis: GameAnalysis) -> list[dict[str, Any]]:
+    """The strategy as the par sheet draws it (its section of the sheet: blackjack's chart a grid of coloured cells),
+    as the page draws it: paragraphs, tables and sections (the sheet's charts left out: its tables say the same)."""
+    from ..report.strategy import strategy_section
+
+    if analysis.game.bet not in analysis.tables:  # a file offering side bets only: nothing to play
+        return []
+    return [b for b in (_block(x) for x in strategy_section(analysis).blocks) if b is not None]
+
+
+def _block(block: Any) -> dict[str, Any] | None:
+    """One block of the par sheet as JSON (text stays text: the page escapes nothing, it sets text)."""
+    from ..report.document import Bullets, Paragraph, Section, Table
+
+    if isinstance(block, Paragraph):
+        return {"kind": "paragraph", "text": block.text}
+    if isinstance(block, Bullets):
+        return {"kind": "bullets", "items": list(block.items)}
+    if isinstance(block, Table):
+        return {"kind": "table", "caption": block.caption, "columns": [{"header": c.header, "numeric": c.numeric} for c in block.columns],
+                "rows": [[{"text": c.text, "tone": c.tone} for c in row] for row in block.rows]}
+    if isinstance(block, Section):
+        return {"kind": "section", "title": block.title, "blocks": [b for b in (_block(x) for x in block.blocks) if b is not None]}
+    return None
 
 
 def _shown(game: Game, deals: int, bets: list[dict[str, Any]], strategy: dict[str, str]) -> dict[str, Any]:
@@ -454,6 +547,17 @@ def _edits_solve(analysis: GameAnalysis) -> bool:
     return not GameAnalysis(replace(game, paytables=raised)).answered_at_once(game)
 
 
+def _written(sections: dict[str, Any]) -> str:
+    """The rules an edit changes as the variant writes them ("" where none): a key of what is solved.
+
+    >>> _written({"deck": {"decks": 6}}), _written({})
+    ('{"deck": {"decks": 6}}', '')
+    """
+    import json
+
+    return json.dumps(sections, sort_keys=True) if sections else ""
+
+
 def _pays(game: Game) -> tuple:
     """What an edit changes of a game: every paytable's pays (the key of the edits remembered)."""
     return tuple((name, tuple((line.key, line.pay) for line in table.lines)) for name, table in game.paytables.items())
@@ -473,17 +577,21 @@ def _stamp(path: Path, game: Game) -> tuple:
 
 
 def by_family(found: list[dict[str, Any]], read: dict[str, set[str]], root: Path, first: str | None) -> list[dict[str, Any]]:
-    """Game files grouped by family, each family's main game first (the file most of its family extend; the first by
-    name where none is extended), the families by name, the family of ``first`` (and ``first`` in it) first.
+    """Game files grouped by family, each family's main game first (the game whose id its files declare as ``main:``;
+    where none is declared, or none has that id, the file most of its family extend, the first by name where none is
+    extended), the families by name, the family of ``first`` (and ``first`` in it) first.
 
-    >>> games = [{"path": p, "family": "f"} for p in ("b.yaml", "main.yaml", "a.yaml")]
+    >>> games = [{"path": p, "family": "f", "id": p[0]} for p in ("b.yaml", "main.yaml", "a.yaml")]
     >>> read = {"/r/b.yaml": {"/r/main.yaml"}, "/r/main.yaml": set(), "/r/a.yaml": {"/r/main.yaml"}}
     >>> [(g["path"], g["main"]) for g in by_family(games, read, Path("/r"), None)]
     [('main.yaml', True), ('a.yaml', False), ('b.yaml', False)]
+    >>> [g["path"] for g in by_family([g | {"declared": "b"} for g in games], read, Path("/r"), None)][0]
+    'b.yaml'
     """
     extended = {g["path"]: sum(str(root / g["path"]) in others for others in read.values()) for g in found}
+    declared = {(g["family"], g["id"]) for g in found} & {(g["family"], g.get("declared")) for g in found}
     mains: dict[str, str] = {}
-    for game in sorted(found, key=lambda g: (-extended[g["path"]], g["path"])):
+    for game in sorted(found, key=lambda g: ((g["family"], g["id"]) not in declared, -extended[g["path"]], g["path"])):
         mains.setdefault(game["family"], game["path"])
     first_family = next((g["family"] for g in found if g["path"] == first), None)
     out = [g | {"main": mains[g["family"]] == g["path"]} for g in found]
@@ -505,6 +613,7 @@ def _paytables(game: Game) -> dict[str, dict[str, str]]:
     return {name: {line.key: pay_text(line.pay) for line in table.lines} for name, table in game.paytables.items()}
 
 
+RULES = "rules"  # the "table" of an error placed at a rule's control
 SHEET_EDIT = "edited"  # the identity of an edit whose par sheet is downloaded: id ``ID-edited``
 
 
@@ -528,10 +637,13 @@ def edits_text(game: Game, tables: dict[str, dict[str, str]]) -> str:
 
 
 def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], extends: str | None = None,
-                 identity: str | None = None, changes: str = "") -> tuple[str, dict[int, tuple[str, str]]]:
-    """The YAML of a variant of ``game`` whose paytables are ``tables`` (each pay as typed), and which cell each line
-    of it holds (line number -> (table, line)). A variant given an ``identity`` is a game of its own: its id and name
-    say so, the name by the family and what was edited (``changes``), never by the pays of the file it came from."""
+                 identity: str | None = None, changes: str = "", rules: dict[str, Any] | None = None,
+                 titles: dict[str, str] | None = None) -> tuple[str, dict[int, tuple[str, str]]]:
+    """The YAML of a variant of ``game`` whose paytables are ``tables`` (each pay as typed) and whose rules are
+    ``rules`` (each section edited, whole: ``casino_math.studio.rules.edited``), and which cell or rule each line of it holds (line
+    number -> (table, line), or ("rules", the rule's title: ``titles`` names each section's)). A variant given an
+    ``identity`` is a game of its own: its id and name say so, the name by the family and what was edited
+    (``changes``), never by the pays of the file it came from."""
     import json
 
     lines = [f"extends: {json.dumps(extends or str(path))}", f"id: {json.dumps(game.id if identity is None else f'{game.id}-{identity}')}"]
@@ -540,20 +652,34 @@ def variant_text(path: Path, game: Game, tables: dict[str, dict[str, str]], exte
         who = game.family_name if identity == SHEET_EDIT else f"{game.family_name} {identity}"  # a sheet's edit, or a file saved
         lines.append(f"name: {json.dumps(f'{who}, {said}', ensure_ascii=False)}")
     cells: dict[int, tuple[str, str]] = {}
+    titles = titles or {}
     edited = {t: rows for t, rows in tables.items() if t in game.paytables}
-    sections: dict[str, list[str]] = {}  # each table under the field its file writes it in (paytables:, blackjack: pays:)
+    sections: dict[str, Any] = {name: value for name, value in (rules or {}).items()}  # the rules edited, each section whole
+    placed: dict[tuple[str, str], str] = {}  # each paytable edited under the field its file writes it in (paytables:, blackjack: pays:)
     for table in edited:
         field = game.table_field(table)
-        sections.setdefault(field[0], []).append(table)
-    for section, names in sections.items():
+        placed[(field[0], field[-1])] = table
+        if not isinstance(sections.get(field[0]), dict):
+            sections[field[0]] = {}
+        sections[field[0]].setdefault(field[-1], None)
+    for section, value in sections.items():
+        if not isinstance(value, dict):
+            lines.append(f"{section}: {json.dumps(value, ensure_ascii=False)}")
+            cells[len(lines)] = ("rules", titles.get(section, section))
+            continue
         lines.append(f"{section}:")
-        for table in names:
-            lines.append(f"  {json.dumps(game.table_field(table)[-1])}:")
-            for kept in game.paytables[table].lines:  # the file's lines in the file's order (the first a hand matches pays)
-                line, typed = kept.key, str(edited[table].get(kept.key, pay_text(kept.pay))).strip()
-                value = typed if typed and SAFE_PAY.fullmatch(typed) and not typed.startswith(("-", ":")) else json.dumps(typed)
-                lines.append(f"    {json.dumps(line)}: {value}")
-                cells[len(lines)] = (table, line)
+        for sub, held in value.items():
+            paid = placed.get((section, sub))
+            if paid is None:
+                lines.append(f"  {json.dumps(sub)}: {json.dumps(held, ensure_ascii=False)}")
+                cells[len(lines)] = ("rules", titles.get(f"{section}.{sub}", titles.get(section, section)))
+                continue
+            lines.append(f"  {json.dumps(sub)}:")
+            for kept in game.paytables[paid].lines:  # the file's lines in the file's order (the first a hand matches pays)
+                line, typed = kept.key, str(edited[paid].get(kept.key, pay_text(kept.pay))).strip()
+                value_text = typed if typed and SAFE_PAY.fullmatch(typed) and not typed.startswith(("-", ":")) else json.dumps(typed)
+                lines.append(f"    {json.dumps(line)}: {value_text}")
+                cells[len(lines)] = (paid, line)
     return "\n".join(lines) + "\n", cells
 
 
@@ -571,7 +697,8 @@ def _placed(message: str, cells: dict[int, tuple[str, str]], edited: Path, origi
     if found and Path(found["file"]) == edited:
         if int(found["line"]) in cells:
             table, line = cells[int(found["line"])]
-            return {"table": table, "line": line, "message": f"{table.replace('_', ' ')}, {line}: {found['message']}"}
+            where = line if table == RULES else f"{table.replace('_', ' ')}, {line}"  # a rule by its control's title
+            return {"table": table, "line": line, "message": f"{where}: {found['message']}"}
         return {"table": "", "line": "", "message": f"{original.name} (edited): {found['field']}: {found['message']}"}
     return {"table": "", "line": "", "message": _renamed(message, edited, original)}
 

@@ -2,7 +2,8 @@
 "use strict";
 
 const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet: "", pending: null, sequence: 0, solve: null,
-  units: {}, unitsFor: {}, history: [], at: 0 };
+  units: {}, unitsFor: {}, history: [], at: 0, rules: {}, rulesOriginal: {}, controls: [], games: [], pinned: null,
+  besideFigures: null, provisionalShown: null };
 const POLL_SECONDS = 0.5; // a solve's figures are asked for again and again, each request waiting this long at most,
 const POLL_PAUSE_MS = 250; // then the page this long (a page's timers run while it waits; a request kept open stops them)
 const $ = (id) => document.getElementById(id);
@@ -37,6 +38,7 @@ function status(text) { $("status").textContent = text; }
 async function loadGames() {
   const { games, first } = await api("GET", "/api/games");
   listGames(games);
+  // a link may also carry rules: &rule=TITLE|VALUE (a rule's control by its title)
   // a link can carry a game, edits and a search: #path=FILE&edit=TABLE|LINE|PAYS (as many as wanted)&search=BET|VARY|BAND
   const linked = new URLSearchParams(location.hash.slice(1));
   const path = linked.get("path") || first || "";
@@ -50,9 +52,26 @@ async function loadGames() {
   for (const [table, line, pays] of edits) {
     if (state.tables[table] && line in state.tables[table]) state.tables[table][line] = pays;
   }
-  if (edits.length) {
+  const rules = linked.getAll("rule").map((r) => r.split("|"));
+  for (const [title, value] of rules) {
+    if (title in state.rules) state.rules[title] = value;
+  }
+  if (edits.length || rules.length) {
     renderPaytables();
+    renderRuleControls();
     await sendEdit();
+  }
+  const beside = linked.get("beside");
+  if (beside) {
+    $("beside-file").value = beside;
+    await showBeside();
+  }
+  const swept = linked.get("sweep");
+  if (swept) {
+    const [table, line, pays] = swept.split("|");
+    $("sweep-line").value = `${table}|${line}`;
+    if (pays) $("sweep-pays").value = pays;
+    await sweepChart();
   }
   const search = linked.get("search");
   if (search) {
@@ -72,6 +91,7 @@ function familyWords(files) {
 }
 
 function listGames(games) {
+  state.games = games;
   const families = new Map();
   for (const g of games) {
     if (!families.has(g.family)) families.set(g.family, []);
@@ -121,15 +141,22 @@ async function openGame(path) {
     const shown = await api("GET", `/api/game?path=${encodeURIComponent(path)}`);
     state.original = shown.paytables || {};
     state.tables = JSON.parse(JSON.stringify(state.original));
+    state.controls = shown.controls || [];
+    state.rulesOriginal = Object.fromEntries(state.controls.map((c) => [c.title, c.value]));
+    state.rules = { ...state.rulesOriginal };
+    state.pinned = null;
+    state.besideFigures = null;
     state.units = shown.units || {};
     state.unitsFor = state.original;
-    state.history = [{ tables: JSON.parse(JSON.stringify(state.original)), words: "the file" }];
+    state.history = [{ tables: JSON.parse(JSON.stringify(state.original)), rules: { ...state.rules }, words: "the file" }];
     state.at = 0;
     renderHistory();
     state.bet = "";
     state.file = shown; // the figures of the file as it is: each edited figure shows them beside it
     renderPaytables();
+    renderRuleControls();
     renderRules(shown);
+    listBeside();
     show(shown, true);
     status("");
     document.body.dataset.opened = path;
@@ -169,6 +196,47 @@ function renderPaytables() {
   }
 }
 
+// -- rules: a control for each rule the game file declares (the server generates them from the file format) -----------
+function renderRuleControls() {
+  const box = $("rule-controls");
+  const groups = new Map();
+  for (const c of state.controls) {
+    if (!groups.has(c.group)) groups.set(c.group, []);
+    groups.get(c.group).push(c);
+  }
+  box.replaceChildren(...[...groups].map(([group, controls]) => {
+    const set = element("fieldset", null, { class: "rule-group" });
+    set.append(element("legend", group));
+    for (const c of controls) {
+      const label = element("label", null, { class: "rule", title: c.help || "" });
+      label.append(element("span", c.label));
+      let input;
+      if (c.options.length) {
+        input = element("select");
+        input.append(...c.options.map((o) => element("option", o, { value: o })));
+      } else {
+        input = element("input", null, c.kind === "number" ? { size: "4", inputmode: "decimal" } : { size: "10" });
+      }
+      input.value = state.rules[c.title];
+      input.dataset.rule = c.title;
+      input.setAttribute("aria-label", c.title);
+      input.classList.toggle("changed", state.rules[c.title] !== state.rulesOriginal[c.title]);
+      input.addEventListener(c.options.length ? "change" : "input", () => {
+        state.rules[c.title] = input.value;
+        input.classList.toggle("changed", input.value !== state.rulesOriginal[c.title]);
+        scheduleEdit();
+      });
+      label.append(input, element("div", "", { class: "cell-error" }));
+      set.append(label);
+    }
+    return set;
+  }));
+}
+
+function editedRules() {
+  return Object.fromEntries(Object.entries(state.rules).filter(([title, value]) => value !== state.rulesOriginal[title]));
+}
+
 function renderRules(shown) {
   $("title").textContent = shown.name || "";
   $("deals").textContent = shown.deals ? `${shown.deals} equally likely deals` : "";
@@ -190,8 +258,11 @@ function scheduleEdit() {
 }
 
 // -- undo and redo: every edit sent is a step of the list; undo and redo send the step's paytables again ----------------
-function describe(before, after) {
+function describe(before, after, rulesBefore, rulesAfter) {
   const moved = [];
+  for (const [title, value] of Object.entries(rulesAfter || {})) {
+    if ((rulesBefore || {})[title] !== value) moved.push(`${title}: ${(rulesBefore || {})[title]} → ${value}`);
+  }
   for (const [table, lines] of Object.entries(after)) {
     for (const [line, pays] of Object.entries(lines)) {
       if (before[table][line] !== pays) moved.push(`${table.replaceAll("_", " ")}, ${line}: ${before[table][line]} → ${pays}`);
@@ -201,10 +272,11 @@ function describe(before, after) {
 }
 
 function record() {
-  const last = state.history[state.at].tables;
-  if (JSON.stringify(last) === JSON.stringify(state.tables)) return;
+  const last = state.history[state.at];
+  if (JSON.stringify(last.tables) === JSON.stringify(state.tables) && JSON.stringify(last.rules) === JSON.stringify(state.rules)) return;
   state.history = state.history.slice(0, state.at + 1);
-  state.history.push({ tables: JSON.parse(JSON.stringify(state.tables)), words: describe(last, state.tables) });
+  state.history.push({ tables: JSON.parse(JSON.stringify(state.tables)), rules: { ...state.rules },
+                       words: describe(last.tables, state.tables, last.rules, state.rules) });
   state.at = state.history.length - 1;
   renderHistory();
 }
@@ -215,7 +287,9 @@ function step(by) {
   clearTimeout(state.pending);
   state.at = at;
   state.tables = JSON.parse(JSON.stringify(state.history[at].tables));
+  state.rules = { ...state.history[at].rules };
   renderPaytables();
+  renderRuleControls();
   renderHistory();
   sendEdit(false);
 }
@@ -237,7 +311,7 @@ async function sendEdit(recorded = true) {
   const started = performance.now();
   watchProgress(true);
   try {
-    const shown = await api("POST", "/api/edit", { path: state.path, tables: edited() });
+    const shown = await api("POST", "/api/edit", { path: state.path, tables: edited(), rules: editedRules() });
     if (sequence !== state.sequence) return; // a later edit is on its way: its answer wins
     markErrors(shown.errors || []);
     if (shown.errors && shown.errors.length) {
@@ -282,6 +356,11 @@ async function waitForSolve(number, sent) {
     }
     if (state.solve !== number) return; // a newer edit: this solve's figures are not what is on the screen
     if (answer.state === "solving") {
+      if (answer.provisional && state.provisionalShown !== number) { // the strategy last solved, priced since the edit
+        state.provisionalShown = number;
+        show(answer.provisional, false);
+        document.body.dataset.latePriced = String(number);
+      }
       const p = answer.progress;
       if (p.of) status(`solving… ${p.what}: ${p.done} of ${p.of}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
@@ -302,13 +381,20 @@ async function waitForSolve(number, sent) {
 
 function markErrors(errors) {
   renderUnits();
-  for (const input of document.querySelectorAll(".paytable input")) {
+  for (const input of document.querySelectorAll(".paytable input, #rule-controls [data-rule]")) {
     input.classList.remove("invalid");
     input.removeAttribute("title");
     input.nextElementSibling.textContent = "";
   }
   const loose = [];
   for (const error of errors) {
+    const rule = error.table === "rules" && [...document.querySelectorAll("#rule-controls [data-rule]")].find((i) => i.dataset.rule === error.line);
+    if (rule) {
+      rule.classList.add("invalid");
+      rule.title = error.message;
+      rule.nextElementSibling.textContent = error.message;
+      continue;
+    }
     const input = [...document.querySelectorAll(".paytable input")]
       .find((i) => i.dataset.table === error.table && i.dataset.line === error.line);
     if (input) {
@@ -374,6 +460,9 @@ function show(shown, first) {
   solving(provisional ? `${provisional.words} (the strategy shown is that of ${provisional.of})` : "", false);
   for (const card of bets.children) card.classList.toggle("provisional", Boolean(provisional));
   $("strategy").replaceChildren(...Object.entries(shown.strategy || {}).flatMap(([d, words]) => [element("dt", d.replaceAll("_", " ")), element("dd", words)]));
+  if (shown.blocks) $("strategy-blocks").replaceChildren(...shown.blocks.map(block)); // a provisional answer keeps the last drawn
+  $("strategy-blocks").classList.toggle("stale", Boolean(provisional));
+  renderBeside();
   const choice = $("bet-choice");
   const names = (shown.bets || []).map((b) => b.name);
   if (!names.includes(state.bet)) state.bet = names[0] || "";
@@ -407,7 +496,7 @@ async function searchGrid() {
   $("search-found").tHead.replaceChildren();
   $("search-found").tBodies[0].replaceChildren();
   try {
-    const found = await api("POST", "/api/search", { path: state.path, tables: edited(), bet: $("search-bet").value,
+    const found = await api("POST", "/api/search", { path: state.path, tables: edited(), rules: editedRules(), bet: $("search-bet").value,
                                                      vary: $("search-vary").value, edge: $("search-edge").value });
     if (found.errors && found.errors.length) {
       answer.textContent = found.errors.map((e) => e.message).join("; ");
@@ -456,6 +545,10 @@ function renderTarget(shown) {
   lines.replaceChildren(...Object.entries(state.tables).flatMap(([table, rows]) =>
     Object.keys(rows).map((l) => element("option", `${table.replaceAll("_", " ")}: ${l}`, { value: `${table}|${l}` }))));
   if ([...lines.options].some((o) => o.value === line)) lines.value = line;
+  const swept = $("sweep-line");
+  const sweeping = swept.value;
+  swept.replaceChildren(...[...lines.options].map((o) => element("option", o.textContent, { value: o.value })));
+  if ([...swept.options].some((o) => o.value === sweeping)) swept.value = sweeping;
 }
 
 async function solveTarget() {
@@ -464,7 +557,7 @@ async function solveTarget() {
   answer.textContent = "solving…";
   $("target-use").hidden = true;
   try {
-    const found = await api("POST", "/api/target", { path: state.path, tables: edited(), bet: $("target-bet").value, table, line,
+    const found = await api("POST", "/api/target", { path: state.path, tables: edited(), rules: editedRules(), bet: $("target-bet").value, table, line,
                                                      target: $("target-edge").value });
     if (found.errors && found.errors.length) {
       answer.textContent = found.errors.map((e) => e.message).join("; ");
@@ -517,7 +610,7 @@ function watchProgress(on) {
 // -- save, par sheet -----------------------------------------------------------------------------------------------
 async function save() {
   try {
-    const { saved } = await api("POST", "/api/save", { path: state.path, tables: edited(), name: $("save-name").value.trim() });
+    const { saved } = await api("POST", "/api/save", { path: state.path, tables: edited(), rules: editedRules(), name: $("save-name").value.trim() });
     $("saved").textContent = `saved as ${saved} (casino-math analyze reads it back)`;
     await refreshList();
   } catch (error) {
@@ -533,7 +626,7 @@ async function refreshList() {
 async function download(kind) {
   status(`writing the par sheet (${kind})…`);
   try {
-    const blob = await api("POST", "/api/report", { path: state.path, tables: edited(), kind });
+    const blob = await api("POST", "/api/report", { path: state.path, tables: edited(), rules: editedRules(), kind });
     const link = element("a", null, { href: URL.createObjectURL(blob), download: `${state.path.replace(/\.ya?ml$/, "")}-par-sheet.${kind}` });
     document.body.append(link);
     link.click();
@@ -544,6 +637,157 @@ async function download(kind) {
   }
 }
 
+// -- the strategy as the par sheet draws it: its paragraphs, tables (blackjack's chart a grid of coloured cells), sections
+function block(b) {
+  if (b.kind === "paragraph") return element("p", b.text);
+  if (b.kind === "bullets") {
+    const list = element("ul");
+    list.append(...b.items.map((i) => element("li", i)));
+    return list;
+  }
+  if (b.kind === "section") {
+    const part = element("div", null, { class: "sheet-section" });
+    part.append(element("h4", b.title), ...b.blocks.map(block));
+    return part;
+  }
+  const chart = b.rows.some((row) => row.some((c) => c.tone.startsWith("act-")));
+  const table = element("table", null, { class: chart ? "sheet-table chart" : "sheet-table" });
+  if (b.caption) table.append(element("caption", b.caption));
+  const head = element("tr");
+  head.append(...b.columns.map((c) => element("th", c.header, c.numeric ? { class: "num" } : {})));
+  const body = element("tbody");
+  body.append(...b.rows.map((row) => {
+    const tr = element("tr");
+    tr.append(...row.map((c, i) => element("td", c.text, { class: [c.tone, b.columns[i] && b.columns[i].numeric ? "num" : ""].join(" ").trim() })));
+    return tr;
+  }));
+  const thead = element("thead");
+  thead.append(head);
+  table.append(thead, body);
+  return table;
+}
+
+// -- two variants side by side: what is on the screen beside another file of the folder, or beside an edit kept ----------
+function listBeside() {
+  const family = (state.games.find((g) => g.path === state.path) || {}).family;
+  const files = state.games.filter((g) => g.path !== state.path && g.family === family);
+  $("beside-file").replaceChildren(element("option", "choose a file…", { value: "" }),
+    ...files.map((g) => element("option", g.path, { value: g.path })));
+  renderBeside();
+}
+
+async function showBeside() {
+  const path = $("beside-file").value;
+  state.pinned = null;
+  if (!path) {
+    state.besideFigures = null;
+    renderBeside();
+    return;
+  }
+  try {
+    state.besideFigures = await api("GET", `/api/figures?path=${encodeURIComponent(path)}`);
+  } catch (error) {
+    status(`error: ${error.message}`);
+    return;
+  }
+  renderBeside();
+}
+
+const BESIDE = ["house edge", "element of risk", "hit frequency", "standard deviation"]; // the figures set side by side
+function renderBeside() {
+  const other = state.pinned || state.besideFigures;
+  const table = $("beside");
+  table.tHead.replaceChildren();
+  table.tBodies[0].replaceChildren();
+  document.body.dataset.beside = other ? String(other.bets.length) : "0";
+  if (!other || !state.shown) return;
+  const head = element("tr");
+  head.append(element("th", "bet"), element("th", "figure"), element("th", "on the screen", { class: "num" }),
+              element("th", other.label || other.path, { class: "num" }));
+  table.tHead.append(head);
+  for (const bet of state.shown.bets || []) {
+    const theirs = other.bets.find((b) => b.name === bet.name);
+    for (const [figure, value] of Object.entries(bet.figures).filter(([f]) => BESIDE.includes(f))) {
+      const tr = element("tr", null, { "data-bet": bet.name });
+      const them = theirs ? theirs.figures[figure] || "" : "";
+      tr.append(element("td", bet.title), element("td", figure), element("td", value, { class: "num" }),
+                element("td", them, { class: them !== value ? "num differs" : "num" }));
+      table.tBodies[0].append(tr);
+    }
+  }
+}
+
+function pinBeside() {
+  if (!state.shown) return;
+  const words = state.history[state.at] ? state.history[state.at].words : "the file";
+  state.pinned = { label: `kept: ${words}`, bets: state.shown.bets.map((b) => ({ name: b.name, figures: { ...b.figures } })) };
+  $("beside-file").value = "";
+  renderBeside();
+}
+
+// -- each bet's house edge as one pay moves: casino-math sweep's figures, drawn as a line chart -------------------------
+async function sweepChart() {
+  const [table, line] = $("sweep-line").value.split("|");
+  const answer = $("sweep-answer");
+  answer.textContent = "charting… (each pay of the game's own bet is solved)";
+  $("sweep-chart").replaceChildren();
+  try {
+    const found = await api("POST", "/api/sweep", { path: state.path, tables: edited(), rules: editedRules(), table, line,
+                                                    pays: $("sweep-pays").value });
+    if (found.errors && found.errors.length) {
+      answer.textContent = found.errors.map((e) => e.message).join("; ");
+      return;
+    }
+    answer.textContent = found.bets.length ? `${table.replaceAll("_", " ")}, ${line}: ${found.pays.length} pays`
+      : `no bet is paid by ${table.replaceAll("_", " ")}`;
+    $("sweep-chart").replaceChildren(drawSweep(found));
+    document.body.dataset.swept = String(found.pays.length);
+  } catch (error) {
+    answer.textContent = `error: ${error.message}`;
+  }
+}
+
+const SVG = $("svg-space").namespaceURI; // an empty <svg> of the page: its namespace, named by no address here
+function svg(tag, attributes, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function drawSweep(found) {
+  const [width, height, left, right, top, bottom] = [560, 260, 64, 150, 12, 36];
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", class: "sweep",
+                             "aria-label": `house edge as ${found.line} pays ${found.pays[0]} to ${found.pays[found.pays.length - 1]}` });
+  const all = found.bets.flatMap((b) => b.edges).concat([0]);
+  const [low, high] = [Math.min(...all), Math.max(...all)];
+  const span = high - low || 1;
+  const n = found.pays.length;
+  const x = (i) => left + (n > 1 ? (i * (width - left - right)) / (n - 1) : (width - left - right) / 2);
+  const y = (v) => top + ((high - v) * (height - top - bottom)) / span;
+  for (let k = 0; k <= 4; k++) {
+    const v = low + (k * span) / 4;
+    chart.append(svg("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: "grid" }),
+                 svg("text", { x: left - 6, y: y(v) + 4, class: "tick", "text-anchor": "end" }, `${(v * 100).toFixed(2)}%`));
+  }
+  chart.append(svg("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "zero" }));
+  found.pays.forEach((p, i) => chart.append(svg("text", { x: x(i), y: height - bottom + 16, class: "tick", "text-anchor": "middle" }, p)));
+  chart.append(svg("text", { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" },
+                   `${found.line} pays (to 1)`));
+  found.bets.forEach((bet, k) => {
+    const colour = `series-${k % 6}`;
+    chart.append(svg("polyline", { points: bet.edges.map((e, i) => `${x(i)},${y(e)}`).join(" "), class: `edge ${colour}`,
+                                   "data-bet": bet.name }));
+    bet.edges.forEach((e, i) => {
+      const dot = svg("circle", { cx: x(i), cy: y(e), r: 3, class: colour });
+      dot.append(svg("title", {}, `${bet.title}: ${found.line} ${found.pays[i]} → house edge ${bet.shown[i]}`));
+      chart.append(dot);
+    });
+    chart.append(svg("text", { x: width - right + 8, y: top + 14 + 16 * k, class: `legend ${colour}` }, bet.title));
+  });
+  return chart;
+}
+
 $("games").addEventListener("change", (event) => { if (event.target.value) openGame(event.target.value); });
 $("home").addEventListener("click", () => landing(true));
 $("undo").addEventListener("click", () => step(-1));
@@ -551,7 +795,9 @@ $("redo").addEventListener("click", () => step(1));
 $("bet-choice").addEventListener("change", (event) => { state.bet = event.target.value; renderReturns(); });
 $("revert").addEventListener("click", () => {
   state.tables = JSON.parse(JSON.stringify(state.original));
+  state.rules = { ...state.rulesOriginal };
   renderPaytables();
+  renderRuleControls();
   markErrors([]);
   sendEdit();
 });
@@ -559,5 +805,8 @@ $("save").addEventListener("click", save);
 $("target-solve").addEventListener("click", solveTarget);
 $("search-run").addEventListener("click", searchGrid);
 $("html").addEventListener("click", () => download("html"));
+$("sweep-run").addEventListener("click", sweepChart);
+$("beside-file").addEventListener("change", showBeside);
+$("beside-pin").addEventListener("click", pinBeside);
 $("pdf").addEventListener("click", () => download("pdf"));
 loadGames();
