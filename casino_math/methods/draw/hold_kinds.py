@@ -35,6 +35,7 @@ from .kernel import (FLUSH, HIGH, HIGH_PAIR, HIGH_SUITED, HOLDS, INSIDE, LOW_CAR
 WINDOWS = [sum(1 << r for r in ((14, 2, 3, 4, 5) if low == 1 else range(low, low + 5))) for low in range(1, 11)]
 RANK_LETTERS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
 RANK_WORDS = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens"}
+BY_RANKS = 1 << 15  # a straight's detail: the ranks held (bits 2 to 14), not its high cards and open straights
 DETAIL = 1 << 16  # a kind code: ((wild cards × 32 + kind) × 6 + natural cards) × DETAIL + the kind's detail
 
 
@@ -154,6 +155,9 @@ def kind_codes(game: DrawGame, held: HoldKinds) -> np.ndarray:
     pair_group = held.group.astype(np.int64) if split else np.zeros_like(k)
     highs, opens = held.highs.astype(np.int64), held.opens.astype(np.int64)
     suited_straight = (highs * 16 + opens) if held.high_rank < 15 else opens
+    if game.ranking.wild_deuces or game.deck.jokers:  # wild cards fill straights: which ranks are held matters more
+        suited_straight = np.where(k <= 3, held.ranks.astype(np.int64) | BY_RANKS, suited_straight)
+        highs = np.where(np.isin(kind, (INSIDE,)), held.ranks.astype(np.int64) | BY_RANKS, highs)
     detail = np.select(
         [kind == STOOD, np.isin(kind, (QUADS, TRIPS)), kind == TRIPS_KICKER, np.isin(kind, (HIGH_PAIR, LOW_PAIR)),
          (kind == ROYAL) & (k <= 3), np.isin(kind, (STRAIGHT_FLUSH, STRAIGHT)), np.isin(kind, (FLUSH, OUTSIDE, INSIDE, OTHER)),
@@ -208,11 +212,13 @@ def kind_name(game: DrawGame, code: int) -> str:
         name = "4 to a royal flush" if k == 4 else f"suited {ranks(detail)}" if k == 2 else f"3 to a royal flush, {ranks(detail)}"
     elif kind in (STRAIGHT_FLUSH, STRAIGHT):
         n_high, n_open = divmod(detail, 16) if high < 15 else (0, detail)
-        name = f"{k} to a {'straight flush' if kind == STRAIGHT_FLUSH else 'straight'}{highs(n_high)}{opens(n_open)}"
+        to = f"{k} to a {'straight flush' if kind == STRAIGHT_FLUSH else 'straight'}"
+        name = f"{to}, {ranks(detail)}" if detail & BY_RANKS else f"{to}{highs(n_high)}{opens(n_open)}"
     elif kind == FLUSH:
         name = f"{k} to a flush{highs(detail)}"
     elif kind in (OUTSIDE, INSIDE):
-        name = f"4 to an {'outside' if kind == OUTSIDE else 'inside'} straight{highs(detail)}"
+        to = f"4 to an {'outside' if kind == OUTSIDE else 'inside'} straight"
+        name = f"{to}, {ranks(detail)}" if detail & BY_RANKS else f"{to}{highs(detail)}"
     elif kind in (HIGH, HIGH_SUITED):
         name = f"{ranks(detail)} only" if k == 1 else f"{'suited' if kind == HIGH_SUITED else 'unsuited'} {ranks(detail)}"
     else:

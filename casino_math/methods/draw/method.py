@@ -229,7 +229,7 @@ class DrawView(UnrankedView):
 
     def summary(self) -> str:
         return ("hold the cards of highest exact expected value among the 32 ways (between equal values, the less "
-                "volatile), as the hand-rank table orders them")
+                "volatile); the hand-rank table is its card, priced")
 
 
 def _priced(card: CardPlay) -> str:
