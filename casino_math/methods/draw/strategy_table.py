@@ -105,11 +105,10 @@ class Conflicts:
         number = np.full(names, -1, dtype=np.int64)
         number[useful] = np.arange(len(useful))
         key = (rows[:, None] * names + ids).ravel()
-        flat = values.ravel()
-        order = np.lexsort((flat, key))  # by deal and kind, the best value last
-        key, flat = key[order], flat[order]
-        last = np.r_[key[1:] != key[:-1], True]
-        key, flat = key[last], flat[last]
+        order = np.argsort(key, kind="stable")  # by deal and kind
+        key = key[order]
+        starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+        key, flat = key[starts], np.maximum.reduceat(values.ravel()[order], starts)  # each kind's best hold
         deal, kind = key // names, number[key % names]
         kept = kind >= 0  # a kind no deal's optimal hold keeps goes below every line, where it decides nothing
         return cls(useful, deal[kept], kind[kept], flat[kept].astype(np.float64), number[best], weights)
@@ -207,10 +206,10 @@ def presented(conflicts: Conflicts, order: np.ndarray) -> np.ndarray:
     has[conflicts.deal, conflicts.kind] = True
     position = np.empty(m, dtype=np.int64)
     position[order] = np.arange(m)
-    before = np.zeros((m, m), dtype=bool)  # before[a, b]: a must come before b
-    for a in range(m):
-        together = has[has[:, a]].any(axis=0)
-        before[a] = together & (position > position[a])
+    packed = np.packbits(has, axis=1)
+    sets = has[np.unique(packed.view(f"V{packed.shape[1]}").ravel(), return_index=True)[1]].astype(np.float32)
+    together = sets.T @ sets > 0  # the deals' sets of kinds, each once: whether some deal has both
+    before = together & (position[None, :] > position[:, None])  # before[a, b]: a must come before b
     at = conflicts.kind == conflicts.optimal[conflicts.deal]
     dealt = np.bincount(conflicts.kind[at], weights=conflicts.weights[conflicts.deal[at]], minlength=m)
     worth = np.bincount(conflicts.kind[at], weights=conflicts.weights[conflicts.deal[at]] * conflicts.value[at], minlength=m)
