@@ -164,8 +164,8 @@ def kind_codes(game: DrawGame, held: HoldKinds) -> np.ndarray:
          np.isin(kind, (HIGH, HIGH_SUITED))],
         [held.made, pair_group * 16, pair_group * 16 + np.where(split, held.kicker + 1, 0), pair_group,
          held.ranks, suited_straight, highs, held.ranks], 0).astype(np.int64)
-    wild = np.where(kind == STOOD, 0, held.wild.astype(np.int64))  # a made hand is its line, however many wild cards make it
-    return ((wild * 32 + kind) * 6 + k) * DETAIL + detail
+    stood = kind == STOOD  # a made hand is its line, however many wild cards make it
+    return ((np.where(stood, 0, held.wild.astype(np.int64)) * 32 + kind) * 6 + np.where(stood, 5, k)) * DETAIL + detail
 
 
 def is_stood(code: int) -> bool:

@@ -18,8 +18,9 @@
 The player holds, of each deal, the first line the deal has; where several holds fit that line, the best of them.
 The words a line may use (``N`` a number of cards; without a wild card prefix, no wild card is held):
 
-- a paytable line (``royal flush``, ``full house``): the hand stood on as dealt; ``four of a kind``, ``three of a
-  kind`` and ``two pair`` also hold those cards alone;
+- a paytable line (``royal flush``, ``full house``): the hand stood on as dealt; where the line's words also name
+  cards held (``four of a kind``, ``three of a kind``, ``two pair``), they mean the cards held, and ``four of a kind
+  (all five held)`` the hand stood on;
 - ``N to a royal flush``, ``N to a straight flush``, ``N to a flush``, ``4 to an outside straight``, ``4 to an inside
   straight``, ``4 to a straight``, each with qualifiers after a comma or ``with``: ``H high cards``, ``open to S
   straights`` (the straights holding every rank held), or the ranks held (``3 to a royal flush, KQJ``);
@@ -29,7 +30,8 @@ The words a line may use (``N`` a number of cards; without a wild card prefix, n
 - ``N suited high cards``, ``N unsuited high cards``, ``N high cards``, ``one high card``; ``suited QJ``, ``unsuited
   KQJ``, ``J only`` (ranks as letters, T for ten);
 - ``draw five`` (or ``discard everything``);
-- before any of them, the wild cards held: ``1 deuce + ...``, ``2 deuces + ...``, ``joker + ...``; ``2 deuces alone``.
+- before any of them, the wild cards held: ``1 deuce + ...``, ``2 deuces + ...``, ``joker + ...``; ``2 deuces alone``;
+  after three or four of a kind, those that make it: ``four of a kind with 2 deuces``, ``three of a kind with joker``.
 
 These are the words the derived card (:mod:`~casino_math.methods.draw.strategy_table`) prints.
 
@@ -149,6 +151,7 @@ def read_card(name: str, source: str, lines: list[str], paytable: list[str]) -> 
 
 
 _WILD = re.compile(r"^(?:(?P<n>\d|one|two|three|four) (?:deuces?|wild cards?)|(?P<joker>joker)) ?(?:\+ ?(?P<rest>.+)|alone)$")
+_MADE_WILD = re.compile(r"(?P<what>(?:three|four) of a kind(?: of .+)?) with (?:(?P<n>\d) (?:deuces?|wild cards?)|(?P<joker>joker))")
 _TO = re.compile(r"^(?P<n>\d) to an? (?P<what>royal flush|straight flush|flush|outside straight|inside straight|straight)$")
 _HIGHS = re.compile(r"^(?P<n>\d|one|two|three|four|no) (?P<suit>suited |unsuited )?high cards?$")
 _OPEN = re.compile(r"^open to (?P<n>\d) straights?$")
@@ -173,14 +176,26 @@ def read_line(text: str, paytable: list[str]) -> tuple[HoldPattern, ...]:
 def _phrase(text: str, paytable: list[str]) -> tuple[HoldPattern, ...]:
     words = " ".join(str(text).split())
     low = words.lower()
+    keys = [p.lower() for p in paytable]
     stood = low.removesuffix(" (all five held)")
-    if stood != low and stood in (p.lower() for p in paytable):  # the made hand alone, not the cards of it held
-        return (HoldPattern(frozenset({STOOD}), made=[p.lower() for p in paytable].index(stood)),)
-    if low in (p.lower() for p in paytable):
-        index = [p.lower() for p in paytable].index(low)
-        made = (HoldPattern(frozenset({STOOD}), made=index),)
-        held = {"four of a kind": QUADS, "three of a kind": TRIPS, "two pair": TWO_PAIR}.get(low)
-        return made + ((HoldPattern(frozenset({held})),) if held is not None else ())
+    if stood != low:  # the made hand alone, not the cards of it held
+        if stood not in keys:
+            raise ValueError(f"{stood!r} is no line of the paytable (its lines: {', '.join(paytable)})")
+        return (HoldPattern(frozenset({STOOD}), made=keys.index(stood)),)
+    try:
+        return _held(low, words)
+    except ValueError:
+        if low in keys:  # a made hand a card names by its paytable line
+            return (HoldPattern(frozenset({STOOD}), made=keys.index(low)),)
+        raise
+
+
+def _held(low: str, words: str) -> tuple[HoldPattern, ...]:
+    """The patterns of cards held (``low``: the line in lower case; ``words``: as written)."""
+    made = _MADE_WILD.fullmatch(low)
+    if made:  # three or four of a kind made with wild cards held
+        count = 1 if made["joker"] else _number(made["n"])
+        return tuple(replace(p, wild=count, naturals=None) for p in _natural(made["what"], made["what"]))
     wild = _WILD.match(low)
     if wild:
         count = 1 if wild["joker"] else _number(wild["n"])

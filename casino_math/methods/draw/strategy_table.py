@@ -17,7 +17,7 @@ the deals where it errs, and per line the deals it decides and their average exp
 >>> view = DRAW_METHOD.solve(load_draw_text(TINY)).strategy.decisions[0]
 >>> frame = strategy_table(view)
 >>> list(frame.columns), frame["line"].iloc[0]
-(['line', 'deals', 'frequency', 'ev', 'ev_float', 'erring'], 'four of a kind')
+(['line', 'deals', 'frequency', 'ev', 'ev_float', 'erring'], 'four of a kind (all five held)')
 >>> card = derived_card(view)
 >>> card.cost >= 0, card.returned <= card.optimal
 (True, True)
@@ -72,7 +72,7 @@ def derive(game: DrawGame, counts: DrawCounts, played: Played) -> CardPlay:
     ids, words, stood = named(game, counts.deals.astype(np.int64))
     values = hold_values(game, counts, played)
     conflicts = Conflicts.of(ids, values, played.choice.astype(np.int64), counts.weights, len(words))
-    held = {words[k] for k in conflicts.kinds if not stood[k]}  # a hand stood on, named alike, says so on the card
+    held = {w for w, s in zip(words, stood) if not s}  # a hand stood on, named as cards held are, says so
     names = [f"{w} (all five held)" if stood[k] and w in held else w for k, w in enumerate(words)]
     order = presented(conflicts, refined(conflicts, pairwise_order(conflicts.matrix())))
     card = _played(game, counts, played, values, ids, names, conflicts.kinds[order])

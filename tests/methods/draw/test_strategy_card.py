@@ -23,6 +23,7 @@ from tests.references.draw_card_brute_force import replay
 
 SMALL = ROOT / "tests" / "games" / "draw-small.yaml"
 ROYAL = ROOT / "tests" / "games" / "draw-royal-small.yaml"
+JOKER = ROOT / "tests" / "games" / "draw-joker-small.yaml"
 JOB = ROOT / "paytables" / "video_poker" / "jacks-or-better-9-6.yaml"
 PHRASES = ["royal flush", "four of a kind", "full house", "flush", "straight", "three of a kind", "two pair",
            "4 to a royal flush", "3 to a royal flush", "high pair", "low pair", "2 suited high cards",
@@ -53,7 +54,7 @@ def test_the_derived_card_of_9_6_jacks_or_better():
     assert card.optimal == analysis.tables["bet"].metrics.rtp
     assert Fraction(0) < card.cost < Fraction(2, 100_000)
     lines = list(card.lines)
-    assert lines[:3] == ["royal flush", "straight flush", "four of a kind"]
+    assert lines[:3] == ["royal flush", "straight flush", "four of a kind (all five held)"]
     assert lines.index("4 to a royal flush") < lines.index("high pair") < lines.index("low pair") < lines.index("draw five")
     assert lines.index("suited QJ") < lines.index("unsuited KQ") < lines.index("J only")
     assert sum(deals for _, deals, _, _ in card.by_line()) == 2_598_960
@@ -68,9 +69,12 @@ def test_the_posted_simple_strategy_of_9_6_jacks_or_better():
     assert table.total == analysis.tables["bet"].total  # the same weighted combinations, played otherwise
 
 
-def test_a_posted_card_written_in_the_derived_cards_words_plays_as_it():
+@pytest.mark.parametrize("path", [SMALL, JOKER, pytest.param(ROOT / "paytables" / "video_poker" / "deuces-wild-full-pay.yaml",
+                                                               marks=pytest.mark.slow)],
+                         ids=["16 cards", "13 cards with a joker", "Deuces Wild"])
+def test_a_posted_card_written_in_the_derived_cards_words_plays_as_it(path):
     """The derived card's lines, written as a posted card, price the same: the words read back to the same holds."""
-    view = view_of(SMALL)
+    view = view_of(path)
     card = derived_card(view)
     game = view.game
     posted = read_card("derived", "this engine", list(card.lines), [line.key for line in game.lines])
