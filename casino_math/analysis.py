@@ -25,7 +25,6 @@ from .game.description import Game
 from .contract.solution import DecisionView, Solution
 from .contract.method import Coups, Method, Throws, Workload
 from .registry import game_schema, load_game, load_game_text, method_for
-from .game.simple_strategies import parse_rule
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
     import pandas as pd
@@ -78,7 +77,7 @@ class GameAnalysis:
         """The game solved under a simple rule forcing one decision (``play J-high or better``); None: optimal."""
         if rule is None:
             return self.solution
-        return self.method.solve(self.game, parse_rule(self.game, rule), self.progress, self.runner)
+        return self.method.solve(self.game, self.method.read_rule(self.game, rule), self.progress, self.runner)
 
     def dealer_totals(self) -> dict[str, dict[str, Fraction]]:
         """Blackjack: per dealer up card (``A``, ``2`` ... ``9``, ``T``), the chance of each final result from the full

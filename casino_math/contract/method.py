@@ -137,6 +137,13 @@ class Method(ABC):
               runner: Runner | None = None) -> Solution:
         """The game solved: optimal, or with ``rule`` forcing one decision."""
 
+    def read_rule(self, game: Game, text: str) -> Rule:
+        """A simpler strategy the game file names, as this method plays it: by default a rule in words (``play J-high
+        or better``); ValueError says what is wrong."""
+        from ..game.simple_strategies import parse_rule
+
+        return parse_rule(game, text)
+
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         """The return table of every side bet, counted without solving the game's own bet (a side bet is settled by
         the cards alone)."""

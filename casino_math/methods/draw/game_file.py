@@ -47,6 +47,7 @@ from ...game.patterns import unreachable
 from ...game.sections import Section, Where
 from ...game.loader import _NAME, DeckSpec, NamesSpec, PayValue, _at, _deck, _explain, _Strict
 from .hands import DrawLine, read_line
+from .posted import LineError, PostedCard, read_card
 
 DRAW = "draw"  # the player's one decision: which cards to hold
 PAYS = "pays"  # the paytable's name
@@ -65,14 +66,24 @@ draw:
 RANKINGS = {"high": "high", "deuces wild": "deuces-wild"}
 
 
+class PostedSpec(_Strict):
+    """A posted strategy card: where it was published, and its lines in the words strategy cards use."""
+
+    source: str = Field(min_length=1, description="where the card was published (a book and page, a web page)")
+    lines: list[str] = Field(min_length=1, description="the card's lines, best first: the player holds the first his "
+                                                       "hand has (casino_math/methods/draw/posted.py lists the words)")
+
+
 class DrawSection(_Strict):
-    """A draw game's rules: the ranking, the coins bet, the paytable."""
+    """A draw game's rules: the ranking, the coins bet, the paytable, and posted strategy cards to price."""
 
     ranking: Literal["high", "deuces wild"] = Field("high", description="high poker, or deuces wild (every deuce wild); a "
                                                                        "joker in the deck is wild")
     coins: int = Field(1, ge=1, le=100, description="the coins bet per hand: the pays are per coin at that bet")
     pays: dict[str, PayValue] = Field(description="coins returned per coin bet (for 1), by hand; a hand takes the first "
                                                   "line it matches")
+    strategies: dict[str, PostedSpec] = Field({}, description="posted strategy cards, by name, each priced exactly "
+                                                             "against the optimal holds")
 
 
 class DrawFile(_Strict):
@@ -94,6 +105,7 @@ class DrawGame(Game):
 
     coins: int = 1
     ranking_name: str = "high"
+    posted: tuple[PostedCard, ...] = ()
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -191,6 +203,12 @@ def build_draw(data: dict[str, Any], where: Where, files: list[tuple[str, str]],
             raise fail((DRAW, PAYS, str(key)), "a video poker pay is the coins returned per coin bet, as the glass prints "
                                                f"it (a number, or 'N for 1'), not {value!r}: X to 1 returns X + 1 for 1")
     lines = _lines(section, ranking, fail)
+    posted = []
+    for name, card in section.strategies.items():
+        try:
+            posted.append(read_card(name, card.source, card.lines, [line.key for line in lines]))
+        except LineError as error:
+            raise fail((DRAW, "strategies", name, "lines", str(error.index)), error.message) from None
     hands = {"player": Hand("player", ("player",), 5, ranking)}
     wagers = (Wager(spec.bet, Fraction(1), {"played": Result("pays", table=PAYS)}),)
     names = Names(spec.names.game or "Video Poker", {str(role): name for role, name in spec.names.roles.items()},
@@ -199,7 +217,8 @@ def build_draw(data: dict[str, Any], where: Where, files: list[tuple[str, str]],
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
         steps=(Deal("player", 5), DRAW_DECISION), hands=hands, wagers=wagers, side_bets=(),
         paytables={PAYS: Paytable(PAYS, lines)}, bet=spec.bet, path=files[0][0], sha256=files[0][1], files=tuple(files),
-        names=names, words=_words(deck, section, ranking), coins=section.coins, ranking_name=section.ranking)
+        names=names, words=_words(deck, section, ranking), coins=section.coins, ranking_name=section.ranking,
+        strategies={card.name: card.rule_text for card in posted}, posted=tuple(posted))
 
 
 def _lines(section: DrawSection, ranking: Ranking, fail: Any) -> tuple[Line, ...]:

@@ -34,10 +34,13 @@ from .counting import DrawCounts
 from .game_file import DRAW, HOLD_OPTIONS, DrawGame, hold_name
 from .kernel import HOLDS
 from .lookup import in_deal, member, member_holds
+from .posted import PostedRule
 from .solving import DrawEnds, Played, pays_of, solved
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from .strategy_card import CardPlay
 
     from ...game.simple_strategies import Rule
     from ...levels import Progress
@@ -59,15 +62,40 @@ class Draw(Method):
     def solve(self, game: Game, rule: Rule | None = None, progress: Progress | None = None,
               runner: Runner | None = None) -> Solution:
         assert isinstance(game, DrawGame)
-        if rule is not None:
-            raise ValueError(f"{game.id}: video poker is played by its optimal holds; no rule to force")
+        if rule is not None and not (isinstance(rule, PostedRule) and rule.card is not None):
+            raise ValueError(f"{game.id}: video poker is played by its optimal holds or by a posted card; no rule to force")
         counts, played = solved(game)
+        if rule is not None:
+            return self._posted(game, counts, played, rule)
         notes = (f"every deal of {comb(len(game.deck), 5):,} × every hold × every draw; each hold weighted to "
                  f"{counts.per_hold:,} draws, so {counts.total:,} weighted combinations in all",
                  f"pays per coin with {game.coins} coin{'s' * (game.coins > 1)} bet; between holds of equal expected "
                  "value, the less volatile")
         by_class = tuple(int(x) for x in played.by_class)
         ends = DrawEnds(by_class, notes)
+        view = DrawView(game, counts, played)
+        return Solution(self.name, game, ends.table(game), Strategy(game, (view,), DrawLookup(game, counts, played)), ends,
+                        len(counts.deals), comb(len(game.deck), 5), working=lambda: view)
+
+    def read_rule(self, game: Game, text: str) -> Rule:
+        """A posted strategy card the game file lists (``draw: strategies:``), by its name or its words."""
+        assert isinstance(game, DrawGame)
+        for card in game.posted:
+            if text in (card.name, card.rule_text):
+                return PostedRule(card.rule_text, DRAW, "", "", None, card=card)
+        listed = ", ".join(card.name for card in game.posted) or "none"
+        raise ValueError(f"{text!r}: video poker is played by its optimal holds or by a posted strategy card the game "
+                         f"file lists under draw: strategies: (its cards: {listed})")
+
+    def _posted(self, game: DrawGame, counts: DrawCounts, played: Played, rule: PostedRule) -> Solution:
+        """The game played by a posted card: its return table (the strategy shown beside it stays the optimal one)."""
+        from .strategy_card import posted_play
+
+        assert rule.card is not None
+        card = posted_play(game, counts, played, rule.card)
+        notes = (f"played by the posted card {rule.card.name!r} ({rule.card.source}): each deal held by the first of its "
+                 f"{len(rule.card.lines)} lines the deal has (the best hold of that line)",)
+        ends = DrawEnds(tuple(int(x) for x in card.by_class), notes)
         view = DrawView(game, counts, played)
         return Solution(self.name, game, ends.table(game), Strategy(game, (view,), DrawLookup(game, counts, played)), ends,
                         len(counts.deals), comb(len(game.deck), 5), working=lambda: view)
@@ -171,19 +199,26 @@ class DrawView(UnrankedView):
 
         from ...text import percent
         from .figures import figures_tables
-        from .strategy_table import card_return
+        from .strategy_card import posted_play
+        from .strategy_table import derived_card
 
         total = comb(len(self.game.deck), 5)
-        card, cost = card_return(self)
-        table = self.frame()
-        table = pd.DataFrame({"Line (hold the first your hand has)": table["line"], "Deals": table["deals"],
-                              "Share of deals": table["frequency"], "Average EV (net, per coin)": [f"{v:+.6f}" for v in table["ev_float"]]})
+        card = derived_card(self)
         drawn = pd.DataFrame([{"Cards drawn": k, "Deals": n, "Share of deals": percent(Fraction(n, total), 4)}
                               for k, n in self.drawn().items()])
-        return [(f"The hand-rank strategy table, derived from the optimal holds: each line is the kind of hold the optimal "
-                 f"play keeps, ordered by its average expected value where it is the optimal play; the deals where it is, "
-                 f"their share, and that average. Played exactly as a card (each deal held by the first line it has), it "
-                 f"returns {percent(card, 4)}, {percent(cost, 4)} less than the optimal holds.", table),
+        posted = []
+        for listed in self.game.posted:
+            played = posted_play(self.game, self.counts, self.played, listed)
+            posted.append((f"The posted strategy card {listed.name!r} ({listed.source}), played exactly: each deal held "
+                           f"by the first line it has (where several of its holds fit that line, the best of them). "
+                           f"{_priced(played)}", _card_frame(played, total)))
+        return [(f"The hand-rank strategy table, derived from the optimal holds: each line is a kind of hold the optimal "
+                 f"play keeps, ordered by Ethier, Kim and Lee's method (a kind above another where deals whose optimal "
+                 f"hold is the one have the other too; conflicts resolved by the expected value given up; refined on "
+                 f"the card's exact return); per line, the deals it decides, their share, the average expected value "
+                 f"of the card's hold there and the deals among them held worse than optimal. {_priced(card)}",
+                 _card_frame(card, total)),
+                *posted,
                 ("Deals by the number of cards the optimal hold draws (0: the hand is stood on).", drawn),
                 *figures_tables(self)]
 
@@ -194,7 +229,26 @@ class DrawView(UnrankedView):
 
     def summary(self) -> str:
         return ("hold the cards of highest exact expected value among the 32 ways (between equal values, the less "
-                "volatile), as the hand-rank table orders them")
+                "volatile); the hand-rank table is its card, priced")
+
+
+def _priced(card: CardPlay) -> str:
+    """A card's price in words: its return, its cost against the optimal holds, the deals it errs on."""
+    from ...text import percent
+
+    return (f"Played exactly as a card it returns {percent(card.returned, 4)}, {percent(card.cost, 4)} less than the "
+            f"optimal holds ({percent(card.optimal, 4)}); it holds {card.erring:,} of the {card.deals:,} deals "
+            f"({percent(Fraction(card.erring, card.deals), 4)}) worse than the optimal hold.")
+
+
+def _card_frame(card: CardPlay, total: int) -> pd.DataFrame:
+    import pandas as pd
+
+    from ...text import percent
+
+    return pd.DataFrame([{"Line (hold the first your hand has)": name, "Deals": deals,
+                          "Share of deals": percent(Fraction(deals, total), 4), "Average EV (net, per coin)": f"{float(ev):+.6f}",
+                          "Deals held worse than optimal": erring} for name, deals, ev, erring in card.by_line()])
 
 
 @dataclass(frozen=True)
