@@ -9,7 +9,7 @@ rules as a dealer would list them; everything not written is the most common rul
     blackjack:
       dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original
       double: {on: any, after_split: true}         # on: any, hard (no soft hand), 9-11, 10-11; cards: 2 | any
-      split: {hands: 4, resplit_aces: false, hit_split_aces: false}   # play: CDP1 | CDZ- (how split hands are played)
+      split: {hands: 4, resplit_aces: false, hit_split_aces: false}   # play: CDP1 | CDZ- | CDP (how split hands are played)
       surrender: late                              # none, late, early
       pays: {blackjack: 3 to 2}
 
@@ -88,8 +88,10 @@ class SplitRules(_Strict):
     hands: int = Field(4, description=f"the most hands a pair can become (2 to {MOST_HANDS})")
     resplit_aces: bool = False
     hit_split_aces: bool = False
-    play: Literal["CDP1", "CDZ-"] = Field("CDP1", description="how split hands are played: CDP1, each by its best play with the "
-                                                            "pair's two cards out; CDZ-, as the same cards unsplit")
+    play: Literal["CDP1", "CDZ-", "CDP"] = Field("CDP1", description="how split hands are played: CDP1, each by its best play with "
+                                                                   "the pair's two cards out; CDZ-, as the same cards unsplit; CDP, "
+                                                                   "each by its best play given every card seen, the first hand's "
+                                                                   "cards too (a split to two hands)")
     free: Literal["none", "all but tens", "all"] | list[str | int] = Field(
         "none", description="pairs split for free: the house stakes the new hands (Free Bet); or the pairs named, e.g. [A, 2, 3, 5, 6, 7, 8, 9]")
 
@@ -308,6 +310,9 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
             raise fail((*at, "split", "hands"), f"a split to {split.hands} hands: no table allows more than {MOST_HANDS}")
         if split.resplit_aces and split.hands == 2:
             raise fail((*at, "split", "resplit_aces"), "aces cannot be resplit when a split makes only 2 hands")
+        if split.play == "CDP" and split.hands > 2:
+            raise fail((*at, "split", "play"), f"CDP is counted for a split to 2 hands (each hand's play reading the other's "
+                                               f"cards), not {split.hands}: write hands: 2, or play: CDP1")
     if isinstance(double, DoubleRules):
         totals = _range(double.on)
         free = _range(double.free) or frozenset()
@@ -441,6 +446,9 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         if rules.split_play == "CDZ-":
             out.append("Split hands are counted as played like the same cards unsplit (CDZ-), not by the best play with the "
                        "pair's cards out.")
+        elif rules.split_play == "CDP":
+            out.append("Split hands are counted as played by their best play given every card seen (CDP): the first hand by "
+                       "the pair's cards and its own, the second by the first hand's cards too.")
         if rules.free_split_values:
             others = sorted(set(range(10)) - rules.free_split_values)
             out.append("Free splits of " + ("every pair" if not others else "every pair but " + " and ".join(

@@ -26,7 +26,7 @@ VALUES = 10  # ace, 2 to 9, ten (tens and faces): what blackjack reads of a card
 ACE, TEN = 0, 9  # their positions in a count of values: position v holds the cards worth v + 1
 VALUE_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 Surrender = Literal["none", "late", "early"]
-SplitPlay = Literal["CDP1", "CDZ-"]  # how split hands are played: by the best play with the pair's two cards out, or as unsplit
+SplitPlay = Literal["CDP1", "CDZ-", "CDP"]  # split hands played: best with the pair's cards out, as unsplit, or best with every card seen
 
 
 def value_name(v: int) -> str:
@@ -101,7 +101,8 @@ class BlackjackRules:
     split_hands: int = 4  # the most hands splitting makes (1: no split)
     resplit_aces: bool = False
     hit_split_aces: bool = False
-    split_play: SplitPlay = "CDP1"  # CDP1: split hands by their best play with both pair cards out; CDZ-: as the same cards unsplit
+    split_play: SplitPlay = "CDP1"  # CDP1: split hands by their best play with both pair cards out; CDZ-: as the same cards
+    # unsplit; CDP: each split hand by its best play given every card seen, the earlier split hands' too (two hands at most)
     surrender: Surrender = "none"
     blackjack_pays: Fraction = Fraction(3, 2)
     suited_blackjack_pays: Fraction | None = None  # a blackjack of one suit (None: as any blackjack)

@@ -12,7 +12,7 @@ from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_ga
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
 from casino_math.methods.blackjack.game_file import HARD_TOTALS
-from tests.references.blackjack_brute_force import A, SHOES, T, Brute, split_strategy
+from tests.references.blackjack_brute_force import A, SHOES, T, Brute, composition_strategy, split_strategy
 
 RULES = {
     "peek S17": BlackjackRules(split_hands=2),
@@ -162,3 +162,50 @@ def test_the_best_split_play_never_loses_to_the_unsplit_one(shoe):
             assert {o: v for o, v in root.options.items() if o != SPLIT} == {o: v for o, v in other.items() if o != SPLIT}
             if SPLIT in root.options:
                 assert root.options[SPLIT] >= other[SPLIT], (up, str(hand))
+
+
+CDP_RULES = {
+    "CDP, peek S17": BlackjackRules(split_hands=2, split_play="CDP"),
+    "CDP, H17, hard doubles, no hole card": BlackjackRules(split_hands=2, split_play="CDP", dealer_hits_soft_17=True,
+                                                           dealer_peeks=False, double_totals=HARD_TOTALS),
+    "CDP, no double after a split, original bet": BlackjackRules(split_hands=2, split_play="CDP", dealer_peeks=False,
+                                                                 no_hole_card_takes_all=False, double_after_split=False),
+    "CDP, free splits": BlackjackRules(split_hands=2, split_play="CDP", dealer_hits_soft_17=True, dealer_22_pushes=True,
+                                       free_double_totals=frozenset({9, 10, 11}), free_split_values=frozenset(range(9))),
+}
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+@pytest.mark.parametrize("rules", CDP_RULES.values(), ids=CDP_RULES.keys())
+def test_a_split_played_by_every_card_seen(rules, shoe):
+    """CDP: every split's exact value against the brute force dealing every sequence, the first hand played by the engine's
+    split strategy and the second by the brute force's own best play given every card seen (the first hand's too)."""
+    play = play_game(rules, Shoe(shoe))
+    brute = Brute(rules, shoe)
+    splits = 0
+    for up, upcard in play.upcards.items():
+        for pair in upcard.splits:
+            hand = Hand(tuple(2 * (v == pair) for v in range(10)))
+            strategy = composition_strategy(brute, split_strategy(play, up, pair))
+            assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, strategy), (up, pair)
+            splits += 1
+    assert splits
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+def test_a_split_reading_every_card_never_loses_to_the_pair_cards_alone(shoe):
+    """CDP's second hand plays best for more that it knows, its first as CDP1's: no split is worth less than under CDP1,
+    one is worth more (the shoes are small enough for the first hand's cards to matter), the rest of the game the same;
+    and the round's ends average to the game's expected return."""
+    cdp, cdp1 = (play_game(BlackjackRules(split_hands=2, split_play=p), Shoe(shoe)) for p in ("CDP", "CDP1"))
+    gained = Fraction(0)
+    for up, upcard in cdp.upcards.items():
+        for hand, root in upcard.roots.items():
+            other = cdp1.upcards[up].roots[hand].options
+            assert {o: v for o, v in root.options.items() if o != SPLIT} == {o: v for o, v in other.items() if o != SPLIT}
+            if SPLIT in root.options:
+                assert root.options[SPLIT] >= other[SPLIT], (up, str(hand))
+                gained += root.options[SPLIT] - other[SPLIT]
+    assert gained > 0
+    ends = cdp.ends
+    assert sum((p * ends.net(key) for key, p in ends.chances.items()), ends.split_net) == cdp.expected_return

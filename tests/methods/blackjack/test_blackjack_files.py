@@ -107,6 +107,9 @@ BAD = {
     "too many hands": ("blackjack:\n  split: {hands: 9}\n", "bad.yaml:4: blackjack.split.hands: a split to 9 hands"),
     "resplit aces, two hands": ("blackjack:\n  split: {hands: 2, resplit_aces: true}\n",
                                 "bad.yaml:4: blackjack.split.resplit_aces: aces cannot be resplit when a split makes only 2 hands"),
+    "CDP past two hands": ("blackjack:\n  split: {play: CDP}\n",
+                           "bad.yaml:4: blackjack.split.play: CDP is counted for a split to 2 hands (each hand's play reading the "
+                           "other's cards), not 4: write hands: 2, or play: CDP1"),
     "free doubles beyond doubling": ("blackjack:\n  double: {on: 10-11, free: 9-11}\n",
                                      "bad.yaml:4: blackjack.double.free: free doubles on 9-11, but doubling only on 10-11"),
     "a rescue of a free double": ("blackjack:\n  double: {free: 9-11, rescue: true}\n",
@@ -156,3 +159,12 @@ def test_bad_files(text, message):
 def test_bad_files_through_the_loader():
     with pytest.raises(InputError, match=r"^bad\.yaml:4: blackjack\.split\.hands: a split makes at least 2 hands"):
         load_game_text(HEAD + "blackjack:\n  split: {hands: 1}\n", "bad.yaml")
+
+
+def test_the_split_conventions_are_read_and_said():
+    """split: {play: ...} chooses the convention; the rules in words say which (CDP1, the default, says nothing)."""
+    for play, words in (("CDP1", None), ("CDZ-", "(CDZ-)"), ("CDP", "(CDP)")):
+        game = load_game_text(HEAD + f"blackjack:\n  split: {{hands: 2, play: {play}}}\n")
+        assert isinstance(game, BlackjackGame) and game.rules.split_play == play
+        said = [line for line in game.words.rules if "Split hands are counted" in line]
+        assert said == [] if words is None else len(said) == 1 and words in said[0], said
