@@ -89,7 +89,7 @@ class Brute:
             base = Fraction(0)
         else:
             d = int(dealer)
-            base = w if t > d or (t == 21 and self.rules.player_21_wins) else Fraction(0) if t == d else Fraction(-1)
+            base = w if t > d or (t == 21 and self.rules.player_21_wins) else Fraction(0) if t == d and not self.rules.ties_lose else Fraction(-1)
         return own * base + free * max(base, Fraction(0))
 
     # -- one hand, played best, knowing only its own cards and the up card ------------------------------
@@ -273,6 +273,31 @@ class Brute:
         return value
 
 
+class ExposedBrute(Brute):
+    """Double Exposure: the same brute force with the hole card dealt face up, ``shown``: the player's knowledge of it is
+    certain, the dealer plays from the two cards. Values are given the hole card."""
+
+    def __init__(self, rules: BlackjackRules, shoe: tuple[int, ...], shown: int) -> None:
+        super().__init__(rules, shoe)
+        self.shown = shown
+
+    def holes(self, up: int, player: tuple[int, ...]) -> dict[int, Fraction]:
+        return {self.shown: Fraction(1)}
+
+    def root(self, up: int, first: int, second: int) -> dict[str, Fraction]:
+        """Each option of the first two cards, given the hole card; a dealer blackjack in view takes the bet at once."""
+        cards = tuple(sorted((first, second)))
+        if sorted((up, self.shown)) == [A, T]:
+            return {"stand": Fraction(-1)}
+        return self.options(up, cards, self.holes(up, cards))
+
+    def split(self, up: int, pair: int, strategy: Any) -> Fraction:
+        """Splitting ``pair`` with the hole card in view (no blackjack to come: a dealer blackjack ends the round first)."""
+        rem = tuple(c - (w == self.shown) for w, c in enumerate(self.left(up, (pair, pair))))
+        new = FREE if pair in self.rules.free_split_values else OWN
+        return self._hands(up, self.shown, rem, (((pair,), OWN), ((pair,), new)), (), self.rules.split_limit(pair), pair, strategy)
+
+
 def composition_strategy(brute: Brute, first: dict[Stakes, dict[tuple[int, ...], str]]) -> Callable[..., str]:
     """CDP: the first split hand played by ``first`` (the engine's split strategy: all it has seen are the pair cards), the
     second by its own best play found here, given every card seen (the first hand's among them), the hole card unknown."""
@@ -293,7 +318,8 @@ def composition_strategy(brute: Brute, first: dict[Stakes, dict[tuple[int, ...],
 
 
 def split_strategy(play, up: int, pair: int) -> dict[Stakes, dict[tuple[int, ...], str]]:
-    """The engine's split strategy, per stakes (the first hand's own unit, the free units of a free split's others)."""
+    """The engine's split strategy, per stakes (the first hand's own unit, the free units of a free split's others;
+    ``up``: the key of the up card, Double Exposure's up card and hole card)."""
     table = hand_table()
     split = play.upcards[up].splits[pair]
     return {stakes: {table.hands[h].counts: o for h, o in split.strategy(engine).items()} for stakes, engine in ((OWN, ENGINE_OWN), (FREE, ENGINE_FREE))}

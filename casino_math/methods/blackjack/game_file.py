@@ -62,7 +62,8 @@ class DealerRules(_Strict):
     """How the dealer plays: soft 17, the hole card (and what a blackjack takes without one), a total of 22."""
 
     soft_17: Literal["stands", "hits"] = "stands"
-    hole_card: Literal["peek", "none"] = Field("peek", description="peek: checks for blackjack first; none: European, no hole card")
+    hole_card: Literal["peek", "none", "face up"] = Field("peek", description="peek: checks for blackjack first; none: European, no hole "
+                                                                          "card; face up: both dealer cards dealt face up (Double Exposure)")
     blackjack_takes: Literal["all", "original"] | None = Field(None, description="without a hole card: what a dealer blackjack "
                                                                          "takes, every bet doubled and split (all) or the original bet")
     twenty_two: Literal["busts", "pushes"] = Field("busts", description="pushes: a dealer 22 pushes every hand still standing (Free Bet)")
@@ -109,6 +110,9 @@ class BlackjackSection(_Strict):
     surrender: Literal["none", "late", "early"] = "none"
     player_21: Literal["as usual", "always wins"] = Field("as usual", description="always wins: a player's 21 beats a dealer's 21, "
                                                          "a player's blackjack a dealer's blackjack (Spanish 21)")
+    ties: Literal["push", "lose"] = Field("push", description="lose: a tie loses, but blackjacks' (Double Exposure)")
+    blackjack_ties: Literal["push", "player wins"] = Field("push", description="player wins: a player's blackjack against the dealer's "
+                                                                              "is paid (Double Exposure)")
     pays: dict[str, PayValue] = Field(default_factory=lambda: {"blackjack": Pay(Fraction(3, 2))},
                                       description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, "
                                                   "6-7-8, 7-7-7 (a three-card 21 of those cards, not doubled), and the same of one "
@@ -298,6 +302,16 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
     if dealer.blackjack_takes is not None and dealer.hole_card == "peek":
         raise fail((*at, "dealer", "blackjack_takes"), "a dealer who peeks never turns a blackjack over after the player acts: "
                    "blackjack_takes is for hole_card: none")
+    exposed = dealer.hole_card == "face up"
+    if dealer.blackjack_takes is not None and exposed:
+        raise fail((*at, "dealer", "blackjack_takes"), "with both dealer cards face up a dealer blackjack is seen before the "
+                   "player acts and takes the bet at once: blackjack_takes is for hole_card: none")
+    if exposed and section.surrender != "none":
+        raise fail((*at, "surrender"), "both dealer cards are face up: surrender is not offered in Double Exposure (write none)")
+    for rule, value in (("ties", section.ties != "push"), ("blackjack_ties", section.blackjack_ties != "push")):
+        if value and not exposed:
+            raise fail((*at, rule), f"{rule}: {getattr(section, rule)} is a rule of Double Exposure, counted with both dealer "
+                                    "cards face up (dealer: {hole_card: face up})")
     if section.surrender == "late" and dealer.hole_card == "none":
         raise fail((*at, "surrender"), "late surrender comes after the dealer checks for blackjack, and without a hole card "
                    "there is nothing to check: write early (half the bet, before the dealer's second card) or none")
@@ -347,6 +361,9 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         free_split_values=free_splits,
         free_double_any_cards=isinstance(double, DoubleRules) and double.free_cards == "any",
         player_21_wins=section.player_21 == "always wins",
+        exposed=exposed,
+        ties_lose=section.ties == "lose",
+        blackjack_ties_win=section.blackjack_ties == "player wins",
         card_bonuses=paid.card_bonuses,
         combination_bonuses=paid.combination_bonuses,
         suit_bonuses=paid.suit_bonuses,
@@ -418,7 +435,11 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
     out = [f"Shoe: {shoe}, shuffled before every round."]
     out.append("The dealer " + ("hits" if rules.dealer_hits_soft_17 else "stands on") + " soft 17"
                + (" and a total of 22 pushes every hand still standing (a blackjack is still paid)." if rules.dealer_22_pushes else "."))
-    if rules.dealer_peeks:
+    if rules.exposed:
+        out.append("Both dealer cards are dealt face up (Double Exposure): the player decides seeing both; a dealer blackjack "
+                   "takes every bet at once but a player's blackjack, which " + ("wins" if rules.blackjack_ties_win else "pushes")
+                   + " against it.")
+    elif rules.dealer_peeks:
         out.append("The dealer peeks under an ace or a ten: a dealer blackjack takes only the original bet, before the player acts.")
     else:
         out.append("No hole card: the dealer draws the second card after the player; a dealer blackjack takes "
@@ -458,6 +479,8 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append("No splitting.")
     out.append({"none": "No surrender.", "late": "Late surrender: half the bet, after the dealer checks for blackjack.",
                 "early": "Early surrender: half the bet, before the dealer checks for blackjack."}[rules.surrender])
+    if rules.ties_lose:
+        out.append("Ties lose: a hand equal to the dealer's total loses (a player's blackjack beats every other dealer hand).")
     if rules.player_21_wins:
         out.append("A player's 21 always wins, against a dealer's 21 too, and a player's blackjack against the dealer's.")
     for cards, bonus in rules.card_bonuses:

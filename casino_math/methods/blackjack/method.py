@@ -77,6 +77,9 @@ class Blackjack(Method):
     computes_removal = True
 
     def unfit(self, game: Game) -> str | None:
+        if isinstance(game, BlackjackGame) and game.rules.exposed:
+            return ("both dealer cards face up (Double Exposure): its rounds are counted exactly by up card and hole card, "
+                    "but its par sheet (a strategy by the dealer's two cards) is not built yet")
         return None if isinstance(game, BlackjackGame) else "not a blackjack game file (no blackjack: section)"
 
     @held

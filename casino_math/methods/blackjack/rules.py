@@ -111,6 +111,9 @@ class BlackjackRules:
     free_double_any_cards: bool = False  # a free double on any number of cards (Free Bet's first rules), not just two
     free_split_values: frozenset[int] = frozenset()  # Free Bet: pairs split for free (positions: ACE..TEN)
     player_21_wins: bool = False  # Spanish 21: a player's 21 beats the dealer's 21, a player's blackjack the dealer's
+    exposed: bool = False  # Double Exposure: both dealer cards dealt face up, the player deciding with both in view
+    ties_lose: bool = False  # Double Exposure: a tie loses (a dealer blackjack still only meets a player's blackjack)
+    blackjack_ties_win: bool = False  # Double Exposure: a player's blackjack wins against the dealer's (else pushes)
     card_bonuses: tuple[tuple[int, Fraction], ...] = ()  # Spanish 21: (cards in a 21, its pay), most cards first
     combination_bonuses: tuple[tuple[tuple[int, ...], Fraction], ...] = ()  # Spanish 21: (values of a 3-card 21, pay)
     suit_bonuses: tuple[tuple[tuple[int, ...], str, Fraction], ...] = ()  # the same of one suit ("suited") or a named suit

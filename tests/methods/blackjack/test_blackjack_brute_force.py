@@ -8,11 +8,12 @@ from fractions import Fraction
 import pytest
 
 from casino_math.methods.blackjack.hands import Hand, hand_table
+from casino_math.methods.blackjack.exposed import play_exposed
 from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
 from casino_math.methods.blackjack.game_file import HARD_TOTALS
-from tests.references.blackjack_brute_force import A, SHOES, T, Brute, composition_strategy, split_strategy
+from tests.references.blackjack_brute_force import A, SHOES, T, Brute, ExposedBrute, composition_strategy, split_strategy
 
 RULES = {
     "peek S17": BlackjackRules(split_hands=2),
@@ -209,3 +210,44 @@ def test_a_split_reading_every_card_never_loses_to_the_pair_cards_alone(shoe):
     assert gained > 0
     ends = cdp.ends
     assert sum((p * ends.net(key) for key, p in ends.chances.items()), ends.split_net) == cdp.expected_return
+
+
+EXPOSED_RULES = {
+    "double exposure, ties lose, blackjack even money": BlackjackRules(exposed=True, ties_lose=True, dealer_peeks=False, split_hands=2,
+                                                                      dealer_hits_soft_17=True, blackjack_pays=Fraction(1)),
+    "blackjack ties win, hard 9-11, no DAS": BlackjackRules(exposed=True, ties_lose=True, blackjack_ties_win=True, dealer_peeks=False,
+                                                            split_hands=2, double_totals=frozenset({9, 10, 11}), double_after_split=False,
+                                                            blackjack_pays=Fraction(1)),
+}
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+@pytest.mark.parametrize("rules", EXPOSED_RULES.values(), ids=EXPOSED_RULES.keys())
+def test_double_exposure_against_the_brute_force(rules, shoe):
+    """Double Exposure: every option of every first two cards against every up card and hole card shown, the split's
+    too, as the brute force values them knowing the hole card; the blackjacks' values; the game's expected return, added
+    up both ways; and the round's ends, which add up to it."""
+    play = play_exposed(rules, Shoe(shoe))
+    total = Fraction(0)
+    for key, upcard in play.upcards.items():
+        up, shown = divmod(key, 10)
+        brute = ExposedBrute(rules, shoe, shown)
+        for hand, root in upcard.roots.items():
+            values = tuple(sorted(hand.values()))
+            dealer_natural = sorted((up, shown)) == [A, T]
+            if values == (A, T):
+                expected = {"blackjack": rules.blackjack_pays if not dealer_natural or rules.blackjack_ties_win else Fraction(0)}
+            else:
+                expected = brute.root(up, *values)
+                if SPLIT in root.options and not dealer_natural:
+                    expected[SPLIT] = brute.split(up, values[0], split_strategy(play, key, values[0]))
+            got = dict(root.options)
+            if dealer_natural and values != (A, T):
+                got = {o: v for o, v in got.items() if o == root.taken}
+                assert root.taken == "stand"
+            assert got == expected, (up, shown, str(hand))
+            total += root.chance * max(expected.values())
+    assert total == play.expected_return
+    ends = play.ends
+    assert sum((p * ends.net(k) for k, p in ends.chances.items()), ends.split_net) == play.expected_return
+    assert sum(ends.chances.values(), ends.split_chance) == 1
