@@ -91,7 +91,7 @@ def dealer_graph(up: int, hits_soft_17: bool, peeks: bool, shown: int | None = N
     ``shown``: the hole card, dealt face up and out of the shoe (Double Exposure): the draws start from both cards.
 
     >>> [len(dealer_graph(5, False, False).drawn), len(dealer_graph(5, False, False, shown=9).drawn)]   # a 6 up; a 6 and a ten
-    [781, 12]
+    [781, 11]
     """
     bj_hole = blackjack_hole(up) if peeks else None
     index: dict[tuple[int, ...], int] = {(0,) * VALUES: 0}
