@@ -7,7 +7,8 @@ rules as a dealer would list them; everything not written is the most common rul
     id: bj-6d-h17-das
     deck: {decks: 6}
     blackjack:
-      dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original
+      dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original;
+                                                   # face up (Double Exposure), with ties: lose, blackjack_ties: player wins
       double: {on: any, after_split: true}         # on: any, hard (no soft hand), 9-11, 10-11; cards: 2 | any
       split: {hands: 4, resplit_aces: false, hit_split_aces: false}   # play: CDP1 | CDZ- | CDP (how split hands are played)
       surrender: late                              # none, late, early

@@ -9,7 +9,8 @@ import pytest
 
 from casino_math.methods.blackjack.hands import Hand, hand_table
 from casino_math.methods.blackjack.exposed import play_exposed
-from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
+from casino_math.methods.blackjack.linear import linear_ends, lines_of
+from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, replay, root_ends
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
 from casino_math.methods.blackjack.game_file import HARD_TOTALS
@@ -210,6 +211,8 @@ def test_a_split_reading_every_card_never_loses_to_the_pair_cards_alone(shoe):
     assert gained > 0
     ends = cdp.ends
     assert sum((p * ends.net(key) for key, p in ends.chances.items()), ends.split_net) == cdp.expected_return
+    assert replay(cdp, cdp.rules).expected_return == cdp.expected_return  # every decision taken again, the second hands' too
+    assert linear_ends(cdp, lines_of(cdp.rules)).ends(cdp.rules).split_net == ends.split_net  # the split's net as forms of the pays
 
 
 EXPOSED_RULES = {
