@@ -254,3 +254,23 @@ def test_double_exposure_against_the_brute_force(rules, shoe):
     ends = play.ends
     assert sum((p * ends.net(k) for k, p in ends.chances.items()), ends.split_net) == play.expected_return
     assert sum(ends.chances.values(), ends.split_chance) == 1
+
+
+def test_double_exposure_resplits_to_three_hands():
+    """Double Exposure with resplitting up to three hands: every split's exact value, under every up card and hole card
+    shown, against the brute force playing every sequence with the hole card in view."""
+    rules = BlackjackRules(exposed=True, ties_lose=True, blackjack_ties_win=True, dealer_peeks=False, split_hands=3,
+                           dealer_hits_soft_17=True, double_totals=frozenset({9, 10, 11}), blackjack_pays=Fraction(1))
+    shoe = (2, 0, 0, 3, 0, 0, 2, 3, 0, 8)  # A A, 4 4 4, 7 7, 8 8 8, eight tens: 122 points
+    play = play_exposed(rules, Shoe(shoe))
+    splits = 0
+    for key, upcard in play.upcards.items():
+        up, shown = divmod(key, 10)
+        brute = ExposedBrute(rules, shoe, shown)
+        for pair in upcard.splits:
+            if sorted((up, shown)) == [A, T]:
+                continue  # a dealer blackjack in view: the round is over before any split
+            hand = Hand(tuple(2 * (v == pair) for v in range(10)))
+            assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, split_strategy(play, key, pair)), (up, shown, pair)
+            splits += 1
+    assert splits
