@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, Callable
 
 from casino_math.methods.blackjack.hands import hand_table
 from casino_math.methods.blackjack.rules import BlackjackRules
@@ -88,7 +89,7 @@ class Brute:
             base = Fraction(0)
         else:
             d = int(dealer)
-            base = w if t > d or (t == 21 and self.rules.player_21_wins) else Fraction(0) if t == d else Fraction(-1)
+            base = w if t > d or (t == 21 and self.rules.player_21_wins) else Fraction(0) if t == d and not self.rules.ties_lose else Fraction(-1)
         return own * base + free * max(base, Fraction(0))
 
     # -- one hand, played best, knowing only its own cards and the up card ------------------------------
@@ -136,34 +137,36 @@ class Brute:
                 out[c] = (p, {h: x / p for h, x in joint.items()})
         return out
 
-    def best(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction]) -> Fraction:
+    def best(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction], split: bool = False, stakes: Stakes = OWN) -> Fraction:
         """The best value of a hand after its first two cards (stand, hit, double where allowed on more cards)."""
-        return max(self.options(up, cards, post).values())
+        return max(self.options(up, cards, post, split, stakes).values())
 
     def doubled(self, cards: tuple[int, ...], stakes: Stakes) -> Stakes:
         t, soft = total(cards)
         free = not soft and t in self.rules.free_double_totals
         return (stakes[0], stakes[1] + 1) if free else (stakes[0] + 1, stakes[1])
 
-    def options(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction]) -> dict[str, Fraction]:
+    def options(self, up: int, cards: tuple[int, ...], post: dict[int, Fraction], split: bool = False,
+                own: Stakes = OWN) -> dict[str, Fraction]:
+        """The options of a hand of two cards or more (``split``: a split hand, staking ``own``)."""
         t, soft = total(cards)
-        out = {"stand": self.stand(up, cards, post)}
-        if sum(c + 1 for c in cards) >= 21:
+        out = {"stand": self.stand(up, cards, post, own)}
+        if sum(c + 1 for c in cards) >= 21:  # (split aces that may not draw never come here: see _play)
             return out
         hit = Fraction(0)
         double = Fraction(0)
-        stakes = self.doubled(cards, OWN)
+        stakes = self.doubled(cards, own)
         for c, (p, after) in self.draw(up, cards, post).items():
             more = tuple(sorted(cards + (c,)))
             busted = sum(x + 1 for x in more) > 21
-            hit += p * (self.bust(up, after, OWN) if busted else self.best(up, more, after))
+            hit += p * (self.bust(up, after, own) if busted else self.best(up, more, after, split, own))
             if busted:
                 double += p * self.bust(up, after, stakes)
-            else:  # stand on the double, or rescue it where the rules allow: the original bet lost
+            else:  # stand on the double, or rescue it where the rules allow (hands not split): the original bet lost
                 stood = self.stand(up, more, after, stakes, True)
-                double += p * (max(stood, self.bust(up, after, OWN)) if self.rules.double_rescue else stood)
+                double += p * (max(stood, self.bust(up, after, own)) if self.rules.double_rescue and not split else stood)
         out["hit"] = hit
-        if self.rules.can_double(t, soft, len(cards), split=False):
+        if self.rules.can_double(t, soft, len(cards), split=split):
             out["double"] = double
         return out
 
@@ -186,9 +189,10 @@ class Brute:
         return options
 
     # -- a split, played hand by hand by a given strategy ---------------------------------------------------
-    def split(self, up: int, pair: int, strategy: dict[Stakes, dict[tuple[int, ...], str]]) -> Fraction:
+    def split(self, up: int, pair: int, strategy: Any) -> Fraction:
         """Splitting ``pair`` against ``up``: every sequence of cards, the hands played in order by ``strategy`` (per stakes:
-        hand counts -> option), the new hand of a resplit next to the one it came from, the dealer last; per initial
+        hand counts -> option; or a function of the up card, the hand, its stakes and the hands done, as
+        :func:`composition_strategy` makes), the new hand of a resplit next to the one it came from, the dealer last; per initial
         unit, the dealer's blackjack included. The first hand keeps the bet; a free split gives the others free units."""
         rem0 = self.left(up, (pair, pair))
         n = sum(rem0)
@@ -207,7 +211,7 @@ class Brute:
         return value
 
     def _hands(self, up: int, hole: int, rem: tuple[int, ...], waiting: tuple, done: tuple, most: int, pair: int,
-               strategy: dict) -> Fraction:
+               strategy: Any) -> Fraction:
         """The expected total net of the split hands: ``waiting`` hands still to play (cards, stakes; the first being
         dealt to), ``done`` hands finished (cards, stakes, doubled, busted); the dealer plays once no hand waits."""
         if not waiting:
@@ -238,12 +242,14 @@ class Brute:
         return value
 
     def _play(self, up: int, hole: int, rem: tuple[int, ...], cards: tuple[int, ...], stakes: Stakes, rest: tuple, done: tuple,
-              most: int, pair: int, strategy: dict) -> Fraction:
+              most: int, pair: int, strategy: Any) -> Fraction:
         """Play the hand ``cards`` (two or more) by the strategy, then the hands after it."""
         if pair == A and not self.rules.hit_split_aces:
             option = "stand"
         elif sum(x + 1 for x in cards) >= 21:
             option = "stand"
+        elif callable(strategy):
+            option = strategy(up, cards, stakes, done)
         else:
             option = strategy[stakes][tuple(cards.count(v) for v in range(10))]
         if option == "stand":
@@ -267,8 +273,53 @@ class Brute:
         return value
 
 
+class ExposedBrute(Brute):
+    """Double Exposure: the same brute force with the hole card dealt face up, ``shown``: the player's knowledge of it is
+    certain, the dealer plays from the two cards. Values are given the hole card."""
+
+    def __init__(self, rules: BlackjackRules, shoe: tuple[int, ...], shown: int) -> None:
+        super().__init__(rules, shoe)
+        self.shown = shown
+
+    def holes(self, up: int, player: tuple[int, ...]) -> dict[int, Fraction]:
+        return {self.shown: Fraction(1)}
+
+    def root(self, up: int, first: int, second: int) -> dict[str, Fraction]:
+        """Each option of the first two cards, given the hole card; a dealer blackjack in view takes the bet at once."""
+        cards = tuple(sorted((first, second)))
+        if sorted((up, self.shown)) == [A, T]:
+            return {"stand": Fraction(-1)}
+        return self.options(up, cards, self.holes(up, cards))
+
+    def split(self, up: int, pair: int, strategy: Any) -> Fraction:
+        """Splitting ``pair`` with the hole card in view (no blackjack to come: a dealer blackjack ends the round first)."""
+        rem = tuple(c - (w == self.shown) for w, c in enumerate(self.left(up, (pair, pair))))
+        new = FREE if pair in self.rules.free_split_values else OWN
+        return self._hands(up, self.shown, rem, (((pair,), OWN), ((pair,), new)), (), self.rules.split_limit(pair), pair, strategy)
+
+
+def composition_strategy(brute: Brute, first: dict[Stakes, dict[tuple[int, ...], str]]) -> Callable[..., str]:
+    """CDP: the first split hand played by ``first`` (the engine's split strategy: all it has seen are the pair cards), the
+    second by its own best play found here, given every card seen (the first hand's among them), the hole card unknown."""
+    found: dict[tuple, str] = {}
+
+    def choose(up: int, cards: tuple[int, ...], stakes: Stakes, done: tuple) -> str:
+        if not done:
+            return first[stakes][tuple(cards.count(v) for v in range(10))]
+        shoe = tuple(c - done[0][0].count(v) for v, c in enumerate(brute.shoe))  # the first hand's cards out
+        key = (shoe, up, cards, stakes)
+        if key not in found:
+            seen = Brute(brute.rules, shoe)
+            options = seen.options(up, cards, seen.holes(up, cards), split=True, own=stakes)
+            found[key] = max(options, key=options.__getitem__)
+        return found[key]
+
+    return choose
+
+
 def split_strategy(play, up: int, pair: int) -> dict[Stakes, dict[tuple[int, ...], str]]:
-    """The engine's split strategy, per stakes (the first hand's own unit, the free units of a free split's others)."""
+    """The engine's split strategy, per stakes (the first hand's own unit, the free units of a free split's others;
+    ``up``: the key of the up card, Double Exposure's up card and hole card)."""
     table = hand_table()
     split = play.upcards[up].splits[pair]
     return {stakes: {table.hands[h].counts: o for h, o in split.strategy(engine).items()} for stakes, engine in ((OWN, ENGINE_OWN), (FREE, ENGINE_FREE))}

@@ -183,7 +183,7 @@ class Round:
             hand = one.plus(second)
             suits = [first, self.suit()]
             doubled = False
-            strategy = split.strategy(stakes)
+            strategy = split.second_strategy(done[0][0], stakes) if split.post_split and done else split.strategy(stakes)
             while True:
                 if pair == ACE and not self.rules.hit_split_aces or hand.hard >= 21:
                     break

@@ -80,13 +80,19 @@ class DealerGraph:
 
     @property
     def longest(self) -> int:
-        """The most cards the dealer can draw after the up card (the hole card included)."""
-        return int(self.depth.max())
+        """The most cards the dealer can draw after the up card (the hole card included); one at least, where both cards
+        are dealt face up and may stand (the deals a hand's values are counted over reach past a bust's card)."""
+        return max(int(self.depth.max()), 1)
 
 
 @cached(maxsize=64)
-def dealer_graph(up: int, hits_soft_17: bool, peeks: bool) -> DealerGraph:
-    """The graph of the dealer's draws under ``up`` (see :class:`DealerGraph`), breadth first so parents come first."""
+def dealer_graph(up: int, hits_soft_17: bool, peeks: bool, shown: int | None = None) -> DealerGraph:
+    """The graph of the dealer's draws under ``up`` (see :class:`DealerGraph`), breadth first so parents come first;
+    ``shown``: the hole card, dealt face up and out of the shoe (Double Exposure): the draws start from both cards.
+
+    >>> [len(dealer_graph(5, False, False).drawn), len(dealer_graph(5, False, False, shown=9).drawn)]   # a 6 up; a 6 and a ten
+    [781, 11]
+    """
     bj_hole = blackjack_hole(up) if peeks else None
     index: dict[tuple[int, ...], int] = {(0,) * VALUES: 0}
     nodes: list[tuple[int, ...]] = [(0,) * VALUES]
@@ -96,13 +102,14 @@ def dealer_graph(up: int, hits_soft_17: bool, peeks: bool) -> DealerGraph:
     while k < len(nodes):
         drawn = nodes[k]
         depth = sum(drawn)
-        hard = up + 1 + sum((v + 1) * c for v, c in enumerate(drawn))
-        total, soft = hand_total(hard, up == ACE or drawn[ACE] > 0)
-        if depth == 1 and natural(up, drawn.index(1)):
+        hard = up + 1 + sum((v + 1) * c for v, c in enumerate(drawn)) + (0 if shown is None else shown + 1)
+        total, soft = hand_total(hard, up == ACE or shown == ACE or drawn[ACE] > 0)
+        dealt = depth + (shown is not None)  # the dealer's cards after the up card
+        if dealt == 1 and natural(up, drawn.index(1) if shown is None else shown):
             final = BLACKJACK
         elif total > 21:
             final = BUST_22 if total == 22 else BUST
-        elif depth > 0 and (total > 17 or (total == 17 and not (soft and hits_soft_17))):
+        elif dealt > 0 and (total > 17 or (total == 17 and not (soft and hits_soft_17))):
             final = total - 17
         else:
             final = -1
@@ -110,7 +117,7 @@ def dealer_graph(up: int, hits_soft_17: bool, peeks: bool) -> DealerGraph:
         row = [-1] * VALUES
         if final < 0:
             for v in range(VALUES):
-                if depth == 0 and v == bj_hole:
+                if depth == 0 and v == bj_hole and shown is None:
                     continue
                 key = tuple(c + (w == v) for w, c in enumerate(drawn))
                 if key not in index:
@@ -211,10 +218,11 @@ def ways_bound(shoe_size: int, longest: int) -> int:
     return math.perm(shoe_size, min(longest, shoe_size))
 
 
-def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[np.ndarray, list[int]]:
+def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules, shown: int | None = None) -> tuple[np.ndarray, list[int]]:
     """:func:`dealer_ways` with each count as its two digits ``(a, t)``, the count being ``a + p·t`` (``p`` the first of
-    :data:`PRIMES`): an array (shoes, outcomes, 2), what a compiled kernel reads (:mod:`~casino_math.methods.blackjack.compiled_values`)."""
-    graph = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks)
+    :data:`PRIMES`): an array (shoes, outcomes, 2), what a compiled kernel reads (:mod:`~casino_math.methods.blackjack.compiled_values`);
+    ``shown``: the hole card dealt face up (:func:`dealer_graph`)."""
+    graph = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks, shown)
     left = np.ascontiguousarray(left, dtype=np.int64).reshape(-1, VALUES)
     if left.size and ways_bound(int(left.sum(axis=1).max()), graph.longest) >= PRIMES[0] * PRIMES[1]:
         raise ValueError("a shoe this big needs more primes to count the dealer's hands exactly")

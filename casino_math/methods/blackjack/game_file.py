@@ -7,9 +7,10 @@ rules as a dealer would list them; everything not written is the most common rul
     id: bj-6d-h17-das
     deck: {decks: 6}
     blackjack:
-      dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original
+      dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original;
+                                                   # face up (Double Exposure), with ties: lose, blackjack_ties: player wins
       double: {on: any, after_split: true}         # on: any, hard (no soft hand), 9-11, 10-11; cards: 2 | any
-      split: {hands: 4, resplit_aces: false, hit_split_aces: false}   # play: CDP1 | CDZ- (how split hands are played)
+      split: {hands: 4, resplit_aces: false, hit_split_aces: false}   # play: CDP1 | CDZ- | CDP (how split hands are played)
       surrender: late                              # none, late, early
       pays: {blackjack: 3 to 2}
 
@@ -62,7 +63,8 @@ class DealerRules(_Strict):
     """How the dealer plays: soft 17, the hole card (and what a blackjack takes without one), a total of 22."""
 
     soft_17: Literal["stands", "hits"] = "stands"
-    hole_card: Literal["peek", "none"] = Field("peek", description="peek: checks for blackjack first; none: European, no hole card")
+    hole_card: Literal["peek", "none", "face up"] = Field("peek", description="peek: checks for blackjack first; none: European, no hole "
+                                                                          "card; face up: both dealer cards dealt face up (Double Exposure)")
     blackjack_takes: Literal["all", "original"] | None = Field(None, description="without a hole card: what a dealer blackjack "
                                                                          "takes, every bet doubled and split (all) or the original bet")
     twenty_two: Literal["busts", "pushes"] = Field("busts", description="pushes: a dealer 22 pushes every hand still standing (Free Bet)")
@@ -88,8 +90,10 @@ class SplitRules(_Strict):
     hands: int = Field(4, description=f"the most hands a pair can become (2 to {MOST_HANDS})")
     resplit_aces: bool = False
     hit_split_aces: bool = False
-    play: Literal["CDP1", "CDZ-"] = Field("CDP1", description="how split hands are played: CDP1, each by its best play with the "
-                                                            "pair's two cards out; CDZ-, as the same cards unsplit")
+    play: Literal["CDP1", "CDZ-", "CDP"] = Field("CDP1", description="how split hands are played: CDP1, each by its best play with "
+                                                                   "the pair's two cards out; CDZ-, as the same cards unsplit; CDP, "
+                                                                   "each by its best play given every card seen, the first hand's "
+                                                                   "cards too (a split to two hands)")
     free: Literal["none", "all but tens", "all"] | list[str | int] = Field(
         "none", description="pairs split for free: the house stakes the new hands (Free Bet); or the pairs named, e.g. [A, 2, 3, 5, 6, 7, 8, 9]")
 
@@ -107,6 +111,9 @@ class BlackjackSection(_Strict):
     surrender: Literal["none", "late", "early"] = "none"
     player_21: Literal["as usual", "always wins"] = Field("as usual", description="always wins: a player's 21 beats a dealer's 21, "
                                                          "a player's blackjack a dealer's blackjack (Spanish 21)")
+    ties: Literal["push", "lose"] = Field("push", description="lose: a tie loses, but blackjacks' (Double Exposure)")
+    blackjack_ties: Literal["push", "player wins"] = Field("push", description="player wins: a player's blackjack against the dealer's "
+                                                                              "is paid (Double Exposure)")
     pays: dict[str, PayValue] = Field(default_factory=lambda: {"blackjack": Pay(Fraction(3, 2))},
                                       description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, "
                                                   "6-7-8, 7-7-7 (a three-card 21 of those cards, not doubled), and the same of one "
@@ -296,6 +303,16 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
     if dealer.blackjack_takes is not None and dealer.hole_card == "peek":
         raise fail((*at, "dealer", "blackjack_takes"), "a dealer who peeks never turns a blackjack over after the player acts: "
                    "blackjack_takes is for hole_card: none")
+    exposed = dealer.hole_card == "face up"
+    if dealer.blackjack_takes is not None and exposed:
+        raise fail((*at, "dealer", "blackjack_takes"), "with both dealer cards face up a dealer blackjack is seen before the "
+                   "player acts and takes the bet at once: blackjack_takes is for hole_card: none")
+    if exposed and section.surrender != "none":
+        raise fail((*at, "surrender"), "both dealer cards are face up: surrender is not offered in Double Exposure (write none)")
+    for rule, value in (("ties", section.ties != "push"), ("blackjack_ties", section.blackjack_ties != "push")):
+        if value and not exposed:
+            raise fail((*at, rule), f"{rule}: {getattr(section, rule)} is a rule of Double Exposure, counted with both dealer "
+                                    "cards face up (dealer: {hole_card: face up})")
     if section.surrender == "late" and dealer.hole_card == "none":
         raise fail((*at, "surrender"), "late surrender comes after the dealer checks for blackjack, and without a hole card "
                    "there is nothing to check: write early (half the bet, before the dealer's second card) or none")
@@ -308,6 +325,9 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
             raise fail((*at, "split", "hands"), f"a split to {split.hands} hands: no table allows more than {MOST_HANDS}")
         if split.resplit_aces and split.hands == 2:
             raise fail((*at, "split", "resplit_aces"), "aces cannot be resplit when a split makes only 2 hands")
+        if split.play == "CDP" and split.hands > 2:
+            raise fail((*at, "split", "play"), f"CDP is counted for a split to 2 hands (each hand's play reading the other's "
+                                               f"cards), not {split.hands}: write hands: 2, or play: CDP1")
     if isinstance(double, DoubleRules):
         totals = _range(double.on)
         free = _range(double.free) or frozenset()
@@ -342,6 +362,9 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         free_split_values=free_splits,
         free_double_any_cards=isinstance(double, DoubleRules) and double.free_cards == "any",
         player_21_wins=section.player_21 == "always wins",
+        exposed=exposed,
+        ties_lose=section.ties == "lose",
+        blackjack_ties_win=section.blackjack_ties == "player wins",
         card_bonuses=paid.card_bonuses,
         combination_bonuses=paid.combination_bonuses,
         suit_bonuses=paid.suit_bonuses,
@@ -413,7 +436,11 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
     out = [f"Shoe: {shoe}, shuffled before every round."]
     out.append("The dealer " + ("hits" if rules.dealer_hits_soft_17 else "stands on") + " soft 17"
                + (" and a total of 22 pushes every hand still standing (a blackjack is still paid)." if rules.dealer_22_pushes else "."))
-    if rules.dealer_peeks:
+    if rules.exposed:
+        out.append("Both dealer cards are dealt face up (Double Exposure): the player decides seeing both; a dealer blackjack "
+                   "takes every bet at once but a player's blackjack, which " + ("wins" if rules.blackjack_ties_win else "pushes")
+                   + " against it.")
+    elif rules.dealer_peeks:
         out.append("The dealer peeks under an ace or a ten: a dealer blackjack takes only the original bet, before the player acts.")
     else:
         out.append("No hole card: the dealer draws the second card after the player; a dealer blackjack takes "
@@ -441,6 +468,9 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         if rules.split_play == "CDZ-":
             out.append("Split hands are counted as played like the same cards unsplit (CDZ-), not by the best play with the "
                        "pair's cards out.")
+        elif rules.split_play == "CDP":
+            out.append("Split hands are counted as played by their best play given every card seen (CDP): the first hand by "
+                       "the pair's cards and its own, the second by the first hand's cards too.")
         if rules.free_split_values:
             others = sorted(set(range(10)) - rules.free_split_values)
             out.append("Free splits of " + ("every pair" if not others else "every pair but " + " and ".join(
@@ -450,6 +480,8 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append("No splitting.")
     out.append({"none": "No surrender.", "late": "Late surrender: half the bet, after the dealer checks for blackjack.",
                 "early": "Early surrender: half the bet, before the dealer checks for blackjack."}[rules.surrender])
+    if rules.ties_lose:
+        out.append("Ties lose: a hand equal to the dealer's total loses (a player's blackjack beats every other dealer hand).")
     if rules.player_21_wins:
         out.append("A player's 21 always wins, against a dealer's 21 too, and a player's blackjack against the dealer's.")
     for cards, bonus in rules.card_bonuses:

@@ -77,6 +77,9 @@ class Blackjack(Method):
     computes_removal = True
 
     def unfit(self, game: Game) -> str | None:
+        if isinstance(game, BlackjackGame) and game.rules.exposed:
+            return ("both dealer cards face up (Double Exposure): its rounds are counted exactly by up card and hole card, "
+                    "but its par sheet (a strategy by the dealer's two cards) is not built yet")
         return None if isinstance(game, BlackjackGame) else "not a blackjack game file (no blackjack: section)"
 
     @held
@@ -317,7 +320,8 @@ def notes(basic_return: Fraction, basic_wager: Fraction, insurance: Fraction, sp
         "as whole numbers over their common denominator",
         "played by the optimal strategy: each hand by its own cards and the up card; split hands "
         + ("as the same cards unsplit (CDZ-; an option not open after a split gives way to the best of the rest)"
-           if split_play == "CDZ-" else "by the best play with the pair's two cards out (CDP1)")
+           if split_play == "CDZ-" else "each by its best play given every card seen, the first hand's cards too (CDP)"
+           if split_play == "CDP" else "by the best play with the pair's two cards out (CDP1)")
         + ", the split's value exact for that play (the other hands' cards counted as far as they are known: pair cards, "
         "and second cards known not to be)",
         "a split round's spread: each split hand's chance of every result against every dealer total is exact; the "

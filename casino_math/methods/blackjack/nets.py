@@ -63,7 +63,7 @@ def unit_net(rules: BlackjackRules, apart: bool, total: int, outcome: int, win: 
     dealer = 17 + outcome
     if total > dealer or (total == 21 and rules.player_21_wins):
         return win
-    return ZERO if total == dealer else Fraction(-1)
+    return ZERO if total == dealer and not rules.ties_lose else Fraction(-1)
 
 
 

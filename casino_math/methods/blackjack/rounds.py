@@ -36,7 +36,7 @@ from .nets import OWN, Stakes
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
 from .split_ends import SplitEnds, split_ends
 from .splits import Split
-from .values import Position, Taken, Valued, dealer_counts
+from .values import Position, Taken, Valued, dealer_counts, exposed_counts
 
 BLACKJACK_OPTION = "blackjack"  # a natural: no decision
 EndKey = tuple[str, int, int]  # how a round ends: what happened, its net (over the ends' scale), the player's own money staked
@@ -79,6 +79,7 @@ class UpCard:
     splits: dict[int, Split]
     roots: dict[Hand, Root]
     blackjack_chance: Fraction  # of a dealer blackjack under this up card
+    shown: int | None = None  # Double Exposure: the hole card shown (every value joint with it, :mod:`~.exposed`)
 
     @property
     def ev(self) -> Fraction:
@@ -118,6 +119,8 @@ def play_game(rules: BlackjackRules, shoe: Shoe, hand_choice: Chooser = best, ro
     """Every round of the game, played by the best option at every hand (or the choices given: ``hand_choice`` after
     the first two cards, ``root_choice`` with them, ``split_choice`` on split hands; None: the split convention)."""
     check_shoe(rules, shoe)
+    if rules.exposed:
+        raise ValueError("both dealer cards face up: the rounds are counted by up card and hole card (exposed.play_exposed)")
     upcards = {}
     for up in range(VALUES):
         if shoe.counts[up]:
@@ -152,11 +155,12 @@ def _root_taken(roots: Mapping[Hand, str]) -> Strategy:
 
 
 def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Chooser = best, root_choice: Strategy = best_root,
-                 split_choice: Chooser | Mapping[int, Mapping[Stakes, dict[int, str]]] | None = None) -> UpCard:
+                 split_choice: Chooser | Mapping[int, Mapping[Stakes, dict[int, str]]] | None = None,
+                 shown: int | None = None) -> UpCard:
     """The rounds with ``up`` showing (see :func:`play_game`; ``split_choice`` may also be the split hands' decisions per
-    pair and stakes)."""
-    left = tuple(c - (v == up) for v, c in enumerate(shoe.counts))
-    dealer = dealer_counts(rules, up, shoe.counts)
+    pair and stakes; ``shown``: the hole card dealt face up, out of the shoe with the up card, :mod:`~.exposed`)."""
+    left = tuple(c - (v == up) - (v == shown) for v, c in enumerate(shoe.counts))
+    dealer = dealer_counts(rules, up, shoe.counts) if shown is None else exposed_counts(rules, up, shown, shoe.counts)
     dealer.need([left])  # the dealer's totals from the shoe as dealt (the par sheet's), kept with the others
     position = dealer.position(left, scale=pays_scale(rules, shoe.counts))
     valued = position.value_hands(OWN, hand_choice)
@@ -164,8 +168,10 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
         split_choice = Unsplit({h: v.taken for h, v in valued.items()})
     n = sum(left)
     hole = blackjack_hole(up)
-    upcard = UpCard(rules, up, Fraction(shoe.counts[up], shoe.size), position, valued, {}, {},
-                    Fraction(left[hole], n) if hole is not None else Fraction(0))
+    if shown is not None:
+        hole = None  # the hole card is in view: no blackjack to come (a shown one is among the dealer's ends)
+    chance = Fraction(shoe.counts[up], shoe.size) * (1 if shown is None else Fraction(left[shown] + 1, shoe.size - 1))
+    upcard = UpCard(rules, up, chance, position, valued, {}, {}, Fraction(left[hole], n) if hole is not None else Fraction(0), shown)
     table = hand_table()
     for first in range(VALUES):
         for second in range(first, VALUES):
@@ -176,7 +182,10 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
             chance = upcard.chance * Fraction(ways, n * (n - 1))
             rest = tuple(c - h for c, h in zip(left, hand))
             blackjack = Fraction(rest[hole], n - 2) if hole is not None else Fraction(0)
-            if natural(first, second):  # paid unless the dealer has one too (where a player's 21 always wins, even then)
+            if natural(first, second) and shown is not None:  # the dealer's two cards in view: a tie of blackjacks pushes or wins
+                paid = not natural(up, shown) or rules.blackjack_ties_win
+                options = {BLACKJACK_OPTION: rules.blackjack_average if paid else Fraction(0)}
+            elif natural(first, second):  # paid unless the dealer has one too (where a player's 21 always wins, even then)
                 options = {BLACKJACK_OPTION: (1 if rules.player_21_wins else 1 - blackjack) * rules.blackjack_average}
             else:
                 options = root_options(upcard, table.index[hand], blackjack)
@@ -304,6 +313,10 @@ def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fra
     n = sum(left)
     blackjack = Fraction(left[hole], n) if hole is not None else Fraction(0)
     lost = ("dealer blackjack", -scale, 1)
+    if root.taken == BLACKJACK_OPTION and upcard.shown is not None:  # the dealer's two cards in view
+        if natural(upcard.up, upcard.shown) and not rules.blackjack_ties_win:
+            return {("both blackjack", 0, 1): Fraction(1)}, {}, None
+        return _merge({(kind, int(pay * scale), 1): p for (kind, pay), p in paid_naturals(rules, Fraction(1)).items()}), {}, None
     if root.taken == BLACKJACK_OPTION:
         return blackjack_ends(rules, blackjack, scale), {}, None
     if root.taken == SURRENDER:

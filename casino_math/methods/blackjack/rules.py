@@ -26,7 +26,7 @@ VALUES = 10  # ace, 2 to 9, ten (tens and faces): what blackjack reads of a card
 ACE, TEN = 0, 9  # their positions in a count of values: position v holds the cards worth v + 1
 VALUE_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 Surrender = Literal["none", "late", "early"]
-SplitPlay = Literal["CDP1", "CDZ-"]  # how split hands are played: by the best play with the pair's two cards out, or as unsplit
+SplitPlay = Literal["CDP1", "CDZ-", "CDP"]  # split hands played: best with the pair's cards out, as unsplit, or best with every card seen
 
 
 def value_name(v: int) -> str:
@@ -101,7 +101,8 @@ class BlackjackRules:
     split_hands: int = 4  # the most hands splitting makes (1: no split)
     resplit_aces: bool = False
     hit_split_aces: bool = False
-    split_play: SplitPlay = "CDP1"  # CDP1: split hands by their best play with both pair cards out; CDZ-: as the same cards unsplit
+    split_play: SplitPlay = "CDP1"  # CDP1: split hands by their best play with both pair cards out; CDZ-: as the same cards
+    # unsplit; CDP: each split hand by its best play given every card seen, the earlier split hands' too (two hands at most)
     surrender: Surrender = "none"
     blackjack_pays: Fraction = Fraction(3, 2)
     suited_blackjack_pays: Fraction | None = None  # a blackjack of one suit (None: as any blackjack)
@@ -110,6 +111,9 @@ class BlackjackRules:
     free_double_any_cards: bool = False  # a free double on any number of cards (Free Bet's first rules), not just two
     free_split_values: frozenset[int] = frozenset()  # Free Bet: pairs split for free (positions: ACE..TEN)
     player_21_wins: bool = False  # Spanish 21: a player's 21 beats the dealer's 21, a player's blackjack the dealer's
+    exposed: bool = False  # Double Exposure: both dealer cards dealt face up, the player deciding with both in view
+    ties_lose: bool = False  # Double Exposure: a tie loses (a dealer blackjack still only meets a player's blackjack)
+    blackjack_ties_win: bool = False  # Double Exposure: a player's blackjack wins against the dealer's (else pushes)
     card_bonuses: tuple[tuple[int, Fraction], ...] = ()  # Spanish 21: (cards in a 21, its pay), most cards first
     combination_bonuses: tuple[tuple[tuple[int, ...], Fraction], ...] = ()  # Spanish 21: (values of a 3-card 21, pay)
     suit_bonuses: tuple[tuple[tuple[int, ...], str, Fraction], ...] = ()  # the same of one suit ("suited") or a named suit

@@ -27,7 +27,7 @@ from .dealer import BLACKJACK
 from .hands import hand_table
 from .nets import ONE, Stakes
 from .rules import VALUES
-from .splits import Split, patterns
+from .splits import Split, SplitHands, patterns
 from .values import Position, Valued
 from ...held import Held
 
@@ -80,15 +80,19 @@ class Chances:
 def hand_chances(split: Split, more: int, stakes: Stakes, scale: int) -> tuple[Chances, Chances]:
     """A split hand's chances of (net, stake, dealer total) with ``more`` further pair cards out: its second card of any
     value, and joint with a second card not of the pair (each joint with no dealer blackjack where that is apart)."""
-    values = split.hands_at(more, stakes)
+    return chances_of(split.hands_at(more, stakes), split.pair, stakes, scale)
+
+
+def chances_of(values: SplitHands, pair: int, stakes: Stakes, scale: int) -> tuple[Chances, Chances]:
+    """:func:`hand_chances` of one position's split hands (``values``), holding a ``pair`` card."""
     position, valued = values.position, values.hands
     table = hand_table()
     one = min(valued, key=lambda h: table.cards[h])  # the pair card alone
     n1, h1 = position.horizon(1)
     shoe = position.shoes[one]
     walk = _Walk(position, valued, stakes, h1, scale // position.scale)
-    starts = [(table.child[one][v], shoe[v]) for v in range(VALUES) if shoe[v] and v != split.pair]
-    pairs = [(table.child[one][split.pair], shoe[split.pair])] if shoe[split.pair] else []
+    starts = [(table.child[one][v], shoe[v]) for v in range(VALUES) if shoe[v] and v != pair]
+    pairs = [(table.child[one][pair], shoe[pair])] if shoe[pair] else []
     any_, paired = walk.ends(starts), walk.ends(pairs)
     denominator = math.perm(n1, h1)
     other = Chances({k: w for k, w in any_.items() if w}, denominator)
@@ -255,6 +259,9 @@ def split_ends(split: Split, scale: int) -> SplitEnds:
         if reached:
             for hand in range(done + 1, split.most + 1):
                 stakes = split.stakes_of(hand)
+                if split.post_split and hand == 2:  # CDP: the second hand by the first hand's cards too
+                    hands.append(second_chances(split, stakes, scale))
+                    continue
                 hands.append(split.burned(partial(at, stakes=stakes, kind=0), more, others, ("ends any", stakes)))
         total += chance * hands[0].total()
         net += chance * sum((hand.moment(0) for hand in hands), Fraction(0)) / scale
@@ -263,6 +270,17 @@ def split_ends(split: Split, scale: int) -> SplitEnds:
         for (x, s), q in _together(hands).items():
             out[("split", x, s)] += weight * q
     return SplitEnds({k: v for k, v in out.items() if v}, total, net, stake)
+
+
+def second_chances(split: Split, stakes: Stakes, scale: int) -> Chances:
+    """CDP: the second hand's chances, averaged over the cards the first hand ends holding (each position's chances on
+    its own denominator: the average's ways are fractions over 1)."""
+    ways: dict[Key, int | Fraction] = defaultdict(int)
+    for cards, chance in split.first_hand_ends(split.stakes_of(1)).items():
+        hand = chances_of(split.second_hand(cards, stakes), split.pair, stakes, scale)[0]
+        for key, w in hand.ways.items():
+            ways[key] += chance * Fraction(w, hand.denominator)
+    return Chances(dict(ways), 1)
 
 
 def _together(hands: list[Chances]) -> dict[tuple[int, int], float]:

@@ -24,6 +24,12 @@ is a pair card with the pair's share ``v``)::
 
 so every value is a sum of ``F(a, 0)``, a position with ``a`` more pair cards out (:class:`~.values.Position`).
 
+**CDP** (``split_play="CDP"``, a split to two hands): the first hand is played as above (all it has seen are the
+pair cards); the second by its best play given every card seen, the first hand's too. The first hand's value is as
+above (the second hand's play, whatever it reads, is a rule on cards already dealt: the argument holds); the second
+hand's is the average, over the cards the first hand ends holding (:meth:`Split.first_hand_ends`), of its best value
+with those cards out as well (:meth:`Split.second_hand`).
+
 >>> patterns(3)   # up to three hands: a pair card first; two others; another card, then a pair card
 (('P', 0, True), ('NN', 2, False), ('NP', 1, True))
 """
@@ -35,7 +41,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Mapping
 
-from .choices import HIT, Chooser, best
+from .choices import DOUBLE, HIT, STAND, Chooser, best
 from .hands import Hand, hand_table
 from .nets import FREE, OWN, Stakes
 from .rules import BlackjackRules
@@ -86,8 +92,9 @@ class Split:
     left: tuple[int, ...]
     pair: int
     dealer: DealerCounts
-    choose: Chooser | None = None  # a given strategy for split hands (None: CDP1)
-    given: Mapping[Stakes, Decisions] | None = None  # or the split hands' decisions themselves, per stakes (a replay)
+    choose: Chooser | None = None  # a given strategy for split hands (None: the rules' convention, CDP1 or CDP)
+    given: Mapping[Any, Decisions] | None = None  # or the split hands' decisions themselves, per stakes (a replay; CDP's
+    # second hand's per stakes and the first hand's cards, keyed ("second", stakes, cards))
 
     def __post_init__(self) -> None:
         self.shoe = tuple(c - 2 * (v == self.pair) for v, c in enumerate(self.left))  # both pair cards out
@@ -98,6 +105,11 @@ class Split:
         self._strategy: dict[Stakes, Decisions] = {}
         self._values: dict[tuple[int, Stakes], SplitHands] = {}
         self._burned: dict[tuple[Hashable, int, int], Any] = {}
+        self.post_split = self.rules.split_play == "CDP" and self.choose is None  # CDP: the second hand reads the first's cards
+        if self.post_split and self.most > 2:
+            raise ValueError("CDP is counted for a split to two hands")
+        self._second: dict[tuple[tuple[int, ...], Stakes], SplitHands] = {}
+        self._ends: dict[Stakes, dict[tuple[int, ...], Fraction]] = {}
 
     def hands_at(self, more: int, stakes: Stakes) -> SplitHands:
         """The split hands' values with ``more`` further pair cards out (the hand's own pair card in it)."""
@@ -126,9 +138,83 @@ class Split:
             self.hands_at(0, stakes)
         return self._strategy[stakes]
 
-    def decisions(self) -> dict[Stakes, Decisions]:
-        """The split hands' decisions worked out so far, per stakes (what a replay of the strategy takes)."""
-        return {stakes: dict(decisions) for stakes, decisions in self._strategy.items()}
+    def decisions(self) -> dict[Any, Decisions]:
+        """The split hands' decisions worked out so far, per stakes (what a replay of the strategy takes); under CDP the
+        second hand's too, per stakes and the first hand's cards (``("second", stakes, cards)``)."""
+        out: dict[Any, Decisions] = {stakes: dict(decisions) for stakes, decisions in self._strategy.items()}
+        for (cards, stakes), hands in self._second.items():
+            out[("second", stakes, cards)] = {h: v.taken for h, v in hands.hands.items()}
+        return out
+
+    def first_hand_ends(self, stakes: Stakes) -> dict[tuple[int, ...], Fraction]:
+        """CDP: the cards the first hand ends holding besides its pair card (counts by value; a bust's card among them),
+        each with its chance, the hand played by the split strategy from the shoe with both pair cards out.
+
+        >>> from casino_math.methods.blackjack.values import dealer_counts
+        >>> rules, shoe = BlackjackRules(split_hands=2, split_play="CDP"), (2, 0, 2, 0, 0, 2, 0, 2, 0, 6)
+        >>> left = tuple(c - (v == 9) for v, c in enumerate(shoe))  # a ten up, a pair of eights
+        >>> ends = Split(rules, 9, left, 7, dealer_counts(rules, 9, shoe)).first_hand_ends(OWN)
+        >>> sum(ends.values()), ends[(0,) * 9 + (1,)]   # every end, and 8-T standing: five tens of eleven cards
+        (Fraction(1, 1), Fraction(5, 11))
+        """
+        if stakes not in self._ends:
+            hands = self.hands_at(0, stakes)
+            position, valued, table = hands.position, hands.hands, hand_table()
+            out: dict[tuple[int, ...], Fraction] = {}
+
+            def end(counts: tuple[int, ...], chance: Fraction) -> None:
+                key = tuple(c - (v == self.pair) for v, c in enumerate(counts))
+                out[key] = out.get(key, Fraction(0)) + chance
+
+            level = {min(valued, key=lambda h: table.cards[h]): Fraction(1)}  # the pair card alone
+            while level:
+                following: dict[int, Fraction] = {}
+                for hand, chance in level.items():
+                    counts = table.hands[hand].counts
+                    taken = HIT if table.cards[hand] == 1 else valued[hand].taken if hand in valued else STAND
+                    if taken == STAND:
+                        end(counts, chance)
+                        continue
+                    shoe = position.shoes[hand]
+                    n = sum(shoe)
+                    for v, count in enumerate(shoe):
+                        child = table.child[hand][v]
+                        if not count:
+                            continue
+                        if taken == DOUBLE or child < 0:
+                            end(tuple(c + (w == v) for w, c in enumerate(counts)), chance * Fraction(count, n))
+                        else:
+                            following[child] = following.get(child, Fraction(0)) + chance * Fraction(count, n)
+                level = following
+            self._ends[stakes] = out
+        return self._ends[stakes]
+
+    def second_hand(self, cards: tuple[int, ...], stakes: Stakes) -> SplitHands:
+        """CDP: the second hand's values played best (or as a replay gives) from the shoe with the first hand's pair card
+        and ``cards`` out as well (its own pair card in it)."""
+        key = (cards, stakes)
+        if key not in self._second:
+            table = hand_table()
+            left = tuple(c - (v == self.pair) - k for v, (c, k) in enumerate(zip(self.left, cards)))
+            position = self.dealer.position(left, split=True, holding=self.pair, scale=self.scale)
+            plan = self.given[("second", stakes, cards)] if self.given is not None else best
+            valued = position.value_hands(stakes, plan, first=self.pair)
+            start = valued[table.index[Hand(tuple(int(v == self.pair) for v in range(len(left))))]]
+            self._second[key] = SplitHands(start.ev(HIT), start.ev(HIT), valued, position)
+        return self._second[key]
+
+    def second_strategy(self, first: tuple[int, ...], stakes: Stakes) -> Decisions:
+        """CDP: the second hand's decisions once the first hand holds ``first`` (counts by value, its pair card in them)."""
+        cards = tuple(c - (v == self.pair) for v, c in enumerate(first))
+        return {h: v.taken for h, v in self.second_hand(cards, stakes).hands.items()}
+
+    def second_value(self, stakes: Stakes, at: Callable[[SplitHands, str], Any] | None = None) -> Any:
+        """CDP: the second hand's value (or ``at`` of its hands), averaged over the cards the first hand ends holding."""
+        total: Any = Fraction(0)
+        for cards, chance in self.first_hand_ends(self.stakes_of(1)).items():
+            hands = self.second_hand(cards, stakes)
+            total += (hands.any if at is None else at(hands, "any")) * chance
+        return total
 
     def _f(self, kind: str, more: int, others: int, stakes: Stakes, at: Callable[[SplitHands, str], Any] | None = None) -> Any:
         """``F(a, b)``: the value ``kind`` (``any`` or ``other``) with ``a`` more pair cards and ``b`` cards known not to be
@@ -175,6 +261,9 @@ class Split:
                 total += without * self._f("other", more, others - 1, self.stakes_of(hand), at)
             if reached:
                 for hand in range(done + 1, self.most + 1):
+                    if self.post_split and hand == 2:
+                        total += self.second_value(self.stakes_of(hand), at)
+                        continue
                     total += chance * self._f("any", more, others, self.stakes_of(hand), at)
         return total
 

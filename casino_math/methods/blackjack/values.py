@@ -69,6 +69,8 @@ class DealerCounts:
     counted once and kept, with the positions built on them: the optimal and the basic strategy of one game, and its
     split hands, share shoes (and the value of standing, which no strategy changes)."""
 
+    shown: int | None = None  # the hole card where it is dealt face up (:class:`~.exposed.ExposedCounts`)
+
     def __init__(self, rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> None:
         self.rules, self.up, self.shoe = rules, up, shoe
         self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
@@ -84,7 +86,7 @@ class DealerCounts:
         row, known = self.digits.row, self.known
         missing = list(dict.fromkeys([s for s in shoes if s not in row and s not in known]))
         if missing:
-            digits, _ = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules)
+            digits, _ = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules, self.shown)
             self.digits.add(missing, digits)
 
     def __contains__(self, shoe: tuple[int, ...]) -> bool:
@@ -118,6 +120,26 @@ def dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> Deal
 @cached(maxsize=20)
 def _dealer_counts(rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> DealerCounts:
     return DealerCounts(rules, up, shoe)
+
+
+class ExposedCounts(DealerCounts):
+    """The dealer's counts where the hole card is dealt face up (Double Exposure): the draws from the up card and the
+    hole card ``shown``, out of the shoe (:mod:`~casino_math.methods.blackjack.exposed`). Not kept between runs: an
+    ordinary dealer's counts are kept under the up card alone."""
+
+    def __init__(self, rules: BlackjackRules, up: int, shown: int, shoe: tuple[int, ...]) -> None:
+        self.rules, self.up, self.shown, self.shoe = rules, up, shown, shoe
+        self.known = KnownCounts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+        self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks, shown).longest
+        self.positions = {}
+        self._bounds = {}
+        self.digits = DealerDigits()
+
+
+@cached(maxsize=110)
+def exposed_counts(rules: BlackjackRules, up: int, shown: int, shoe: tuple[int, ...]) -> ExposedCounts:
+    """The one :class:`ExposedCounts` of a game's up card and hole card (as :func:`dealer_counts`)."""
+    return ExposedCounts(hand_rules(rules), up, shown, shoe)
 
 
 def hand_rules(rules: BlackjackRules) -> BlackjackRules:
@@ -245,7 +267,7 @@ class Position:
         self.size = sum(self.left)
         self.reach = max((table.cards[i] for i in self.dealt), default=0) + self.dealer.longest
         self.shoes = Shoes(self.left, table, self.dealt)
-        self.hole = blackjack_hole(self.up)
+        self.hole = blackjack_hole(self.up) if self.dealer.shown is None else None  # a hole card shown: no blackjack to come
         self.apart = self.hole is not None and (self.rules.dealer_peeks or not self.rules.no_hole_card_takes_all)
         self._den: dict[int, int] = {}
         self._stands: dict[tuple[int, Stakes, bool], int] = {}

@@ -8,11 +8,13 @@ from fractions import Fraction
 import pytest
 
 from casino_math.methods.blackjack.hands import Hand, hand_table
-from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, root_ends
+from casino_math.methods.blackjack.exposed import play_exposed
+from casino_math.methods.blackjack.linear import linear_ends, lines_of
+from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_game, replay, root_ends
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
 from casino_math.methods.blackjack.game_file import HARD_TOTALS
-from tests.references.blackjack_brute_force import A, SHOES, T, Brute, split_strategy
+from tests.references.blackjack_brute_force import A, SHOES, T, Brute, ExposedBrute, composition_strategy, split_strategy
 
 RULES = {
     "peek S17": BlackjackRules(split_hands=2),
@@ -162,3 +164,113 @@ def test_the_best_split_play_never_loses_to_the_unsplit_one(shoe):
             assert {o: v for o, v in root.options.items() if o != SPLIT} == {o: v for o, v in other.items() if o != SPLIT}
             if SPLIT in root.options:
                 assert root.options[SPLIT] >= other[SPLIT], (up, str(hand))
+
+
+CDP_RULES = {
+    "CDP, peek S17": BlackjackRules(split_hands=2, split_play="CDP"),
+    "CDP, H17, hard doubles, no hole card": BlackjackRules(split_hands=2, split_play="CDP", dealer_hits_soft_17=True,
+                                                           dealer_peeks=False, double_totals=HARD_TOTALS),
+    "CDP, no double after a split, original bet": BlackjackRules(split_hands=2, split_play="CDP", dealer_peeks=False,
+                                                                 no_hole_card_takes_all=False, double_after_split=False),
+    "CDP, free splits": BlackjackRules(split_hands=2, split_play="CDP", dealer_hits_soft_17=True, dealer_22_pushes=True,
+                                       free_double_totals=frozenset({9, 10, 11}), free_split_values=frozenset(range(9))),
+}
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+@pytest.mark.parametrize("rules", CDP_RULES.values(), ids=CDP_RULES.keys())
+def test_a_split_played_by_every_card_seen(rules, shoe):
+    """CDP: every split's exact value against the brute force dealing every sequence, the first hand played by the engine's
+    split strategy and the second by the brute force's own best play given every card seen (the first hand's too)."""
+    play = play_game(rules, Shoe(shoe))
+    brute = Brute(rules, shoe)
+    splits = 0
+    for up, upcard in play.upcards.items():
+        for pair in upcard.splits:
+            hand = Hand(tuple(2 * (v == pair) for v in range(10)))
+            strategy = composition_strategy(brute, split_strategy(play, up, pair))
+            assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, strategy), (up, pair)
+            splits += 1
+    assert splits
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+def test_a_split_reading_every_card_never_loses_to_the_pair_cards_alone(shoe):
+    """CDP's second hand plays best for more that it knows, its first as CDP1's: no split is worth less than under CDP1,
+    one is worth more (the shoes are small enough for the first hand's cards to matter), the rest of the game the same;
+    and the round's ends average to the game's expected return."""
+    cdp, cdp1 = (play_game(BlackjackRules(split_hands=2, split_play=p), Shoe(shoe)) for p in ("CDP", "CDP1"))
+    gained = Fraction(0)
+    for up, upcard in cdp.upcards.items():
+        for hand, root in upcard.roots.items():
+            other = cdp1.upcards[up].roots[hand].options
+            assert {o: v for o, v in root.options.items() if o != SPLIT} == {o: v for o, v in other.items() if o != SPLIT}
+            if SPLIT in root.options:
+                assert root.options[SPLIT] >= other[SPLIT], (up, str(hand))
+                gained += root.options[SPLIT] - other[SPLIT]
+    assert gained > 0
+    ends = cdp.ends
+    assert sum((p * ends.net(key) for key, p in ends.chances.items()), ends.split_net) == cdp.expected_return
+    assert replay(cdp, cdp.rules).expected_return == cdp.expected_return  # every decision taken again, the second hands' too
+    assert linear_ends(cdp, lines_of(cdp.rules)).ends(cdp.rules).split_net == ends.split_net  # the split's net as forms of the pays
+
+
+EXPOSED_RULES = {
+    "double exposure, ties lose, blackjack even money": BlackjackRules(exposed=True, ties_lose=True, dealer_peeks=False, split_hands=2,
+                                                                      dealer_hits_soft_17=True, blackjack_pays=Fraction(1)),
+    "blackjack ties win, hard 9-11, no DAS": BlackjackRules(exposed=True, ties_lose=True, blackjack_ties_win=True, dealer_peeks=False,
+                                                            split_hands=2, double_totals=frozenset({9, 10, 11}), double_after_split=False,
+                                                            blackjack_pays=Fraction(1)),
+}
+
+
+@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+@pytest.mark.parametrize("rules", EXPOSED_RULES.values(), ids=EXPOSED_RULES.keys())
+def test_double_exposure_against_the_brute_force(rules, shoe):
+    """Double Exposure: every option of every first two cards against every up card and hole card shown, the split's
+    too, as the brute force values them knowing the hole card; the blackjacks' values; the game's expected return, added
+    up both ways; and the round's ends, which add up to it."""
+    play = play_exposed(rules, Shoe(shoe))
+    total = Fraction(0)
+    for key, upcard in play.upcards.items():
+        up, shown = divmod(key, 10)
+        brute = ExposedBrute(rules, shoe, shown)
+        for hand, root in upcard.roots.items():
+            values = tuple(sorted(hand.values()))
+            dealer_natural = sorted((up, shown)) == [A, T]
+            if values == (A, T):
+                expected = {"blackjack": rules.blackjack_pays if not dealer_natural or rules.blackjack_ties_win else Fraction(0)}
+            else:
+                expected = brute.root(up, *values)
+                if SPLIT in root.options and not dealer_natural:
+                    expected[SPLIT] = brute.split(up, values[0], split_strategy(play, key, values[0]))
+            got = dict(root.options)
+            if dealer_natural and values != (A, T):
+                got = {o: v for o, v in got.items() if o == root.taken}
+                assert root.taken == "stand"
+            assert got == expected, (up, shown, str(hand))
+            total += root.chance * max(expected.values())
+    assert total == play.expected_return
+    ends = play.ends
+    assert sum((p * ends.net(k) for k, p in ends.chances.items()), ends.split_net) == play.expected_return
+    assert sum(ends.chances.values(), ends.split_chance) == 1
+
+
+def test_double_exposure_resplits_to_three_hands():
+    """Double Exposure with resplitting up to three hands: every split's exact value, under every up card and hole card
+    shown, against the brute force playing every sequence with the hole card in view."""
+    rules = BlackjackRules(exposed=True, ties_lose=True, blackjack_ties_win=True, dealer_peeks=False, split_hands=3,
+                           dealer_hits_soft_17=True, double_totals=frozenset({9, 10, 11}), blackjack_pays=Fraction(1))
+    shoe = (2, 0, 0, 3, 0, 0, 2, 3, 0, 8)  # A A, 4 4 4, 7 7, 8 8 8, eight tens: 122 points
+    play = play_exposed(rules, Shoe(shoe))
+    splits = 0
+    for key, upcard in play.upcards.items():
+        up, shown = divmod(key, 10)
+        brute = ExposedBrute(rules, shoe, shown)
+        for pair in upcard.splits:
+            if sorted((up, shown)) == [A, T]:
+                continue  # a dealer blackjack in view: the round is over before any split
+            hand = Hand(tuple(2 * (v == pair) for v in range(10)))
+            assert upcard.roots[hand].options[SPLIT] == brute.split(up, pair, split_strategy(play, key, pair)), (up, shown, pair)
+            splits += 1
+    assert splits

@@ -15,9 +15,11 @@ from casino_math.analysis import analyze
 from casino_math.methods.blackjack.game_file import load_blackjack_text
 from casino_math.methods.blackjack.method import BLACKJACK
 
-HEAD = "game: blackjack\nid: bj\ndeck: {decks: 1}\n"
+HEAD = "game: blackjack\nid: bj\n"
+ONE_DECK = "deck: {decks: 1}\n"
 GAMES = {
     "peek, S17, DAS": "blackjack: {split: {hands: 3}}\n",
+    "split hands by every card seen (CDP), 6 to A": "deck: {ranks: 6-A}\nblackjack: {split: {hands: 2, play: CDP}}\n",
     "no hole card, original bet, early surrender": "blackjack:\n  dealer: {hole_card: none, blackjack_takes: original}\n  surrender: early\n  split: {hands: 2}\n",
     "free bet": "blackjack:\n  dealer: {soft_17: hits, twenty_two: pushes}\n  double: {free: 9-11}\n  split: {hands: 3, free: all but tens}\n",
     "spanish 21 rules, suited blackjack": ("blackjack:\n  double: {cards: any, rescue: true}\n  split: {hands: 2, hit_split_aces: true}\n  player_21: always wins\n"
@@ -29,7 +31,7 @@ GAMES = {
 @pytest.mark.slow  # ten seconds each: an exact analysis and 20,000 rounds (the default tier has coups.py's doctest)
 @pytest.mark.parametrize("rules", GAMES.values(), ids=GAMES.keys())
 def test_rounds_dealt_land_on_the_exact_figures(rules):
-    analysis = analyze(load_blackjack_text(HEAD + rules))
+    analysis = analyze(load_blackjack_text(HEAD + ("" if rules.startswith("deck:") else ONE_DECK) + rules))
     table = analysis.tables["blackjack"]
     coups = BLACKJACK.coups(analysis.solution)
     rng = np.random.default_rng(20)

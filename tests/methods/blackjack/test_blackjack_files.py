@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from casino_math.errors import InputError
+from casino_math.methods.blackjack.method import BLACKJACK
 from casino_math.methods.blackjack.game_file import BlackjackGame, load_blackjack_text
 from casino_math.methods.blackjack.rules import TEN
 from casino_math.analysis import game_schema, load_game, load_game_text
@@ -107,6 +108,19 @@ BAD = {
     "too many hands": ("blackjack:\n  split: {hands: 9}\n", "bad.yaml:4: blackjack.split.hands: a split to 9 hands"),
     "resplit aces, two hands": ("blackjack:\n  split: {hands: 2, resplit_aces: true}\n",
                                 "bad.yaml:4: blackjack.split.resplit_aces: aces cannot be resplit when a split makes only 2 hands"),
+    "CDP past two hands": ("blackjack:\n  split: {play: CDP}\n",
+                           "bad.yaml:4: blackjack.split.play: CDP is counted for a split to 2 hands (each hand's play reading the "
+                           "other's cards), not 4: write hands: 2, or play: CDP1"),
+    "ties lose, a hole card down": ("blackjack:\n  ties: lose\n",
+                                    "bad.yaml:4: blackjack.ties: ties: lose is a rule of Double Exposure, counted with both dealer "
+                                    "cards face up"),
+    "blackjack ties won, a hole card down": ("blackjack:\n  blackjack_ties: player wins\n",
+                                             "bad.yaml:4: blackjack.blackjack_ties: blackjack_ties: player wins is a rule of Double Exposure"),
+    "surrender, both cards up": ("blackjack:\n  dealer: {hole_card: face up}\n  surrender: early\n",
+                                 "bad.yaml:5: blackjack.surrender: both dealer cards are face up: surrender is not offered"),
+    "what a blackjack in view takes": ("blackjack:\n  dealer: {hole_card: face up, blackjack_takes: original}\n",
+                                       "bad.yaml:4: blackjack.dealer.blackjack_takes: with both dealer cards face up a dealer "
+                                       "blackjack is seen before the player acts"),
     "free doubles beyond doubling": ("blackjack:\n  double: {on: 10-11, free: 9-11}\n",
                                      "bad.yaml:4: blackjack.double.free: free doubles on 9-11, but doubling only on 10-11"),
     "a rescue of a free double": ("blackjack:\n  double: {free: 9-11, rescue: true}\n",
@@ -156,3 +170,27 @@ def test_bad_files(text, message):
 def test_bad_files_through_the_loader():
     with pytest.raises(InputError, match=r"^bad\.yaml:4: blackjack\.split\.hands: a split makes at least 2 hands"):
         load_game_text(HEAD + "blackjack:\n  split: {hands: 1}\n", "bad.yaml")
+
+
+def test_the_split_conventions_are_read_and_said():
+    """split: {play: ...} chooses the convention; the rules in words say which (CDP1, the default, says nothing)."""
+    for play, words in (("CDP1", None), ("CDZ-", "(CDZ-)"), ("CDP", "(CDP)")):
+        game = load_game_text(HEAD + f"blackjack:\n  split: {{hands: 2, play: {play}}}\n")
+        assert isinstance(game, BlackjackGame) and game.rules.split_play == play
+        said = [line for line in game.words.rules if "Split hands are counted" in line]
+        assert said == [] if words is None else len(said) == 1 and words in said[0], said
+
+
+def test_double_exposure_is_read_and_said():
+    """Both dealer cards face up, ties lost, blackjack ties won: read into the rules and said in words; the analysis
+    declines it in words (its rounds are counted by exposed.play_exposed, its par sheet not yet built)."""
+    game = load_game_text(HEAD + "deck: {decks: 6}\nblackjack:\n  dealer: {soft_17: hits, hole_card: face up}\n"
+                          "  double: {on: 9-11}\n  split: {hands: 2}\n  ties: lose\n  blackjack_ties: player wins\n"
+                          "  pays: {blackjack: 1 to 1}\n")
+    assert isinstance(game, BlackjackGame)
+    r = game.rules
+    assert (r.exposed, r.ties_lose, r.blackjack_ties_win, r.dealer_peeks, r.blackjack_pays) == (True, True, True, False, Fraction(1))
+    words = " ".join(game.words.rules)
+    assert "Both dealer cards are dealt face up" in words and "which wins against it" in words and "Ties lose" in words
+    reason = BLACKJACK.unfit(game)
+    assert reason is not None and "Double Exposure" in reason
