@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections import Counter
 from dataclasses import dataclass
@@ -33,10 +34,11 @@ from fractions import Fraction
 from functools import cached_property
 from math import comb
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
+from ...held import Held
 from ...returns import Outcome, ReturnTable
 from ...subsets import colex
 from ...text import integer, percent
@@ -228,8 +230,6 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
     ``runner`` (by default on local worker processes, as many as the memory free holds: :func:`.optimal.counted_on`)
     and kept.
     The optimal setting depends on the commission, so the key holds it beside the house way's."""
-    import tempfile
-
     from ...count_cache import current
     from .counting import CODE, count_key
     from .optimal import OptimalTotals, counted_on, optimal_totals
@@ -249,25 +249,50 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
                 log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); "
                             "they are computed again")
     where, parts = counted_on(game, runner)
-    with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
-        totals = optimal_totals(game, _points_folder(game, where, scratch), where, progress, parts)
+    totals = optimal_totals(game, _points_folder(game, where), where, progress, parts, deck=_deck_folder(game, where))
     if cache is not None:
         cache.keep(TOTALS_KIND, key, game.id, {"totals": totals}, CODE)
     return totals
 
 
-def _points_folder(game: PaiGowGame, where: Runner, scratch: str) -> str:
-    """Where the hands' points and classes of this house way lie: in the runner's kept folder (a stopped run resumes),
-    one folder per house way, so that another file's run there never reads them; else in ``scratch``."""
-    import hashlib
+_SCRATCH: Held[str, Any] = Held()  # this process's folder for the big deck's counts (see _scratch)
 
-    from ...parallel import shard_engine
+
+def _scratch() -> str:
+    """A folder of this process for the counts over a big deck where the runner keeps none: each house way's points
+    and the deck's classes, which the next file of the deck (a report's, a compare's) reads again instead of counting
+    them anew; removed when the process ends or forgets what it holds (:func:`casino_math.held.forget_all`)."""
+    import tempfile
+
+    if "folder" not in _SCRATCH:
+        _SCRATCH["folder"] = tempfile.TemporaryDirectory(prefix="pai-gow-")
+    return str(_SCRATCH["folder"].name)
+
+
+def _points_folder(game: PaiGowGame, where: Runner) -> str:
+    """Where the hands' points and classes of this house way lie: in the runner's kept folder (a stopped run resumes),
+    one folder per house way, so that another file's run there never reads them; else in this process's scratch."""
     from .counting import count_key
 
+    return _folder(where, f"pai-gow-{game.sha256[:16]}", count_key(game))
+
+
+def _deck_folder(game: PaiGowGame, where: Runner) -> str:
+    """Where the deck's classes (of hands and of card sets), which no house way changes, are shared between the
+    house ways' folders (:func:`_points_folder`)."""
+    deck = repr((game.deck.name, game.deck.ranks, game.deck.jokers, len(game.deck)))
+    return _folder(where, f"pai-gow-deck-{hashlib.sha256(deck.encode()).hexdigest()[:16]}", deck)
+
+
+def _folder(where: Runner, scratch_name: str, key: str) -> str:
+    """A folder in the runner's kept folder named by ``key`` and the engine (what other code counted is never read
+    back), else ``scratch_name`` in this process's scratch; made if missing."""
+    from ...parallel import shard_engine
+
     if not where.cache:
-        folder = Path(scratch) / f"pai-gow-{game.sha256[:16]}"
-    else:  # and per engine: points and classes of other code are never read back
-        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(f'{count_key(game)}|{shard_engine()}'.encode()).hexdigest()[:16]}"
+        folder = Path(_scratch()) / scratch_name
+    else:
+        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(f'{key}|{shard_engine()}'.encode()).hexdigest()[:16]}"
     folder.mkdir(parents=True, exist_ok=True)
     return str(folder)
 
@@ -280,8 +305,6 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
     """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
     every deal (:func:`.optimal.other_way_totals`): read back from the count cache if kept there, else counted in
     shards on ``runner`` (local worker processes by default) and kept, under both ways' rules and the commission."""
-    import tempfile
-
     from ...count_cache import current
     from .counting import CODE, count_key
     from .optimal import counted_on, other_way_totals
@@ -302,9 +325,8 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
                 log.warning(f"the counts of {other.id} against {game.id} kept in {cache.folder} do not fit these games "
                             f"({type(error).__name__}); they are computed again")
     where, parts = counted_on(game, runner)
-    with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
-        result = other_way_totals(game, other, _points_folder(game, where, scratch), _points_folder(other, where, scratch),
-                                  where, progress, parts)
+    result = other_way_totals(game, other, _points_folder(game, where), _points_folder(other, where), where, progress,
+                              parts, deck=_deck_folder(game, where))
     if cache is not None:
         cache.keep(OTHER_KIND, key, f"{game.id} against {other.id}", {"other way": result}, CODE)
     return result
