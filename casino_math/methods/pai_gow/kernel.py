@@ -209,14 +209,14 @@ def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, 
         m = width
         if count < brute_below:
             for i in range(count):
-                r = i if implicit else rows[i]
-                bh[i] = high[r]
-                bl[i] = low[r]
+                q = class_id[i if implicit else rows[i]]
+                bh[i] = high[q]
+                bl[i] = low[q]
         else:
             if not dense:  # the banker's high values present, ascending: the table's columns
                 values = np.empty(count, dtype=np.int64)
                 for i in range(count):
-                    values[i] = high[i if implicit else rows[i]]
+                    values[i] = high[class_id[i if implicit else rows[i]]]
                 values.sort()
                 m = 0
                 for i in range(count):
@@ -226,9 +226,9 @@ def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, 
             cols = m + 1
             table[:(lows + 1) * cols] = 0
             for i in range(count):  # table[l, c]: banker hands with a low value below l and a high value below column c
-                r = i if implicit else rows[i]
-                c = high[r] if dense else lower_bound(distinct, 0, m, high[r])
-                table[(low[r] + 1) * cols + c + 1] += 1
+                q = class_id[i if implicit else rows[i]]
+                c = high[q] if dense else lower_bound(distinct, 0, m, high[q])
+                table[(low[q] + 1) * cols + c + 1] += 1
             for row in range(1, lows + 1):
                 run = 0
                 for c in range(1, cols):
@@ -273,7 +273,8 @@ def settings_against(sets: np.ndarray, weights: np.ndarray, n: int, high: np.nda
                      set_low: np.ndarray, counts: np.ndarray, dense_from: int | None = None, brute_below: int = 64) -> None:
     """For each card set S (rows of ``sets``, all of one size, ascending ids; ``weights``: how many sets each stands
     for), the hands holding S as the banker's points (``high``, ``low``: ranks of his house-way setting's values, by
-    colex rank of the hand, high in 0..width−1, low in 0..lows−1), and the player hands holding S of colex rank
+    class of hands, ``class_id`` of each hand's colex rank: hands alike but for their suits are set alike; high in
+    0..width−1, low in 0..lows−1), and the player hands holding S of colex rank
     ``first``..``last``−1: adds (−1)^|S| × weight × (banker hands below in both, banker hands at least as high in both)
     for each of the player hand's settings (``set_high``/``set_low`` of its class, row ``class_id`` − ``first_class``;
     −1 ends a row) into ``counts`` (in place), both in one whole number: below + 2^32 × at least as high, wrapping
@@ -294,7 +295,7 @@ def settings_against_reference(sets: np.ndarray, weights: np.ndarray, n: int, hi
     sign = -1 if sets.shape[1] % 2 else 1
     for held, weight in zip(sets, weights.tolist()):
         rows = supersets_reference(held, n, 7)
-        bh, bl = np.asarray(high[rows], dtype=np.int64), np.asarray(low[rows], dtype=np.int64)
+        bh, bl = np.asarray(high[class_id[rows]], dtype=np.int64), np.asarray(low[class_id[rows]], dtype=np.int64)
         for r in rows[(rows >= first) & (rows < last)]:
             p = class_id[r] - first_class
             legal = set_high[p] >= 0

@@ -129,7 +129,7 @@ def counted_on(game: PaiGowGame, runner: Any) -> tuple[Any, int]:
     """Where a count over every deal runs, and in how many parts of the player hands: on a cluster, or in this process,
     where the runner says so (two parts); otherwise on local worker processes forked from this one (they hold the game
     and its compiled kernels), one part each, as many as the runner asks (default: one per core) and the memory free
-    holds (:func:`part_bytes` each, beside the hands' points, which they share)."""
+    holds (:func:`part_bytes` each, beside the hands' classes, which they share)."""
     from ...parallel import Runner
     from ...workers import local_cores
 
@@ -218,13 +218,14 @@ def _ranges(game: PaiGowGame, count: int) -> list[tuple[int, int]]:
 
 
 def _points(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """Every hand's house-way point (the ranks of its high and low values), kept in ``folder``, and each class's rule
-    of the house way: the house way sets one hand of each class (hands alike but for their suits get the same values:
-    a renaming of suits changes no rule's reading of a hand), 22 times fewer than every hand; each hand takes its
-    class's point. Checked on every ``CHECKED``-th hand (colex order) set by the house way itself, rule included."""
+    """Each class's house-way point (the ranks of its high and low values) and rule, kept in ``folder``
+    (``class_points.npy``, (3, classes)): the house way sets one hand of each class (hands alike but for their suits get the
+    same values: a renaming of suits changes no rule's reading of a hand), 22 times fewer than every hand, and each
+    hand is read as its class (``class_id``). Checked on every ``CHECKED``-th hand (colex order) set by the house way
+    itself."""
     from ...parallel import Shards
 
-    points_path = os.path.join(folder, "points.npy")
+    points_path = os.path.join(folder, "class_points.npy")
     if os.path.exists(points_path):
         return
     _keep_classes(game, folder)
@@ -233,18 +234,11 @@ def _points(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
     of_class = np.concatenate(Shards(class_points_shard, pieces, f"pai-gow-class-points-{game.sha256[:16]}").run(
         runner, progress, "hands set by the house way"), axis=1)
     class_id = np.load(os.path.join(folder, "class_id.npy"), mmap_mode="r")
-    scratch = points_path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
-    points = np.lib.format.open_memmap(scratch, mode="w+", dtype=np.int16, shape=(2, len(class_id)))
-    step = 1 << 24
-    for start in range(0, len(class_id), step):
-        points[:, start:start + step] = of_class[:2, np.asarray(class_id[start:start + step])]
     sample = np.arange(0, len(class_id), CHECKED)
-    checked = np.concatenate([np.asarray(points[:, sample]), of_class[2:, np.asarray(class_id[sample])]])
-    if not np.array_equal(checked, _hand_points(game, unrank(sample))):
+    if not np.array_equal(of_class[:, np.asarray(class_id[sample])], _hand_points(game, unrank(sample))):
         raise AssertionError(f"{game.id}: the house way sets hands alike but for their suits to different values")
-    np.save(os.path.join(folder, "rules.npy"), of_class[2])
-    points.flush()
-    del points
+    scratch = points_path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
+    np.save(scratch, of_class)
     os.replace(scratch, points_path)
 
 
@@ -442,7 +436,7 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     clock = time.process_time()
     game = _game(path)
     n = len(game.deck)
-    points = np.load(os.path.join(folder, "points.npy"), mmap_mode="r")
+    points = np.load(os.path.join(folder, "class_points.npy"))  # by class: (high, low, rule)
     class_id = np.asarray(np.load(os.path.join(folder, "class_id.npy"), mmap_mode="r"))
     reps = np.load(os.path.join(folder, "reps.npy"))
     sizes = np.load(os.path.join(folder, "sizes.npy"))
@@ -454,10 +448,10 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     set_low = np.empty_like(set_high)
     house = np.empty(m, dtype=np.int64)
     kind = np.empty(m, dtype=np.int64)
-    rule = np.load(os.path.join(folder, "rules.npy"))[c0:c1].astype(np.int64)
-    own = np.asarray(points[:, mine])
+    rule = points[2, c0:c1].astype(np.int64)
+    own = points[:2, c0:c1]
     theirs = np.empty(m, dtype=np.int64)
-    their_points = np.asarray(np.load(os.path.join(shard[4], "points.npy"), mmap_mode="r")[:, mine]) if len(shard) == 5 else own
+    their_points = np.load(os.path.join(shard[4], "class_points.npy"))[:2, c0:c1] if len(shard) == 5 else own
     for start in range(0, m, CHUNK):
         rows = unrank(mine[start:start + CHUNK])
         part = slice(start, start + CHUNK)
@@ -469,7 +463,7 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     if comb(n - 7, 7) * len(Symmetry.of(game.deck)) >= 1 << 31:
         raise ValueError(f"{game.id}: {n} cards: a class's counts would not fit in 31 bits")
     counts = np.zeros((m, len(SETTINGS)), dtype=np.int64)  # below + 2^32 × at least as high (the kernel's doc)
-    high, low = np.asarray(points[0]), np.asarray(points[1])
+    high, low = points[0], points[1]
     width, lows = (len(d) for d in _distinct(game))
     for k in range(7):
         sets, weights = (np.load(os.path.join(folder, f"{name}{k}.npy")) for name in ("sets", "weights"))
