@@ -10,7 +10,8 @@ in the return table's notes and in the working (:class:`~.counting.Counts`, :met
 <casino_math.contract.solution.Solution.own>`).
 
 A deck of more than ``LOCAL_HANDS`` seven-card hands (the 53-card deck: 154,143,080) is counted by the cards the player's
-and the banker's hands share (:mod:`~casino_math.methods.pai_gow.optimal`: about 13 min of processor time and 5 GB for 53 cards), the player setting
+and the banker's hands share (:mod:`~casino_math.methods.pai_gow.optimal`: about 8 min of processor time for 53 cards, the deck's classes
+shared by its house ways in one process), the player setting
 by the house way and optimally in one count, in shards on the run's runner (one process here by default), with its
 progress, and kept in the count cache: a later run reads the results (outcomes, per rule and hand type, examples) back
 at once. With a kept folder (``--cache``), the hands' points and classes lie there, one subfolder per house way.
@@ -28,13 +29,14 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import comb
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 
@@ -255,18 +257,35 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
     return totals
 
 
-_SCRATCH: Held[str, Any] = Held()  # this process's folder for the big deck's counts (see _scratch)
+class _Scratch:
+    """A temporary folder removed when this object goes or the process ends, by the process that made it only (a
+    forked worker's copy of it never removes its parent's folder)."""
+
+    def __init__(self) -> None:
+        import tempfile
+        import weakref
+
+        self.name = tempfile.mkdtemp(prefix="pai-gow-")
+        weakref.finalize(self, _remove, self.name, os.getpid())
+
+
+def _remove(folder: str, owner: int) -> None:
+    import shutil
+
+    if os.getpid() == owner:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_SCRATCH: Held[int, _Scratch] = Held()  # this process's folder for the big deck's counts (see _scratch)
 
 
 def _scratch() -> str:
     """A folder of this process for the counts over a big deck where the runner keeps none: each house way's points
     and the deck's classes, which the next file of the deck (a report's, a compare's) reads again instead of counting
     them anew; removed when the process ends or forgets what it holds (:func:`casino_math.held.forget_all`)."""
-    import tempfile
-
-    if "folder" not in _SCRATCH:
-        _SCRATCH["folder"] = tempfile.TemporaryDirectory(prefix="pai-gow-")
-    return str(_SCRATCH["folder"].name)
+    if os.getpid() not in _SCRATCH:  # a forked worker makes its own
+        _SCRATCH[os.getpid()] = _Scratch()
+    return _SCRATCH[os.getpid()].name
 
 
 def _points_folder(game: PaiGowGame, where: Runner) -> str:
