@@ -24,11 +24,29 @@ extrapolated per deal to the 8,250,459,031,214,400 deals of 53 cards.
     python benchmarks/pai_gow.py --full --cache ~/pg-shards                        # the full count, every local core
     python benchmarks/pai_gow.py --full --scheduler tcp://host:8786 --cache DIR    # on a Dask cluster, resumable
     python benchmarks/pai_gow.py --full --optimal --workers 2 --cache DIR          # the player setting optimally too
+    python benchmarks/pai_gow.py --stages --folder DIR                             # the optimal count's stages, sampled
 
 ``--full --optimal`` counts the player setting by the house way and setting optimally against the banker's house way
 (casino_math/methods/pai_gow/optimal.py): the hands' points and classes, then one shard per part of the player hands
 (``--parts``, by highest rank); it prints both players' figures, how often the settings differ, the cost by hand type
 and the costliest hand of each type; ``--check`` runs the house-way count above in the same folder and compares.
+
+``--stages`` times each stage of the count that prices the 53-card deck (casino_math/methods/pai_gow/optimal.py: the
+player setting by the house way and optimally) on fixed slices, beside the main branch's path for the same stage in
+the same run, and prints the throughput per hand or per class, the ratio, and the projection to the whole count
+(processor time; the slices stand for the whole at their measured rate, stated as such):
+
+1. the hands' classes: a compiled pass over the hands whose highest card is ``--top`` (never listed, numbered by a bit
+   per canonical member) against the main branch's listing of them (``block_pieces``), ``canonical_hands`` and
+   ``np.searchsorted`` over the canonical members;
+2. the classes of card sets (k = 6: 22,957,480 sets) without listing them, against ``np.unique`` over them listed;
+3. each class's settings ranked (the values' ranks sorted once) and its rule read back from the house way's pass,
+   against the main branch's ranks sorted again per chunk and the house way asked again for the rule; the house way
+   setting each class (and every 151st hand, the check), against the same with the ranks sorted again per chunk;
+4. the kernel (every class of card sets against one part of the player hands, ``--part``), per k on a sample of
+   the sets (``--sample``), the banker's tables apart from the player's look-ups; the main branch's kernel read the
+   banker's points hand by hand (a 616 MB file), this one by class (14 MB); one part's banker tables are counted
+   again by each part, so the projection adds them once per part (2 on 2 workers).
 
 ``--full`` runs the whole count in shards on the shard runner (every local core by default, ``--workers N``, or a Dask
 cluster), with a progress bar and its ETA; ``--cache DIR`` keeps the hands' points and every finished shard there, so
@@ -212,6 +230,147 @@ def full_optimal(args: argparse.Namespace) -> None:
               f"{'equal to' if agree else 'DIFFERENT FROM'} the optimal count's house-way figures")
 
 
+def _rate(seconds: float, items: int) -> str:
+    return f"{items / seconds:,.0f}/s" if seconds > 0 else "-"
+
+
+def stages(args: argparse.Namespace) -> None:
+    """The 53-card count's stages on slices, this version beside the main branch's path (see the module)."""
+    import resource
+
+    from casino_math.methods.pai_gow import optimal as O
+    from casino_math.methods.pai_gow.kernel import (canonical_hands, canonical_sets, mark_members, members_before,
+                                                   number_classes, settings_against)
+    from casino_math.methods.pai_gow.totals import block_pieces
+    from casino_math.parallel import Runner
+    from casino_math.subsets import all_subsets
+
+    game = foxwoods()
+    rows: list[tuple[str, str, float, float, float]] = []  # stage, unit, this, main, projected whole (this, main)
+    folder = Path(args.folder or tempfile.mkdtemp(prefix="pai-gow-stages-"))
+    start = time.process_time()
+    O._keep_classes(game, str(folder))
+    O._points(game, str(folder), Runner.here(), None)
+    print(f"classes and house-way points of {folder} made or found in {time.process_time() - start:,.1f} s of processor time")
+    reps = np.load(folder / "reps.npy")
+    classes = len(reps)
+    top = args.top
+
+    # 1. the hands' classes, one block of hands (highest card top)
+    hands = comb(top + 1, 7) - comb(top, 7)
+    canonical_sets(7, 6, 7, 52, np.empty(1, dtype=np.int32))  # compiled before timing
+    full_bits = np.zeros((HANDS + 63) // 64, dtype=np.int64)  # every class's member (the whole pass marks them)
+    np.bitwise_or.at(full_bits, reps >> 6, np.left_shift(np.int64(1), reps & 63))
+    before = members_before(full_bits)
+    t = time.process_time()
+    canon = np.empty(hands, dtype=np.int32)
+    canonical_sets(7, top, top + 1, 52, canon)
+    mark_members(canon, comb(top, 7), np.zeros_like(full_bits))
+    number_classes(canon, full_bits, before, np.zeros(classes, dtype=np.int64))
+    ours = time.process_time() - t
+    t = time.process_time()
+    main = np.concatenate([canonical_hands(r, 52).astype(np.int32) for r in block_pieces(top)])
+    main = np.searchsorted(reps, main).astype(np.int32)
+    theirs = time.process_time() - t
+    assert np.array_equal(canon, main), "the classes differ from the main branch's"
+    rows.append((f"hands' classes (highest card {top}: {hands:,} hands)", "hands", ours / hands, theirs / hands, HANDS))
+
+    # 2. card-set classes, k = 6
+    t = time.process_time()
+    sets, weights = O.set_classes(53, 52, 6)
+    ours = time.process_time() - t
+    t = time.process_time()
+    members, counts = np.unique(canonical_hands(all_subsets(53, 6), 52), return_counts=True)
+    theirs = time.process_time() - t
+    assert np.array_equal(weights, counts) and np.array_equal(sets, O.unrank(members, 6))
+    rows.append((f"card-set classes, k = 6 ({comb(53, 6):,} sets)", "sets", ours / comb(53, 6), theirs / comb(53, 6),
+                 comb(53, 6)))
+
+    # 3. each class's settings, ranked, and its rule
+    points = np.load(folder / "class_points.npy")
+    pick = np.arange(3_000_000, 3_000_000 + 5 * O.CHUNK)
+    t = time.process_time()
+    for i in range(0, len(pick), O.CHUNK):
+        part = pick[i:i + O.CHUNK]
+        O.class_settings(game, O.unrank(reps[part]), points[:2, part])
+    ours = time.process_time() - t
+    t = time.process_time()
+    for i in range(0, len(pick), O.CHUNK):
+        part = pick[i:i + O.CHUNK]
+        valued = game.way.hands
+        np.unique(valued.high_table), np.unique(valued.low_table)  # the main branch sorted them again per chunk
+        O.class_settings(game, O.unrank(reps[part]), points[:2, part])
+        game.way.set_or_fail(O.unrank(reps[part]))  # and asked the house way again for the rule
+    theirs = time.process_time() - t
+    rows.append((f"class settings ranked, rule ({len(pick):,} classes)", "classes", ours / len(pick),
+                 theirs / len(pick), classes))
+    t = time.process_time()
+    for i in range(0, len(pick), O.CHUNK):
+        O._hand_points(game, O.unrank(reps[pick[i:i + O.CHUNK]]))
+    ours = time.process_time() - t
+    t = time.process_time()
+    for i in range(0, len(pick), O.CHUNK):
+        valued = game.way.hands
+        np.unique(valued.high_table), np.unique(valued.low_table)  # the main branch sorted them again per chunk
+        O._hand_points(game, O.unrank(reps[pick[i:i + O.CHUNK]]))
+    theirs = time.process_time() - t
+    rows.append((f"house way, each class's point and rule ({len(pick):,} classes)", "classes", ours / len(pick),
+                 theirs / len(pick), classes + HANDS // O.CHECKED))
+
+    # 4. the kernel: one part of the player hands against every class of card sets, per k on a sample
+    O._prepare(game, str(folder), Runner.here(), None)
+    lo, hi = args.part
+    first, last = comb(lo, 7), comb(hi, 7)
+    c0, c1 = np.searchsorted(reps, [first, last])
+    class_id = np.asarray(np.load(folder / "class_id.npy", mmap_mode="r"))
+    set_high = np.empty((c1 - c0, 21), dtype=np.int16)
+    set_low = np.empty_like(set_high)
+    for i in range(0, c1 - c0, O.CHUNK):
+        part = slice(c0 + i, min(c1, c0 + i + O.CHUNK))
+        set_high[i:i + O.CHUNK], set_low[i:i + O.CHUNK], _ = O.class_settings(game, O.unrank(reps[part]), points[:2, part])
+    counts_ = np.zeros((c1 - c0, 21), dtype=np.int64)
+    width, lows = (len(d) for d in game.way.hands.distinct)
+    rng = np.random.default_rng(5)
+    banker = player = 0.0
+    print(f"\nthe kernel, player hands with highest card {lo}..{hi - 1} ({last - first:,} hands, {c1 - c0:,} classes; "
+          f"{(last - first) / HANDS:.1%} of the hands), a sample of each k's classes of card sets:")
+    print("| k | classes of sets | sampled | banker's tables (s, all sets) | with the part's look-ups (s, all sets) | "
+          "per class of sets (ms) |\n|---|---|---|---|---|---|")
+    for k in range(7):
+        sets, weights = (np.load(folder / f"{name}{k}.npy") for name in ("sets", "weights"))
+        take = np.arange(len(sets)) if k < 2 else np.sort(rng.choice(len(sets), max(1, int(len(sets) * args.sample)),
+                                                                     replace=False))
+        times = []
+        for f, la in ((first, first), (first, last)):  # no player hands: the banker's tables alone
+            t = time.process_time()
+            settings_against(sets[take], weights[take], 53, points[0], points[1], width, lows, class_id, int(c0), f, la,
+                             set_high, set_low, counts_)
+            times.append((time.process_time() - t) * len(sets) / len(take))
+        banker += times[0]
+        player += times[1] - times[0]
+        print(f"| {k} | {len(sets):,} | {len(take):,} | {times[0]:,.1f} | {times[1]:,.1f} | {times[1] / len(sets) * 1e3:,.3f} |")
+    share = (last - first) / HANDS
+    kernel = 2 * banker + player / share  # two parts, each counting the banker's tables; the look-ups scale with hands
+    print(f"the kernel projected over every hand on two parts: {kernel:,.0f} s of processor time (banker's tables "
+          f"{banker:,.0f} s a part, look-ups {player / share:,.0f} s in all)")
+
+    print("\n| stage | this version | main branch's path | ratio | the whole stage, this / main (processor s) |")
+    print("|---|---|---|---|---|")
+    ours_total = theirs_total = 0.0
+    for name, unit, ours, theirs, whole in rows:
+        ours_total += ours * whole
+        theirs_total += theirs * whole
+        print(f"| {name} | {1 / ours:,.0f} {unit}/s | {1 / theirs:,.0f} {unit}/s | {theirs / ours:,.1f}x | "
+              f"{ours * whole:,.1f} / {theirs * whole:,.1f} |")
+    print(f"the stages above over the whole deck: {ours_total:,.0f} s against {theirs_total:,.0f} s of processor time; "
+          f"with the kernel ({kernel:,.0f} s, as on the main branch but for its points read by class), one 53-card file: "
+          f"about "
+          f"{(ours_total + kernel) / 60:,.1f} min against {(theirs_total + kernel) / 60:,.1f} min of processor time "
+          f"(the second house way of a report borrows the deck's classes: {(ours_total - rows[0][2] * HANDS - rows[1][2] * comb(53, 6) + kernel) / 60:,.1f} min)")
+    print(f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; peak memory of this process "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:,.2f} GB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
@@ -222,7 +381,15 @@ def main() -> None:
     parser.add_argument("--optimal", action="store_true", help="with --full: the player setting optimally too")
     parser.add_argument("--check", action="store_true", help="with --optimal: the house-way count too, compared")
     parser.add_argument("--parts", type=int, default=2, help="with --optimal: shards of player hands (by highest rank)")
+    parser.add_argument("--stages", action="store_true", help="time the optimal count's stages against the main branch's")
+    parser.add_argument("--folder", help="with --stages: a folder keeping the deck's classes and points between runs")
+    parser.add_argument("--top", type=int, default=40, help="with --stages: the hands' classes timed on this highest card")
+    parser.add_argument("--part", type=int, nargs=2, default=[44, 48], help="with --stages: the player hands' part timed")
+    parser.add_argument("--sample", type=float, default=0.02, help="with --stages: the share of each k's sets timed")
     args = parser.parse_args()
+    if args.stages:
+        stages(args)
+        return
     if args.full:
         (full_optimal if args.optimal else full)(args)
         return

@@ -137,6 +137,12 @@ class PaiGowHands:
         nothing = self._category["high_card"] << CATEGORY_SHIFT | high << TIE_SHIFT | low << (TIE_SHIFT - 4)
         return 2 * np.where(high == low, pair, nothing).astype(np.int64)
 
+    @cached_property
+    def distinct(self) -> tuple[np.ndarray, np.ndarray]:
+        """The high hands' values and the low hands' values that occur, each ascending: a setting's values are ranked
+        among them (sorted once: the counts over every deal rank millions of hands' settings in chunks)."""
+        return np.unique(self.high_table), np.unique(self.low_table)
+
     def settings(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Every setting of each seven-card hand (rows of card ids, ascending): the high and the low hand's values,
         each (hands, 21), setting i putting positions :data:`SETTINGS`\\[i] in the low hand. Many hands at once

@@ -209,14 +209,14 @@ def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, 
         m = width
         if count < brute_below:
             for i in range(count):
-                r = i if implicit else rows[i]
-                bh[i] = high[r]
-                bl[i] = low[r]
+                q = class_id[i if implicit else rows[i]]
+                bh[i] = high[q]
+                bl[i] = low[q]
         else:
             if not dense:  # the banker's high values present, ascending: the table's columns
                 values = np.empty(count, dtype=np.int64)
                 for i in range(count):
-                    values[i] = high[i if implicit else rows[i]]
+                    values[i] = high[class_id[i if implicit else rows[i]]]
                 values.sort()
                 m = 0
                 for i in range(count):
@@ -226,9 +226,9 @@ def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, 
             cols = m + 1
             table[:(lows + 1) * cols] = 0
             for i in range(count):  # table[l, c]: banker hands with a low value below l and a high value below column c
-                r = i if implicit else rows[i]
-                c = high[r] if dense else lower_bound(distinct, 0, m, high[r])
-                table[(low[r] + 1) * cols + c + 1] += 1
+                q = class_id[i if implicit else rows[i]]
+                c = high[q] if dense else lower_bound(distinct, 0, m, high[q])
+                table[(low[q] + 1) * cols + c + 1] += 1
             for row in range(1, lows + 1):
                 run = 0
                 for c in range(1, cols):
@@ -273,7 +273,8 @@ def settings_against(sets: np.ndarray, weights: np.ndarray, n: int, high: np.nda
                      set_low: np.ndarray, counts: np.ndarray, dense_from: int | None = None, brute_below: int = 64) -> None:
     """For each card set S (rows of ``sets``, all of one size, ascending ids; ``weights``: how many sets each stands
     for), the hands holding S as the banker's points (``high``, ``low``: ranks of his house-way setting's values, by
-    colex rank of the hand, high in 0..width−1, low in 0..lows−1), and the player hands holding S of colex rank
+    class of hands, ``class_id`` of each hand's colex rank: hands alike but for their suits are set alike; high in
+    0..width−1, low in 0..lows−1), and the player hands holding S of colex rank
     ``first``..``last``−1: adds (−1)^|S| × weight × (banker hands below in both, banker hands at least as high in both)
     for each of the player hand's settings (``set_high``/``set_low`` of its class, row ``class_id`` − ``first_class``;
     −1 ends a row) into ``counts`` (in place), both in one whole number: below + 2^32 × at least as high, wrapping
@@ -294,7 +295,7 @@ def settings_against_reference(sets: np.ndarray, weights: np.ndarray, n: int, hi
     sign = -1 if sets.shape[1] % 2 else 1
     for held, weight in zip(sets, weights.tolist()):
         rows = supersets_reference(held, n, 7)
-        bh, bl = np.asarray(high[rows], dtype=np.int64), np.asarray(low[rows], dtype=np.int64)
+        bh, bl = np.asarray(high[class_id[rows]], dtype=np.int64), np.asarray(low[class_id[rows]], dtype=np.int64)
         for r in rows[(rows >= first) & (rows < last)]:
             p = class_id[r] - first_class
             legal = set_high[p] >= 0
@@ -305,29 +306,172 @@ def settings_against_reference(sets: np.ndarray, weights: np.ndarray, n: int, hi
 
 
 @njit(cache=True)
-def _canonical(hands: np.ndarray, naturals: int, binomial: np.ndarray, out: np.ndarray) -> None:
-    masks = np.zeros(4, dtype=np.int64)
-    for row in range(hands.shape[0]):
-        masks[:] = 0
-        jokers = 0
-        for t in range(hands.shape[1]):
-            card = hands[row, t]
-            if card >= naturals:
-                jokers += 1
+def _canonical_key(hand: np.ndarray, naturals: int, binomial: np.ndarray) -> int:
+    m0 = m1 = m2 = m3 = 0
+    jokers = 0
+    for t in range(len(hand)):
+        card = hand[t]
+        if card >= naturals:
+            jokers += 1
+        else:
+            bit = 1 << (card >> 2)
+            suit = card & 3
+            if suit == 0:
+                m0 |= bit
+            elif suit == 1:
+                m1 |= bit
+            elif suit == 2:
+                m2 |= bit
             else:
-                masks[card & 3] |= 1 << (card >> 2)
-        masks.sort()  # the suits' ranks, in an order no renaming of suits changes: suit 0 gets the smallest
-        key = 0
-        t = 0
-        for rank in range(naturals >> 2):
-            for suit in range(4):
-                if masks[suit] >> rank & 1:
-                    t += 1
-                    key += binomial[4 * rank + suit, t]
-        for j in range(jokers):
+                m3 |= bit
+    # the suits' ranks, in an order no renaming of suits changes: suit 0 gets the smallest (a sorting network)
+    if m0 > m1:
+        m0, m1 = m1, m0
+    if m2 > m3:
+        m2, m3 = m3, m2
+    if m0 > m2:
+        m0, m2 = m2, m0
+    if m1 > m3:
+        m1, m3 = m3, m1
+    if m1 > m2:
+        m1, m2 = m2, m1
+    key = 0
+    t = 0
+    present = m0 | m1 | m2 | m3
+    while present:
+        rank = 0
+        while not present >> rank & 1:
+            rank += 1
+        present &= present - 1
+        if m0 >> rank & 1:
             t += 1
-            key += binomial[naturals + j, t]
-        out[row] = key
+            key += binomial[4 * rank, t]
+        if m1 >> rank & 1:
+            t += 1
+            key += binomial[4 * rank + 1, t]
+        if m2 >> rank & 1:
+            t += 1
+            key += binomial[4 * rank + 2, t]
+        if m3 >> rank & 1:
+            t += 1
+            key += binomial[4 * rank + 3, t]
+    for j in range(jokers):
+        t += 1
+        key += binomial[naturals + j, t]
+    return key
+
+
+@njit(cache=True)
+def _canonical(hands: np.ndarray, naturals: int, binomial: np.ndarray, out: np.ndarray) -> None:
+    for row in range(hands.shape[0]):
+        out[row] = _canonical_key(hands[row], naturals, binomial)
+
+
+@njit(cache=True)
+def _canonical_sets(size: int, first_top: int, last_top: int, naturals: int, binomial: np.ndarray, out: np.ndarray) -> None:
+    more = size - 1
+    hand = np.empty(size, dtype=np.int64)
+    pick = np.empty(max(more, 1), dtype=np.int64)
+    row = 0
+    for top in range(max(first_top, more), last_top):
+        for t in range(more):
+            pick[t] = t
+        hand[more] = top
+        while True:
+            for t in range(more):
+                hand[t] = pick[t]
+            out[row] = _canonical_key(hand, naturals, binomial)
+            row += 1
+            if more == 0:
+                break
+            i = 0  # the next cards below top in colex order (as :func:`_supersets` steps)
+            while i < more - 1 and pick[i] + 1 == pick[i + 1]:
+                i += 1
+            if pick[i] + 1 == (top if i == more - 1 else pick[i + 1]):
+                break
+            pick[i] += 1
+            for t in range(i):
+                pick[t] = t
+
+
+def canonical_sets(size: int, first_top: int, last_top: int, naturals: int, out: np.ndarray) -> None:
+    """:func:`canonical_hands` of the sets of ``size`` cards whose highest card is ``first_top``..``last_top``−1, in
+    colex order (colex ranks C(first_top, size) onwards), into ``out`` (any integer array, e.g. a slice of a file
+    mapped in memory), the sets never listed.
+
+    >>> from math import comb
+    >>> from casino_math.subsets import all_subsets
+    >>> out = np.empty(comb(12, 7) - comb(9, 7), dtype=np.int32)
+    >>> canonical_sets(7, 9, 12, 12, out)
+    >>> np.array_equal(out, canonical_hands(all_subsets(12, 7)[comb(9, 7):], 12))
+    True
+    >>> out = np.empty(comb(9, 1) + comb(9, 2), dtype=np.int64)
+    >>> canonical_sets(1, 0, 9, 8, out[:9]); canonical_sets(2, 0, 9, 8, out[9:])
+    >>> np.array_equal(out, np.concatenate([canonical_hands(all_subsets(9, k), 8) for k in (1, 2)]))
+    True
+    """
+    _canonical_sets(size, first_top, last_top, naturals, BINOMIAL, out)
+
+
+@njit(cache=True)
+def _popcount(x: np.int64) -> np.int64:
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@njit(cache=True)
+def _mark_members(canon: np.ndarray, start: int, bits: np.ndarray) -> None:
+    for j in range(len(canon)):
+        r = start + j
+        if canon[j] == r:
+            bits[r >> 6] |= np.int64(1) << (r & 63)
+
+
+@njit(cache=True)
+def _number(canon: np.ndarray, bits: np.ndarray, before: np.ndarray, sizes: np.ndarray) -> None:
+    for j in range(len(canon)):
+        c = canon[j]
+        word = c >> 6
+        number = before[word] + _popcount(bits[word] & ((np.int64(1) << (c & 63)) - 1))
+        canon[j] = number
+        sizes[number] += 1
+
+
+def mark_members(canon: np.ndarray, start: int, bits: np.ndarray) -> None:
+    """Sets bit r of ``bits`` (64 a word) for each canonical member among the hands of colex rank ``start`` + j, j
+    the index of ``canon`` (their canonical members' ranks, :func:`canonical_sevens`)."""
+    _mark_members(canon, start, bits)
+
+
+def members_before(bits: np.ndarray) -> np.ndarray:
+    """Per word of ``bits``, the bits set in the words before it (the class numbers :func:`number_classes` starts
+    each word's members at), and last all the bits set."""
+    counts = np.empty(len(bits), dtype=np.int64)
+    _word_counts(bits, counts)
+    return np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(counts)])
+
+
+def number_classes(canon: np.ndarray, bits: np.ndarray, before: np.ndarray, sizes: np.ndarray) -> None:
+    """Each canonical member's rank in ``canon`` replaced (in place) by its class's number, the canonical members
+    numbered in colex order (those marked in ``bits`` by :func:`mark_members`; ``before``: :func:`members_before`),
+    and each class's hands counted into ``sizes``; the plain reference is ``np.searchsorted`` over the members' ranks.
+
+    >>> canon = np.array([0, 0, 2, 2, 4, 0], dtype=np.int32)
+    >>> bits, sizes = np.zeros(1, dtype=np.int64), np.zeros(3, dtype=np.int64)
+    >>> mark_members(canon, 0, bits)
+    >>> number_classes(canon, bits, members_before(bits), sizes)
+    >>> canon.tolist(), sizes.tolist()
+    ([0, 0, 1, 1, 2, 0], [3, 2, 1])
+    """
+    _number(canon, bits, before, sizes)
+
+
+@njit(cache=True)
+def _word_counts(bits: np.ndarray, out: np.ndarray) -> None:
+    for w in range(len(bits)):
+        out[w] = _popcount(bits[w])
 
 
 def canonical_hands(hands: np.ndarray, naturals: int) -> np.ndarray:

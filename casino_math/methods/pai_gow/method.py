@@ -10,7 +10,8 @@ in the return table's notes and in the working (:class:`~.counting.Counts`, :met
 <casino_math.contract.solution.Solution.own>`).
 
 A deck of more than ``LOCAL_HANDS`` seven-card hands (the 53-card deck: 154,143,080) is counted by the cards the player's
-and the banker's hands share (:mod:`~casino_math.methods.pai_gow.optimal`: about 13 min of processor time and 5 GB for 53 cards), the player setting
+and the banker's hands share (:mod:`~casino_math.methods.pai_gow.optimal`: about 8 min of processor time for 53 cards, the deck's classes
+shared by its house ways in one process), the player setting
 by the house way and optimally in one count, in shards on the run's runner (one process here by default), with its
 progress, and kept in the count cache: a later run reads the results (outcomes, per rule and hand type, examples) back
 at once. With a kept folder (``--cache``), the hands' points and classes lie there, one subfolder per house way.
@@ -26,7 +27,9 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +40,7 @@ from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 
+from ...held import Held
 from ...returns import Outcome, ReturnTable
 from ...subsets import colex
 from ...text import integer, percent
@@ -228,8 +232,6 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
     ``runner`` (by default on local worker processes, as many as the memory free holds: :func:`.optimal.counted_on`)
     and kept.
     The optimal setting depends on the commission, so the key holds it beside the house way's."""
-    import tempfile
-
     from ...count_cache import current
     from .counting import CODE, count_key
     from .optimal import OptimalTotals, counted_on, optimal_totals
@@ -249,25 +251,67 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
                 log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); "
                             "they are computed again")
     where, parts = counted_on(game, runner)
-    with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
-        totals = optimal_totals(game, _points_folder(game, where, scratch), where, progress, parts)
+    totals = optimal_totals(game, _points_folder(game, where), where, progress, parts, deck=_deck_folder(game, where))
     if cache is not None:
         cache.keep(TOTALS_KIND, key, game.id, {"totals": totals}, CODE)
     return totals
 
 
-def _points_folder(game: PaiGowGame, where: Runner, scratch: str) -> str:
-    """Where the hands' points and classes of this house way lie: in the runner's kept folder (a stopped run resumes),
-    one folder per house way, so that another file's run there never reads them; else in ``scratch``."""
-    import hashlib
+class _Scratch:
+    """A temporary folder removed when this object goes or the process ends, by the process that made it only (a
+    forked worker's copy of it never removes its parent's folder)."""
 
-    from ...parallel import shard_engine
+    def __init__(self) -> None:
+        import tempfile
+        import weakref
+
+        self.name = tempfile.mkdtemp(prefix="pai-gow-")
+        weakref.finalize(self, _remove, self.name, os.getpid())
+
+
+def _remove(folder: str, owner: int) -> None:
+    import shutil
+
+    if os.getpid() == owner:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_SCRATCH: Held[int, _Scratch] = Held()  # this process's folder for the big deck's counts (see _scratch)
+
+
+def _scratch() -> str:
+    """A folder of this process for the counts over a big deck where the runner keeps none: each house way's points
+    and the deck's classes, which the next file of the deck (a report's, a compare's) reads again instead of counting
+    them anew; removed when the process ends or forgets what it holds (:func:`casino_math.held.forget_all`)."""
+    if os.getpid() not in _SCRATCH:  # a forked worker makes its own
+        _SCRATCH[os.getpid()] = _Scratch()
+    return _SCRATCH[os.getpid()].name
+
+
+def _points_folder(game: PaiGowGame, where: Runner) -> str:
+    """Where the hands' points and classes of this house way lie: in the runner's kept folder (a stopped run resumes),
+    one folder per house way, so that another file's run there never reads them; else in this process's scratch."""
     from .counting import count_key
 
+    return _folder(where, f"pai-gow-{game.sha256[:16]}", count_key(game))
+
+
+def _deck_folder(game: PaiGowGame, where: Runner) -> str:
+    """Where the deck's classes (of hands and of card sets), which no house way changes, are shared between the
+    house ways' folders (:func:`_points_folder`)."""
+    deck = repr((game.deck.name, game.deck.ranks, game.deck.jokers, len(game.deck)))
+    return _folder(where, f"pai-gow-deck-{hashlib.sha256(deck.encode()).hexdigest()[:16]}", deck)
+
+
+def _folder(where: Runner, scratch_name: str, key: str) -> str:
+    """A folder in the runner's kept folder named by ``key`` and the engine (what other code counted is never read
+    back), else ``scratch_name`` in this process's scratch; made if missing."""
+    from ...parallel import shard_engine
+
     if not where.cache:
-        folder = Path(scratch) / f"pai-gow-{game.sha256[:16]}"
-    else:  # and per engine: points and classes of other code are never read back
-        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(f'{count_key(game)}|{shard_engine()}'.encode()).hexdigest()[:16]}"
+        folder = Path(_scratch()) / scratch_name
+    else:
+        folder = Path(where.cache) / f"pai-gow-{hashlib.sha256(f'{key}|{shard_engine()}'.encode()).hexdigest()[:16]}"
     folder.mkdir(parents=True, exist_ok=True)
     return str(folder)
 
@@ -280,8 +324,6 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
     """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
     every deal (:func:`.optimal.other_way_totals`): read back from the count cache if kept there, else counted in
     shards on ``runner`` (local worker processes by default) and kept, under both ways' rules and the commission."""
-    import tempfile
-
     from ...count_cache import current
     from .counting import CODE, count_key
     from .optimal import counted_on, other_way_totals
@@ -302,9 +344,8 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
                 log.warning(f"the counts of {other.id} against {game.id} kept in {cache.folder} do not fit these games "
                             f"({type(error).__name__}); they are computed again")
     where, parts = counted_on(game, runner)
-    with tempfile.TemporaryDirectory(prefix="pai-gow-") as scratch:
-        result = other_way_totals(game, other, _points_folder(game, where, scratch), _points_folder(other, where, scratch),
-                                  where, progress, parts)
+    result = other_way_totals(game, other, _points_folder(game, where), _points_folder(other, where), where, progress,
+                              parts, deck=_deck_folder(game, where))
     if cache is not None:
         cache.keep(OTHER_KIND, key, f"{game.id} against {other.id}", {"other way": result}, CODE)
     return result

@@ -43,7 +43,7 @@ from .game_file import PaiGowGame
 from .hands import SETTINGS
 from .house_way import COMPLETE, KIND_NAMES, Features
 from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name, setting_text
-from .totals import CHUNK, _distinct, _game, block_pieces
+from .totals import CHUNK, _distinct, _game
 
 REPS_PER_SHARD = 500_000  # classes set by the house way in one shard (the 53-card deck: 14 shards)
 CHECKED = 151  # every this many hands (colex order), the house way sets the hand itself: its class's point, checked
@@ -129,7 +129,7 @@ def counted_on(game: PaiGowGame, runner: Any) -> tuple[Any, int]:
     """Where a count over every deal runs, and in how many parts of the player hands: on a cluster, or in this process,
     where the runner says so (two parts); otherwise on local worker processes forked from this one (they hold the game
     and its compiled kernels), one part each, as many as the runner asks (default: one per core) and the memory free
-    holds (:func:`part_bytes` each, beside the hands' points, which they share)."""
+    holds (:func:`part_bytes` each, beside the hands' classes, which they share)."""
     from ...parallel import Runner
     from ...workers import local_cores
 
@@ -169,18 +169,19 @@ def _memory_free() -> int | None:
 
 
 def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = None, progress: Any = None,
-                   count: int = PARTS, seconds: list[float] | None = None) -> OptimalTotals:
+                   count: int = PARTS, seconds: list[float] | None = None, deck: str | None = None) -> OptimalTotals:
     """The house way's and the optimal setting's results over every deal of the game's deck, in shards on ``runner``
     (:mod:`casino_math.parallel`; this process by default): the hands' house-way points and classes (kept in
     ``folder``), then one shard per part of the player hands; a run stopped resumes from the shards its runner keeps.
-    ``seconds``, if given, receives each part's processor seconds (for a benchmark)."""
+    ``seconds``, if given, receives each part's processor seconds (for a benchmark); ``deck``, if given, a folder
+    where the deck's classes (which no house way changes) are shared with other house ways' folders."""
     from ...parallel import Runner, Shards
 
     runner = runner or Runner.here()
     if folder is None:
         with tempfile.TemporaryDirectory() as scratch:
             return optimal_totals(game, scratch, runner, progress, count, seconds)
-    _prepare(game, folder, runner, progress)
+    _prepare(game, folder, runner, progress, deck)
     ranges = _ranges(game, count)
     shards = [(game.path, folder, lo, hi) for lo, hi in ranges]
     results = Shards(part_shard, shards, f"pai-gow-optimal-{game.sha256[:16]}-{ranges}").run(
@@ -191,7 +192,7 @@ def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = No
 
 
 def other_way_totals(game: PaiGowGame, other: PaiGowGame, folder: str, other_folder: str, runner: Any = None,
-                     progress: Any = None, count: int = PARTS) -> OtherWay:
+                     progress: Any = None, count: int = PARTS, deck: str | None = None) -> OtherWay:
     """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
     every deal (:mod:`~casino_math.methods.pai_gow.other_way`): the same count as :func:`optimal_totals` (its kept points, classes and card sets in
     ``folder``), each class's settings valued, with the other way's setting (its hands' points kept in
@@ -201,9 +202,9 @@ def other_way_totals(game: PaiGowGame, other: PaiGowGame, folder: str, other_fol
     if other.deck != game.deck or other.way.hands.wheel_second != game.way.hands.wheel_second:
         raise ValueError(f"{other.id}: another deck or ranking than {game.id}'s: its settings cannot be set against it")
     runner = runner or Runner.here()
-    _prepare(game, folder, runner, progress)
+    _prepare(game, folder, runner, progress, deck)
+    _keep_classes(other, other_folder, deck)
     _points(other, other_folder, runner, progress)
-    _keep_classes(other, other_folder, runner, progress)
     ranges = _ranges(game, count)
     shards = [(game.path, folder, lo, hi, other_folder) for lo, hi in ranges]
     results = Shards(part_shard, shards, f"pai-gow-other-way-{game.sha256[:16]}-{other.sha256[:16]}-{ranges}").run(
@@ -217,37 +218,33 @@ def _ranges(game: PaiGowGame, count: int) -> list[tuple[int, int]]:
 
 
 def _points(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """Every hand's house-way point (the ranks of its high and low values), kept in ``folder``: the house way sets one
-    hand of each class (hands alike but for their suits get the same values: a renaming of suits changes no rule's
-    reading of a hand), 22 times fewer than every hand; each hand takes its class's point. Checked on every
-    ``CHECKED``-th hand (colex order) set by the house way itself."""
+    """Each class's house-way point (the ranks of its high and low values) and rule, kept in ``folder``
+    (``class_points.npy``, (3, classes)): the house way sets one hand of each class (hands alike but for their suits get the
+    same values: a renaming of suits changes no rule's reading of a hand), 22 times fewer than every hand, and each
+    hand is read as its class (``class_id``). Checked on every ``CHECKED``-th hand (colex order) set by the house way
+    itself."""
     from ...parallel import Shards
 
-    points_path = os.path.join(folder, "points.npy")
+    points_path = os.path.join(folder, "class_points.npy")
     if os.path.exists(points_path):
         return
-    _keep_classes(game, folder, runner, progress)
+    _keep_classes(game, folder)
     reps = np.load(os.path.join(folder, "reps.npy"), mmap_mode="r")
     pieces = [(game.path, folder, start, min(start + REPS_PER_SHARD, len(reps))) for start in range(0, len(reps), REPS_PER_SHARD)]
     of_class = np.concatenate(Shards(class_points_shard, pieces, f"pai-gow-class-points-{game.sha256[:16]}").run(
         runner, progress, "hands set by the house way"), axis=1)
     class_id = np.load(os.path.join(folder, "class_id.npy"), mmap_mode="r")
-    scratch = points_path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
-    points = np.lib.format.open_memmap(scratch, mode="w+", dtype=np.int16, shape=(2, len(class_id)))
-    step = 1 << 24
-    for start in range(0, len(class_id), step):
-        points[:, start:start + step] = of_class[:, np.asarray(class_id[start:start + step])]
     sample = np.arange(0, len(class_id), CHECKED)
-    if not np.array_equal(np.asarray(points[:, sample]), _hand_points(game, unrank(sample))):
+    if not np.array_equal(of_class[:, np.asarray(class_id[sample])], _hand_points(game, unrank(sample))):
         raise AssertionError(f"{game.id}: the house way sets hands alike but for their suits to different values")
-    points.flush()
-    del points
+    scratch = points_path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
+    np.save(scratch, of_class)
     os.replace(scratch, points_path)
 
 
 def class_points_shard(shard: tuple[str, str, int, int]) -> np.ndarray:
     """One shard of the classes' points: the house way's setting of the canonical members ``start``..``stop``−1, as
-    (2, classes) ranks of high and low values."""
+    (3, classes) ranks of high and low values and the rule that set it."""
     path, folder, start, stop = shard
     game = _game(path)
     reps = np.load(os.path.join(folder, "reps.npy"), mmap_mode="r")
@@ -256,23 +253,61 @@ def class_points_shard(shard: tuple[str, str, int, int]) -> np.ndarray:
 
 
 def _hand_points(game: PaiGowGame, rows: np.ndarray) -> np.ndarray:
-    """The house way's setting of each hand (rows of card ids, ascending), as (2, hands) ranks of high and low values."""
+    """The house way's setting of each hand (rows of card ids, ascending), as (3, hands) ranks of high and low values
+    and the rule that set it."""
     highs, lows = _distinct(game)
-    setting = game.way.set_or_fail(rows)[0]
+    setting, rule = game.way.set_or_fail(rows)
     high, low = game.way.hands.settings(rows)
     pick = np.arange(len(rows))
-    return np.stack([np.searchsorted(highs, high[pick, setting]), np.searchsorted(lows, low[pick, setting])]).astype(np.int16)
+    return np.stack([np.searchsorted(highs, high[pick, setting]), np.searchsorted(lows, low[pick, setting]),
+                     rule]).astype(np.int16)
 
 
-def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
-    """The hands' classes and points and the classes of card sets, kept in ``folder`` (made where missing)."""
+def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any, deck: str | None = None) -> None:
+    """The hands' classes and points and the classes of card sets, kept in ``folder`` (made where missing; the
+    deck's, which no house way changes, linked from ``deck`` where another house way made them)."""
     n = len(game.deck)
-    _keep_classes(game, folder, runner, progress)
+    _keep_classes(game, folder, deck)
     _points(game, folder, runner, progress)
-    for k in range(7) if not _kept(folder) else ():
+    names = [f"{name}{k}" for k in range(7) for name in ("sets", "weights")]
+    if _borrowed(names, folder, deck):
+        return
+    for k in range(7):
         sets, weights = set_classes(n, n - game.deck.jokers, k)
         np.save(os.path.join(folder, f"sets{k}.npy"), sets)
         np.save(os.path.join(folder, f"weights{k}.npy"), weights)
+    _lend(names, folder, deck)
+
+
+def _borrowed(names: list[str], folder: str, deck: str | None) -> bool:
+    """Whether ``folder`` holds the files ``names`` (.npy), linking them from ``deck`` where they lie there."""
+    if all(os.path.exists(os.path.join(folder, f"{name}.npy")) for name in names):
+        return True
+    if deck is None or not all(os.path.exists(os.path.join(deck, f"{name}.npy")) for name in names):
+        return False
+    for name in names:
+        _link(os.path.join(deck, f"{name}.npy"), os.path.join(folder, f"{name}.npy"))
+    return True
+
+
+def _lend(names: list[str], folder: str, deck: str | None) -> None:
+    """The files ``names`` of ``folder`` linked into ``deck`` (if given), for the next house way's folder."""
+    if deck is not None:
+        os.makedirs(deck, exist_ok=True)
+        for name in names:
+            _link(os.path.join(folder, f"{name}.npy"), os.path.join(deck, f"{name}.npy"))
+
+
+def _link(source: str, target: str) -> None:
+    """``target`` made the same file as ``source`` (a hard link, or a copy across file systems), whole or not at all."""
+    import shutil
+
+    scratch = f"{target}.{os.getpid()}.part"
+    try:
+        os.link(source, scratch)
+    except OSError:
+        shutil.copyfile(source, scratch)
+    os.replace(scratch, target)
 
 
 def set_classes(n: int, naturals: int, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -283,51 +318,63 @@ def set_classes(n: int, naturals: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     >>> len(sets), int(weights.sum()) == comb(53, 2)
     (182, True)
     """
-    from .kernel import canonical_hands
-    from ...subsets import all_subsets
+    from .kernel import canonical_sets, mark_members, members_before, number_classes
 
     if k == 0:
         return np.zeros((1, 0), dtype=np.int64), np.ones(1, dtype=np.int64)
-    members, weights = np.unique(canonical_hands(all_subsets(n, k), naturals), return_counts=True)
-    return unrank(members, k), weights.astype(np.int64)
+    canon = np.empty(comb(n, k), dtype=np.int32)  # the sets never listed: their canonical members' ranks only
+    canonical_sets(k, 0, n, naturals, canon)
+    bits = _bits(len(canon))
+    mark_members(canon, 0, bits)
+    before = members_before(bits)
+    weights = np.zeros(int(before[-1]), dtype=np.int64)
+    number_classes(canon, bits, before, weights)
+    return unrank(_members(bits), k), weights
 
 
-def _kept(folder: str) -> bool:
-    return all(os.path.exists(os.path.join(folder, f"{name}{k}.npy")) for name in ("sets", "weights") for k in range(7))
+def _bits(count: int) -> np.ndarray:
+    return np.zeros((count + 63) // 64, dtype=np.int64)
 
 
-def canonical_shard(shard: tuple[str, int]) -> np.ndarray:
-    """One shard of the hands' classes: for the hands whose highest card is ``top`` (colex order), the colex rank of
-    its class's canonical member (:func:`casino_math.methods.pai_gow.kernel.canonical_hands`)."""
-    from .kernel import canonical_hands
-
-    path, top = shard
-    game = _game(path)
-    naturals = len(game.deck) - game.deck.jokers
-    # the block in pieces: the 53-card deck's largest, 20,358,520 hands, is 1.1 GB of card ids at once, 130 MB a piece
-    return np.concatenate([canonical_hands(rows, naturals).astype(np.int32) for rows in block_pieces(top)])
+def _members(bits: np.ndarray) -> np.ndarray:
+    """The ranks whose bits are set, ascending."""
+    return np.flatnonzero(np.unpackbits(bits.view(np.uint8), bitorder="little"))
 
 
-def _keep_classes(game: PaiGowGame, folder: str, runner: Any, progress: Any) -> None:
+def _keep_classes(game: PaiGowGame, folder: str, deck: str | None = None) -> None:
     """Every hand's class (numbered in the order of the canonical members' colex ranks), the canonical members and the
-    classes' sizes, kept in ``folder``."""
-    from ...parallel import Shards
+    classes' sizes, kept in ``folder`` (linked from ``deck`` if another house way made them there): counted in this
+    process by a compiled pass over the hands (never listed), a stretch at a time straight into the file, so that no
+    more than a stretch is ever held in memory."""
+    from .kernel import canonical_sets, mark_members, members_before, number_classes
 
-    if all(os.path.exists(os.path.join(folder, f"{name}.npy")) for name in ("class_id", "reps", "sizes")):
+    names = ["class_id", "reps", "sizes"]
+    if _borrowed(names, folder, deck):
         return
     n = len(game.deck)
-    blocks = Shards(canonical_shard, [(game.path, top) for top in range(6, n)],
-                    f"pai-gow-classes-{game.sha256[:16]}").run(runner, progress, "hands' classes")
-    starts = np.cumsum([0] + [len(b) for b in blocks])
-    reps = np.concatenate([start + np.flatnonzero(b == np.arange(start, start + len(b), dtype=np.int32))
-                           for start, b in zip(starts.tolist(), blocks)])
-    class_id = np.empty(starts[-1], dtype=np.int32)
-    for i, start in enumerate(starts[:-1].tolist()):  # each hand's canonical member is a class's: its number
-        class_id[start:start + len(blocks[i])] = np.searchsorted(reps, blocks[i])
-        blocks[i] = blocks[i][:0]  # its memory handed back at once
-    np.save(os.path.join(folder, "sizes.npy"), np.bincount(class_id, minlength=len(reps)))
+    naturals = n - game.deck.jokers
+    path = os.path.join(folder, "class_id.npy")
+    scratch = path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
+    np.lib.format.open_memmap(scratch, mode="w+", dtype=np.int32, shape=(comb(n, 7),)).flush()
+    bits = _bits(comb(n, 7))  # the canonical members, a bit each
+    for top in range(6, n):  # each stretch: the hands whose highest card is top
+        stretch = np.load(scratch, mmap_mode="r+")[comb(top, 7):comb(top + 1, 7)]
+        canonical_sets(7, top, top + 1, naturals, stretch)
+        mark_members(stretch, comb(top, 7), bits)
+        stretch.flush()
+        del stretch  # unmapped: its pages leave this process
+    before = members_before(bits)
+    sizes = np.zeros(int(before[-1]), dtype=np.int64)
+    for top in range(6, n):
+        stretch = np.load(scratch, mmap_mode="r+")[comb(top, 7):comb(top + 1, 7)]
+        number_classes(stretch, bits, before, sizes)
+        stretch.flush()
+        del stretch
+    reps = _members(bits)
+    np.save(os.path.join(folder, "sizes.npy"), sizes)
     np.save(os.path.join(folder, "reps.npy"), reps)
-    np.save(os.path.join(folder, "class_id.npy"), class_id)
+    os.replace(scratch, path)
+    _lend(names, folder, deck)
 
 
 def unrank(ranks: np.ndarray, size: int = 7) -> np.ndarray:
@@ -389,7 +436,7 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     clock = time.process_time()
     game = _game(path)
     n = len(game.deck)
-    points = np.load(os.path.join(folder, "points.npy"), mmap_mode="r")
+    points = np.load(os.path.join(folder, "class_points.npy"))  # by class: (high, low, rule)
     class_id = np.asarray(np.load(os.path.join(folder, "class_id.npy"), mmap_mode="r"))
     reps = np.load(os.path.join(folder, "reps.npy"))
     sizes = np.load(os.path.join(folder, "sizes.npy"))
@@ -401,23 +448,22 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     set_low = np.empty_like(set_high)
     house = np.empty(m, dtype=np.int64)
     kind = np.empty(m, dtype=np.int64)
-    rule = np.empty(m, dtype=np.int64)
-    own = np.asarray(points[:, mine])
+    rule = points[2, c0:c1].astype(np.int64)
+    own = points[:2, c0:c1]
     theirs = np.empty(m, dtype=np.int64)
-    their_points = np.asarray(np.load(os.path.join(shard[4], "points.npy"), mmap_mode="r")[:, mine]) if len(shard) == 5 else own
+    their_points = np.load(os.path.join(shard[4], "class_points.npy"))[:2, c0:c1] if len(shard) == 5 else own
     for start in range(0, m, CHUNK):
         rows = unrank(mine[start:start + CHUNK])
         part = slice(start, start + CHUNK)
         set_high[part], set_low[part], house[part] = class_settings(game, rows, own[:, part])
         if len(shard) == 5:
             theirs[part] = position(game, set_high[part], set_low[part], their_points[:, part])
-        rule[part] = game.way.set_or_fail(rows)[1]
         features = Features.of(game.way.hands, rows)
         kind[part] = features.kind * len(COMPLETE) + features.complete
     if comb(n - 7, 7) * len(Symmetry.of(game.deck)) >= 1 << 31:
         raise ValueError(f"{game.id}: {n} cards: a class's counts would not fit in 31 bits")
     counts = np.zeros((m, len(SETTINGS)), dtype=np.int64)  # below + 2^32 × at least as high (the kernel's doc)
-    high, low = np.asarray(points[0]), np.asarray(points[1])
+    high, low = points[0], points[1]
     width, lows = (len(d) for d in _distinct(game))
     for k in range(7):
         sets, weights = (np.load(os.path.join(folder, f"{name}{k}.npy")) for name in ("sets", "weights"))

@@ -153,8 +153,7 @@ def _game(path: str) -> PaiGowGame:
 
 
 def _distinct(game: PaiGowGame) -> tuple[np.ndarray, np.ndarray]:
-    valued = game.way.hands
-    return np.unique(valued.high_table), np.unique(valued.low_table)
+    return game.way.hands.distinct
 
 
 def sweep_shard(shard: tuple[str, int, np.ndarray, np.ndarray, int]) -> np.ndarray:

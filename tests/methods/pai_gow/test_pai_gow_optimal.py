@@ -193,3 +193,44 @@ def test_canonical_members_name_the_classes_of_the_suit_renamings():
     pairs = set(zip(mine.tolist(), theirs.tolist()))
     assert len(pairs) == len(set(mine.tolist())) == len(set(theirs.tolist()))
     assert np.array_equal(canonical_hands(hands[mine], 16), mine)
+
+
+@pytest.mark.parametrize("ranks", ["J-A", "9-A"])
+def test_classes_counted_in_one_pass_are_the_listed_hands_numbered(tmp_path, ranks):
+    """The compiled pass (hands never listed, numbered by a bit per canonical member) against every hand listed, its
+    canonical member by :func:`canonical_hands` and the classes numbered by ``np.searchsorted``; the card-set classes
+    against ``np.unique`` over the sets listed."""
+    from casino_math.methods.pai_gow.kernel import canonical_hands
+    from casino_math.methods.pai_gow.optimal import _keep_classes, set_classes
+
+    game = load_game(deck_of(tmp_path, ranks))
+    n, naturals = len(game.deck), len(game.deck) - game.deck.jokers
+    _keep_classes(game, str(tmp_path))
+    canon = canonical_hands(all_subsets(n, 7), naturals)
+    reps, sizes = np.unique(canon, return_counts=True)
+    assert np.array_equal(np.load(tmp_path / "reps.npy"), reps)
+    assert np.array_equal(np.load(tmp_path / "sizes.npy"), sizes)
+    assert np.array_equal(np.load(tmp_path / "class_id.npy"), np.searchsorted(reps, canon))
+    for k in range(1, 7):
+        members, weights = np.unique(canonical_hands(all_subsets(n, k), naturals), return_counts=True)
+        sets, got = set_classes(n, naturals, k)
+        assert np.array_equal(sets, unrank(members, k)) and np.array_equal(got, weights), k
+
+
+def test_two_house_ways_share_the_decks_classes_and_count_as_alone(tmp_path):
+    """A second house way's folder borrows the deck's classes from the first's (the same files, linked), and its
+    figures are those it gets counted alone."""
+    game = load_game(SMALL)
+    path = tmp_path / "gold-star-small.yaml"  # the dealer school's house way on the small deck
+    path.write_text(f"extends: {ROOT / 'paytables' / 'pai_gow_poker' / 'gold-star.yaml'}\nid: gold-star-small\n"
+                    "deck: {ranks: J-A, jokers: 1, joker: bug}\n")
+    other = load_game(path)
+    deck = tmp_path / "deck"
+    first, second, alone = (tmp_path / name for name in ("first", "second", "alone"))
+    for folder in (first, second, alone):
+        folder.mkdir()
+    optimal_totals(game, str(first), deck=str(deck))
+    shared = optimal_totals(other, str(second), deck=str(deck))
+    for name in ("class_id", "reps", "sizes", "sets6", "weights6"):
+        assert (second / f"{name}.npy").samefile(first / f"{name}.npy"), name
+    assert shared == optimal_totals(other, str(alone))
