@@ -139,3 +139,21 @@ def test_pays_beyond_64_bits_take_the_same_holds():
     plain, wide = solve_pays(game, counts, pays), solve_pays(game, counts, tuple(p * 10**15 for p in pays))
     assert (plain.choice == wide.choice).all() and (plain.by_class == wide.by_class).all()
     assert [Fraction(int(v), plain.unit) * 10**15 for v in plain.value] == [Fraction(int(v), wide.unit) for v in wide.value]
+
+
+def test_hands_of_wild_cards_valued_one_at_a_time_as_the_ranking_values_them():
+    """Deuces Wild's hands of two to four deuces, valued one wild card at a time (each hand once), are worth what the
+    ranking's own best over every stand-in at once makes them."""
+    from casino_math.methods.draw.counting import final_hands
+    from casino_math.methods.draw.hands import KEYS, decode, hand_values
+    from casino_math.rankings import WILD
+
+    game = load_game(ROOT / "paytables" / "video_poker" / "deuces-wild-full-pay.yaml")
+    seen = np.zeros(KEYS, dtype=bool)
+    seen[final_hands(game).keys] = True
+    ranks, suited = decode(np.flatnonzero(seen))
+    wild = (ranks == WILD).sum(axis=1) >= 2
+    ranks, suited = ranks[wild], suited[wild]
+    assert len(ranks) == 740
+    direct = [game.ranking.hand_value([int(r) for r in row], [bool(s)] * 5) for row, s in zip(ranks, suited)]
+    assert hand_values(ranks, suited, game.ranking).tolist() == direct
