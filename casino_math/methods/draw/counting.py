@@ -67,13 +67,21 @@ class DrawCounts:
         dealt[np.arange(len(self.deals)), self.own] = 1
         return hold_values(self.deals.astype(np.int64), dealt, self.table, self.cards)
 
-    def values(self, pays: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
+    def by_set(self, pays: np.ndarray) -> np.ndarray:
+        """Per set of at most four cards, the total pay at ``pays`` (integers, one per pay class) of the hands holding it."""
+        return self.table.astype(np.int64) @ np.asarray(pays, dtype=np.int64)
+
+    def values(self, pays: np.ndarray, rows: np.ndarray | None = None, by_set: np.ndarray | None = None) -> np.ndarray:
         """Per member (of ``rows``, else every one) and per hold, its draws' total pay at ``pays`` (integers, one per pay
-        class), unscaled: ``counts @ pays``, transformed from each set's total rather than from the counts."""
-        pays = np.asarray(pays, dtype=np.int64)
+        class), unscaled: ``counts @ pays``, transformed from each set's total (:meth:`by_set`, computed here where not
+        given) rather than from the counts."""
         rows = np.arange(len(self.deals)) if rows is None else np.asarray(rows)
-        return hold_values(self.deals[rows].astype(np.int64), pays[self.own[rows]][:, None],
-                           (self.table.astype(np.int64) @ pays)[:, None], self.cards)[:, :, 0]
+        if max(abs(int(p)) for p in pays) * comb(self.cards, 5) >= 2**63:  # beyond 64 bits: Python's integers
+            return self.counts[rows].astype(object) @ np.array([int(p) for p in pays], dtype=object)
+        pays = np.asarray(pays, dtype=np.int64)
+        sets = self.by_set(pays) if by_set is None else by_set
+        return hold_values(self.deals[rows].astype(np.int64), pays[self.own[rows]][:, None], sets[:, None],
+                           self.cards)[:, :, 0]
 
     @property
     def left(self) -> int:
