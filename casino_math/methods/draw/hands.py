@@ -38,8 +38,9 @@ import numpy as np
 from ...cards import Deck
 from ...game.patterns import PRIMARY_SHIFT, LinePredicate, Pattern, normal, parse_pattern, rank_word
 from ...rankings import WILD, Ranking
-from .kernel import KEY_BASE, KEYS, hand_keys
 
+KEY_BASE = 16  # a hand's key: its ranks high first in base 16 (0 a wild card), then whether its naturals share a suit
+KEYS = 2 * KEY_BASE ** 5
 _KICKER = re.compile(r"^(?P<hand>.+?) with an? kicker of (?P<ranks>.+)$")
 _WILD_HAND = {"four deuces", "four wild cards"}
 KICKER_SHIFT = PRIMARY_SHIFT - 4  # the second tiebreak rank: four of a kind's fifth card
@@ -130,6 +131,8 @@ class FinalHands:
 
     @cached_property
     def keys(self) -> np.ndarray:
+        from .kernel import hand_keys  # here, not above: reading a game file loads no compiled code
+
         cards = self.deck.cards
         code = np.array([0 if self.ranking.is_wild(c) else c.rank for c in cards], dtype=np.int64)
         suit = np.array([-1 if self.ranking.is_wild(c) else c.suit for c in cards], dtype=np.int64)

@@ -31,11 +31,10 @@ import numpy as np
 from numba import njit
 
 from ...subsets import BINOMIAL
+from .hands import KEY_BASE
 
 HOLDS = 32  # the subsets of five cards: bit i of a hold is the deal's i-th card (ids ascending) kept
 STAND = HOLDS - 1  # every card kept: the dealt hand itself
-KEY_BASE = 16  # a hand's key: its ranks high first in base 16 (0 a wild card), then whether its naturals share a suit
-KEYS = 2 * KEY_BASE ** 5
 _SIZE = np.array([bin(m).count("1") for m in range(HOLDS)])  # each hold's cards
 _TOP = np.array([m.bit_length() - 1 for m in range(HOLDS)])  # each hold's highest card (−1: none)
 
