@@ -37,9 +37,9 @@ from math import comb, lcm
 import numpy as np
 
 from ...held import Held
+from ...subsets import colex
 from .game_file import DrawGame
 from .hands import FinalHands
-from ...subsets import colex
 from .kernel import deal_classes, four_sets, hold_values, offsets, subset_table
 
 log = logging.getLogger("casino_math.count_cache")
@@ -168,8 +168,6 @@ def _rebuilt(stored: dict[str, np.ndarray], n: int, width: int) -> DrawCounts:
 def count(game: DrawGame) -> DrawCounts:
     """Every class of deals × every set of at most four cards × every pay class, counted (see the module)."""
     n = len(game.deck)
-    if n - 4 > np.iinfo(np.uint8).max:
-        raise ValueError(f"{game.id}: a deck of {n} cards is beyond the draw's counts (at most 259 cards)")
     classes = final_hands(game).classes
     table = subset_table(four_sets(classes, n, len(game.lines) + 1), n)
     deals, weights = deal_classes(4 * len(game.deck.ranks), n)

@@ -120,7 +120,8 @@ def _rank(cards: np.ndarray, mask: int, start: np.ndarray) -> int:
 @njit(cache=True)
 def four_sets(classes: np.ndarray, n: int, width: int) -> np.ndarray:
     """For every set of four of ``n`` cards (colex order), the five-card hands of each class (``classes``: every hand's
-    class, in colex order) that hold it: at most ``n − 4`` each (uint8, ``n`` below 260)."""
+    class, in colex order) that hold it: at most ``n − 4`` each, one byte (card ids stay below
+    :data:`~casino_math.subsets.MAX_IDS`, 128)."""
     start = offsets_compiled(n)
     out = np.zeros((BINOMIAL[n, 4], width), dtype=np.uint8)
     cards = np.arange(5)
