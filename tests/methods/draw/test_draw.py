@@ -157,3 +157,29 @@ def test_hands_of_wild_cards_valued_one_at_a_time_as_the_ranking_values_them():
     assert len(ranks) == 740
     direct = [game.ranking.hand_value([int(r) for r in row], [bool(s)] * 5) for row, s in zip(ranks, suited)]
     assert hand_values(ranks, suited, game.ranking).tolist() == direct
+
+
+def test_counts_kept_and_read_back_solve_alike(tmp_path, monkeypatch):
+    """What the count cache keeps (the sets of four, one byte a cell, and the deal classes) rebuilds the same table,
+    the same counts of every hold and the same solve; a kept entry missing a part is counted again."""
+    from casino_math.count_cache import CountCache
+    from casino_math.held import forget_all
+    from casino_math.methods.draw import counting
+    from casino_math.methods.draw.counting import CODE, KIND, count_key
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))  # a folder of its own
+    game = load_draw_text(TINY)
+    forget_all()
+    counted_now = counted(game)
+    forget_all()
+    count = counting.count
+    monkeypatch.setattr(counting, "count", lambda game: pytest.fail("counted again, not read back"))
+    read_back = counted(game)
+    monkeypatch.setattr(counting, "count", count)
+    assert (read_back.table == counted_now.table).all() and (read_back.deals == counted_now.deals).all()
+    assert (read_back.counts == counted_now.counts).all()
+    pays = pays_of(game)
+    assert (solve_pays(game, read_back, pays).by_class == solve_pays(game, counted_now, pays).by_class).all()
+    CountCache(tmp_path / "counts").keep(KIND, count_key(game), game.id, {"deals": counted_now.deals}, CODE)
+    forget_all()
+    assert (counted(game).table == counted_now.table).all()
