@@ -165,7 +165,7 @@ def hand_values(ranks: np.ndarray, suited: np.ndarray, ranking: Ranking) -> np.n
     share a suit). Where a wild card stands for any card (not the bug; flushes of five), a hand of two wild cards or
     more is worth the best of the hands with one of them stood in by each natural rank, in the naturals' suit or out of
     it: the ranking's best over every stand-in, taken one wild card at a time, each hand valued once (Deuces Wild's
-    2,600 keys then try a tenth of the stand-ins).
+    keys in half the time).
 
     >>> from casino_math.rankings import get_ranking
     >>> deuces = get_ranking("deuces-wild")
