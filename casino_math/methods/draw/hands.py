@@ -38,8 +38,9 @@ import numpy as np
 from ...cards import Deck
 from ...game.patterns import PRIMARY_SHIFT, LinePredicate, Pattern, normal, parse_pattern, rank_word
 from ...rankings import WILD, Ranking
-from .kernel import KEY_BASE, KEYS, hand_keys
 
+KEY_BASE = 16  # a hand's key: its ranks high first in base 16 (0 a wild card), then whether its naturals share a suit
+KEYS = 2 * KEY_BASE ** 5
 _KICKER = re.compile(r"^(?P<hand>.+?) with an? kicker of (?P<ranks>.+)$")
 _WILD_HAND = {"four deuces", "four wild cards"}
 KICKER_SHIFT = PRIMARY_SHIFT - 4  # the second tiebreak rank: four of a kind's fifth card
@@ -130,6 +131,8 @@ class FinalHands:
 
     @cached_property
     def keys(self) -> np.ndarray:
+        from .kernel import hand_keys  # here, not above: reading a game file loads no compiled code
+
         cards = self.deck.cards
         code = np.array([0 if self.ranking.is_wild(c) else c.rank for c in cards], dtype=np.int64)
         suit = np.array([-1 if self.ranking.is_wild(c) else c.suit for c in cards], dtype=np.int64)
@@ -157,11 +160,42 @@ def decode(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.where(ranks == 0, WILD, ranks), suited
 
 
+def hand_values(ranks: np.ndarray, suited: np.ndarray, ranking: Ranking) -> np.ndarray:
+    """Each hand's value by the ranking's declaration (rows of ranks, ``WILD`` a wild card; whether its natural cards
+    share a suit). Where a wild card stands for any card (not the bug; flushes of five), a hand of two wild cards or
+    more is worth the best of the hands with one of them stood in by each natural rank, in the naturals' suit or out of
+    it: the ranking's best over every stand-in, taken one wild card at a time, each hand valued once (Deuces Wild's
+    keys in half the time).
+
+    >>> from casino_math.rankings import get_ranking
+    >>> deuces = get_ranking("deuces-wild")
+    >>> hand = np.array([[14, 13, WILD, WILD, WILD]])
+    >>> int(hand_values(hand, np.array([True]), deuces)[0]) == deuces.hand_value([14, 13, WILD, WILD, WILD], [True] * 5)
+    True
+    """
+    size = ranking.hand_size
+    one_at_a_time = ranking.wild == "wild" and ranking.suits == "flush"
+    memo: dict[tuple[tuple[int, ...], bool], int] = {}
+
+    def value(naturals: tuple[int, ...], same_suit: bool) -> int:
+        key = (naturals, same_suit)
+        if key not in memo:
+            wilds = size - len(naturals)
+            if wilds < 2 or not naturals or not one_at_a_time:
+                memo[key] = ranking.hand_value([*naturals, *[WILD] * wilds], [same_suit] * size)
+            else:  # mixed suits among the stand-ins make no flush: the same as every one out of suit
+                memo[key] = max(value(tuple(sorted((*naturals, r), reverse=True)), same_suit and in_suit)
+                                for r in ranking.natural_ranks for in_suit in ((True, False) if same_suit else (False,)))
+        return memo[key]
+
+    return np.array([value(tuple(int(r) for r in row if r != WILD), bool(s)) for row, s in zip(ranks, suited)],
+                    dtype=np.int64)
+
+
 def classify(keys: np.ndarray, ranking: Ranking, lines: Sequence[DrawLine]) -> np.ndarray:
     """The class of each key: the first line that pays its hand (``len(lines)``: none)."""
     ranks, suited = decode(keys)
-    values = np.array([ranking.hand_value([int(r) for r in row], [bool(s)] * 5) for row, s in zip(ranks, suited)],
-                      dtype=np.int64)
+    values = hand_values(ranks, suited, ranking)
     out = np.full(len(keys), len(lines), dtype=np.int8)
     for index in range(len(lines) - 1, -1, -1):
         out[lines[index].matches(values, None, ranks)] = index

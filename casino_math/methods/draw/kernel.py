@@ -6,15 +6,23 @@ The final hands of that draw are the five-card hands holding H and no card of D,
 
     Σ over T ⊆ D of (−1)^|T| · #{five-card hands of the class holding H ∪ T}
 
-(inclusion–exclusion over the discards). :func:`subset_table` counts, for every set S of at most four cards, the
-hands of each class holding S (one pass over the hands: each adds one to its 31 proper subsets); a set of five is the
-hand itself. :func:`hold_counts` then gives each deal's 32 holds at once: its 32 subsets looked up, and the Möbius
-transform over supersets within the deal (5 passes of 16 subtractions), which is the sum above for every H together.
+(inclusion–exclusion over the discards). :func:`four_sets` counts, for every set of four cards, the hands of each class
+holding it (one pass over the hands: each adds one to its five sets of four), and :func:`subset_table` the smaller sets
+from them (a hand holding a set of s cards holds 5 − s of its supersets of s + 1); a set of five is the hand itself.
+A deal's 32 holds are then its 32 subsets looked up and the Möbius transform over supersets within the deal (5 passes
+of 16 subtractions, :func:`_exclude`), which is the sum above for every H together. It is linear: the holds' values at
+given pays are the transform of the sets' values (:func:`hold_values`, :func:`best_holds`), one number per set where
+the counts are one per pay class.
+
+Every kernel walks sets of cards in colex order by one step, :func:`_next`.
 
 >>> from math import comb
 >>> keys = hand_keys(np.array([14, 14, 14, 14, 13, 13, 13, 13, 0]), np.array([0, 1, 2, 3, 0, 1, 2, 3, -1]), 9)
 >>> len(keys) == comb(9, 5), int(keys[0]) == (((14 * 16 + 14) * 16 + 14) * 16 + 14) * 16 + 13 << 1
 (True, True)
+>>> cards = np.array([0, 1, 2], dtype=np.int64)
+>>> [(_next(cards, 3), cards.tolist())[1] for _ in range(3)]
+[[0, 1, 3], [0, 2, 3], [1, 2, 3]]
 """
 
 from __future__ import annotations
@@ -23,17 +31,29 @@ import numpy as np
 from numba import njit
 
 from ...subsets import BINOMIAL
+from .hands import KEY_BASE
 
 HOLDS = 32  # the subsets of five cards: bit i of a hold is the deal's i-th card (ids ascending) kept
-KEY_BASE = 16  # a hand's key: its ranks high first in base 16 (0 a wild card), then whether its naturals share a suit
-KEYS = 2 * KEY_BASE ** 5
+STAND = HOLDS - 1  # every card kept: the dealt hand itself
+_SIZE = np.array([bin(m).count("1") for m in range(HOLDS)])  # each hold's cards
+_TOP = np.array([m.bit_length() - 1 for m in range(HOLDS)])  # each hold's highest card (−1: none)
 
 
 @njit(cache=True)
-def _key(code: np.ndarray, suit: np.ndarray, cards: np.ndarray) -> int:
-    ranks = np.empty(5, dtype=np.int64)
-    for i in range(5):  # insertion sort, high first (wild cards, code 0, last)
-        r = code[cards[i]]
+def _next(cards: np.ndarray, size: int) -> None:
+    """The next set of ``size`` ids after ``cards`` (ascending) in colex order, in place: the lowest card that can rise
+    rises by one, the cards below it start again from 0."""
+    i = 0
+    while i < size - 1 and cards[i] + 1 == cards[i + 1]:
+        cards[i] = i
+        i += 1
+    cards[i] += 1
+
+
+@njit(cache=True)
+def _key(code: np.ndarray, suit: np.ndarray, cards: np.ndarray, ranks: np.ndarray) -> int:
+    for i in range(5):  # insertion sort, high first (wild cards, code 0, last); the highest ids first, so rarely a move
+        r = code[cards[4 - i]]
         j = i
         while j > 0 and ranks[j - 1] < r:
             ranks[j] = ranks[j - 1]
@@ -60,20 +80,11 @@ def hand_keys(code: np.ndarray, suit: np.ndarray, n: int) -> np.ndarray:
     """Every five-card hand of an ``n``-card deck, in colex order: its key (ranks high first, base 16, a wild card 0;
     then 1 where its natural cards share a suit)."""
     out = np.empty(BINOMIAL[n, 5], dtype=np.int32)
-    cards = np.empty(5, dtype=np.int64)
-    h = 0
-    for e in range(4, n):
-        cards[4] = e
-        for d in range(3, e):
-            cards[3] = d
-            for c in range(2, d):
-                cards[2] = c
-                for b in range(1, c):
-                    cards[1] = b
-                    for a in range(b):
-                        cards[0] = a
-                        out[h] = _key(code, suit, cards)
-                        h += 1
+    cards = np.arange(5)
+    ranks = np.empty(5, dtype=np.int64)  # scratch: an array made per hand would cost more than the hand
+    for h in range(len(out)):
+        out[h] = _key(code, suit, cards, ranks)
+        _next(cards, 5)
     return out
 
 
@@ -84,6 +95,14 @@ def offsets(n: int) -> np.ndarray:
     [0, 1, 53, 1379, 23479, 294204]
     """
     return np.cumsum([0, *(int(BINOMIAL[n, s]) for s in range(5))])
+
+
+@njit(cache=True)
+def offsets_compiled(n: int) -> np.ndarray:
+    start = np.zeros(6, dtype=np.int64)
+    for s in range(5):
+        start[s + 1] = start[s] + BINOMIAL[n, s]
+    return start
 
 
 @njit(cache=True)
@@ -99,97 +118,132 @@ def _rank(cards: np.ndarray, mask: int, start: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def subset_table(classes: np.ndarray, n: int, width: int) -> np.ndarray:
-    """For every set of at most four of ``n`` cards (rows by :func:`offsets`), the five-card hands of each class
-    (``classes``: every hand's class, in colex order) that hold it."""
+def four_sets(classes: np.ndarray, n: int, width: int) -> np.ndarray:
+    """For every set of four of ``n`` cards (colex order), the five-card hands of each class (``classes``: every hand's
+    class, in colex order) that hold it: at most ``n − 4`` each, one byte (card ids stay below
+    :data:`~casino_math.subsets.MAX_IDS`, 128)."""
     start = offsets_compiled(n)
-    table = np.zeros((start[5], width), dtype=np.int32)
-    cards = np.empty(5, dtype=np.int64)
-    h = 0
-    for e in range(4, n):
-        cards[4] = e
-        for d in range(3, e):
-            cards[3] = d
-            for c in range(2, d):
-                cards[2] = c
-                for b in range(1, c):
-                    cards[1] = b
-                    for a in range(b):
-                        cards[0] = a
-                        k = classes[h]
-                        for mask in range(31):
-                            table[_rank(cards, mask, start), k] += 1
-                        h += 1
-    return table
-
-
-@njit(cache=True)
-def offsets_compiled(n: int) -> np.ndarray:
-    start = np.zeros(6, dtype=np.int64)
-    for s in range(5):
-        start[s + 1] = start[s] + BINOMIAL[n, s]
-    return start
-
-
-@njit(cache=True)
-def hold_counts(deals: np.ndarray, table: np.ndarray, classes: np.ndarray, n: int) -> np.ndarray:
-    """For each deal (rows of five ascending ids), each hold (bit i: the i-th card kept) and each class, the draws
-    that end in a hand of the class: the Möbius transform over supersets of the deal's subsets' counts."""
-    start = offsets_compiled(n)
-    width = table.shape[1]
-    out = np.empty((len(deals), HOLDS, width), dtype=np.int32)
-    g = np.empty((HOLDS, width), dtype=np.int64)
-    for row in range(len(deals)):
-        cards = deals[row]
-        for mask in range(31):
-            g[mask, :] = table[_rank(cards, mask, start)]
-        g[31, :] = 0
-        whole = 0
-        for i in range(5):
-            whole += BINOMIAL[cards[i], i + 1]
-        g[31, classes[whole]] = 1
-        for bit in range(5):
-            step = 1 << bit
-            for mask in range(HOLDS):
-                if not mask & step:
-                    for k in range(width):
-                        g[mask, k] -= g[mask | step, k]
-        for mask in range(HOLDS):
-            for k in range(width):
-                out[row, mask, k] = g[mask, k]
+    out = np.zeros((BINOMIAL[n, 4], width), dtype=np.uint8)
+    cards = np.arange(5)
+    for h in range(len(classes)):
+        k = classes[h]
+        for drop in range(5):
+            out[_rank(cards, STAND ^ (1 << drop), start) - start[4], k] += 1
+        _next(cards, 5)
     return out
 
 
 @njit(cache=True)
-def best_holds(counts: np.ndarray, scale: np.ndarray, pays: np.ndarray, squares: np.ndarray, order: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each deal's best hold: the highest value (``counts`` · ``pays`` × ``scale`` of the hold's size: every hold
-    over one number of draws, exact integers), ties to the lowest second moment (· ``squares``, in floating point:
-    whole numbers below 2**53 are exact, and beyond them it only breaks ties), then to the first in ``order``.
-    Returns the holds, their values and their second moments."""
-    rows = counts.shape[0]
-    width = counts.shape[2]
+def subset_table(fours: np.ndarray, n: int) -> np.ndarray:
+    """For every set of at most four of ``n`` cards (rows by :func:`offsets`), the hands of each class that hold it,
+    from :func:`four_sets`: a hand holding a set of s cards holds 5 − s of its supersets of s + 1 cards, so the sets of
+    s cards sum their supersets' rows and divide by 5 − s."""
+    start = offsets_compiled(n)
+    table = np.zeros((start[5], fours.shape[1]), dtype=np.int32)
+    table[start[4]:] = fours
+    width = table.shape[1]
+    cards = np.empty(5, dtype=np.int64)
+    for size in range(4, 0, -1):
+        cards[:size] = np.arange(size)
+        for row in range(start[size], start[size + 1]):
+            for drop in range(size):
+                below = _rank(cards, ((1 << size) - 1) ^ (1 << drop), start)
+                for k in range(width):
+                    table[below, k] += table[row, k]
+            _next(cards, size)
+        table[start[size - 1]:start[size]] //= 6 - size
+    return table
+
+
+@njit(cache=True)
+def _exclude(g: np.ndarray) -> None:
+    """The Möbius transform over supersets within a deal, in place (an entry per hold): each hold's entry becomes the
+    sum over the sets T of its discards of (−1)^|T| × the entry of the hold with T added (inclusion–exclusion over
+    the discards). One card at a time, each hold without it less the hold with it."""
+    step = 1
+    while step < HOLDS:
+        for base in range(0, HOLDS, 2 * step):
+            for mask in range(base, base + step):
+                g[mask] -= g[mask + step]
+        step *= 2
+
+
+@njit(cache=True)
+def _subset_rows(cards: np.ndarray, start: np.ndarray, rows: np.ndarray) -> None:
+    """The rows of a deal's 31 sets of at most four cards (by :func:`offsets`; a hold's set at its mask), in ``rows``:
+    each set's colex rank is that of the set less its highest card, plus ``C(that card, the set's size)``."""
+    rows[0] = 0
+    for mask in range(1, STAND):
+        size = _SIZE[mask]
+        top = _TOP[mask]
+        rows[mask] = rows[mask ^ 1 << top] - start[size - 1] + start[size] + BINOMIAL[cards[top], size]
+
+
+@njit(cache=True)
+def _holds(rows: np.ndarray, sets: np.ndarray, dealt: float, g: np.ndarray) -> None:
+    """A deal's 32 holds' totals over their draws of a number per final hand, in ``g``: ``sets``, its totals over the
+    hands holding each set of at most four cards, at the deal's ``rows`` (:func:`_subset_rows`); ``dealt``, the dealt
+    hand's."""
+    for mask in range(STAND):
+        g[mask] = sets[rows[mask]]
+    g[STAND] = dealt
+    _exclude(g)
+
+
+@njit(cache=True)
+def hold_values(deals: np.ndarray, dealt: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
+    """For each deal (rows of five ascending ids) and each hold (bit i: the i-th card kept), the totals over the hold's
+    draws of some numbers per final hand (columns), given their totals over the hands holding each set of at most four
+    cards (``sets``, rows by :func:`offsets`) and their values for each dealt hand (``dealt``, a row per deal). With
+    the number 1 where a hand is of a class (``sets`` the :func:`subset_table`), the draws ending in each class; with
+    each hand's pay, the hold's value."""
+    start = offsets_compiled(n)
+    out = np.empty((len(deals), HOLDS, sets.shape[1]), dtype=sets.dtype)
+    rows = np.empty(STAND, dtype=np.int64)
+    g = np.empty(HOLDS, dtype=sets.dtype)
+    for row in range(len(deals)):
+        _subset_rows(deals[row], start, rows)
+        for k in range(sets.shape[1]):
+            _holds(rows, sets[:, k], dealt[row, k], g)
+            out[row, :, k] = g
+    return out
+
+
+@njit(cache=True)
+def best_holds(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: int, scale: np.ndarray, pays: np.ndarray,
+               squares: np.ndarray, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each deal's best hold (``own``: the class of the deal as dealt; ``table``: :func:`subset_table`): the highest
+    value (the draws by class · ``pays`` × ``scale`` of the hold's size: every hold over one number of draws, exact
+    integers), ties to the lowest second moment (· ``squares``, in floating point: whole numbers below 2**53 are exact,
+    and beyond them it only breaks ties), then to the first in ``order``. Returns the holds, their values and their
+    second moments."""
+    start = offsets_compiled(n)
+    rows = len(deals)
+    width = table.shape[1]
+    sets = np.zeros(len(table), dtype=np.int64)
+    set_squares = np.zeros(len(table), dtype=np.float64)
+    for row in range(len(table)):  # each set's total pay and square over the hands holding it
+        for k in range(width):
+            sets[row] += table[row, k] * pays[k]
+            set_squares[row] += table[row, k] * squares[k]
     choice = np.empty(rows, dtype=np.int8)
     value = np.empty(rows, dtype=np.int64)
     second = np.empty(rows, dtype=np.float64)
-    sizes = np.empty(HOLDS, dtype=np.int64)
-    for mask in range(HOLDS):
-        sizes[mask] = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1) + (mask >> 4 & 1)
+    g = np.empty(HOLDS, dtype=np.int64)
+    h = np.empty(HOLDS, dtype=np.float64)
+    subsets = np.empty(STAND, dtype=np.int64)
     for row in range(rows):
+        _subset_rows(deals[row], start, subsets)
+        _holds(subsets, sets, pays[own[row]], g)
+        _holds(subsets, set_squares, squares[own[row]], h)
         best_v = np.iinfo(np.int64).min
         best_s = np.inf
         best = 0
         for j in range(HOLDS):
             mask = order[j]
-            v = 0
-            s = 0.0
-            for k in range(width):
-                c = counts[row, mask, k]
-                v += c * pays[k]
-                s += c * squares[k]
-            m = scale[sizes[mask]]
-            v *= m
-            s *= m
+            m = scale[_SIZE[mask]]
+            v = g[mask] * m
+            s = h[mask] * m
             if v > best_v or (v == best_v and s < best_s):
                 best_v, best_s, best = v, s, mask
         choice[row] = best
@@ -199,17 +253,28 @@ def best_holds(counts: np.ndarray, scale: np.ndarray, pays: np.ndarray, squares:
 
 
 @njit(cache=True)
-def weighted_classes(counts: np.ndarray, choice: np.ndarray, weights: np.ndarray, scale: np.ndarray) -> np.ndarray:
-    """The final hands of each class over every deal played by ``choice``: each deal's class counts at its hold, times
-    its weight (the deals of its suit class) and its hold size's scale."""
-    width = counts.shape[2]
+def weighted_classes(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: int, choice: np.ndarray,
+                     weights: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """The final hands of each class over every deal played by ``choice``: each deal's draws by class at its hold
+    (inclusion–exclusion over its discards, the sets holding the hold and some discards), times its weight (the deals
+    of its suit class) and its hold size's scale."""
+    start = offsets_compiled(n)
+    width = table.shape[1]
     out = np.zeros(width, dtype=np.int64)
-    for row in range(counts.shape[0]):
-        mask = choice[row]
-        size = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1) + (mask >> 4 & 1)
-        m = weights[row] * scale[size]
-        for k in range(width):
-            out[k] += counts[row, mask, k] * m
+    for row in range(len(deals)):
+        cards = deals[row]
+        hold = np.int64(choice[row])
+        m = weights[row] * scale[_SIZE[hold]]
+        for mask in range(hold, HOLDS):
+            if mask & hold != hold:
+                continue
+            sign = m if _SIZE[mask ^ hold] % 2 == 0 else -m
+            if mask == STAND:
+                out[own[row]] += sign
+            else:
+                held = _rank(cards, mask, start)
+                for k in range(width):
+                    out[k] += table[held, k] * sign
     return out
 
 
@@ -220,43 +285,35 @@ def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     decreasing order of the set of ranks each holds, so that equivalent deals read alike), and how many deals it holds.
     """
     total = BINOMIAL[n, 5]
-    weight = np.zeros(total, dtype=np.int64)
-    cards = np.empty(5, dtype=np.int64)
+    weight = np.zeros(total, dtype=np.uint8)  # at most 24 deals a class (the renamings of four suits): one byte, cached
     mapped = np.empty(5, dtype=np.int64)
     masks = np.empty(4, dtype=np.int64)
     rename = np.empty(4, dtype=np.int64)
-    for e in range(4, n):
-        cards[4] = e
-        for d in range(3, e):
-            cards[3] = d
-            for c in range(2, d):
-                cards[2] = c
-                for b in range(1, c):
-                    cards[1] = b
-                    for a in range(b):
-                        cards[0] = a
-                        masks[0] = masks[1] = masks[2] = masks[3] = 0
-                        for i in range(5):
-                            if cards[i] < naturals:
-                                masks[cards[i] % 4] |= 1 << (cards[i] // 4)
-                        for s in range(4):  # a suit's new name: how many suits hold a bigger set of ranks (ties by name)
-                            place = 0
-                            for t in range(4):
-                                if masks[t] > masks[s] or (masks[t] == masks[s] and t < s):
-                                    place += 1
-                            rename[s] = place
-                        for i in range(5):  # renamed, then insertion-sorted
-                            card = cards[i]
-                            card = card - card % 4 + rename[card % 4] if card < naturals else card
-                            j = i
-                            while j > 0 and mapped[j - 1] > card:
-                                mapped[j] = mapped[j - 1]
-                                j -= 1
-                            mapped[j] = card
-                        key = 0
-                        for i in range(5):
-                            key += BINOMIAL[mapped[i], i + 1]
-                        weight[key] += 1
+    cards = np.arange(5)
+    for _ in range(total):
+        masks[0] = masks[1] = masks[2] = masks[3] = 0
+        for i in range(5):
+            if cards[i] < naturals:
+                masks[cards[i] % 4] |= 1 << (cards[i] // 4)
+        for s in range(4):  # a suit's new name: how many suits hold a bigger set of ranks (ties by name)
+            place = 0
+            for t in range(4):
+                if masks[t] > masks[s] or (masks[t] == masks[s] and t < s):
+                    place += 1
+            rename[s] = place
+        for i in range(5):  # renamed, then insertion-sorted
+            card = cards[i]
+            card = card - card % 4 + rename[card % 4] if card < naturals else card
+            j = i
+            while j > 0 and mapped[j - 1] > card:
+                mapped[j] = mapped[j - 1]
+                j -= 1
+            mapped[j] = card
+        key = 0
+        for i in range(5):
+            key += BINOMIAL[mapped[i], i + 1]
+        weight[key] += 1
+        _next(cards, 5)
     found = np.flatnonzero(weight)
     deals = np.empty((len(found), 5), dtype=np.int8)
     for row in range(len(found)):  # colex unranking
@@ -268,7 +325,7 @@ def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
                 top -= 1
             deals[row, i] = top
             rest -= BINOMIAL[top, i + 1]
-    return deals, weight[found]
+    return deals, weight[found].astype(np.int64)
 
 
 # what a hold keeps, by kind (casino_math/methods/draw/strategy_table.py names them)

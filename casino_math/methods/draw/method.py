@@ -136,10 +136,8 @@ class DrawLookup:
             raise ValueError(f"{self.game.id}: a deal is five different cards")
         rows, places = self.rows(cards)
         holds = member_holds(places)  # (deals, 32): each own hold as a hold of the member's positions
-        counts = self.counts.counts[rows]  # (deals, 32, classes)
-        pays = self._pays
         sizes = np.array([bin(m).count("1") for m in range(HOLDS)])
-        by_member = (counts.astype(np.int64) @ pays) * self.counts.scale[sizes][None, :]
+        by_member = self.counts.values(self._pays, rows, self._by_set) * self.counts.scale[sizes][None, :]  # (deals, 32)
         values = np.take_along_axis(by_member, holds, axis=1).T - self.played.unit  # (32, deals): net, over unit
         choice = in_deal(self.played.choice[rows].astype(np.int64), places)
         options = HOLD_OPTIONS
@@ -154,6 +152,10 @@ class DrawLookup:
         pays = pays_of(self.game)
         scale = self.played.unit // self.counts.per_hold
         return np.array([int(p * scale) for p in pays], dtype=np.int64)
+
+    @cached_property
+    def _by_set(self) -> np.ndarray:
+        return self.counts.by_set(self._pays)
 
 
 @dataclass(frozen=True, eq=False)

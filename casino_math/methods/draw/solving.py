@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from math import comb, lcm
 
 import numpy as np
 
@@ -56,12 +56,15 @@ def solve_pays(game: DrawGame, counts: DrawCounts, pays: tuple[Fraction, ...]) -
     """Each deal's best hold at ``pays`` (see the module), and the final hands by pay class."""
     denominator = lcm(*(p.denominator for p in pays))
     integers = np.array([int(p * denominator) for p in pays], dtype=np.int64)
-    if int(integers.max()) * counts.per_hold >= 2**62:  # pays over a big denominator (a solve for a target's exact pay)
-        choice, value, second = _wide(counts, [int(p * denominator) for p in pays])
+    # a hold's value is at most per_hold × the top pay, and a set's total at most C(cards, 5) × it
+    if int(np.abs(integers).max()) * max(counts.per_hold, comb(counts.cards, 5)) >= 2**62:
+        choice, value, second = _wide(counts, [int(p * denominator) for p in pays])  # pays over a big denominator
     else:
         squares = integers.astype(np.float64) ** 2
-        choice, value, second = best_holds(counts.counts, counts.scale, integers, squares, TIE_ORDER)
-    by_class = weighted_classes(counts.counts, choice, counts.weights, counts.scale)
+        choice, value, second = best_holds(counts.deals.astype(np.int64), counts.own.astype(np.int64), counts.table,
+                                           counts.cards, counts.scale, integers, squares, TIE_ORDER)
+    by_class = weighted_classes(counts.deals.astype(np.int64), counts.own.astype(np.int64), counts.table, counts.cards,
+                                choice, counts.weights, counts.scale)
     return Played(choice, value, second, counts.per_hold * denominator, by_class, counts.total)
 
 

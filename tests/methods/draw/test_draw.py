@@ -139,3 +139,47 @@ def test_pays_beyond_64_bits_take_the_same_holds():
     plain, wide = solve_pays(game, counts, pays), solve_pays(game, counts, tuple(p * 10**15 for p in pays))
     assert (plain.choice == wide.choice).all() and (plain.by_class == wide.by_class).all()
     assert [Fraction(int(v), plain.unit) * 10**15 for v in plain.value] == [Fraction(int(v), wide.unit) for v in wide.value]
+
+
+def test_hands_of_wild_cards_valued_one_at_a_time_as_the_ranking_values_them():
+    """Deuces Wild's hands of two to four deuces, valued one wild card at a time (each hand once), are worth what the
+    ranking's own best over every stand-in at once makes them."""
+    from casino_math.methods.draw.counting import final_hands
+    from casino_math.methods.draw.hands import KEYS, decode, hand_values
+    from casino_math.rankings import WILD
+
+    game = load_game(ROOT / "paytables" / "video_poker" / "deuces-wild-full-pay.yaml")
+    seen = np.zeros(KEYS, dtype=bool)
+    seen[final_hands(game).keys] = True
+    ranks, suited = decode(np.flatnonzero(seen))
+    wild = (ranks == WILD).sum(axis=1) >= 2
+    ranks, suited = ranks[wild], suited[wild]
+    assert len(ranks) == 740
+    direct = [game.ranking.hand_value([int(r) for r in row], [bool(s)] * 5) for row, s in zip(ranks, suited)]
+    assert hand_values(ranks, suited, game.ranking).tolist() == direct
+
+
+def test_counts_kept_and_read_back_solve_alike(tmp_path, monkeypatch):
+    """What the count cache keeps (the sets of four, one byte a cell, and the deal classes) rebuilds the same table,
+    the same counts of every hold and the same solve; a kept entry missing a part is counted again."""
+    from casino_math.count_cache import CountCache
+    from casino_math.held import forget_all
+    from casino_math.methods.draw import counting
+    from casino_math.methods.draw.counting import CODE, KIND, count_key
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))  # a folder of its own
+    game = load_draw_text(TINY)
+    forget_all()
+    counted_now = counted(game)
+    forget_all()
+    count = counting.count
+    monkeypatch.setattr(counting, "count", lambda game: pytest.fail("counted again, not read back"))
+    read_back = counted(game)
+    monkeypatch.setattr(counting, "count", count)
+    assert (read_back.table == counted_now.table).all() and (read_back.deals == counted_now.deals).all()
+    assert (read_back.counts == counted_now.counts).all()
+    pays = pays_of(game)
+    assert (solve_pays(game, read_back, pays).by_class == solve_pays(game, counted_now, pays).by_class).all()
+    CountCache(tmp_path / "counts").keep(KIND, count_key(game), game.id, {"deals": counted_now.deals}, CODE)
+    forget_all()
+    assert (counted(game).table == counted_now.table).all()
