@@ -39,8 +39,9 @@ def hold_values(game: DrawGame, counts: DrawCounts, played: Played) -> np.ndarra
     """Every hold's value of every class of deals (integers over the solution's unit), in the member's positions."""
     pays = np.array([int(p * (played.unit // counts.per_hold)) for p in pays_of(game)], dtype=np.int64)
     scale = counts.scale[SIZES][None, :]
-    return np.concatenate([(counts.counts[start:start + CHUNK].astype(np.int64) @ pays) * scale
-                           for start in range(0, len(counts.counts), CHUNK)])
+    by_set = counts.by_set(pays)
+    return np.concatenate([counts.values(pays, np.arange(start, min(start + CHUNK, len(counts.deals))), by_set) * scale
+                           for start in range(0, len(counts.deals), CHUNK)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,7 +109,8 @@ def play(game: DrawGame, counts: DrawCounts, played: Played, values: np.ndarray,
     weights = counts.weights
     returned = Fraction(int((weights.astype(object) * value.astype(object)).sum()), total)
     optimal = Fraction(int((weights.astype(object) * optimal_value.astype(object)).sum()), total)
-    by_class = weighted_classes(counts.counts, choice.astype(np.int8), weights, counts.scale)
+    by_class = weighted_classes(counts.deals.astype(np.int64), counts.own.astype(np.int64), counts.table, counts.cards,
+                                choice.astype(np.int8), weights, counts.scale)
     return CardPlay(lines, choice, first, value, value < optimal_value, weights, played.unit, returned, optimal, by_class)
 
 
