@@ -92,8 +92,9 @@ def _stored(known: Known, digits: DealerDigits | None = None, unread: Sequence[t
     high, low = (ways >> HALF).astype(np.int64), (ways & LOW).astype(np.int64)
     if unread and digits is not None:
         more_high, more_low = halves(digits.array[[digits.row[s] for s in unread]])
-        order = sorted(range(len(shoes) + len(unread)), key=[*shoes, *unread].__getitem__)
-        shoes = [[*shoes, *unread][i] for i in order]
+        every = [*shoes, *unread]
+        order = sorted(range(len(every)), key=every.__getitem__)
+        shoes = [every[i] for i in order]
         high, low = np.concatenate([high, more_high])[order], np.concatenate([low, more_low])[order]
     return {"shoes": np.array(shoes, dtype=np.int64).reshape(len(shoes), VALUES), "high": high, "low": low}
 
