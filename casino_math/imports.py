@@ -84,7 +84,7 @@ def _statements(node: ast.AST) -> Iterator[ast.AST]:
 
 
 _sources: Held[str, Source] = Held()  # by the SHA-256 of a file's bytes: read from KEPT, or parsed in this run
-_unkept: set[str] = set()  # parsed in this run, not in KEPT yet
+_unkept: Held[str, bool] = Held()  # the files parsed in this run, not in KEPT yet (by the SHA-256 of their bytes)
 
 
 def source(path: Path) -> Source:
@@ -98,7 +98,7 @@ def source(path: Path) -> Source:
         _sources.update(_read_kept())
     if sha not in _sources:
         _sources[sha] = Source.parsed(data)
-        _unkept.add(sha)
+        _unkept[sha] = True
     return _sources[sha]
 
 

@@ -368,7 +368,7 @@ def test_what_a_parse_found_is_kept_by_the_files_bytes(tmp_path, monkeypatch):
     kept = tmp_path / "sources.json"
     monkeypatch.setattr(imports, "KEPT", kept)
     monkeypatch.setattr(imports, "_sources", imports.Held())
-    monkeypatch.setattr(imports, "_unkept", set())
+    monkeypatch.setattr(imports, "_unkept", imports.Held())
     engine = count_cache.engine.__wrapped__
     first = engine(("errors.py",))
     assert imports._sources and not imports._unkept and kept.is_file()
