@@ -73,45 +73,20 @@ _switched_off = False
 def engine(code: tuple[str, ...] = ()) -> str:
     """The engine's version: the package version and a digest of the source of the code counts come from: ``code`` (the
     counting method's folder, or modules, as paths in the package) and every module of the package it imports, directly
-    or through others (:func:`casino_math.imports.closure`), so that no module a count runs is left out. Another file
+    or through others (:func:`casino_math.imports.closure`), so that no module a count runs is left out; each module as
+    its code (:class:`casino_math.imports.Source`: a comment or docstring reworded is the same engine). Another file
     edited leaves kept counts in force."""
     from . import __version__
-    from .imports import PACKAGE, closure, modules
+    from .imports import PACKAGE, closure, keep_sources, modules, source
 
     named = [PACKAGE / part for part in code]
     roots = [m for m, path in modules().items() if any(path == p or p in path.parents for p in named)]
     digest = hashlib.sha256()
     for module in sorted(closure(roots)):
         path = modules()[module]
-        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + _code_of(path) + b"\0")
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + source(path).code.encode() + b"\0")
+    keep_sources()
     return f"{__version__}+{ENGINE}+{digest.hexdigest()[:16]}"
-
-
-def _code_of(path: Path) -> bytes:
-    """A source file as code: its syntax tree without comments and docstrings (a sentence reworded there is the same
-    engine; anything else changed is another), or its bytes where it does not parse."""
-    try:
-        source = path.read_bytes()
-    except OSError:  # unreadable source: the digest still differs from a readable one's
-        return b"unreadable"
-    return _code_of_source(source)
-
-
-@cached(maxsize=512)
-def _code_of_source(source: bytes) -> bytes:
-    """:func:`_code_of` of a file's bytes, once per process (the methods' engines share the common code: parsed once)."""
-    import ast
-
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return source
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-            body[0] = ast.Pass()
-    return ast.dump(tree).encode()
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,12 @@ def _may_fit(game: Game) -> tuple[Method, ...]:
         from .methods.rolls.method import ROLLS
 
         return (ROLLS,)
-    if isinstance(game, (BlackjackGame, DealerBetGame, PaiGowGame)):
+    if isinstance(game, (BlackjackGame, DealerBetGame)):  # blackjack's file types: their methods alone (no other engine loaded)
+        from .methods.blackjack.dealer_bet_method import DEALER_BETS
+        from .methods.blackjack.method import BLACKJACK
+
+        return (BLACKJACK,) if isinstance(game, BlackjackGame) else (DEALER_BETS,)
+    if isinstance(game, PaiGowGame):
         return methods()
     from .methods.by_kind.method import BY_KIND
     from .methods.by_suits.method import BY_SUITS

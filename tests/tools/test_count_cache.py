@@ -347,17 +347,42 @@ def test_an_entry_bigger_than_the_limit_is_not_kept(tmp_path, caplog):
 
 def test_the_engine_is_its_code_not_its_words(tmp_path):
     """A comment or docstring reworded leaves kept counts in force; a line of code changed is another engine."""
-    from casino_math.count_cache import _code_of
+    from casino_math.imports import source
 
-    def code(text: str) -> bytes:
+    def code(text: str) -> str:
         path = tmp_path / "module.py"
         path.write_text(text)
-        return _code_of(path)
+        return source(path).code
 
     base = code('"""Counts."""\n\ndef f(x):\n    """Twice x."""\n    return 2 * x  # doubled\n')
     assert base == code('"""Counts, reworded."""\n\ndef f(x):\n    """Twice x, said otherwise."""\n    return 2 * x\n')
     assert base != code('"""Counts."""\n\ndef f(x):\n    """Twice x."""\n    return 3 * x\n')
-    assert code("def broken(:\n") == b"def broken(:\n"
+    assert code("def broken(:\n") != code("def broken(:\n\n") != base
+
+
+def test_what_a_parse_found_is_kept_by_the_files_bytes(tmp_path, monkeypatch):
+    """The sources kept beside the bytecode are read back by the SHA-256 of a file's bytes: a file changed with the same
+    size and time is parsed again; a kept file that does not read back is parsed again, never trusted."""
+    from casino_math import imports
+
+    kept = tmp_path / "sources.json"
+    monkeypatch.setattr(imports, "KEPT", kept)
+    monkeypatch.setattr(imports, "_sources", imports.Held())
+    monkeypatch.setattr(imports, "_unkept", imports.Held())
+    engine = count_cache.engine.__wrapped__
+    first = engine(("errors.py",))
+    assert imports._sources and not imports._unkept and kept.is_file()
+    assert engine(("errors.py",)) == first
+    module = tmp_path / "module.py"
+    module.write_text("x = 1\n")
+    before = imports.source(module)
+    stat = module.stat()
+    module.write_text("x = 2\n")
+    os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert imports.source(module).code != before.code
+    kept.write_text("{not json")
+    imports._sources.clear()
+    assert engine(("errors.py",)) == first
 
 
 def test_the_size_limit_is_read_as_people_write_it(monkeypatch):

@@ -11,18 +11,23 @@ did not hold; what a run computes is the same whether its counts were read or co
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
-from .dealer import OUTCOMES, dealer_graph, ways_bound
+from .dealer import OUTCOMES, PRIMES, dealer_graph, ways_bound
 from .rules import VALUES
+
+if TYPE_CHECKING:
+    from .compiled_values import DealerDigits
 
 log = logging.getLogger("casino_math.count_cache")
 KIND = "blackjack dealer counts"
 CODE = ("methods/blackjack/dealer.py", "methods/blackjack/kept.py")  # the modules these counts come from, and what they import (see count_cache.engine)
 HALF = 53
 LOW = (1 << HALF) - 1
+SHORT = (1 << HALF) - PRIMES[0]  # how far the kernel's first prime falls short of 2^53 (111): a digit times it fits in 63 bits
+assert 0 < SHORT < 1 << 9
 
 Known = dict[tuple[int, ...], tuple[tuple[int, ...], int]]  # shoe left -> (ways of each final total, all the ways)
 
@@ -64,22 +69,50 @@ def load(known: KnownCounts) -> None:
     known.kept = len(known)
 
 
-def keep(known: KnownCounts) -> None:
-    """Keep ``known`` where the run counted shoes the cache did not hold."""
+def keep(known: KnownCounts, digits: DealerDigits) -> None:
+    """Keep ``known`` and the shoes that only ``digits`` holds (the kernel's rows, never made whole numbers in this run),
+    where the run counted shoes the cache did not hold."""
     from ...count_cache import current
 
     cache = current()
-    if cache is None or len(known) <= known.kept:
+    if cache is None:
         return
-    cache.keep(KIND, known.key, known.what, _stored(known), CODE)
-    known.kept = len(known)
+    unread = [s for s in digits.row if s not in known]
+    if len(known) + len(unread) <= known.kept:
+        return
+    cache.keep(KIND, known.key, known.what, _stored(known, digits, unread), CODE)
+    known.kept = len(known) + len(unread)
 
 
-def _stored(known: Known) -> dict[str, Any]:
+def _stored(known: Known, digits: DealerDigits | None = None, unread: Sequence[tuple[int, ...]] = ()) -> dict[str, Any]:
+    """The counts of ``known`` and of ``digits``' rows of the shoes ``unread``, each count in two 53-bit halves, the
+    shoes in order."""
     shoes = sorted(known)
     ways = np.array([known[s][0] for s in shoes], dtype=object).reshape(len(shoes), len(OUTCOMES))
-    return {"shoes": np.array(shoes, dtype=np.int64).reshape(len(shoes), VALUES),
-            "high": (ways >> HALF).astype(np.int64), "low": (ways & LOW).astype(np.int64)}
+    high, low = (ways >> HALF).astype(np.int64), (ways & LOW).astype(np.int64)
+    if unread and digits is not None:
+        more_high, more_low = halves(digits.array[[digits.row[s] for s in unread]])
+        every = [*shoes, *unread]
+        order = sorted(range(len(every)), key=every.__getitem__)
+        shoes = [every[i] for i in order]
+        high, low = np.concatenate([high, more_high])[order], np.concatenate([low, more_low])[order]
+    return {"shoes": np.array(shoes, dtype=np.int64).reshape(len(shoes), VALUES), "high": high, "low": low}
+
+
+def halves(digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two 53-bit halves of each count ``a + p·t`` given as its digits ``(a, t)`` (the last axis), in 64-bit
+    arithmetic: with ``p = 2^53 − s``, the count is ``t·2^53 + r``, ``r = a − s·t`` (above −2^61), so its high half is
+    ``t + ⌊r / 2^53⌋`` and its low half ``r mod 2^53``.
+
+    >>> count = 3 * 2**100 + 12345
+    >>> a, t = count % PRIMES[0], count // PRIMES[0]
+    >>> high, low = halves(np.array([[a, t]], dtype=np.int64))
+    >>> (int(high[0]) << HALF) + int(low[0]) == count
+    True
+    """
+    a, t = digits[..., 0], digits[..., 1]
+    r = a - SHORT * t
+    return t + (r >> HALF), r & LOW
 
 
 def _restored(known: KnownCounts, stored: dict[str, Any]) -> Known:

@@ -472,13 +472,16 @@ class AfterHitting(FirstTwoCards):
         import pandas as pd
 
         table = hand_table()
+        words: dict[int, tuple[str, str]] = {}  # a hand's cards and key in words, once: it is reached under most up cards
         data = []
         for (up, h), w in self.weights.items():
             valued = self.play.upcards[up].valued[h]
-            row: dict[str, object] = {"dealer shows": value_name(up), "player": str(table.hands[h]),
-                                      "hand": key_text(key_of(table.hands[h], False)), "probability": w}
-            for o in OPTIONS:
-                row[f"ev_{o.name}"] = float(valued.ev(o.name)) if o.name in valued.options else float("nan")
+            if h not in words:
+                words[h] = str(table.hands[h]), key_text(key_of(table.hands[h], False))
+            options, denominator = valued.options, valued.denominator
+            row: dict[str, object] = {"dealer shows": value_name(up), "player": words[h][0], "hand": words[h][1], "probability": w}
+            for o in OPTIONS:  # a whole number over the denominator, rounded once: the float of its Fraction, bit for bit
+                row[f"ev_{o.name}"] = options[o.name] / denominator if o.name in options else float("nan")
             row["decision"] = valued.taken
             data.append(row)
         return pd.DataFrame(data)

@@ -41,7 +41,7 @@ from ...collector import held
 from .compiled_values import (PRIMES, VALUED, DealerDigits, Residues, bonus_table, compiles, doubling, kernel_nets, moduli,
                               nets_table, preferences, primes_for, room, solve_kernel, table_arrays)
 from .dealer import PRIMES as DEALER_PRIMES
-from .dealer import blackjack_hole, dealer_digits, dealer_graph, ways_bound, whole
+from .dealer import blackjack_hole, dealer_digits, dealer_graph, ways_bound
 from .hands import HandTable, hand_table
 from .kept import KnownCounts, keep, load
 from .nets import ONE, OWN, Stakes, average_pay, hand_pays, stand_nets
@@ -172,23 +172,12 @@ def shared_digits(hits_soft_17: bool, peeks: bool, up: int, shoe: tuple[int, ...
     return DealerDigits()
 
 
-def whole_ways(known: KnownCounts, digits: DealerDigits, shoes: list[tuple[int, ...]]) -> None:
-    """The counts of ``shoes`` (rows of ``digits``) put into ``known`` as whole numbers, with all the ways to deal."""
-    longest = dealer_graph(known.up, known.hits_soft_17, known.peeks).longest
-    ways = whole(digits.array[[digits.row[s] for s in shoes]]).tolist()
-    known.update(zip(shoes, zip(map(tuple, ways), (ways_bound(sum(s), longest) for s in shoes))))
-
-
 def keep_counts(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
     """Keep the dealer's counts of a game's up cards (those counted in this run) between runs."""
     for up in range(len(shoe)):
         if shoe[up]:
-            known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
-            digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
-            unread = [s for s in digits.row if s not in known]
-            if unread:
-                whole_ways(known, digits, unread)
-            keep(known)
+            keep(known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe),
+                 shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe))
 
 
 class Valued:

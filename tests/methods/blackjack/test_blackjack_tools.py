@@ -312,3 +312,17 @@ def test_a_dealer_22_is_told_apart_where_it_pushes_alone(tmp_path):
     assert list(free.columns) == ["dealer shows", "17", "18", "19", "20", "21", "bust with 22", "bust (23 or more)", "blackjack"]
     busts = free["bust with 22"].astype(float) + free["bust (23 or more)"].astype(float)
     assert all(abs(a - b) < 2e-6 for a, b in zip(busts, plain["bust"].astype(float)))  # the same deals, printed to 6 places
+
+
+def test_reading_blackjacks_sections_loads_no_compiled_kernel():
+    """Every game file is read with blackjack's sections (registry.SECTIONS): their readers and the dealer's graph load
+    numba only when a dealer is counted (``dealer_kernel.py``), so a command on another game pays none of it there."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; import casino_math.methods.blackjack.dealer_bet_file, casino_math.methods.blackjack.game_file; "
+            "print(sorted(m for m in ('numba', 'casino_math.methods.blackjack.dealer_kernel') if m in sys.modules))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert shown.stdout.strip() == "[]"
