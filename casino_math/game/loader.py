@@ -453,6 +453,11 @@ def read_game(path: str | Path, sections: Sequence[Section] = (), problems: Prob
     return _build(data, where, files, str(path), sections, problems)
 
 
+def merged_data(path: str | Path) -> dict[str, Any]:
+    """A game file's fields as written, what it ``extends:`` merged in, not yet checked (the studio's rule editor)."""
+    return _read(Path(path))[0]
+
+
 def check_named_game(path: Path, where: str, written: str) -> None:
     """Refuse, quoting nothing of it, a file that another file names (``where``: its place and field; ``written``: how)
     and that is not a game file, or a game file whose variants break the rule (casino_math.game.variants)."""

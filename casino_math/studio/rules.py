@@ -51,11 +51,10 @@ class Control:
 
 def game_data(path: str | Path) -> dict[str, Any]:
     """A game file's fields as written, what it ``extends:`` merged in as the loader merges them (read by the loader's
-    own reader, not checked: the loader checks the edit). Kept here, not in the loader: a line added there would change
-    the engine's digest of blackjack's counts, and every count kept of it would be counted again."""
-    from ..game.loader import _read
+    own reader, not checked: the loader checks the edit)."""
+    from ..game.loader import merged_data
 
-    return _read(Path(path))[0]
+    return merged_data(path)
 
 
 def controls(data: dict[str, Any], schema: dict[str, Any]) -> list[Control]:
