@@ -10,7 +10,7 @@ the loader merges it, so that the loader reads and checks the edit as it would r
 >>> from casino_math.analysis import game_schema
 >>> shown = controls(game_data("paytables/blackjack/1-deck-s17-das.yaml"), game_schema())
 >>> [(c.title, c.value, c.options) for c in shown if c.group in ("Dealer", "Surrender")][:2]
-[('Dealer: soft 17', 'stands', ('stands', 'hits')), ('Dealer: hole card', 'peek', ('peek', 'none'))]
+[('Dealer: soft 17', 'stands', ('stands', 'hits')), ('Dealer: hole card', 'peek', ('peek', 'none', 'face up'))]
 >>> edited(game_data("paytables/blackjack/1-deck-s17-das.yaml"), game_schema(), {"Deck: decks": "6"})["deck"]["decks"]
 6
 """

@@ -44,7 +44,7 @@ from .kernel import deal_classes, four_sets, hold_values, offsets, subset_table
 
 log = logging.getLogger("casino_math.count_cache")
 KIND = "video poker holds"
-CODE = ("methods/draw/counting.py", "methods/draw/kernel.py", "methods/draw/hands.py")
+CODE = ("methods/draw/counting.py", "methods/draw/kernel.py", "methods/draw/hands.py", "methods/draw/codes.py")
 
 
 @dataclass(frozen=True, eq=False)

@@ -38,9 +38,8 @@ import numpy as np
 from ...cards import Deck
 from ...game.patterns import PRIMARY_SHIFT, LinePredicate, Pattern, normal, parse_pattern, rank_word
 from ...rankings import WILD, Ranking
+from .codes import KEY_BASE, KEYS
 
-KEY_BASE = 16  # a hand's key: its ranks high first in base 16 (0 a wild card), then whether its naturals share a suit
-KEYS = 2 * KEY_BASE ** 5
 _KICKER = re.compile(r"^(?P<hand>.+?) with an? kicker of (?P<ranks>.+)$")
 _WILD_HAND = {"four deuces", "four wild cards"}
 KICKER_SHIFT = PRIMARY_SHIFT - 4  # the second tiebreak rank: four of a kind's fifth card

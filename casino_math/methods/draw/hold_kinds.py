@@ -23,14 +23,14 @@ straights``, ``low pair``, ``unsuited KQJ``, ``J only``, ``draw five``...
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
+from .codes import (FLUSH, HIGH, HIGH_PAIR, HIGH_SUITED, HOLDS, INSIDE, LOW_CARD, LOW_PAIR, NOTHING, OTHER, OUTSIDE, QUADS,
+                    ROYAL, STOOD, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TRIPS_KICKER, TWO_PAIR, WILDS, HoldKinds)
 from .game_file import DrawGame
-from .kernel import (FLUSH, HIGH, HIGH_PAIR, HIGH_SUITED, HOLDS, INSIDE, LOW_CARD, LOW_PAIR, NOTHING, OTHER, OUTSIDE,
-                     QUADS, ROYAL, STOOD, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TRIPS_KICKER, TWO_PAIR, WILDS, hold_codes)
+from .kernel import hold_codes
 
 WINDOWS = [sum(1 << r for r in ((14, 2, 3, 4, 5) if low == 1 else range(low, low + 5))) for low in range(1, 11)]
 RANK_LETTERS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
@@ -39,23 +39,6 @@ BY_RANKS = 1 << 15  # a straight's detail: the ranks held (bits 2 to 14), not it
 DETAIL = 1 << 16  # a kind code: ((wild cards × 32 + kind) × 6 + natural cards) × DETAIL + the kind's detail
 
 
-@dataclass(frozen=True, eq=False)
-class HoldKinds:
-    """Per deal and hold (arrays of shape (deals, 32)): what the hold keeps."""
-
-    kind: np.ndarray  # the kind (:mod:`~.kernel`'s STOOD ... OTHER)
-    wild: np.ndarray  # wild cards held
-    naturals: np.ndarray  # natural cards held
-    highs: np.ndarray  # natural high cards held
-    made: np.ndarray  # where stood on all five: the paytable line made (len(lines): none)
-    ranks: np.ndarray  # the natural ranks held, bit r for rank r
-    opens: np.ndarray  # the straights (A-5 ... T-A) holding every natural rank held, where they are all different
-    paired: np.ndarray  # the natural rank held twice or more (0: none)
-    lone: np.ndarray  # beside three of a kind of naturals, the fourth card's rank (0: none)
-    group: np.ndarray  # the rank group of the rank held twice or more (-1: none)
-    kicker: np.ndarray  # beside three of a kind of naturals, the rank group of the fourth card (-1: none)
-    high_rank: int  # the least high card
-    rank_groups: tuple[tuple[int, int], ...]  # the groups' ranks, low to high, where the paytable splits them
 
 
 def high_rank(game: DrawGame) -> int:

@@ -31,10 +31,9 @@ import numpy as np
 from numba import njit
 
 from ...subsets import BINOMIAL
-from .hands import KEY_BASE
+from .codes import (FLUSH, HIGH, HIGH_PAIR, HIGH_SUITED, HOLDS, INSIDE, KEY_BASE, LOW_CARD, LOW_PAIR, NOTHING, OTHER,
+                    OUTSIDE, QUADS, ROYAL, STAND, STOOD, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TRIPS_KICKER, TWO_PAIR, WILDS)
 
-HOLDS = 32  # the subsets of five cards: bit i of a hold is the deal's i-th card (ids ascending) kept
-STAND = HOLDS - 1  # every card kept: the dealt hand itself
 _SIZE = np.array([bin(m).count("1") for m in range(HOLDS)])  # each hold's cards
 _TOP = np.array([m.bit_length() - 1 for m in range(HOLDS)])  # each hold's highest card (−1: none)
 
@@ -326,11 +325,6 @@ def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
             deals[row, i] = top
             rest -= BINOMIAL[top, i + 1]
     return deals, weight[found].astype(np.int64)
-
-
-# what a hold keeps, by kind (casino_math/methods/draw/strategy_table.py names them)
-STOOD, QUADS, TRIPS, TRIPS_KICKER, TWO_PAIR, HIGH_PAIR, LOW_PAIR, NOTHING, WILDS, ROYAL, STRAIGHT_FLUSH, FLUSH, OUTSIDE, \
-    INSIDE, HIGH_SUITED, HIGH, LOW_CARD, STRAIGHT, OTHER = range(19)
 
 
 @njit(cache=True)

@@ -32,7 +32,7 @@ from ...game.description import Game, Option
 from ...returns import Outcome
 from .counting import DrawCounts
 from .game_file import DRAW, HOLD_OPTIONS, DrawGame, hold_name
-from .kernel import HOLDS
+from .codes import HOLDS
 from .lookup import in_deal, member, member_holds
 from .posted import PostedRule
 from .solving import DrawEnds, Played, pays_of, solved

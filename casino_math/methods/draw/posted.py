@@ -48,16 +48,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...game.simple_strategies import Rule
-from .kernel import (FLUSH, HIGH, HIGH_PAIR, HIGH_SUITED, INSIDE, LOW_CARD, LOW_PAIR, NOTHING, OTHER, OUTSIDE, QUADS,
-                     ROYAL, STOOD, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TRIPS_KICKER, TWO_PAIR, WILDS)
+from .codes import (FLUSH, HIGH, HIGH_PAIR, HIGH_SUITED, INSIDE, LOW_CARD, LOW_PAIR, NO_LINE, NOTHING, OTHER, OUTSIDE, QUADS,
+                    HoldKinds, ROYAL, STOOD, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TRIPS_KICKER, TWO_PAIR, WILDS)
 
-if TYPE_CHECKING:
-    from .hold_kinds import HoldKinds
 
 LETTERS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10, **{str(r): r for r in range(2, 10)}}
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "a": 1, "an": 1}
@@ -120,8 +117,7 @@ class PostedCard:
         return f"the {len(self.lines)} lines of the posted card ({self.source}), the first line the hand has"
 
     def line_of(self, held: HoldKinds) -> np.ndarray:
-        """Each hold's first line on the card (:data:`~.strategy_card.NO_LINE` where none fits)."""
-        from .strategy_card import NO_LINE
+        """Each hold's first line on the card (:data:`~.codes.NO_LINE` where none fits)."""
 
         out = np.full(held.kind.shape, NO_LINE, dtype=np.int64)
         for index, patterns in enumerate(self.lines):

@@ -27,7 +27,8 @@ from ...game.description import Game
 from ...returns import Outcome, ReturnTable
 from .counting import DrawCounts, counted
 from .game_file import DrawGame
-from .kernel import HOLDS, best_holds, weighted_classes
+from .codes import HOLDS
+from .kernel import best_holds, weighted_classes
 
 TIE_ORDER = np.array(sorted(range(HOLDS), key=lambda m: (-bin(m).count("1"), m)), dtype=np.int64)  #: the holds in the tie rule's order: more cards held first
 NOTHING = "no paying hand"

@@ -26,11 +26,11 @@ import numpy as np
 
 from .counting import DrawCounts
 from .game_file import DrawGame
-from .kernel import HOLDS, weighted_classes
+from .kernel import weighted_classes
+from .codes import HOLDS, NO_LINE
 from .posted import PostedCard
 from .solving import Played, pays_of
 
-NO_LINE = np.iinfo(np.int64).max  # a hold no line of the card fits
 SIZES = np.array([bin(m).count("1") for m in range(HOLDS)])
 CHUNK = 16_384  # classes of deals valued at once: a copy of their counts in 64 bits stays small
 
