@@ -72,14 +72,15 @@ def wrap(module, name, phase):
     if hasattr(owner, attr):
         setattr(owner, attr, timed(phase, getattr(owner, attr)))
 
-from casino_math.cli import app
+import importlib
+app = importlib.import_module("casino_math.cli.app")
 imported = clock()
 for module, name, phase in [
     ("casino_math.analysis", "load_game", "read"),
     ("casino_math.cli.games", "load_game", "read"),
     ("casino_math.levels", "build_levels", "classes"),
     ("casino_math.methods.level_by_level.counts", "build_levels", "classes"),
-    ("casino_math.methods.by_suits.method", "_count", "classes"),
+    ("casino_math.methods.by_suits.method", "_count", "parallel count"),
     ("casino_math.methods.holdem.method", "compile_game", "classes"),
     ("casino_math.parallel", "Shards.run", "parallel count"),
     ("casino_math.methods.level_by_level.solver", "backward_induction", "solve"),

@@ -95,3 +95,15 @@ def test_the_showdown_values_the_player_s_hand_as_the_solver_does():
     assert key in counts.memo
     last = counts.levels[-1]
     assert np.array_equal(counts.memo[key], hand_values(player.ranking, game.deck, last.cards["player"]))
+
+
+def test_suit_by_suit_cells_shared_by_workers_are_the_same(monkeypatch):
+    from casino_math.analysis import load_game
+    from casino_math.methods.by_suits import method as by_suits
+
+    game = load_game("tests/games/mini-high-card-flush.yaml")
+    alone = by_suits._count(game, None)
+    monkeypatch.setattr(by_suits, "CHUNK", 3)
+    heard = []
+    shared = by_suits._count(game, lambda what, done, of: heard.append(done), processes=2)
+    assert len(alone.cells) == 20 and np.array_equal(alone.cells, shared.cells) and heard[0] == 0 and heard[-1] == 20
