@@ -107,3 +107,20 @@ def test_suit_by_suit_cells_shared_by_workers_are_the_same(monkeypatch):
     heard = []
     shared = by_suits._count(game, lambda what, done, of: heard.append(done), processes=2)
     assert len(alone.cells) == 20 and np.array_equal(alone.cells, shared.cells) and heard[0] == 0 and heard[-1] == 20
+
+
+@pytest.mark.parametrize("n, hidden, dense", [(14, 3, 60_000_000), (16, 4, 300), (12, 5, 0), (20, 2, 1_000)])
+def test_the_showdown_index_equals_its_numpy_reference(n, hidden, dense, monkeypatch):
+    """The index compiled pass by pass against the one numpy builds, dense levels and sorted runs alike."""
+    from casino_math.kernels import showdown as kernel
+    from casino_math.subsets import all_subsets
+
+    monkeypatch.setattr(kernel, "DENSE_CELLS", dense)
+    rng = np.random.default_rng(n + hidden)
+    dealt = all_subsets(n, hidden)
+    values = rng.integers(0, 25, len(dealt)) * 7
+    compiled, plain = kernel.Index.of(dealt, values), kernel.Index.of_plain(dealt, values)
+    assert np.array_equal(compiled.distinct, plain.distinct)
+    for mine, theirs in ((compiled.dense, plain.dense), (compiled.starts, plain.starts), (compiled.runs, plain.runs)):
+        assert len(mine) == len(theirs)
+        assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(mine, theirs))
