@@ -34,7 +34,7 @@ __all__ = ["Symmetry", "all_subsets"]
 _CHUNK = 400_000  # rows canonicalised at once: keys for 24 renamings stay under ~100 MB
 RED = (1, 2)  # diamonds, hearts
 COMPILED_FROM = 200_000  # rows from which the compiled kernel pays for itself
-PARALLEL_FROM = 4 * _CHUNK  # rows from which worker processes pay for their fork and for sending the members back
+PARALLEL_FROM = COMPILED_FROM  # rows from which worker processes pay for their fork and for sending the members back
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,11 +97,13 @@ class Symmetry:
         narrow = np.int8 if self.deck_size <= np.iinfo(np.int8).max else np.int64  # members sent back from a worker
 
         def block(start: int) -> tuple[np.ndarray, list[np.ndarray]]:
-            block_keys, block = canonical(self.maps, [r[start:start + _CHUNK] for r in roles], radices)
+            block_keys, block = canonical(self.maps, [r[start:start + chunk] for r in roles], radices)
             return block_keys, [b.astype(narrow) for b in block]
 
-        starts = range(0, n, _CHUNK)
-        if processes > 1 and n >= PARALLEL_FROM:
+        shared = processes > 1 and n >= PARALLEL_FROM
+        chunk = min(_CHUNK, -(-n // (2 * processes))) if shared else _CHUNK  # two chunks a worker at least
+        starts = range(0, n, chunk)
+        if shared:
             from .workers import as_finished
 
             blocks: Iterator[tuple[int, tuple[np.ndarray, list[np.ndarray]]]] = as_finished(block, starts, processes)
@@ -111,9 +113,9 @@ class Symmetry:
         reps = [np.empty_like(r) for r in roles]
         done = 0
         for start, (block_keys, block_reps) in blocks:
-            keys[start:start + _CHUNK] = block_keys
+            keys[start:start + chunk] = block_keys
             for rep, kept in zip(reps, block_reps):
-                rep[start:start + _CHUNK] = kept
+                rep[start:start + chunk] = kept
             done += len(block_keys)
             if progress is not None:
                 progress(done, n)
