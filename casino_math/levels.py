@@ -80,10 +80,11 @@ Progress = Callable[[str, int, int], None]  # (what, done, of)
 
 
 def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry | None,
-           progress: Progress | None = None) -> tuple[Level, Edges]:
+           progress: Progress | None = None, processes: int = 1) -> tuple[Level, Edges]:
     """Every way to deal ``k`` more cards to ``role`` from each class's member: the next level, and the edges to it.
 
-    With ``symmetry`` None the children are kept one per card set, not merged into classes.
+    With ``symmetry`` None the children are kept one per card set, not merged into classes. ``processes``: worker
+    processes sharing the canonical members of many card sets (:meth:`~casino_math.suits.Symmetry.canonical`).
     """
     seen = level.seen
     left = _remaining(seen, deck_size)
@@ -97,35 +98,52 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
         child = np.arange(n * s)
         return Level(roles, level.weights[parent]), (parent, child, np.ones(n * s, dtype=np.int64))
     report = (lambda done, of: progress(f"{role} cards: classes of {of:,} card sets", done, of)) if progress else None
-    keys, reps = symmetry.canonical([roles[r] for r in SEEN_ROLES], report)
+    keys, reps = symmetry.canonical([roles[r] for r in SEEN_ROLES], report, processes)
     unique, first, child = np.unique(keys, return_index=True, return_inverse=True)
-    # one edge per (parent, child), counting the card sets that land there
-    pair = parent * len(unique) + child
-    pairs, multiplicity = np.unique(pair, return_counts=True)
-    edge_parent, edge_child = pairs // len(unique), pairs % len(unique)
-    weights = np.zeros(len(unique), dtype=np.int64)
-    np.add.at(weights, edge_child, level.weights[edge_parent] * multiplicity)
+    # one edge per (parent, child), counting the card sets that land there, sorted by parent then child: each parent's
+    # card sets are a row of their own, so sorting within the rows sorts them all (not one sort of every pair)
+    ordered = np.sort(child.reshape(n, s), axis=1)
+    new_child = np.ones((n, s), dtype=bool)
+    new_child[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    starts = np.flatnonzero(new_child)
+    edge_parent, edge_child, multiplicity = starts // s, ordered.reshape(-1)[starts], np.diff(np.r_[starts, n * s])
+    weights = _summed(edge_child, level.weights[edge_parent] * multiplicity, len(unique))
     cards = {r: rep[first] for r, rep in zip(SEEN_ROLES, reps)}
     return Level(cards, weights), (edge_parent, edge_child, multiplicity.astype(np.int64))
 
 
-def _one_by_one(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry, progress: Progress | None) -> Level:
+def _summed(index: np.ndarray, weights: np.ndarray, length: int) -> np.ndarray:
+    """The weights summed by index: as floats where no sum can reach 2**53 (exact so, and a single pass), else exactly.
+
+    >>> _summed(np.array([2, 0, 2]), np.array([1, 5, 3]), 4).tolist()
+    [5, 0, 4, 0]
+    """
+    if int(weights.sum()) < 2**53:
+        return np.bincount(index, weights=weights, minlength=length).astype(np.int64)
+    out = np.zeros(length, dtype=np.int64)
+    np.add.at(out, index, weights)
+    return out
+
+
+def _one_by_one(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry, progress: Progress | None,
+                processes: int = 1) -> Level:
     """Deal ``k`` cards to a single class one card at a time (fewer card sets to canonicalise than all at once).
 
     Each set of k cards arrives in k! orders, so weights are divided by k! at the end.
     """
     current = level
     for _ in range(k):
-        current, _ = expand(current, role, 1, deck_size, symmetry, progress)
+        current, _ = expand(current, role, 1, deck_size, symmetry, progress, processes)
     return Level(current.cards, current.weights // factorial(k))
 
 
 def build_levels(deck: Deck, steps: Sequence[tuple[str, int]], symmetry: Symmetry | None = None,
-                 merge_last: bool = True, progress: Progress | None = None) -> list[Level]:
+                 merge_last: bool = True, progress: Progress | None = None, processes: int = 1) -> list[Level]:
     """Level 0 (nothing seen) and one level after each seen step (role, cards), with the edges between them.
 
     ``merge_last`` False keeps the last level one card set per child (a game with no dealer hand has
-    nothing to share between the classes of its last level, so canonicalising them would not pay).
+    nothing to share between the classes of its last level, so canonicalising them would not pay). ``processes``:
+    worker processes forked to share the canonical members of many card sets (the same levels with any number).
     """
     symmetry = symmetry or Symmetry.of(deck)
     n = len(deck.cards)
@@ -135,11 +153,11 @@ def build_levels(deck: Deck, steps: Sequence[tuple[str, int]], symmetry: Symmetr
         last = i == len(steps) - 1
         current = levels[-1]
         if len(current) == 1 and (merge_last or not last):
-            child_level = _one_by_one(current, role, k, n, symmetry, progress)
+            child_level = _one_by_one(current, role, k, n, symmetry, progress, processes)
             parent = np.zeros(len(child_level), dtype=np.int64)
             edges: Edges = (parent, np.arange(len(child_level)), child_level.weights.copy())
         else:
-            child_level, edges = expand(current, role, k, n, symmetry if (merge_last or not last) else None, progress)
+            child_level, edges = expand(current, role, k, n, symmetry if (merge_last or not last) else None, progress, processes)
         levels[-1] = Level(current.cards, current.weights, *edges)
         levels.append(child_level)
     return levels

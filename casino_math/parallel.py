@@ -73,6 +73,16 @@ class Runner:
             _check_address(scheduler)
         return cls(where, workers, scheduler, client, folder_to_write(cache, "--cache") if cache else None)
 
+    def forking(self) -> Runner:
+        """This runner, its local processes forked from this one (:meth:`forked`): they start at once, holding what this
+        process has counted so far, where a local Dask cluster's would start empty, import the package and be sent every
+        shard (seconds of serial work before a big count); a cluster when one is named.
+
+        >>> Runner.of(workers=3).forking(), Runner.here().forking().where, Runner.of("tcp://host:8786").forking().where
+        (Runner(where='forked', workers=3, scheduler=None, client=None, cache=None), 'here', 'cluster')
+        """
+        return Runner.forked(self.workers, self.cache) if self.where == "local" else self
+
 
 def _check_address(scheduler: str) -> None:
     """Refuse a TCP scheduler address without its port now, in one line, not when the first big count starts.

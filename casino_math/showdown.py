@@ -22,6 +22,7 @@ dealer qualifying or not, times the player higher, equal or lower.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 from typing import Sequence
 
@@ -78,7 +79,7 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
     known = known.reshape(-1)
     n = len(deck.cards)
     rest = np.setdiff1d(np.arange(n), known)
-    dealt = rest[all_subsets(len(rest), hidden)]
+    dealt = rest[_subsets(len(rest), hidden)]
     hands = np.sort(np.concatenate([np.broadcast_to(known, (len(dealt), len(known))), dealt], axis=1), axis=1)
     values = hand_values(ranking, deck, hands)
     if len(player_values) == 0:
@@ -93,6 +94,14 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
         below = compiled(Index.of(dealt, values), player, thresholds)
     total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
     return cells_of(below, v, qualifier, total)
+
+
+@lru_cache(maxsize=4)
+def _subsets(n: int, k: int) -> np.ndarray:
+    """:func:`~casino_math.subsets.all_subsets`, kept: every shard of a showdown deals the dealer's cards from as many."""
+    subsets = all_subsets(n, k)
+    subsets.setflags(write=False)
+    return subsets
 
 
 def below_reference(dealt: np.ndarray, values: np.ndarray, player: np.ndarray, thresholds: np.ndarray) -> np.ndarray:

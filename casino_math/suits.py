@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from math import comb, prod
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -34,6 +34,7 @@ __all__ = ["Symmetry", "all_subsets"]
 _CHUNK = 400_000  # rows canonicalised at once: keys for 24 renamings stay under ~100 MB
 RED = (1, 2)  # diamonds, hearts
 COMPILED_FROM = 200_000  # rows from which the compiled kernel pays for itself
+PARALLEL_FROM = COMPILED_FROM  # rows from which worker processes pay for their fork and for sending the members back
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,10 +79,13 @@ class Symmetry:
             key += colex(role) * radix
         return key
 
-    def canonical(self, roles: Sequence[np.ndarray], progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, list[np.ndarray]]:
+    def canonical(self, roles: Sequence[np.ndarray], progress: Callable[[int, int], None] | None = None,
+                  processes: int = 1) -> tuple[np.ndarray, list[np.ndarray]]:
         """Each row's canonical key and member: ``roles`` are (rows × cards) id arrays, one per role.
 
-        ``progress(rows done, rows)`` is called after each chunk of rows.
+        ``progress(rows done, rows)`` is called after each chunk of rows. With ``processes`` above 1 and many rows, the
+        chunks are shared by as many worker processes forked from this one (each row's member does not depend on the
+        others: the same keys and members).
         """
         n = len(roles[0])
         if n < COMPILED_FROM:
@@ -90,15 +94,31 @@ class Symmetry:
             from .kernels.suits import canonical
 
         radices = self.radices([r.shape[1] for r in roles])
+        narrow = np.int8 if self.deck_size <= np.iinfo(np.int8).max else np.int64  # members sent back from a worker
+
+        def block(start: int) -> tuple[np.ndarray, list[np.ndarray]]:
+            block_keys, block = canonical(self.maps, [r[start:start + chunk] for r in roles], radices)
+            return block_keys, [b.astype(narrow) for b in block]
+
+        shared = processes > 1 and n >= PARALLEL_FROM
+        chunk = min(_CHUNK, -(-n // (2 * processes))) if shared else _CHUNK  # two chunks a worker at least
+        starts = range(0, n, chunk)
+        if shared:
+            from .workers import as_finished
+
+            blocks: Iterator[tuple[int, tuple[np.ndarray, list[np.ndarray]]]] = as_finished(block, starts, processes)
+        else:
+            blocks = ((start, block(start)) for start in starts)
         keys = np.empty(n, dtype=np.int64)
         reps = [np.empty_like(r) for r in roles]
-        for start in range(0, n, _CHUNK):
-            block_keys, block = canonical(self.maps, [r[start:start + _CHUNK] for r in roles], radices)
-            keys[start:start + _CHUNK] = block_keys
-            for rep, kept in zip(reps, block):
-                rep[start:start + _CHUNK] = kept
+        done = 0
+        for start, (block_keys, block_reps) in blocks:
+            keys[start:start + chunk] = block_keys
+            for rep, kept in zip(reps, block_reps):
+                rep[start:start + chunk] = kept
+            done += len(block_keys)
             if progress is not None:
-                progress(min(start + _CHUNK, n), n)
+                progress(done, n)
         return keys, reps
 
 

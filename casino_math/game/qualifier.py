@@ -132,7 +132,8 @@ def weakest(ranking: Ranking, text: str) -> int:
             pattern = parse_pattern(words, ranking)
         except ValueError as error:
             raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking: {error}") from None
-        found = [v for v, _ in _every_hand(ranking) if pattern.matches(np.array([v]))[0]]
+        values = np.array([v for v, _ in _every_hand(ranking)], dtype=np.int64)
+        found = values[pattern.matches(values)].tolist()  # one pass over every hand, not one per hand
     if not found:
         raise ValueError(f"{text!r} is not a hand of the {ranking.name} ranking ({helps})")
     return min(found)

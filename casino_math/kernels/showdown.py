@@ -48,6 +48,38 @@ class Index:
 
     @classmethod
     def of(cls, dealt: np.ndarray, values: np.ndarray) -> Index:
+        """The index of the dealt hands (ids ascending per row) worth ``values``: each level of subsets counted by key
+        and rank in compiled passes over the hands (:func:`_running_counts`, :func:`_sorted_runs`), with no array of
+        every (subset, hand) pair made and sorted. :meth:`of_plain` builds the same index with numpy."""
+        d = dealt.shape[1]
+        distinct, rank = np.unique(values, return_inverse=True)
+        rank = rank.reshape(-1).astype(np.int64)
+        width = len(distinct) + 1
+        largest = int(dealt.max(initial=0)) + 1
+        hands = np.ascontiguousarray(dealt, dtype=np.int64)
+        by_rank = np.argsort(rank, kind="stable")  # the hands in order of rank: a counting sort by key keeps it
+        dense: list[np.ndarray] = []
+        starts: list[np.ndarray] = []
+        runs: list[np.ndarray] = []
+        empty = np.zeros(1, dtype=np.int64)
+        for j in range(d + 1):
+            chosen = positions(d, j)
+            picks = np.array(chosen, dtype=np.int64).reshape(len(chosen), j)
+            size = int(BINOMIAL[largest, j])
+            if len(dense) == j and (size + 1) * width <= DENSE_CELLS:
+                dense.append(_running_counts(hands, rank, picks, BINOMIAL, size, width))
+                starts.append(empty)  # a level kept as running counts needs no sorted runs
+                runs.append(empty)
+                continue
+            level_starts, level_runs = _sorted_runs(hands, rank, by_rank, picks, BINOMIAL, size)
+            starts.append(level_starts)
+            runs.append(level_runs)
+        return cls(distinct, tuple(dense), tuple(starts), tuple(runs))
+
+    @classmethod
+    def of_plain(cls, dealt: np.ndarray, values: np.ndarray) -> Index:
+        """:meth:`of` in numpy: every (subset, hand) pair's key made, counted with ``bincount`` or sorted whole (the
+        compiled passes' reference)."""
         d = dealt.shape[1]
         distinct, rank = np.unique(values, return_inverse=True)
         rank = rank.reshape(-1).astype(np.int64)
@@ -76,6 +108,51 @@ class Index:
     def rank(self, thresholds: np.ndarray) -> np.ndarray:
         """Each threshold as the number of distinct values below it."""
         return np.searchsorted(self.distinct, thresholds).astype(np.int64)
+
+
+@njit(cache=True)
+def _key(hands: np.ndarray, h: int, picks: np.ndarray, p: int, binomial: np.ndarray) -> int:
+    """The colex rank of hand ``h``'s cards at the positions ``picks[p]`` (ascending, as the hand's ids are)."""
+    key = 0
+    for i in range(picks.shape[1]):
+        key += binomial[hands[h, picks[p, i]], i + 1]
+    return key
+
+
+@njit(cache=True)
+def _running_counts(hands: np.ndarray, rank: np.ndarray, picks: np.ndarray, binomial: np.ndarray, size: int,
+                    width: int) -> np.ndarray:
+    """Per key (rows, ``size + 1``) and rank (columns, ``width``): the hands holding the key's cards ranked below the
+    column (column 0: none), as 32-bit counts."""
+    table = np.zeros((size + 1, width), dtype=np.int32)
+    for h in range(hands.shape[0]):
+        for p in range(picks.shape[0]):
+            table[_key(hands, h, picks, p, binomial), rank[h] + 1] += 1
+    for k in range(size + 1):
+        for r in range(1, width):
+            table[k, r] += table[k, r - 1]
+    return table
+
+
+@njit(cache=True)
+def _sorted_runs(hands: np.ndarray, rank: np.ndarray, by_rank: np.ndarray, picks: np.ndarray, binomial: np.ndarray,
+                 size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where each key's run starts (``size + 2`` bounds) and the runs, each key's hands' ranks ascending: a counting
+    sort by key of the hands taken in order of rank (``by_rank``), which keeps each run in that order."""
+    starts = np.zeros(size + 2, dtype=np.int64)
+    for h in range(hands.shape[0]):
+        for p in range(picks.shape[0]):
+            starts[_key(hands, h, picks, p, binomial) + 1] += 1
+    for k in range(1, size + 2):
+        starts[k] += starts[k - 1]
+    filled = starts.copy()
+    runs = np.empty(hands.shape[0] * picks.shape[0], dtype=np.int64)
+    for h in by_rank:
+        for p in range(picks.shape[0]):
+            key = _key(hands, h, picks, p, binomial)
+            runs[filled[key]] = rank[h]
+            filled[key] += 1
+    return starts, runs
 
 
 @njit(cache=True)

@@ -26,7 +26,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ...parallel import Runner
+from ...parallel import Runner, local_processes
 from ...rankings import SuitRanking
 from ...suits import Symmetry
 from ..level_by_level.counts import Counts, game_key, kept_or_counted, symmetry_for
@@ -107,17 +107,19 @@ KIND = "suit by suit counts"
 CODE = ("methods/by_suits",)  # the method's folder: the digest adds every module it imports (see count_cache.engine)
 
 
-def suit_counts(game: Game, progress: Progress | None = None) -> Counts:
+def suit_counts(game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
     """The classes of the player's hands and their showdown cells (cached: variants of one game share them; kept on disk
-    between runs as the level-by-level method's counts are, see :mod:`casino_math.count_cache`)."""
+    between runs as the level-by-level method's counts are, see :mod:`casino_math.count_cache`). The classes' cells are
+    counted a chunk at a time, the chunks shared by local worker processes forked from this one where ``runner`` asks
+    for local processes (by default one per core): the same cells."""
     key = game_key(game, ())
     if key not in _CACHE:
-        _CACHE[key] = kept_or_counted(game, f"{KIND}|{key!r}", lambda: _count(game, progress), KIND, CODE)
+        _CACHE[key] = kept_or_counted(game, f"{KIND}|{key!r}", lambda: _count(game, progress, local_processes(runner)), KIND, CODE)
     _CACHE.move_to_end(key)
     return _CACHE[key]
 
 
-def _count(game: Game, progress: Progress | None) -> Counts:
+def _count(game: Game, progress: Progress | None, processes: int = 1) -> Counts:
     from .kernel import below, card_ids
 
     report = progress or (lambda what, done, of: None)
@@ -130,16 +132,29 @@ def _count(game: Game, progress: Progress | None) -> Counts:
     cells = np.empty((len(masks), len(CELLS)), dtype=np.int64)
     total = comb(len(game.deck.cards) - seen, hidden)
     what = "showdown: the dealer's cards against every class of the player's hands"
-    for start in range(0, len(masks), CHUNK):
-        report(what, start, len(masks))
+
+    def chunk(start: int) -> np.ndarray:
         part = masks[start:start + CHUNK]
         values = ranking.suit_values[part]
         best = part[np.arange(len(part)), np.argmax(values, axis=1)]
         counted = below(part, ranks, hidden, np.stack([np.full(len(part), q_mask), best, best], axis=1), np.array([False, False, True]))
         if not game.qualifier:
             counted[:, 0] = 0  # every dealer hand qualifies
-        cells[start:start + CHUNK] = cells_of(counted, values.max(axis=1), qualifier, total)
-    report(what, len(masks), len(masks))
+        return cells_of(counted, values.max(axis=1), qualifier, total)
+
+    starts = range(0, len(masks), CHUNK)
+    report(what, 0, len(masks))
+    if processes > 1 and len(starts) > 1:
+        from ...workers import as_finished
+
+        chunks: Iterator[tuple[int, np.ndarray]] = as_finished(chunk, starts, min(processes, len(starts)))
+    else:
+        chunks = ((start, chunk(start)) for start in starts)
+    done = 0
+    for start, part_cells in chunks:
+        cells[start:start + CHUNK] = part_cells
+        done += len(part_cells)
+        report(what, done, len(masks))
     weights = orders(masks)
     values = ranking.suit_values[masks].max(axis=1)  # the player's hand in each class, as the solver asks for it
     empty = np.zeros((len(masks), 0), dtype=np.int64)
@@ -178,7 +193,7 @@ class BySuits(LevelByLevel):
         return unfit(game)
 
     def counts(self, game: Game, progress: Progress | None = None, runner: Runner | None = None) -> Counts:
-        return suit_counts(game, progress)
+        return suit_counts(game, progress, runner)
 
     def workload(self, game: Game) -> Workload:
         """The paytables of one game share its counts; counted suit by suit, a deal costs a fiftieth of what it costs

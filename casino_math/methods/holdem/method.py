@@ -593,7 +593,7 @@ def board_by_board(game: Game, rule: Rule | None = None, progress: Progress | No
         plan = compiled.plan
         shards = min(shards, len(plan.flops))
         boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
-        where = runner or (Runner.of() if boards > BIG else Runner.here())
+        where = (runner or (Runner.of() if boards > BIG else Runner.here())).forking()
         job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{shards}|{key[0]}|{rule}")
         totals = _kept_totals(game, compiled, lambda: functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop")))
         _CACHE[key] = assemble(game, compiled, totals)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ...cards import Deck
-from ...parallel import Runner, Shards
+from ...parallel import Runner, Shards, local_processes
 from ...rankings import get_ranking
 from ...suits import Symmetry
 from ...game.description import Deal, Decision, Game, Hand, Step
@@ -266,7 +266,7 @@ BIG = 1_000_000  # classes at the showdown beyond which worker processes pay for
 
 def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Runner | None, key: str) -> Counts:
     steps = seen_steps(game)
-    levels = build_levels(game.deck, steps, symmetry, merge_last=game.has_dealer, progress=progress)
+    levels = build_levels(game.deck, steps, symmetry, merge_last=game.has_dealer, progress=progress, processes=local_processes(runner))
     decisions = game.decision_levels
     hidden = sum(s.cards for s in game.steps if isinstance(s, Deal) and not s.seen)
     n = len(game.deck.cards)
@@ -280,7 +280,7 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     known_roles = [ROLE_OF[r] for r in dealer.of if ROLE_OF[r] in last.cards]
     known = np.concatenate([last.cards[r] for r in known_roles], axis=1)
     others = np.concatenate([last.cards[r] for r in SEEN_ROLES if r not in known_roles], axis=1)
-    player_values = hand_values(dealer.ranking, game.deck, np.concatenate([last.cards[ROLE_OF[r]] for r in player.of], axis=1))
+    held = np.concatenate([last.cards[ROLE_OF[r]] for r in player.of], axis=1)
     qualifier = game.qualifier.value if game.qualifier else 0
     # classes sharing the dealer's known cards are counted together against one table of dealer hands: a shard each
     _, group = np.unique(known, axis=0, return_inverse=True)
@@ -288,16 +288,23 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     bounds = np.r_[np.flatnonzero(np.r_[True, np.diff(group.reshape(-1)[order]) != 0]), len(order)]
     rows = [order[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
     ranking = (dealer.ranking_name, game.deck, dealer.ranking.wild or "wild")
-    shards = [(ranking, known[r[0]], others[r], hidden, player_values[r], qualifier) for r in rows]
-    where = runner or (Runner.of() if len(last) > BIG else Runner.here())
+    shards = [(ranking, known[r[0]], others[r], hidden, held[r], qualifier) for r in rows]
+    where = (runner or (Runner.of() if len(last) > BIG else Runner.here())).forking()
     results = Shards(_showdown, shards, f"showdown|{key}").run(where, progress, "showdown: the dealer's hidden cards against every class")
     cells = np.zeros((len(last), len(CELLS)), dtype=np.int64)
-    for r, result in zip(rows, results):
-        cells[r] = result
-    return Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
+    player_values = np.zeros(len(last), dtype=results[0][1].dtype if results else np.int64)
+    for r, (result, values) in zip(rows, results):
+        cells[r], player_values[r] = result, values
+    counts = Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
+    if player.ranking == dealer.ranking:  # the player's hand valued as the solver values it: kept, not valued again
+        counts.memo[("values", player.of, dealer.ranking.name, len(levels) - 1)] = player_values
+    return counts
 
 
-def _showdown(shard: tuple) -> np.ndarray:
-    """One shard of the showdown: the classes sharing one set of the dealer's known cards (runs on any worker)."""
-    (name, deck, joker), known, others, hidden, player_values, qualifier = shard
-    return dealer_cells(get_ranking(name, deck, joker), deck, known, others, hidden, player_values, qualifier)
+def _showdown(shard: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """One shard of the showdown: the classes sharing one set of the dealer's known cards (runs on any worker), their
+    cells and the value of each one's player's hand by the dealer's ranking."""
+    (name, deck, joker), known, others, hidden, held, qualifier = shard
+    ranking = get_ranking(name, deck, joker)
+    player_values = hand_values(ranking, deck, held)
+    return dealer_cells(ranking, deck, known, others, hidden, player_values, qualifier), player_values
