@@ -22,13 +22,13 @@ dealer qualifying or not, times the player higher, equal or lower.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import comb
 from typing import Sequence
 
 import numpy as np
 
 from .cards import Deck
+from .held import cached
 from .rankings import WILD, Ranking
 from .subsets import all_subsets, colex, positions
 
@@ -96,7 +96,7 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
     return cells_of(below, v, qualifier, total)
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def _subsets(n: int, k: int) -> np.ndarray:
     """:func:`~casino_math.subsets.all_subsets`, kept: every shard of a showdown deals the dealer's cards from as many."""
     subsets = all_subsets(n, k)
