@@ -36,6 +36,10 @@ RULES = {
 }
 
 
+# the larger shoe in the slow tier for the plays counted per card seen (CDP, Double Exposure): seconds each on the smaller
+TIERED_SHOES = [pytest.param(shoe, marks=[pytest.mark.slow] if name == "five values" else []) for name, shoe in SHOES.items()]
+
+
 @pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
 @pytest.mark.parametrize("rules", RULES.values(), ids=RULES.keys())
 def test_every_option_of_every_first_two_cards(rules, shoe):
@@ -177,7 +181,7 @@ CDP_RULES = {
 }
 
 
-@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+@pytest.mark.parametrize("shoe", TIERED_SHOES, ids=SHOES.keys())
 @pytest.mark.parametrize("rules", CDP_RULES.values(), ids=CDP_RULES.keys())
 def test_a_split_played_by_every_card_seen(rules, shoe):
     """CDP: every split's exact value against the brute force dealing every sequence, the first hand played by the engine's
@@ -224,7 +228,7 @@ EXPOSED_RULES = {
 }
 
 
-@pytest.mark.parametrize("shoe", SHOES.values(), ids=SHOES.keys())
+@pytest.mark.parametrize("shoe", TIERED_SHOES, ids=SHOES.keys())
 @pytest.mark.parametrize("rules", EXPOSED_RULES.values(), ids=EXPOSED_RULES.keys())
 def test_double_exposure_against_the_brute_force(rules, shoe):
     """Double Exposure: every option of every first two cards against every up card and hole card shown, the split's
@@ -256,6 +260,7 @@ def test_double_exposure_against_the_brute_force(rules, shoe):
     assert sum(ends.chances.values(), ends.split_chance) == 1
 
 
+@pytest.mark.slow  # a quarter of a minute; the two-hand splits of Double Exposure are checked in the default tier
 def test_double_exposure_resplits_to_three_hands():
     """Double Exposure with resplitting up to three hands: every split's exact value, under every up card and hole card
     shown, against the brute force playing every sequence with the hole card in view."""

@@ -15,9 +15,13 @@ from tests.references.game_brute_force import brute_force
 from tests.helpers.paths import ROOT
 
 GAMES = sorted((ROOT / "tests" / "games").glob("mini-*.yaml"))
+# the games whose brute force takes a quarter of a minute or more: deal by deal in the slow tier (the conformance kit
+# checks each against its brute force's expected return and average wager in the default tier)
+LONG = {"mini-double-down", "mini-four-card", "mini-dj-wild", "mini-mississippi"}
 
 
-@pytest.fixture(scope="module", params=GAMES, ids=lambda p: p.stem)
+@pytest.fixture(scope="module", params=[pytest.param(p, marks=[pytest.mark.slow] if p.stem in LONG else []) for p in GAMES],
+                ids=lambda p: p.stem)
 def compared(request):
     game = load_game(request.param)
     counts = count(game)
