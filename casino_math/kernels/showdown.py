@@ -49,7 +49,7 @@ class Index:
     @classmethod
     def of(cls, dealt: np.ndarray, values: np.ndarray) -> Index:
         """The index of the dealt hands (ids ascending per row) worth ``values``: each level of subsets counted by key
-        and rank in compiled passes over the hands (:func:`_running_counts`, :func:`_sorted_runs`), with no array of
+        and rank in compiled passes over the hands (``_running_counts``, ``_sorted_runs``), with no array of
         every (subset, hand) pair made and sorted. :meth:`of_plain` builds the same index with numpy."""
         d = dealt.shape[1]
         distinct, rank = np.unique(values, return_inverse=True)

@@ -79,7 +79,7 @@ class UpCard:
     splits: dict[int, Split]
     roots: dict[Hand, Root]
     blackjack_chance: Fraction  # of a dealer blackjack under this up card
-    shown: int | None = None  # Double Exposure: the hole card shown (every value joint with it, :mod:`~.exposed`)
+    shown: int | None = None  # Double Exposure: the hole card shown (every value joint with it, :mod:`~casino_math.methods.blackjack.exposed`)
 
     @property
     def ev(self) -> Fraction:
@@ -158,7 +158,7 @@ def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Choose
                  split_choice: Chooser | Mapping[int, Mapping[Stakes, dict[int, str]]] | None = None,
                  shown: int | None = None) -> UpCard:
     """The rounds with ``up`` showing (see :func:`play_game`; ``split_choice`` may also be the split hands' decisions per
-    pair and stakes; ``shown``: the hole card dealt face up, out of the shoe with the up card, :mod:`~.exposed`)."""
+    pair and stakes; ``shown``: the hole card dealt face up, out of the shoe with the up card, :mod:`~casino_math.methods.blackjack.exposed`)."""
     left = tuple(c - (v == up) - (v == shown) for v, c in enumerate(shoe.counts))
     dealer = dealer_counts(rules, up, shoe.counts) if shown is None else exposed_counts(rules, up, shown, shoe.counts)
     dealer.need([left])  # the dealer's totals from the shoe as dealt (the par sheet's), kept with the others

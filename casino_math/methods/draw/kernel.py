@@ -10,11 +10,11 @@ The final hands of that draw are the five-card hands holding H and no card of D,
 holding it (one pass over the hands: each adds one to its five sets of four), and :func:`subset_table` the smaller sets
 from them (a hand holding a set of s cards holds 5 − s of its supersets of s + 1); a set of five is the hand itself.
 A deal's 32 holds are then its 32 subsets looked up and the Möbius transform over supersets within the deal (5 passes
-of 16 subtractions, :func:`_exclude`), which is the sum above for every H together. It is linear: the holds' values at
+of 16 subtractions, ``_exclude``), which is the sum above for every H together. It is linear: the holds' values at
 given pays are the transform of the sets' values (:func:`hold_values`, :func:`best_holds`), one number per set where
 the counts are one per pay class.
 
-Every kernel walks sets of cards in colex order by one step, :func:`_next`.
+Every kernel walks sets of cards in colex order by one step, ``_next``.
 
 >>> from math import comb
 >>> keys = hand_keys(np.array([14, 14, 14, 14, 13, 13, 13, 13, 0]), np.array([0, 1, 2, 3, 0, 1, 2, 3, -1]), 9)
@@ -120,7 +120,7 @@ def _rank(cards: np.ndarray, mask: int, start: np.ndarray) -> int:
 def four_sets(classes: np.ndarray, n: int, width: int) -> np.ndarray:
     """For every set of four of ``n`` cards (colex order), the five-card hands of each class (``classes``: every hand's
     class, in colex order) that hold it: at most ``n − 4`` each, one byte (card ids stay below
-    :data:`~casino_math.subsets.MAX_IDS`, 128)."""
+    ``casino_math.subsets.MAX_IDS``, 128)."""
     start = offsets_compiled(n)
     out = np.zeros((BINOMIAL[n, 4], width), dtype=np.uint8)
     cards = np.arange(5)

@@ -117,7 +117,7 @@ class PostedCard:
         return f"the {len(self.lines)} lines of the posted card ({self.source}), the first line the hand has"
 
     def line_of(self, held: HoldKinds) -> np.ndarray:
-        """Each hold's first line on the card (:data:`~.codes.NO_LINE` where none fits)."""
+        """Each hold's first line on the card (``NO_LINE``, :mod:`~casino_math.methods.draw.codes` where none fits)."""
 
         out = np.full(held.kind.shape, NO_LINE, dtype=np.int64)
         for index, patterns in enumerate(self.lines):

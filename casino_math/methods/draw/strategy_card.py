@@ -2,7 +2,7 @@
 several of its holds fit that line, the best of them), priced over every deal against the optimal holds.
 
 A card is given as each hold's line (:func:`play`: an array (deals, 32) of the first line each hold of each class of
-deals fits, :data:`NO_LINE` where none); the deal is held by its holds of least line. The price is exact: the card's
+deals fits, ``NO_LINE`` where none); the deal is held by its holds of least line. The price is exact: the card's
 return (integers over the solution's unit, summed over the classes' deals), its cost against the optimal holds, the
 deals where it holds worse than the optimal hold, and per line the deals it decides and their average expected value.
 

@@ -441,7 +441,7 @@ def _number(canon: np.ndarray, bits: np.ndarray, before: np.ndarray, sizes: np.n
 
 def mark_members(canon: np.ndarray, start: int, bits: np.ndarray) -> None:
     """Sets bit r of ``bits`` (64 a word) for each canonical member among the hands of colex rank ``start`` + j, j
-    the index of ``canon`` (their canonical members' ranks, :func:`canonical_sevens`)."""
+    the index of ``canon`` (their canonical members' ranks)."""
     _mark_members(canon, start, bits)
 
 
