@@ -25,6 +25,10 @@ PHASES = (
     ("casino_math.methods.blackjack.figures", "", "play_game", "optimal strategy"),
     ("casino_math.methods.blackjack.figures", "", "basic_strategy", "basic-strategy search"),
     ("casino_math.methods.blackjack.rounds", "Ends", "of", "round ends"),
+    ("casino_math.methods.draw.kernel", "", "hand_keys", "hand keys"),
+    ("casino_math.methods.draw.hands", "", "classify", "hand classes"),
+    ("casino_math.methods.draw.counting", "", "count", "draw counts"),
+    ("casino_math.methods.draw.solving", "", "solve_pays", "draw solve"),
     ("casino_math.count_cache", "CountCache", "load", "count cache read"),
     ("casino_math.count_cache", "CountCache", "keep", "count cache kept"),
     ("casino_math.contract.kept_solution", "", "_stored", "count cache kept"),
@@ -33,6 +37,7 @@ PHASES = (
     ("casino_math.cli.games", "", "dumps", "output"),
 )
 ORDER = ("imports", "kernel loading", "dealer's counts", "optimal strategy", "basic-strategy search", "round ends",
+         "hand keys", "hand classes", "draw counts", "draw solve",
          "count cache read", "count cache kept", "output", "other")
 
 spent = {name: [0.0, 0.0] for name in ORDER}

@@ -10,14 +10,9 @@ notebook's ``import casino_math`` stay quick.
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 from .lazy import exports
-
-try:
-    __version__ = version("casino-math")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+unknown"
 
 _EXPORTS = {
     "Card": "cards", "Deck": "cards", "format_cards": "cards", "parse_cards": "cards",
@@ -30,4 +25,19 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
 
-__getattr__ = exports(globals(), __name__, _EXPORTS)
+_exported = exports(globals(), __name__, _EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """An exported name, or ``__version__``: the installed distribution's, read when asked for (reading the installed
+    packages' metadata is a fiftieth of a second that a run printing no version does without)."""
+    if name != "__version__":
+        return _exported(name)
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("casino-math")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        found = "0.0.0+unknown"
+    globals()[name] = found
+    return found

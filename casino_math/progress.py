@@ -18,6 +18,7 @@ stdout), or when ``quiet``.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from contextlib import contextmanager, suppress
@@ -152,7 +153,7 @@ class Bar:
         self.progress.update(task, since=(self.clock(), done))
 
     def __enter__(self) -> Bar:
-        if not self.quiet:
+        if not self.quiet and (self.console is not None or _may_be_terminal(raw(sys.stderr))):
             from rich.console import Console
 
             console = self.console or Console(file=raw(sys.stderr))  # its own escape sequences draw the bar
@@ -166,6 +167,17 @@ class Bar:
             if kind is None and self.main is not None and self.begun:
                 self.progress.advance(self.main, self.weight)  # the last step is done too
             self.progress.stop()
+
+
+def _may_be_terminal(stream: Any) -> bool:
+    """Whether rich may take ``stream`` for a terminal: a tty, or one of the variables that force it to (what rich's
+    ``Console.is_terminal`` reads); where not, a pipe or a file draws nothing without loading rich (a twentieth of a
+    second)."""
+    try:
+        tty = bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed file
+        tty = False
+    return tty or os.environ.get("TTY_COMPATIBLE") == "1" or bool(os.environ.get("FORCE_COLOR"))
 
 
 class Relayed(Bar):

@@ -14,20 +14,33 @@ method that fits a game what it cannot count).
 
 from __future__ import annotations
 
+import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from .contract.method import Method
 from .game import loader
 from .game.description import Game
-from .game.sections import Problem
-from .methods.blackjack.dealer_bet_file import SECTION as DEALER_BETS_FILE
-from .methods.blackjack.game_file import SECTION as BLACKJACK_FILE
-from .methods.draw.game_file import SECTION as DRAW_FILE
-from .methods.pai_gow.game_file import SECTION as PAI_GOW_FILE
-from .methods.rolls.game_file import SECTION as ROLLS_FILE
+from .game.sections import Problem, Section
 
-SECTIONS = (BLACKJACK_FILE, DEALER_BETS_FILE, PAI_GOW_FILE, DRAW_FILE, ROLLS_FILE)  # the sections of a game file a method reads itself, the first found read
+
+def _section(key: str, module: str) -> Section:
+    """The ``key:`` section of a game file, read by the ``SECTION`` of the method's ``module`` (of
+    :mod:`casino_math.methods`), which is imported only when a file has the section or the schema is asked for: reading
+    a game file loads no other method's reader (a tenth of a second or more each)."""
+
+    def reader() -> Section:
+        section: Section = import_module(f"{__package__}.methods.{module}").SECTION
+        return section
+
+    return Section(key, lambda *read: reader().build(*read), lambda schema: reader().schema(schema))
+
+
+#: the sections of a game file a method reads itself, each with its reader's module (of casino_math.methods)
+READERS = {"blackjack": "blackjack.game_file", "dealer_bets": "blackjack.dealer_bet_file", "pai_gow": "pai_gow.game_file",
+           "draw": "draw.game_file", "rolls": "rolls.game_file"}
+SECTIONS = tuple(_section(key, module) for key, module in READERS.items())  # the first a file has reads it
 
 
 def load_game(path: str | Path) -> Game:
@@ -80,28 +93,37 @@ def method_for(game: Game) -> Method:
 def _may_fit(game: Game) -> tuple[Method, ...]:
     """The methods of :func:`methods` that may fit ``game``, in its order. Blackjack and Pai Gow Poker count only games of
     their own file types, and their engines import compiled kernels (half a second or more): loaded only for such a game.
+    A game of a method's own file type exists only once its reader is imported (:data:`SECTIONS`): a file type whose
+    reader was never imported is not looked at, so that no other method's reader loads.
     """
-    from .methods.blackjack.dealer_bet_file import DealerBetGame
-    from .methods.blackjack.game_file import BlackjackGame
-    from .methods.draw.game_file import DrawGame
-    from .methods.pai_gow.game_file import PaiGowGame
-    from .methods.rolls.game_file import RollsGame
+    if _imported("draw.game_file"):  # video poker's own file type: its method alone, no other engine loaded
+        from .methods.draw.game_file import DrawGame
 
-    if isinstance(game, DrawGame):  # video poker's own file type: its method alone, no other engine loaded
-        from .methods.draw.method import DRAW_METHOD
+        if isinstance(game, DrawGame):
+            from .methods.draw.method import DRAW_METHOD
 
-        return (DRAW_METHOD,)
-    if isinstance(game, RollsGame):
-        from .methods.rolls.method import ROLLS
+            return (DRAW_METHOD,)
+    if _imported("rolls.game_file"):
+        from .methods.rolls.game_file import RollsGame
 
-        return (ROLLS,)
-    if isinstance(game, (BlackjackGame, DealerBetGame)):  # blackjack's file types: their methods alone (no other engine loaded)
-        from .methods.blackjack.dealer_bet_method import DEALER_BETS
-        from .methods.blackjack.method import BLACKJACK
+        if isinstance(game, RollsGame):
+            from .methods.rolls.method import ROLLS
 
-        return (BLACKJACK,) if isinstance(game, BlackjackGame) else (DEALER_BETS,)
-    if isinstance(game, PaiGowGame):
-        return methods()
+            return (ROLLS,)
+    if _imported("blackjack.game_file") or _imported("blackjack.dealer_bet_file"):  # blackjack's file types: their methods alone
+        from .methods.blackjack.dealer_bet_file import DealerBetGame
+        from .methods.blackjack.game_file import BlackjackGame
+
+        if isinstance(game, (BlackjackGame, DealerBetGame)):
+            from .methods.blackjack.dealer_bet_method import DEALER_BETS
+            from .methods.blackjack.method import BLACKJACK
+
+            return (BLACKJACK,) if isinstance(game, BlackjackGame) else (DEALER_BETS,)
+    if _imported("pai_gow.game_file"):
+        from .methods.pai_gow.game_file import PaiGowGame
+
+        if isinstance(game, PaiGowGame):
+            return methods()
     from .methods.by_kind.method import BY_KIND
     from .methods.by_suits.method import BY_SUITS
     from .methods.holdem.method import HOLDEM
@@ -109,3 +131,8 @@ def _may_fit(game: Game) -> tuple[Method, ...]:
     from .methods.shoe_decisions.method import SHOE_DECISIONS
 
     return SHOE_DECISIONS, BY_KIND, HOLDEM, BY_SUITS, LEVEL_BY_LEVEL
+
+
+def _imported(module: str) -> bool:
+    """Whether the method's ``module`` (of :mod:`casino_math.methods`) has been imported in this process."""
+    return f"{__package__}.methods.{module}" in sys.modules

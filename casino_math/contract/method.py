@@ -35,16 +35,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Protocol
 
 import numpy as np
 
-from ..counting.removal import RemovalEffects
-from ..counting.seats import SeatCounts, seat_counts
-from ..counting.side_bets import side_bet_table
 from ..errors import InputError
 from ..game.description import Game, SideBet
 from ..game.sections import Problem
 from ..returns import ReturnTable
 from .solution import Solution
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the shared counting loads when a default below counts, not with every method
+    from ..counting.removal import RemovalEffects
+    from ..counting.seats import SeatCounts
     from ..game.simple_strategies import Rule
     from ..levels import Progress
     from ..parallel import Runner
@@ -147,6 +146,10 @@ class Method(ABC):
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         """The return table of every side bet, counted without solving the game's own bet (a side bet is settled by
         the cards alone)."""
+        if not game.side_bets:  # none to count: the shared counting is not loaded
+            return {}
+        from ..counting.side_bets import side_bet_table
+
         return {bet.name: side_bet_table(game, bet) for bet in game.side_bets}
 
     def problems(self, game: Game) -> tuple[Problem, ...]:
@@ -179,4 +182,6 @@ class Method(ABC):
     def seats(self, game: Game, bet: SideBet) -> SeatCounts:
         """The side bet's hands at several seats dealt from one deck (an envy bonus, a meter several seats may win): by
         default every hand of the player's own cards and any board the seats share, counted by the cards alone."""
+        from ..counting.seats import seat_counts
+
         return seat_counts(game, bet)

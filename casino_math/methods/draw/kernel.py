@@ -30,10 +30,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...kernels.start import start_numba
 from ...subsets import BINOMIAL
 from .codes import (FLUSH, HIGH, HIGH_PAIR, HIGH_SUITED, HOLDS, INSIDE, KEY_BASE, LOW_CARD, LOW_PAIR, NOTHING, OTHER,
                     OUTSIDE, QUADS, ROYAL, STAND, STOOD, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TRIPS_KICKER, TWO_PAIR, WILDS)
 
+start_numba()  # this module's kernels load in every run that imports it: numba's start without SciPy
 _SIZE = np.array([bin(m).count("1") for m in range(HOLDS)])  # each hold's cards
 _TOP = np.array([m.bit_length() - 1 for m in range(HOLDS)])  # each hold's highest card (−1: none)
 
