@@ -68,7 +68,7 @@ Units = Annotated[Fraction, PlainValidator(_amount), PlainSerializer(str), WithJ
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True, populate_by_name=True, defer_build=True)
 
 
 class DeckSpec(_Strict):

@@ -28,7 +28,7 @@ def _loaded(code: str, cache: Path) -> dict[str, list[str]]:
     probe = (f"{code}\nimport sys, json\n"
              f"print(json.dumps({{'heavy': sorted(m for m in {HEAVY!r} if m in sys.modules), "
              f"'methods': sorted({{m.split('.')[2] for m in sys.modules if m.startswith('casino_math.methods.')}}), "
-             "'numba': sorted(m for m in ('numba.np.arraymath', 'scipy.linalg') if m in sys.modules)}))")
+             "'numba': sorted(m for m in ('numba.np.arraymath', 'scipy.linalg', 'cffi') if m in sys.modules)}))")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CASINO_MATH_CACHE": str(cache)}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     assert done.returncode == 0, done.stderr

@@ -187,8 +187,8 @@ def hand_values(ranks: np.ndarray, suited: np.ndarray, ranking: Ranking) -> np.n
                                 for r in ranking.natural_ranks for in_suit in ((True, False) if same_suit else (False,)))
         return memo[key]
 
-    return np.array([value(tuple(int(r) for r in row if r != WILD), bool(s)) for row, s in zip(ranks, suited)],
-                    dtype=np.int64)
+    return np.array([value(tuple(r for r in row if r != WILD), s) for row, s in zip(ranks.tolist(), suited.tolist())],
+                    dtype=np.int64)  # Python's own ints and bools: a numpy scalar per card is slower to walk
 
 
 def classify(keys: np.ndarray, ranking: Ranking, lines: Sequence[DrawLine]) -> np.ndarray:
