@@ -21,9 +21,19 @@ cards (9/6 Jacks or Better), 5 s for Deuces Wild and the 53-card Joker Poker.
 The package timed is the one ``import casino_math`` finds (``PYTHONPATH``): another checkout's, for a before and after.
 Its compiled kernels are loaded once first (a small deck analysed), so that "cold" means the counts, not the compiling.
 
+``--cold`` times the cold command line alone, this checkout and the one at ``--before`` (an export of an earlier
+commit) in turn, file by file, ``--runs`` rounds: processor time (user and system) of each run, the least of each
+version's kept, their ratio (before over this), whether the two printed the same bytes, and the load average at each
+file's start and end. Each version's kernels are compiled first by a run of the same file (its count cache then
+dropped). ``--kept FILE`` (any game file, repeatable) adds a file timed on its second run, its solution read back from
+the count cache its first run filled (a blackjack rule set: what reading it costs, imports included).
+
     python benchmarks/video_poker.py                          # every file of paytables/video_poker
     python benchmarks/video_poker.py jacks-or-better-9-6 --deals 10 --repeat 5
     PYTHONPATH=/tmp/before python benchmarks/video_poker.py   # an export of an earlier commit
+    git archive main | tar -x -C /tmp/before
+    python benchmarks/video_poker.py --cold --before /tmp/before --runs 5 jacks-or-better-9-6 deuces-wild-full-pay \
+        joker-poker-kings --kept paytables/blackjack/6-decks-h17-das.yaml
 """
 
 from __future__ import annotations
@@ -53,14 +63,54 @@ def cli(path: Path, cache: str) -> tuple[float, float]:
     import casino_math
 
     package = Path(casino_math.__file__).parent.parent  # run from there: ``-m`` looks in the current folder first
+    wall, cpu, _ = run(package, path.resolve(), cache)
+    return wall, cpu
+
+
+def run(package: Path, path: Path, cache: str, *options: str) -> tuple[float, float, bytes]:
+    """``analyze`` of ``path`` by the checkout at ``package`` (run from there: ``-m`` looks in the current folder first),
+    in a fresh process with the count cache at ``cache``: wall time, processor time (user and system) and what it
+    printed."""
     env = {**os.environ, "CASINO_MATH_CACHE": cache, "PYTHONPATH": str(package)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "casino_math", "analyze", str(path.resolve())], env=env, check=True, cwd=package,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = subprocess.run([sys.executable, "-m", "casino_math", "analyze", str(path), *options], env=env, check=True,
+                          cwd=package, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
+
+
+def cold_runs(files: list[tuple[str, Path, bool]], before: Path, rounds: int) -> None:
+    """The cold command line (``--format json``), the checkout at ``before`` and this one in turn: each file is
+    (its name, its path in both checkouts, whether its second run is timed: its solution read back); see the module."""
+    versions = {"before": before.resolve(), "this": ROOT.resolve()}
+    print(f"{os.cpu_count()} cores; processor time (user + system) of `analyze FILE --format json` in a fresh process, the "
+          f"least of {rounds} (each run's in brackets); before: {before}\n")
+    print("| File | run | before | this | ratio | same bytes | load |")
+    print("|---|---|---:|---:|---:|---|---|")
+    for name, path, second in files:
+        load = _load()
+        times: dict[str, list[float]] = {v: [] for v in versions}
+        printed: dict[str, set[bytes]] = {v: set() for v in versions}
+        for root in versions.values():  # its kernels compiled (and the file's first run made) before anything is timed
+            with tempfile.TemporaryDirectory(prefix="vp-bench-") as cache:
+                run(root, path, str(Path(cache) / "counts"), "--format", "json")
+        for _ in range(rounds):
+            for version, root in versions.items():
+                with tempfile.TemporaryDirectory(prefix="vp-bench-") as cache:
+                    counts = str(Path(cache) / "counts")
+                    if second:
+                        run(root, path, counts, "--format", "json")
+                    _, cpu, out = run(root, path, counts, "--format", "json")
+                times[version].append(cpu)
+                printed[version].add(out)
+        least = {v: min(t) for v, t in times.items()}
+        same = len(printed["before"] | printed["this"]) == 1
+        each = {v: ", ".join(f"{t:.2f}" for t in times[v]) for v in versions}
+        print(f"| {name} | {'second (kept read)' if second else 'cold (cache empty)'} | {least['before']:.2f} s "
+              f"({each['before']}) | {least['this']:.2f} s ({each['this']}) | {least['before'] / least['this']:.2f}x | "
+              f"{'yes' if same else 'NO'} | {load}–{_load()} |", flush=True)
 
 
 def resolve(path: Path, repeat: int) -> tuple[float, float]:
@@ -133,9 +183,22 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="re-solves timed, the best kept (default 5)")
     parser.add_argument("--runs", type=int, default=3, help="cold and kept command lines timed, the best kept (default 3)")
     parser.add_argument("--seed", type=int, default=29)
-    parser.add_argument("games", nargs="*", default=sorted(p.stem for p in FOLDER.glob("*.yaml")),
-                        help="files of paytables/video_poker, without .yaml (default: every one)")
+    parser.add_argument("--cold", action="store_true", help="the cold command line alone, this checkout and --before's in turn")
+    parser.add_argument("--before", type=Path, help="the previous version's checkout (with --cold)")
+    parser.add_argument("--kept", type=Path, action="append", default=[],
+                        help="with --cold: a game file (from the checkout's root) timed on its second run")
+    parser.add_argument("games", nargs="*", default=None,
+                        help="files of paytables/video_poker, without .yaml (default: every one; with --cold: 9/6 Jacks or "
+                             "Better, Deuces Wild and Joker Poker)")
     args = parser.parse_args()
+    if args.cold:
+        if args.before is None:
+            parser.error("--cold compares with --before DIR")
+        games = args.games or ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"]
+        files = [(name, FOLDER.relative_to(ROOT) / f"{name}.yaml", False) for name in games]
+        cold_runs(files + [(path.stem, path, True) for path in args.kept], args.before, args.runs)
+        return
+    args.games = args.games or sorted(p.stem for p in FOLDER.glob("*.yaml"))
     import casino_math
 
     cli(WARM_UP, "off")
