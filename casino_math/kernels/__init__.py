@@ -4,6 +4,8 @@ A kernel is compiled the first time it runs and cached on disk (``cache=True``),
 so later runs start at once. Every kernel has a reference implementation in
 plain numpy or Python that the tests check it against on small decks.
 
+- :mod:`~casino_math.kernels.start`: numba's start without SciPy's linear algebra nor CFFI (a module whose kernels always
+  load calls it first: the draw method's);
 - :mod:`~casino_math.kernels.showdown`: dealer hands below thresholds by inclusion–exclusion (the generic engine's showdown);
 - :mod:`~casino_math.kernels.suits`: canonical members under suit renamings;
 - :mod:`~casino_math.methods.holdem.kernels.tables` (numpy only): hand strength tables, filled from a ranking's own declaration;
