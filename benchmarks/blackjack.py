@@ -158,7 +158,8 @@ def from_the_command_line(peer: Path | None = None) -> None:
         env = os.environ | {"NUMBA_CACHE_DIR": kernels, "PYTHONPATH": str(ROOT)}
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package is compiled to bytecode: so is this one
         command = [sys.executable, "-m", "casino_math", "analyze", str(path), "--format", "json"]
-        subprocess.run(command, env=env | {"CASINO_MATH_CACHE": str(Path(folder) / "warm")}, capture_output=True, check=True)
+        # run in this checkout (``-m`` puts the working folder first on the path: this checkout's package, whatever the caller's)
+        subprocess.run(command, env=env | {"CASINO_MATH_CACHE": str(Path(folder) / "warm")}, capture_output=True, check=True, cwd=ROOT)
         counts = str(Path(folder) / "counts")
         printed, phases = [], []
         runs = (("count cache empty", counts), ("second run (the solution kept, read back)", counts), ("count cache off", "off"))
@@ -169,7 +170,7 @@ def from_the_command_line(peer: Path | None = None) -> None:
                     if cache == counts and run_command is phased and label.startswith("count cache empty"):
                         shutil.rmtree(counts, ignore_errors=True)
                     before, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-                    run = subprocess.run(run_command, env=env | {"CASINO_MATH_CACHE": cache}, capture_output=True, check=True)
+                    run = subprocess.run(run_command, env=env | {"CASINO_MATH_CACHE": cache}, capture_output=True, check=True, cwd=ROOT)
                     wall = time.perf_counter() - wall
                     after = resource.getrusage(resource.RUSAGE_CHILDREN)
                     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
