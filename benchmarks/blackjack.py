@@ -192,11 +192,11 @@ def from_the_command_line(peer: Path | None = None) -> None:
               f"{empty_wall / CPP_SECONDS[1]:.1f}-{empty_wall / CPP_SECONDS[0]:.1f}x, second run "
               f"{second_wall / CPP_SECONDS[1]:.1f}-{second_wall / CPP_SECONDS[0]:.1f}x (issue targets: under 2 s; within 2x)")
         return
-    runs = peer_runs(peer)
-    cpu, wall = min(c for c, _, _ in runs), min(w for _, w, _ in runs)
-    print(f"   the C++ analyser (Eric Farmer's Basic Strategy Calculator 7.6, CDP1 splits), {len(runs)} runs: "
-          + ", ".join(f"{c:.2f} s cpu ({w:.2f} s wall)" for c, w, _ in runs) + f"; its overall expected value {runs[0][2]}%, "
-          f"ours {float(-edge) * 100:.9f}%: the same {f'{float(-edge) * 100:.9f}' == runs[0][2]} (load {os.getloadavg()[0]:.1f})")
+    timed = peer_runs(peer)
+    cpu, wall = min(c for c, _, _ in timed), min(w for _, w, _ in timed)
+    print(f"   the C++ analyser (Eric Farmer's Basic Strategy Calculator 7.6, CDP1 splits), {len(timed)} runs: "
+          + ", ".join(f"{c:.2f} s cpu ({w:.2f} s wall)" for c, w, _ in timed) + f"; its overall expected value {timed[0][2]}%, "
+          f"ours {float(-edge) * 100:.9f}%: the same {f'{float(-edge) * 100:.9f}' == timed[0][2]} (load {os.getloadavg()[0]:.1f})")
     print(f"   ours over the peer's least, processor time: count cache empty {empty / cpu:.1f}x, second run {second / cpu:.1f}x "
           f"(wall: {empty_wall / wall:.1f}x, {second_wall / wall:.1f}x); issue targets: under 2 s, within 2x")
 
