@@ -148,12 +148,13 @@ def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules, shown: int |
     left = np.ascontiguousarray(left, dtype=np.int64).reshape(-1, VALUES)
     if left.size and ways_bound(int(left.sum(axis=1).max()), graph.longest) >= PRIMES[0] * PRIMES[1]:
         raise ValueError("a shoe this big needs more primes to count the dealer's hands exactly")
-    from .dealer_kernel import ways_kernel  # numba loaded when a dealer is counted, not with the game files' reader
+    from .dealer_kernel import BLOCK, ways_kernel  # numba loaded when a dealer is counted, not with the game files' reader
 
     digits = np.zeros((len(left), len(OUTCOMES), 2), dtype=np.int64)
+    block = max(1, min(BLOCK, len(left)))
     ways_kernel(graph.drawn, graph.child, graph.outcome, graph.depth, left, np.array(PRIMES, dtype=np.int64),
-                 pow(PRIMES[0], -1, PRIMES[1]), graph.longest, digits, np.zeros((len(graph.drawn), 2), dtype=np.int64),
-                 np.zeros((2, len(OUTCOMES), graph.longest + 1), dtype=np.int64))
+                 pow(PRIMES[0], -1, PRIMES[1]), graph.longest, digits, np.zeros((len(graph.drawn), 2, block), dtype=np.int64),
+                 np.zeros((2, len(OUTCOMES), graph.longest + 1, block), dtype=np.int64), np.zeros((VALUES, block), dtype=np.int64))
     sizes = left.sum(axis=1).tolist()
     bounds = {n: ways_bound(n, graph.longest) for n in set(sizes)}  # a few sizes of shoe, many shoes
     return digits, [bounds[n] for n in sizes]

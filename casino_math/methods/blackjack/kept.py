@@ -11,7 +11,7 @@ did not hold; what a run computes is the same whether its counts were read or co
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -77,26 +77,27 @@ def keep(known: KnownCounts, digits: DealerDigits) -> None:
     cache = current()
     if cache is None:
         return
-    unread = [s for s in digits.row if s not in known]
-    if len(known) + len(unread) <= known.kept:
+    unread = sum(s not in known for s in digits.row)
+    if len(known) + unread <= known.kept:
         return
-    cache.keep(KIND, known.key, known.what, _stored(known, digits, unread), CODE)
-    known.kept = len(known) + len(unread)
+    cache.keep(KIND, known.key, known.what, _stored(known, digits), CODE)
+    known.kept = len(known) + unread
 
 
-def _stored(known: Known, digits: DealerDigits | None = None, unread: Sequence[tuple[int, ...]] = ()) -> dict[str, Any]:
-    """The counts of ``known`` and of ``digits``' rows of the shoes ``unread``, each count in two 53-bit halves, the
-    shoes in order."""
-    shoes = sorted(known)
-    ways = np.array([known[s][0] for s in shoes], dtype=object).reshape(len(shoes), len(OUTCOMES))
+def _stored(known: Known, digits: DealerDigits | None = None) -> dict[str, Any]:
+    """The counts of ``known`` and of ``digits``' rows, each count in two 53-bit halves, the shoes in order (a shoe
+    ``digits`` holds taken from its digits, in 64-bit arithmetic: only the counts read from the cache and never given
+    to the kernel are split as whole numbers)."""
+    held = list(digits.row) if digits is not None else []
+    whole = [s for s in known if digits is None or s not in digits.row]
+    ways = np.array([known[s][0] for s in whole], dtype=object).reshape(len(whole), len(OUTCOMES))
     high, low = (ways >> HALF).astype(np.int64), (ways & LOW).astype(np.int64)
-    if unread and digits is not None:
-        more_high, more_low = halves(digits.array[[digits.row[s] for s in unread]])
-        every = [*shoes, *unread]
-        order = sorted(range(len(every)), key=every.__getitem__)
-        shoes = [every[i] for i in order]
-        high, low = np.concatenate([high, more_high])[order], np.concatenate([low, more_low])[order]
-    return {"shoes": np.array(shoes, dtype=np.int64).reshape(len(shoes), VALUES), "high": high, "low": low}
+    if held and digits is not None:
+        more_high, more_low = halves(digits.array[list(digits.row.values())])
+        high, low = np.concatenate([high, more_high]), np.concatenate([low, more_low])
+    shoes = np.array([*whole, *held], dtype=np.int64).reshape(len(whole) + len(held), VALUES)
+    order = np.lexsort(shoes.T[::-1])  # the shoes as sorted tuples: first value first
+    return {"shoes": shoes[order], "high": high[order], "low": low[order]}
 
 
 def halves(digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -473,18 +473,22 @@ class AfterHitting(FirstTwoCards):
 
         table = hand_table()
         words: dict[int, tuple[str, str]] = {}  # a hand's cards and key in words, once: it is reached under most up cards
-        data = []
+        names = ("dealer shows", "player", "hand", "probability", *(f"ev_{o.name}" for o in OPTIONS), "decision")
+        columns: tuple[list[object], ...] = tuple([] for _ in names)  # a column at a time: tens of thousands of rows
+        shows, player, hand, probability, *evs, decision = columns
         for (up, h), w in self.weights.items():
             valued = self.play.upcards[up].valued[h]
             if h not in words:
                 words[h] = str(table.hands[h]), key_text(key_of(table.hands[h], False))
             options, denominator = valued.options, valued.denominator
-            row: dict[str, object] = {"dealer shows": value_name(up), "player": words[h][0], "hand": words[h][1], "probability": w}
-            for o in OPTIONS:  # a whole number over the denominator, rounded once: the float of its Fraction, bit for bit
-                row[f"ev_{o.name}"] = options[o.name] / denominator if o.name in options else float("nan")
-            row["decision"] = valued.taken
-            data.append(row)
-        return pd.DataFrame(data)
+            shows.append(value_name(up))
+            player.append(words[h][0])
+            hand.append(words[h][1])
+            probability.append(w)
+            for o, ev in zip(OPTIONS, evs):  # a whole number over the denominator, rounded once: the float of its Fraction, bit for bit
+                ev.append(options[o.name] / denominator if o.name in options else float("nan"))
+            decision.append(valued.taken)
+        return pd.DataFrame(dict(zip(names, columns)) if shows else [])
 
     def summary(self) -> str:
         taken = self.taken()

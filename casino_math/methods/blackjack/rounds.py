@@ -240,8 +240,8 @@ class Ends:
         totals = [Fraction(0)] * 3
         scale = end_scale(play.rules, play.shoe.counts)
         for upcard in play.upcards.values():
-            played: dict[EndKey, int | Fraction] = defaultdict(int)  # rounds played as one hand, whole numbers (a 21 paid by its suits: fractions)
             n = sum(upcard.position.left)
+            plays: list[tuple[Root, int]] = []  # rounds played as one hand, each with the ordered deals of its two cards
             for root in upcard.roots.values():
                 apart, hand, ends = root_parts(upcard, root, scale)
                 for key, p in apart.items():
@@ -253,12 +253,11 @@ class Ends:
                     for i, x in enumerate((ends.chance, ends.net, ends.stake)):
                         totals[i] += root.chance * x
                 if hand:
-                    ways = root.chance / upcard.chance * n * (n - 1)  # ordered deals of the two cards
+                    ways = root.chance / upcard.chance * n * (n - 1)
                     assert ways.denominator == 1
-                    for key, w in hand.items():
-                        played[key] += int(ways) * w
+                    plays.append((root, int(ways)))
             denominator = n * (n - 1) * upcard.position.denominator(2) // upcard.position.scale
-            for key, w in played.items():
+            for key, w in hand_ends(upcard, plays, scale).items():  # whole numbers (a 21 paid by its suits: fractions)
                 out[key] += upcard.chance * Fraction(w, denominator)
         return cls({k: p for k, p in out.items() if p}, scale, {k: q for k, q in split.items() if q}, *totals)
 
@@ -294,19 +293,20 @@ class Ends:
 
 def root_ends(upcard: UpCard, root: Root) -> dict[EndKey, Fraction]:
     """How the round of these first two cards ends under the strategy, each chance given the deal."""
-    apart, hand, split = root_parts(upcard, root, end_scale(upcard.rules, upcard.position.dealer.shoe))
+    scale = end_scale(upcard.rules, upcard.position.dealer.shoe)
+    apart, hand, split = root_parts(upcard, root, scale)
     if split is not None:
         raise ValueError("a split round's ends are not all exact: see Ends")
     out: dict[EndKey, Fraction] = defaultdict(Fraction, apart)
     denominator = upcard.position.denominator(2) // upcard.position.scale
-    for key, w in hand.items():
+    for key, w in (hand_ends(upcard, [(root, 1)], scale) if hand else {}).items():
         out[key] += Fraction(w, denominator)
     return dict(out)
 
 
-def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], dict[EndKey, int | Fraction], SplitEnds | None]:
-    """The round's ends given the deal, in three parts: chances, the ends of a hand played out as whole numbers over
-    the ordered deals of the cards still to come (:func:`hand_ends`), and a split's ends (:mod:`~casino_math.methods.blackjack.split_ends`)."""
+def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fraction], bool, SplitEnds | None]:
+    """The round's ends given the deal, in three parts: chances, whether the round is played out as one hand (its
+    ends: :func:`hand_ends`), and a split's ends (:mod:`~casino_math.methods.blackjack.split_ends`)."""
     rules = upcard.rules
     hole = blackjack_hole(upcard.up)
     left = upcard.position.shoes[hand_table().index[root.hand]]
@@ -315,20 +315,20 @@ def root_parts(upcard: UpCard, root: Root, scale: int) -> tuple[dict[EndKey, Fra
     lost = ("dealer blackjack", -scale, 1)
     if root.taken == BLACKJACK_OPTION and upcard.shown is not None:  # the dealer's two cards in view
         if natural(upcard.up, upcard.shown) and not rules.blackjack_ties_win:
-            return {("both blackjack", 0, 1): Fraction(1)}, {}, None
-        return _merge({(kind, int(pay * scale), 1): p for (kind, pay), p in paid_naturals(rules, Fraction(1)).items()}), {}, None
+            return {("both blackjack", 0, 1): Fraction(1)}, False, None
+        return _merge({(kind, int(pay * scale), 1): p for (kind, pay), p in paid_naturals(rules, Fraction(1)).items()}), False, None
     if root.taken == BLACKJACK_OPTION:
-        return blackjack_ends(rules, blackjack, scale), {}, None
+        return blackjack_ends(rules, blackjack, scale), False, None
     if root.taken == SURRENDER:
         if rules.surrender == "late" and rules.dealer_peeks:
-            return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack}), {}, None
-        return {("surrender", -scale // 2, 1): Fraction(1)}, {}, None
+            return _merge({lost: blackjack, ("surrender", -scale // 2, 1): 1 - blackjack}), False, None
+        return {("surrender", -scale // 2, 1): Fraction(1)}, False, None
     apart: dict[EndKey, Fraction] = defaultdict(Fraction)
     if upcard.position.apart and blackjack and (rules.dealer_peeks or root.taken == SPLIT):  # else the hand's ends hold it, at its stake
         apart[lost] = blackjack
     if root.taken == SPLIT:
-        return dict(apart), {}, split_ends(upcard.splits[root.hand.pair or 0], scale)
-    return dict(apart), hand_ends(upcard, root, scale), None
+        return dict(apart), False, split_ends(upcard.splits[root.hand.pair or 0], scale)
+    return dict(apart), True, None
 
 
 def blackjack_ends(rules: BlackjackRules, dealer_blackjack: Fraction, scale: int) -> dict[EndKey, Fraction]:
@@ -356,11 +356,13 @@ def _merge(chances: Mapping[EndKey, Fraction]) -> dict[EndKey, Fraction]:
     return {k: p for k, p in chances.items() if p}
 
 
-def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int | Fraction]:
-    """A round played as one hand (stood, hit or doubled): the ordered deals of the cards still to come, ``(n)_h`` in all
-    (:meth:`~.values.Position.denominator` of two cards, unscaled), ending in each net; joint with no dealer blackjack
-    where the dealer peeks, and without a hole card where a dealer blackjack takes the original bet, its row at the
-    stake the player had out when it showed (a double's too).
+def hand_ends(upcard: UpCard, roots: list[tuple[Root, int]], scale: int) -> dict[EndKey, int | Fraction]:
+    """Rounds played as one hand (stood, hit or doubled), each first two cards of ``roots`` with its weight: the
+    ordered deals of the cards still to come, ``(n)_h`` in all (:meth:`~.values.Position.denominator` of two cards,
+    unscaled), ending in each net, times the weight, added up; joint with no dealer blackjack where the dealer peeks,
+    and without a hole card where a dealer blackjack takes the original bet, its row at the stake the player had out
+    when it showed (a double's too). The rounds are followed together: a hand that several first two cards reach is
+    played on once, with the ways of all of them.
 
     >>> from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
     >>> play = play_game(BlackjackRules(dealer_peeks=False, no_hole_card_takes_all=False, split_hands=1), Shoe((4, 0, 0, 0, 0, 0, 0, 0, 0, 16)))
@@ -369,28 +371,27 @@ def hand_ends(upcard: UpCard, root: Root, scale: int) -> dict[EndKey, int | Frac
     """
     position = upcard.position
     table = hand_table()
-    start = table.index[root.hand]
-    kind = "double" if root.taken == DOUBLE else "hand"
     out: dict[EndKey, int | Fraction] = defaultdict(int)
     _, h0 = position.horizon(2)
     ends = _Ends(position, out, h0, scale // position.scale, position.apart and not position.rules.dealer_peeks)
     by_size: dict[int, dict[int, int]] = defaultdict(dict)  # hands reached, by their cards: ordered ways over (n)_k
-    by_size[2][start] = 1
+    first = {table.index[root.hand]: root.taken for root, _ in roots}  # the option of each first two cards
+    by_size[2] = {table.index[root.hand]: weight for root, weight in roots}
     cards = 2
     while by_size.get(cards):
         for hand, ways in by_size.pop(cards).items():
-            taken = root.taken if hand == start else upcard.valued[hand].taken
+            taken = first[hand] if cards == 2 else upcard.valued[hand].taken
+            kind = "double" if cards == 2 and taken == DOUBLE else "hand"  # a round doubled on its first two cards
             k = cards - 2
             if taken == STAND:
                 ends.stand(hand, OWN, False, ways, k, kind)
             elif taken == DOUBLE:
                 stakes = OWN.doubled(position.rules.free_double(table.total[hand], table.soft[hand]))
-                label = "double" if hand == start else kind
-                for child, w in ends.draw(hand, stakes, ways, k, label):
+                for child, w in ends.draw(hand, stakes, ways, k, kind):
                     if position.rescued(child, OWN, stakes):
                         ends.rescue(child, OWN, w, k + 1)
                     else:
-                        ends.stand(child, stakes, True, w, k + 1, label)
+                        ends.stand(child, stakes, True, w, k + 1, kind)
             else:
                 bigger = by_size[cards + 1]
                 for child, w in ends.draw(hand, OWN, ways, k, kind):

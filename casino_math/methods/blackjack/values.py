@@ -39,7 +39,7 @@ import numpy as np
 from .choices import DOUBLE, HIT, STAND, ChartChooser, Chooser, Given, best
 from ...collector import held
 from .compiled_values import (PRIMES, VALUED, DealerDigits, Residues, bonus_table, compiles, doubling, kernel_nets, moduli,
-                              nets_table, preferences, primes_for, room, solve_kernel, table_arrays)
+                              nets_table, preferences, primes_for, room, table_arrays)
 from .dealer import PRIMES as DEALER_PRIMES
 from .dealer import blackjack_hole, dealer_digits, dealer_graph, ways_bound
 from .hands import HandTable, hand_table
@@ -554,12 +554,14 @@ class Position:
 
 def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
                    hands: list[int] | tuple[int, ...]) -> dict[int, Valued] | None:
-    """:meth:`Position.value_hands_plain` by the compiled kernel (:func:`~.compiled_values.solve_kernel`), where ``plan`` is None
+    """:meth:`Position.value_hands_plain` by the compiled kernel (:func:`~.values_kernel.solve_kernel`), where ``plan`` is None
     the option taken by ``chooser`` (the best, or a chart's order, :class:`~.choices.ChartChooser`); None where the kernel
     does not apply (:func:`~.compiled_values.compiles`, another chooser, a value too big for the primes, a plan or a chart
     without a hand's option)."""
     if not compiles():
         return None
+    from .values_kernel import solve_kernel  # numba loaded when a position is valued, not when a kept solution is read
+
     child, cards, hard, total, counts = table_arrays()
     order = np.array(hands, dtype=np.int64)
     prefer = np.full((len(hands), 3), -1, dtype=np.int64)

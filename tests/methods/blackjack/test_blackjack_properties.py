@@ -20,6 +20,7 @@ from casino_math.methods.blackjack.basic import BasicStrategy, basic_strategy
 from casino_math.methods.blackjack.choices import DOUBLE, HIT, STAND, Given, best
 from casino_math.methods.blackjack.compiled_values import python_walk
 from casino_math.methods.blackjack.dealer import dealer_ways, reference_ways
+from casino_math.methods.blackjack.dealer_kernel import BLOCK
 from casino_math.methods.blackjack.rounds import SPLIT, pays_scale, play_game, replay
 from casino_math.methods.blackjack.compiled_splits import follow
 from casino_math.methods.blackjack.split_ends import _leaf_terms, _Walk
@@ -61,6 +62,17 @@ def test_the_compiled_dealer_count_is_the_plain_recursion(left, up, hits, peeks)
     rules = BlackjackRules(dealer_hits_soft_17=hits, dealer_peeks=peeks)
     rows, totals = dealer_ways(np.array([left]), up, rules)
     assert (rows[0], totals[0]) == reference_ways(left, up, rules)
+
+
+@SETTINGS
+@given(lefts=st.lists(st.tuples(*(st.integers(0, 3) for _ in range(10))), min_size=BLOCK + 1, max_size=2 * BLOCK + 5),
+       up=st.integers(0, 9), hits=st.booleans())
+def test_shoes_counted_together_are_each_counted_alone(lefts, up, hits):
+    """The kernel walks the shoes a block at a time (a last block part full, shoes short of a card a node drew):
+    each shoe's counts as the plain recursion gives them alone."""
+    rules = BlackjackRules(dealer_hits_soft_17=hits)
+    rows, totals = dealer_ways(np.array(lefts), up, rules)
+    assert list(zip(rows, totals)) == [reference_ways(left, up, rules) for left in lefts]
 
 
 @SETTINGS

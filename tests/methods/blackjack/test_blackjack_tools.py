@@ -80,6 +80,29 @@ def test_the_dealers_counts_kept_between_runs_give_the_same_bytes(monkeypatch, c
     assert dealer.dealer_digits is not _never
 
 
+def test_kept_counts_join_the_counts_read_and_the_kernels_rows():
+    """The counts kept are those read from the cache as whole numbers (never given to the kernel) and the kernel's rows
+    (a shoe in both once), each exact, the shoes in order."""
+    import numpy as np
+
+    from casino_math.methods.blackjack.compiled_values import DealerDigits
+    from casino_math.methods.blackjack.dealer import dealer_digits, dealer_ways
+    from casino_math.methods.blackjack.kept import KnownCounts, _restored, _stored
+    from casino_math.methods.blackjack.rules import BlackjackRules
+
+    rules, up, shoe = BlackjackRules(), 5, (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+    left = np.array(shoe) - np.eye(10, dtype=np.int64)[up]
+    shoes = [tuple((left - np.eye(10, dtype=np.int64)[v] - np.eye(10, dtype=np.int64)[w]).tolist()) for v, w in ((9, 9), (0, 3), (2, 7), (1, 1))]
+    rows, totals = dealer_ways(np.array(shoes), up, rules)
+    exact = dict(zip(shoes, zip(rows, totals)))
+    known = KnownCounts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+    known.update({s: exact[s] for s in shoes[:3]})  # read from the cache
+    digits = DealerDigits()
+    digits.add(shoes[2:], dealer_digits(np.array(shoes[2:]), up, rules)[0])  # counted in this run, one of them read too
+    restored = _restored(known, _stored(known, digits))
+    assert restored == exact and list(restored) == sorted(shoes)
+
+
 def _never(*args, **kwargs):
     raise AssertionError("the dealer's hands were counted again, not read")
 
@@ -323,6 +346,20 @@ def test_reading_blackjacks_sections_loads_no_compiled_kernel():
 
     code = ("import sys; import casino_math.methods.blackjack.dealer_bet_file, casino_math.methods.blackjack.game_file; "
             "print(sorted(m for m in ('numba', 'casino_math.methods.blackjack.dealer_kernel') if m in sys.modules))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert shown.stdout.strip() == "[]"
+
+
+def test_the_method_loads_its_compiled_kernels_only_to_count():
+    """The method's modules load no kernel, nor numba, until something is counted: a solution kept between runs is read
+    without them (each kernel in a module of its own, imported where it is called)."""
+    import os
+    import subprocess
+    import sys
+
+    kernels = ("numba", *(f"casino_math.methods.blackjack.{k}" for k in ("dealer_kernel", "values_kernel", "splits_kernel")))
+    code = f"import sys; import casino_math.methods.blackjack.method; print(sorted(m for m in {kernels!r} if m in sys.modules))"
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert shown.stdout.strip() == "[]"
