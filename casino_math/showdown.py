@@ -7,7 +7,7 @@ less than x is, by inclusion–exclusion over the cards D might share with P,
     Σ over subsets S of P:  (−1)^|S| · #{D ⊇ S, dealt beside U and B, worth less than x}
 
 and each term is a look-up in the dealer's hands grouped by the cards they
-contain (:mod:`casino_math.kernels.showdown`). Counting below the qualifier, below the player's
+contain, or read in one sweep over the dealer's hands in order of value (:mod:`casino_math.kernels.showdown`). Counting below the qualifier, below the player's
 hand and below it plus one gives each class its six showdown cells: the
 dealer qualifying or not, times the player higher, equal or lower.
 
@@ -88,10 +88,13 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
     thresholds = np.stack([np.full_like(v, qualifier), v, v + 1], axis=1)
     if len(player) * len(dealt) < COMPILED_FROM:
         below = below_reference(dealt, values, player, thresholds)
-    else:  # the compiled kernel, for big showdowns (importing numba costs more than a small one)
-        from .kernels.showdown import Index, below as compiled
+    else:  # the compiled kernels, for big showdowns (importing numba costs more than a small one)
+        from .kernels.showdown import SWEPT_CELLS, Index, below as compiled, swept, swept_cells
 
-        below = compiled(Index.of(dealt, values), player, thresholds)
+        if swept_cells(n, hidden, player.shape[1]) <= SWEPT_CELLS:  # one sweep over the hands: a few megabytes of counters
+            below = swept(dealt, values, player, thresholds)
+        else:
+            below = compiled(Index.of(dealt, values), player, thresholds)
     total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
     return cells_of(below, v, qualifier, total)
 
