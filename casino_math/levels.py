@@ -25,7 +25,7 @@ import numpy as np
 
 from .cards import Deck
 from .subsets import all_subsets
-from .suits import Symmetry
+from .suits import COMPILED_FROM, Symmetry
 
 # seen roles, in the order of a class's key: what the dealer shows and the board first, so that
 # classes sharing the dealer's known cards are neighbours (the showdown counts them together)
@@ -90,6 +90,18 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
     left = _remaining(seen, deck_size)
     picks = all_subsets(left.shape[1], k)
     n, s = len(level), len(picks)
+    report = (lambda done, of: progress(f"{role} cards: classes of {of:,} card sets", done, of)) if progress else None
+    if symmetry is not None and n * s >= COMPILED_FROM:  # the card sets never made: their keys straight from the parents'
+        from .kernels.suits import children, members
+
+        parents = [level.cards[r] for r in SEEN_ROLES]
+        radices = symmetry.radices([level.cards[r].shape[1] + (k if r == role else 0) for r in SEEN_ROLES])
+        keys, renaming = children(symmetry.maps, parents, SEEN_ROLES.index(role), left, picks, radices)
+        if report is not None:
+            report(n * s, n * s)
+        unique, first, child = np.unique(keys, return_index=True, return_inverse=True)
+        reps = members(symmetry.maps, parents, SEEN_ROLES.index(role), left, picks, renaming, first)
+        return _merged(level, n, s, child, len(unique), dict(zip(SEEN_ROLES, reps)))
     new = left[:, picks].reshape(n * s, k)
     parent = np.repeat(np.arange(n), s)
     roles = {r: np.repeat(level.cards[r], s, axis=0) for r in SEEN_ROLES}
@@ -97,9 +109,14 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
     if symmetry is None:
         child = np.arange(n * s)
         return Level(roles, level.weights[parent]), (parent, child, np.ones(n * s, dtype=np.int64))
-    report = (lambda done, of: progress(f"{role} cards: classes of {of:,} card sets", done, of)) if progress else None
     keys, reps = symmetry.canonical([roles[r] for r in SEEN_ROLES], report, processes)
     unique, first, child = np.unique(keys, return_index=True, return_inverse=True)
+    return _merged(level, n, s, child, len(unique), {r: rep[first] for r, rep in zip(SEEN_ROLES, reps)})
+
+
+def _merged(level: Level, n: int, s: int, child: np.ndarray, classes: int, cards: dict[str, np.ndarray]) -> tuple[Level, Edges]:
+    """The next level of ``classes`` classes (``cards``: their members) from the class of each of the ``n * s`` card
+    sets (``s`` per parent, in order of parent), and the edges to it."""
     # one edge per (parent, child), counting the card sets that land there, sorted by parent then child: each parent's
     # card sets are a row of their own, so sorting within the rows sorts them all (not one sort of every pair)
     ordered = np.sort(child.reshape(n, s), axis=1)
@@ -107,8 +124,7 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
     new_child[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
     starts = np.flatnonzero(new_child)
     edge_parent, edge_child, multiplicity = starts // s, ordered.reshape(-1)[starts], np.diff(np.r_[starts, n * s])
-    weights = _summed(edge_child, level.weights[edge_parent] * multiplicity, len(unique))
-    cards = {r: rep[first] for r, rep in zip(SEEN_ROLES, reps)}
+    weights = _summed(edge_child, level.weights[edge_parent] * multiplicity, classes)
     return Level(cards, weights), (edge_parent, edge_child, multiplicity.astype(np.int64))
 
 
