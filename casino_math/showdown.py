@@ -64,8 +64,30 @@ def _card_tables(deck: Deck, ranking: Ranking | None) -> tuple[np.ndarray, np.nd
 
 
 def hand_values(ranking: Ranking, deck: Deck, ids: np.ndarray) -> np.ndarray:
-    """The value of the best ``ranking.hand_size`` cards of each row of card ids."""
+    """The value of the best ``ranking.hand_size`` cards of each row of card ids.
+
+    Rows of more cards than a hand, many of them, take the best of their hands in a table of every hand of the deck
+    valued once (Four Card Poker's dealer: the best four of six cards, 2.3 million times a shard), where the ranking
+    values the hands of each row one by one otherwise.
+    """
+    k, n = ranking.hand_size, len(deck.cards)
+    if ids.shape[1] > k and len(ids) * comb(ids.shape[1], k) >= BEST_OF_FROM and comb(n, k) <= BEST_OF_TABLE:
+        from .kernels.showdown import best_of
+
+        return best_of(ids, k, _every_hand(ranking, deck))
     return ranking.best_values(*card_arrays(deck, ranking, ids))
+
+
+BEST_OF_FROM = 1_000_000  # hands in the rows from which a table of every hand (and importing numba) pays for itself
+BEST_OF_TABLE = 3_000_000  # hands of the deck valued in that table at most (a five-card hand of 53 cards: 2,869,685)
+
+
+@cached(maxsize=4)
+def _every_hand(ranking: Ranking, deck: Deck) -> np.ndarray:
+    """The value of every hand of ``ranking.hand_size`` cards of ``deck``, in colex order of its card ids."""
+    values = ranking.best_values(*card_arrays(deck, ranking, all_subsets(len(deck.cards), ranking.hand_size)))
+    values.setflags(write=False)
+    return values
 
 
 def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.ndarray, hidden: int,

@@ -316,3 +316,39 @@ def _swept(hands: np.ndarray, rank: np.ndarray, distinct: int, player: np.ndarra
                 for mask in range(hand_keys.shape[0]):
                     if hand_keys[mask] >= 0:
                         table[hand_keys[mask]] += 1
+
+
+def best_of(ids: np.ndarray, k: int, every: np.ndarray) -> np.ndarray:
+    """The value of the best ``k`` cards of each row of card ids, ``every`` holding the value of every ``k``-card hand
+    in colex order (:func:`casino_math.showdown.hand_values`, which the ranking's own best of the row's hands checks).
+
+    >>> every = np.arange(6) * 10     # the 2-sets of 4 cards in colex order: 01, 02, 12, 03, 13, 23
+    >>> best_of(np.array([[2, 0, 1], [0, 3, 1]]), 2, every).tolist()
+    [20, 40]
+    """
+    out = np.empty(len(ids), dtype=np.int64)
+    _best_of(np.ascontiguousarray(ids, dtype=np.int64), np.array(positions(ids.shape[1], k), dtype=np.int64).reshape(-1, k),
+             np.ascontiguousarray(every, dtype=np.int64), BINOMIAL, out)
+    return out
+
+
+@njit(cache=True)
+def _best_of(ids: np.ndarray, picks: np.ndarray, every: np.ndarray, binomial: np.ndarray, out: np.ndarray) -> None:
+    width = ids.shape[1]
+    row_cards = np.empty(width, dtype=np.int64)
+    for row in range(ids.shape[0]):
+        for i in range(width):  # the row's ids ascending (insertion sort of a few cards), so that each pick's are
+            card = ids[row, i]
+            j = i
+            while j > 0 and row_cards[j - 1] > card:
+                row_cards[j] = row_cards[j - 1]
+                j -= 1
+            row_cards[j] = card
+        best = np.iinfo(np.int64).min
+        for p in range(picks.shape[0]):
+            key = 0
+            for i in range(picks.shape[1]):
+                key += binomial[row_cards[picks[p, i]], i + 1]
+            if every[key] > best:
+                best = every[key]
+        out[row] = best

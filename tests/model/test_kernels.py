@@ -57,3 +57,17 @@ def test_canonical_kernel_equals_reference(sizes, fixed, jokers):
     keys, reps = canonical(symmetry.maps, roles, radices)
     ref_keys, ref_reps = canonical_reference(symmetry.maps, roles, radices)
     assert np.array_equal(keys, ref_keys) and all(np.array_equal(a, b) for a, b in zip(reps, ref_reps))
+
+
+@pytest.mark.parametrize("name, jokers, cards", [("four-card", 0, 6), ("three-card", 0, 5), ("deuces-wild-five-wilds", 1, 6)])
+def test_best_of_a_table_of_every_hand_equals_the_ranking_s_best(name, jokers, cards):
+    """The best hand of each row looked up in a table of every hand of the deck (the showdown's many dealer hands of more
+    cards than a hand) against the ranking's own best of the row's hands."""
+    from casino_math.kernels.showdown import best_of
+    from casino_math.showdown import _every_hand, card_arrays
+
+    deck = Deck.standard(jokers)
+    ranking = get_ranking(name, deck)
+    rng = np.random.default_rng(cards)
+    ids = np.array([rng.choice(len(deck.cards), cards, replace=False) for _ in range(3000)])
+    assert np.array_equal(best_of(ids, ranking.hand_size, _every_hand(ranking, deck)), ranking.best_values(*card_arrays(deck, ranking, ids)))
