@@ -67,12 +67,17 @@ def test_canonical_members_shared_by_workers_are_the_same(monkeypatch):
     assert sorted(done) == done and done[-1] == 3000 and len(done) == 12
 
 
-def test_levels_built_by_workers_equal_those_built_alone(monkeypatch):
+@pytest.mark.parametrize("keyed", [False, True])
+def test_levels_built_by_workers_equal_those_built_alone(monkeypatch, keyed):
+    """Card sets canonicalised by workers, or (``keyed``) children keyed from their parents by workers."""
     deck = Deck.named("royal")
     steps = [("player", 3), ("up", 1)]
     alone = build_levels(deck, steps)
     monkeypatch.setattr(suits, "_CHUNK", 200)
     monkeypatch.setattr(suits, "PARALLEL_FROM", 400)
+    monkeypatch.setattr(levels, "PARALLEL_FROM", 400)
+    if keyed:
+        monkeypatch.setattr(levels, "COMPILED_FROM", 0)
     shared = build_levels(deck, steps, processes=2)
     for a, b in zip(alone, shared):
         assert all(np.array_equal(a.cards[r], b.cards[r]) for r in SEEN_ROLES) and np.array_equal(a.weights, b.weights)
