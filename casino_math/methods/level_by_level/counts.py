@@ -289,7 +289,7 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     where = (runner or (Runner.of() if len(last) > BIG else Runner.here())).forking()
     results = Shards(_showdown, shards, f"showdown|{key}").run(where, progress, "showdown: the dealer's hidden cards against every class")
     cells = np.zeros((len(last), len(CELLS)), dtype=np.int64)
-    player_values = np.zeros(len(last), dtype=results[0][1].dtype if results else np.int64)
+    player_values = np.zeros(len(last), dtype=np.int64)  # as hand_values gives them
     for r, (result, values) in zip(rows, results):
         cells[r], player_values[r] = result, values
     counts = Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
@@ -329,8 +329,10 @@ def groups(known: np.ndarray, deck_size: int) -> list[slice] | list[np.ndarray]:
 
 def _showdown(shard: tuple) -> tuple[np.ndarray, np.ndarray]:
     """One shard of the showdown: the classes sharing one set of the dealer's known cards (runs on any worker), their
-    cells and the value of each one's player's hand by the dealer's ranking."""
+    cells and the value of each one's player's hand by the dealer's ranking, each in the narrowest integer type holding
+    it (sent back from a worker: a quarter to a half of the bytes; widened again where they are put together)."""
     (name, deck, joker), known, others, hidden, held, qualifier = shard
     ranking = get_ranking(name, deck, joker)
     player_values = hand_values(ranking, deck, held)
-    return dealer_cells(ranking, deck, known, others, hidden, player_values, qualifier), player_values
+    cells = dealer_cells(ranking, deck, known, others, hidden, player_values, qualifier)
+    return _narrow(cells)[1], _narrow(player_values)[1]
