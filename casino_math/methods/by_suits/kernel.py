@@ -57,9 +57,7 @@ def _below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_
         for t in range(thresholds.shape[1]):
             threshold = thresholds[row, t]
             length = bits[threshold]
-            product[:] = 0
-            product[0] = 1
-            for suit in range(4):
+            for suit in range(4):  # the product of the four suits' polynomials, the first taken as it is
                 left = full & ~held[row, suit]
                 n = bits[left]
                 poly[:] = 0
@@ -67,12 +65,20 @@ def _below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_
                     poly[k] = binomial[n, k]
                 if length <= drawn:
                     poly[length] = _suit_below(left, ranks, threshold, length, at_most[t], binomial, bits)
-                following[:] = 0
-                for i in range(drawn + 1):
-                    if product[i]:
-                        for k in range(drawn + 1 - i):
-                            following[i + k] += product[i] * poly[k]
-                product[:] = following
+                if suit == 0:
+                    product[:] = poly
+                elif suit < 3:
+                    following[:] = 0
+                    for i in range(drawn + 1):
+                        if product[i]:
+                            for k in range(drawn + 1 - i):
+                                following[i + k] += product[i] * poly[k]
+                    product[:] = following
+                else:  # the last suit: only the coefficient of x^drawn is wanted
+                    last = 0
+                    for k in range(drawn + 1):
+                        last += product[drawn - k] * poly[k]
+                    product[drawn] = last
             out[row, t] = product[drawn]
 
 
