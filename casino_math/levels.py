@@ -25,7 +25,7 @@ import numpy as np
 
 from .cards import Deck
 from .subsets import all_subsets
-from .suits import COMPILED_FROM, PARALLEL_FROM, Symmetry
+from .suits import COMPILED_FROM, Symmetry
 
 # seen roles, in the order of a class's key: what the dealer shows and the board first, so that
 # classes sharing the dealer's known cards are neighbours (the showdown counts them together)
@@ -74,6 +74,7 @@ def _remaining(seen: np.ndarray, deck_size: int) -> np.ndarray:
 
 
 Edges = tuple[np.ndarray, np.ndarray, np.ndarray]
+PARALLEL_FROM = 2_000_000  # children keyed by forked workers from this many (Crazy 4 Poker's 788,736 cost more so)
 
 
 Progress = Callable[[str, int, int], None]  # (what, done, of)
