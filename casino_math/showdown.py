@@ -7,7 +7,8 @@ less than x is, by inclusion–exclusion over the cards D might share with P,
     Σ over subsets S of P:  (−1)^|S| · #{D ⊇ S, dealt beside U and B, worth less than x}
 
 and each term is a look-up in the dealer's hands grouped by the cards they
-contain, or read in one sweep over the dealer's hands in order of value (:mod:`casino_math.kernels.showdown`). Counting below the qualifier, below the player's
+contain, or is read in one sweep over the dealer's hands in order of value
+(:mod:`casino_math.kernels.showdown`). Counting below the qualifier, below the player's
 hand and below it plus one gives each class its six showdown cells: the
 dealer qualifying or not, times the player higher, equal or lower.
 
