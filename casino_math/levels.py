@@ -19,13 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from math import comb, factorial
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
 from .cards import Deck
 from .subsets import all_subsets
-from .suits import Symmetry
+from .suits import COMPILED_FROM, Symmetry
 
 # seen roles, in the order of a class's key: what the dealer shows and the board first, so that
 # classes sharing the dealer's known cards are neighbours (the showdown counts them together)
@@ -74,6 +74,7 @@ def _remaining(seen: np.ndarray, deck_size: int) -> np.ndarray:
 
 
 Edges = tuple[np.ndarray, np.ndarray, np.ndarray]
+PARALLEL_FROM = 2_000_000  # children keyed by forked workers from this many (Crazy 4 Poker's 788,736 cost more so)
 
 
 Progress = Callable[[str, int, int], None]  # (what, done, of)
@@ -90,6 +91,15 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
     left = _remaining(seen, deck_size)
     picks = all_subsets(left.shape[1], k)
     n, s = len(level), len(picks)
+    report = (lambda done, of: progress(f"{role} cards: classes of {of:,} card sets", done, of)) if progress else None
+    if symmetry is not None and n * s >= COMPILED_FROM:  # the card sets never made: their keys straight from the parents'
+        from .kernels.suits import members
+
+        parents = [level.cards[r] for r in SEEN_ROLES]
+        keys, renaming = _children_keys(symmetry, parents, role, k, left, picks, report, processes)
+        unique, first, child = np.unique(keys, return_index=True, return_inverse=True)
+        reps = members(symmetry.maps, parents, SEEN_ROLES.index(role), left, picks, renaming, first)
+        return _merged(level, n, s, child, len(unique), dict(zip(SEEN_ROLES, reps)))
     new = left[:, picks].reshape(n * s, k)
     parent = np.repeat(np.arange(n), s)
     roles = {r: np.repeat(level.cards[r], s, axis=0) for r in SEEN_ROLES}
@@ -97,9 +107,49 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
     if symmetry is None:
         child = np.arange(n * s)
         return Level(roles, level.weights[parent]), (parent, child, np.ones(n * s, dtype=np.int64))
-    report = (lambda done, of: progress(f"{role} cards: classes of {of:,} card sets", done, of)) if progress else None
     keys, reps = symmetry.canonical([roles[r] for r in SEEN_ROLES], report, processes)
     unique, first, child = np.unique(keys, return_index=True, return_inverse=True)
+    return _merged(level, n, s, child, len(unique), {r: rep[first] for r, rep in zip(SEEN_ROLES, reps)})
+
+
+def _children_keys(symmetry: Symmetry, parents: list[np.ndarray], role: str, k: int, left: np.ndarray, picks: np.ndarray,
+                   report: Callable[[int, int], None] | None, processes: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`casino_math.kernels.suits.children` of every parent: a block of parents at a time, the blocks shared by
+    ``processes`` worker processes forked from this one where there are many children (each child's key depends on its
+    parent alone: the same keys)."""
+    from .kernels.suits import children
+
+    n, s = len(left), len(picks)
+    radices = symmetry.radices([p.shape[1] + (k if r == role else 0) for r, p in zip(SEEN_ROLES, parents)])
+
+    def block(start: int) -> tuple[np.ndarray, np.ndarray]:
+        return children(symmetry.maps, [p[start:start + chunk] for p in parents], SEEN_ROLES.index(role), left[start:start + chunk],
+                        picks, radices)
+
+    shared = processes > 1 and n * s >= PARALLEL_FROM
+    chunk = -(-n // (2 * processes)) if shared else n  # two blocks a worker
+    starts = range(0, n, max(chunk, 1))
+    if shared:
+        from .workers import as_finished
+
+        blocks: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]] = as_finished(block, starts, processes)
+    else:
+        blocks = ((start, block(start)) for start in starts)
+    keys = np.empty(n * s, dtype=np.int64)
+    renaming = np.empty(n * s, dtype=np.int16)
+    done = 0
+    for start, (block_keys, block_renaming) in blocks:
+        keys[start * s:start * s + len(block_keys)] = block_keys
+        renaming[start * s:start * s + len(block_keys)] = block_renaming
+        done += len(block_keys)
+        if report is not None:
+            report(done, n * s)
+    return keys, renaming
+
+
+def _merged(level: Level, n: int, s: int, child: np.ndarray, classes: int, cards: dict[str, np.ndarray]) -> tuple[Level, Edges]:
+    """The next level of ``classes`` classes (``cards``: their members) from the class of each of the ``n * s`` card
+    sets (``s`` per parent, in order of parent), and the edges to it."""
     # one edge per (parent, child), counting the card sets that land there, sorted by parent then child: each parent's
     # card sets are a row of their own, so sorting within the rows sorts them all (not one sort of every pair)
     ordered = np.sort(child.reshape(n, s), axis=1)
@@ -107,8 +157,7 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
     new_child[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
     starts = np.flatnonzero(new_child)
     edge_parent, edge_child, multiplicity = starts // s, ordered.reshape(-1)[starts], np.diff(np.r_[starts, n * s])
-    weights = _summed(edge_child, level.weights[edge_parent] * multiplicity, len(unique))
-    cards = {r: rep[first] for r, rep in zip(SEEN_ROLES, reps)}
+    weights = _summed(edge_child, level.weights[edge_parent] * multiplicity, classes)
     return Level(cards, weights), (edge_parent, edge_child, multiplicity.astype(np.int64))
 
 

@@ -7,7 +7,8 @@ less than x is, by inclusion–exclusion over the cards D might share with P,
     Σ over subsets S of P:  (−1)^|S| · #{D ⊇ S, dealt beside U and B, worth less than x}
 
 and each term is a look-up in the dealer's hands grouped by the cards they
-contain (:mod:`casino_math.kernels.showdown`). Counting below the qualifier, below the player's
+contain, or is read in one sweep over the dealer's hands in order of value
+(:mod:`casino_math.kernels.showdown`). Counting below the qualifier, below the player's
 hand and below it plus one gives each class its six showdown cells: the
 dealer qualifying or not, times the player higher, equal or lower.
 
@@ -64,8 +65,30 @@ def _card_tables(deck: Deck, ranking: Ranking | None) -> tuple[np.ndarray, np.nd
 
 
 def hand_values(ranking: Ranking, deck: Deck, ids: np.ndarray) -> np.ndarray:
-    """The value of the best ``ranking.hand_size`` cards of each row of card ids."""
+    """The value of the best ``ranking.hand_size`` cards of each row of card ids.
+
+    Rows of more cards than a hand, many of them, take the best of their hands in a table of every hand of the deck
+    valued once (Four Card Poker's dealer: the best four of six cards, 2.3 million times a shard), where the ranking
+    values the hands of each row one by one otherwise.
+    """
+    k, n = ranking.hand_size, len(deck.cards)
+    if ids.shape[1] > k and len(ids) * comb(ids.shape[1], k) >= BEST_OF_FROM and comb(n, k) <= BEST_OF_TABLE:
+        from .kernels.showdown import best_of
+
+        return best_of(ids, k, _every_hand(ranking, deck))
     return ranking.best_values(*card_arrays(deck, ranking, ids))
+
+
+BEST_OF_FROM = 1_000_000  # hands in the rows from which a table of every hand (and importing numba) pays for itself
+BEST_OF_TABLE = 3_000_000  # hands of the deck valued in that table at most (a five-card hand of 53 cards: 2,869,685)
+
+
+@cached(maxsize=4)
+def _every_hand(ranking: Ranking, deck: Deck) -> np.ndarray:
+    """The value of every hand of ``ranking.hand_size`` cards of ``deck``, in colex order of its card ids."""
+    values = ranking.best_values(*card_arrays(deck, ranking, all_subsets(len(deck.cards), ranking.hand_size)))
+    values.setflags(write=False)
+    return values
 
 
 def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.ndarray, hidden: int,
@@ -88,10 +111,13 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
     thresholds = np.stack([np.full_like(v, qualifier), v, v + 1], axis=1)
     if len(player) * len(dealt) < COMPILED_FROM:
         below = below_reference(dealt, values, player, thresholds)
-    else:  # the compiled kernel, for big showdowns (importing numba costs more than a small one)
-        from .kernels.showdown import Index, below as compiled
+    else:  # the compiled kernels, for big showdowns (importing numba costs more than a small one)
+        from .kernels.showdown import SWEPT_CELLS, Index, below as compiled, swept, swept_cells
 
-        below = compiled(Index.of(dealt, values), player, thresholds)
+        if swept_cells(n, hidden, player.shape[1]) <= SWEPT_CELLS:  # one sweep over the hands: a few megabytes of counters
+            below = swept(dealt, values, player, thresholds)
+        else:
+            below = compiled(Index.of(dealt, values), player, thresholds)
     total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
     return cells_of(below, v, qualifier, total)
 

@@ -13,6 +13,11 @@ rank; for bigger subsets (few hands each) it is a binary search in the key's
 sorted run. :func:`below` is the kernel; :func:`casino_math.showdown.below_reference`
 the same count with numpy's sorted composite keys, which small showdowns use and the tests check it against.
 
+:func:`swept` counts the same in one sweep over the dealt hands in order of value: each hand adds one to a counter
+per subset of its cards (a table of every subset of up to as many cards as a player holds: a few megabytes), and a
+player's count below x is read, by inclusion–exclusion, when the hands below x are in: no index per subset size,
+no binary search, every look-up in one small table. What a showdown uses where that table fits.
+
 >>> dealt = np.array([[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]])   # every 2-set of 4 cards
 >>> values = np.array([5, 1, 7, 3, 2, 6])
 >>> player = np.array([[0], [3]])                                       # holding card 0, or card 3
@@ -31,6 +36,7 @@ from numba import njit
 
 from ..subsets import BINOMIAL, colex, positions
 
+SWEPT_CELLS = 16_000_000  # counters of the sweep's table (64 MB) beyond which the index counts instead
 DENSE_CELLS = 60_000_000  # running counts kept per (key, rank) up to this many cells; beyond, sorted runs
 
 
@@ -206,3 +212,143 @@ def below(index: Index, player: np.ndarray, thresholds: np.ndarray) -> np.ndarra
     _below(index.dense, index.starts, index.runs, BINOMIAL, np.ascontiguousarray(player, dtype=np.int64),
            np.ascontiguousarray(index.rank(thresholds)), out)
     return out
+
+
+def swept_cells(largest: int, hidden: int, held: int) -> int:
+    """The counters of :func:`swept`'s table: every subset of up to ``min(hidden, held)`` of ``largest`` card ids.
+
+    >>> swept_cells(52, 4, 5)   # Caribbean Stud: the dealer's four hidden cards against five
+    294204
+    """
+    return int(BINOMIAL[largest, : min(hidden, held) + 1].sum())
+
+
+def swept(dealt: np.ndarray, values: np.ndarray, player: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """:func:`below` (``below(Index.of(dealt, values), player, thresholds)``) in one sweep over the dealt hands in order
+    of value, with a counter per subset of up to ``min(hidden, held)`` cards (:func:`swept_cells` of them).
+
+    >>> dealt = np.array([[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]])
+    >>> values = np.array([5, 1, 7, 3, 2, 6])
+    >>> swept(dealt, values, np.array([[0], [3]]), np.array([[7], [6]])).tolist()
+    [[2], [2]]
+    """
+    distinct, rank = np.unique(values, return_inverse=True)
+    hands = np.ascontiguousarray(np.sort(dealt, axis=1), dtype=np.int64)
+    held = np.ascontiguousarray(np.sort(player, axis=1), dtype=np.int64)
+    largest = max(int(hands.max(initial=0)), int(held.max(initial=0))) + 1
+    top = min(hands.shape[1], held.shape[1])
+    offsets = np.r_[0, np.cumsum(BINOMIAL[largest, : top + 1])].astype(np.int64)
+    ranks = np.ascontiguousarray(np.searchsorted(distinct, thresholds), dtype=np.int64)
+    out = np.zeros(thresholds.shape, dtype=np.int64)
+    _swept(hands, rank.reshape(-1).astype(np.int64), len(distinct), held, ranks, offsets, BINOMIAL, out)
+    return out
+
+
+@njit(cache=True)
+def _subset_keys(cards: np.ndarray, row: int, binomial: np.ndarray, offsets: np.ndarray, top: int, keys: np.ndarray,
+                 signs: np.ndarray, sizes: np.ndarray, ranks: np.ndarray) -> None:
+    """For each subset (as a bit mask) of a row's cards (ascending): its counter in the table (-1: more than ``top``
+    cards) and its sign, each mask from the mask without its highest card (the largest in the subset, so last in
+    colex order); ``sizes`` and ``ranks``: room for the subsets' sizes and colex ranks."""
+    width = cards.shape[1]
+    keys[0], signs[0], sizes[0], ranks[0] = offsets[0], 1, 0, 0
+    high = 0
+    for mask in range(1, 1 << width):
+        if mask >> (high + 1):
+            high += 1
+        low = mask ^ (1 << high)
+        sizes[mask] = sizes[low] + 1
+        ranks[mask] = ranks[low] + binomial[cards[row, high], sizes[mask]]
+        if sizes[mask] > top:
+            keys[mask] = -1
+        else:
+            keys[mask] = offsets[sizes[mask]] + ranks[mask]
+        signs[mask] = -signs[low]
+
+
+@njit(cache=True)
+def _swept(hands: np.ndarray, rank: np.ndarray, distinct: int, player: np.ndarray, ranks: np.ndarray,
+           offsets: np.ndarray, binomial: np.ndarray, out: np.ndarray) -> None:
+    top = len(offsets) - 2
+    count_t = ranks.shape[1]
+    # the hands by rank, and the (row, threshold) questions by the rank of the threshold: counting sorts
+    hand_starts = np.zeros(distinct + 1, dtype=np.int64)
+    for h in range(hands.shape[0]):
+        hand_starts[rank[h] + 1] += 1
+    for r in range(distinct):
+        hand_starts[r + 1] += hand_starts[r]
+    by_rank = np.empty(hands.shape[0], dtype=np.int64)
+    filled = hand_starts.copy()
+    for h in range(hands.shape[0]):
+        by_rank[filled[rank[h]]] = h
+        filled[rank[h]] += 1
+    asked_starts = np.zeros(distinct + 2, dtype=np.int64)
+    for row in range(player.shape[0]):
+        for t in range(count_t):
+            asked_starts[ranks[row, t] + 1] += 1
+    for r in range(distinct + 1):
+        asked_starts[r + 1] += asked_starts[r]
+    asked = np.empty(player.shape[0] * count_t, dtype=np.int64)
+    placed = asked_starts.copy()
+    for row in range(player.shape[0]):
+        for t in range(count_t):
+            asked[placed[ranks[row, t]]] = row * count_t + t
+            placed[ranks[row, t]] += 1
+    table = np.zeros(offsets[-1], dtype=np.int32)
+    hand_keys = np.empty(1 << hands.shape[1], dtype=np.int64)
+    hand_signs = np.empty(1 << hands.shape[1], dtype=np.int64)
+    keys = np.empty(1 << player.shape[1], dtype=np.int64)
+    signs = np.empty(1 << player.shape[1], dtype=np.int64)
+    room = max(hands.shape[1], player.shape[1])
+    sizes, colex = np.empty(1 << room, dtype=np.int64), np.empty(1 << room, dtype=np.int64)
+    for level in range(distinct + 1):
+        for q in range(asked_starts[level], asked_starts[level + 1]):  # the hands ranked below ``level`` are in
+            row, t = asked[q] // count_t, asked[q] % count_t
+            _subset_keys(player, row, binomial, offsets, top, keys, signs, sizes, colex)
+            total = 0
+            for mask in range(keys.shape[0]):
+                if keys[mask] >= 0:
+                    total += signs[mask] * table[keys[mask]]
+            out[row, t] = total
+        if level < distinct:
+            for i in range(hand_starts[level], hand_starts[level + 1]):
+                _subset_keys(hands, by_rank[i], binomial, offsets, top, hand_keys, hand_signs, sizes, colex)
+                for mask in range(hand_keys.shape[0]):
+                    if hand_keys[mask] >= 0:
+                        table[hand_keys[mask]] += 1
+
+
+def best_of(ids: np.ndarray, k: int, every: np.ndarray) -> np.ndarray:
+    """The value of the best ``k`` cards of each row of card ids, ``every`` holding the value of every ``k``-card hand
+    in colex order (:func:`casino_math.showdown.hand_values`, which the ranking's own best of the row's hands checks).
+
+    >>> every = np.arange(6) * 10     # the 2-sets of 4 cards in colex order: 01, 02, 12, 03, 13, 23
+    >>> best_of(np.array([[2, 0, 1], [0, 3, 1]]), 2, every).tolist()
+    [20, 40]
+    """
+    out = np.empty(len(ids), dtype=np.int64)
+    _best_of(np.ascontiguousarray(ids, dtype=np.int64), np.array(positions(ids.shape[1], k), dtype=np.int64).reshape(-1, k),
+             np.ascontiguousarray(every, dtype=np.int64), BINOMIAL, out)
+    return out
+
+
+@njit(cache=True)
+def _best_of(ids: np.ndarray, picks: np.ndarray, every: np.ndarray, binomial: np.ndarray, out: np.ndarray) -> None:
+    width = ids.shape[1]
+    row_cards = np.empty(width, dtype=np.int64)
+    for row in range(ids.shape[0]):
+        for i in range(width):  # the row's ids ascending (insertion sort of a few cards), so that each pick's are
+            card = ids[row, i]
+            j = i
+            while j > 0 and row_cards[j - 1] > card:
+                row_cards[j] = row_cards[j - 1]
+                j -= 1
+            row_cards[j] = card
+        best = np.iinfo(np.int64).min
+        for p in range(picks.shape[0]):
+            key = 0
+            for i in range(picks.shape[1]):
+                key += binomial[row_cards[picks[p, i]], i + 1]
+            if every[key] > best:
+                best = every[key]
+        out[row] = best

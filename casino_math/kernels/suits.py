@@ -69,3 +69,119 @@ def canonical(maps: np.ndarray, roles: Sequence[np.ndarray], radices: Sequence[i
     reps = np.empty_like(cards)
     _canonical(np.ascontiguousarray(maps, dtype=np.int64), cards, bounds, np.array(radices, dtype=np.int64), BINOMIAL, keys, reps)
     return keys, [reps[:, bounds[i]:bounds[i + 1]] for i in range(len(roles))]
+
+
+def children(maps: np.ndarray, parents: Sequence[np.ndarray], role: int, left: np.ndarray, picks: np.ndarray,
+             radices: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The canonical keys of every child of every parent class, and the renaming giving each: a parent's member
+    (``parents``: its cards role by role, ids ascending) with the cards ``left[parent, picks[j]]`` added to role
+    ``role``, for each pick ``j``, child ``parent * len(picks) + j``. The card sets are never made: each renaming's key of
+    the roles not dealt to is taken once per parent, and only the dealt role is renamed and sorted per child.
+    :func:`members` gives the children's members from the renamings; :meth:`~casino_math.suits.Symmetry.canonical` of
+    the card sets made whole is the reference (:func:`casino_math.levels.expand` on a few card sets).
+    """
+    widths = [r.shape[1] for r in parents]
+    bounds = np.cumsum([0, *widths]).astype(np.int64)
+    cards = np.ascontiguousarray(np.concatenate(parents, axis=1), dtype=np.int64)
+    n, s = len(cards), len(picks)
+    keys = np.empty(n * s, dtype=np.int64)
+    renaming = np.empty(n * s, dtype=np.int16)
+    _children(np.ascontiguousarray(maps, dtype=np.int64), cards, bounds, role, np.ascontiguousarray(left, dtype=np.int64),
+              np.ascontiguousarray(picks, dtype=np.int64), np.array(radices, dtype=np.int64), BINOMIAL, keys, renaming)
+    return keys, renaming
+
+
+@njit(cache=True)
+def _children(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, role: int, left: np.ndarray, picks: np.ndarray,
+              radices: np.ndarray, binomial: np.ndarray, keys: np.ndarray, renaming: np.ndarray) -> None:
+    renamings = maps.shape[0]
+    roles = len(bounds) - 1
+    k = picks.shape[1]
+    own = bounds[role + 1] - bounds[role]
+    fixed = np.zeros(renamings, dtype=np.int64)  # per renaming: the key of the roles not dealt to
+    dealt = np.empty(own + k, dtype=np.int64)
+    mapped = np.empty(max(own + k, cards.shape[1]) + 1, dtype=np.int64)
+    for parent in range(cards.shape[0]):
+        for g in range(renamings):
+            key = 0
+            for r in range(roles):
+                if r == role:
+                    continue
+                lo, hi = bounds[r], bounds[r + 1]
+                for i in range(lo, hi):  # rename, then insertion-sort the role's few cards
+                    card = maps[g, cards[parent, i]]
+                    j = i - lo
+                    while j > 0 and mapped[j - 1] > card:
+                        mapped[j] = mapped[j - 1]
+                        j -= 1
+                    mapped[j] = card
+                for i in range(hi - lo):
+                    key += binomial[mapped[i], i + 1] * radices[r]
+            fixed[g] = key
+        for i in range(own):
+            dealt[i] = cards[parent, bounds[role] + i]
+        for j in range(picks.shape[0]):
+            for i in range(k):
+                dealt[own + i] = left[parent, picks[j, i]]
+            best = np.iinfo(np.int64).max
+            chosen = 0
+            for g in range(renamings):
+                for i in range(own + k):
+                    card = maps[g, dealt[i]]
+                    m = i
+                    while m > 0 and mapped[m - 1] > card:
+                        mapped[m] = mapped[m - 1]
+                        m -= 1
+                    mapped[m] = card
+                rank = 0
+                for i in range(own + k):
+                    rank += binomial[mapped[i], i + 1]
+                key = fixed[g] + rank * radices[role]
+                if key < best:
+                    best = key
+                    chosen = g
+            keys[parent * picks.shape[0] + j] = best
+            renaming[parent * picks.shape[0] + j] = chosen
+
+
+def members(maps: np.ndarray, parents: Sequence[np.ndarray], role: int, left: np.ndarray, picks: np.ndarray,
+            renaming: np.ndarray, rows: np.ndarray) -> list[np.ndarray]:
+    """The members of the children ``rows`` of :func:`children` (each renamed by its ``renaming``, ids ascending per
+    role), role by role."""
+    widths = [r.shape[1] + (picks.shape[1] if i == role else 0) for i, r in enumerate(parents)]
+    bounds = np.cumsum([0, *[r.shape[1] for r in parents]]).astype(np.int64)
+    out_bounds = np.cumsum([0, *widths]).astype(np.int64)
+    cards = np.ascontiguousarray(np.concatenate(parents, axis=1), dtype=np.int64)
+    out = np.empty((len(rows), int(out_bounds[-1])), dtype=np.int64)
+    _members(np.ascontiguousarray(maps, dtype=np.int64), cards, bounds, out_bounds, role, np.ascontiguousarray(left, dtype=np.int64),
+             np.ascontiguousarray(picks, dtype=np.int64), renaming, np.ascontiguousarray(rows, dtype=np.int64), out)
+    return [out[:, out_bounds[i]:out_bounds[i + 1]] for i in range(len(parents))]
+
+
+@njit(cache=True)
+def _members(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, out_bounds: np.ndarray, role: int, left: np.ndarray,
+             picks: np.ndarray, renaming: np.ndarray, rows: np.ndarray, out: np.ndarray) -> None:
+    s = picks.shape[0]
+    k = picks.shape[1]
+    roles = len(bounds) - 1
+    for u in range(rows.shape[0]):
+        child = rows[u]
+        parent, j = child // s, child % s
+        g = renaming[child]
+        for r in range(roles):
+            lo = out_bounds[r]
+            count = 0
+            for i in range(bounds[r], bounds[r + 1]):
+                out[u, lo + count] = maps[g, cards[parent, i]]
+                count += 1
+            if r == role:
+                for i in range(k):
+                    out[u, lo + count] = maps[g, left[parent, picks[j, i]]]
+                    count += 1
+            for i in range(1, count):  # insertion sort of the role's few cards
+                card = out[u, lo + i]
+                m = i
+                while m > 0 and out[u, lo + m - 1] > card:
+                    out[u, lo + m] = out[u, lo + m - 1]
+                    m -= 1
+                out[u, lo + m] = card

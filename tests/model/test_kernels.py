@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino_math.cards import Deck
-from casino_math.kernels.showdown import Index, below
+from casino_math.kernels.showdown import Index, below, swept
 from casino_math.kernels.suits import canonical
 from casino_math.rankings import get_ranking
 from casino_math.showdown import below_reference, hand_values
@@ -27,7 +27,9 @@ def test_showdown_kernel_equals_reference_on_real_hands(deck, hidden, held):
     rng = np.random.default_rng(held)
     players = np.sort(np.array([rng.choice(rest, held, replace=False) for _ in range(300)]), axis=1)
     thresholds = np.stack([np.full(300, int(np.median(values))), rng.choice(values, 300), rng.choice(values, 300) + 1], axis=1)
-    assert np.array_equal(below(Index.of(dealt, values), players, thresholds), below_reference(dealt, values, players, thresholds))
+    expected = below_reference(dealt, values, players, thresholds)
+    assert np.array_equal(below(Index.of(dealt, values), players, thresholds), expected)
+    assert np.array_equal(swept(dealt, values, players, thresholds), expected)
 
 
 @settings(max_examples=30, deadline=None)
@@ -38,7 +40,9 @@ def test_showdown_kernel_equals_reference_on_random_values(seed, hidden, held):
     values = rng.integers(0, 40, len(dealt))
     players = np.sort(np.array([rng.choice(16, held, replace=False) for _ in range(50)]), axis=1)  # cards 14, 15: never dealt
     thresholds = rng.integers(-1, 42, (50, 3))
-    assert np.array_equal(below(Index.of(dealt, values), players, thresholds), below_reference(dealt, values, players, thresholds))
+    expected = below_reference(dealt, values, players, thresholds)
+    assert np.array_equal(below(Index.of(dealt, values), players, thresholds), expected)
+    assert np.array_equal(swept(dealt, values, players, thresholds), expected)
 
 
 @pytest.mark.parametrize("sizes, fixed, jokers", [((1, 0, 5), (), 0), ((0, 3, 2), (), 0), ((0, 0, 3), (3,), 0), ((1, 1, 2), (), 2)])
@@ -53,3 +57,17 @@ def test_canonical_kernel_equals_reference(sizes, fixed, jokers):
     keys, reps = canonical(symmetry.maps, roles, radices)
     ref_keys, ref_reps = canonical_reference(symmetry.maps, roles, radices)
     assert np.array_equal(keys, ref_keys) and all(np.array_equal(a, b) for a, b in zip(reps, ref_reps))
+
+
+@pytest.mark.parametrize("name, jokers, cards", [("four-card", 0, 6), ("three-card", 0, 5), ("deuces-wild-five-wilds", 1, 6)])
+def test_best_of_a_table_of_every_hand_equals_the_ranking_s_best(name, jokers, cards):
+    """The best hand of each row looked up in a table of every hand of the deck (the showdown's many dealer hands of more
+    cards than a hand) against the ranking's own best of the row's hands."""
+    from casino_math.kernels.showdown import best_of
+    from casino_math.showdown import _every_hand, card_arrays
+
+    deck = Deck.standard(jokers)
+    ranking = get_ranking(name, deck)
+    rng = np.random.default_rng(cards)
+    ids = np.array([rng.choice(len(deck.cards), cards, replace=False) for _ in range(3000)])
+    assert np.array_equal(best_of(ids, ranking.hand_size, _every_hand(ranking, deck)), ranking.best_values(*card_arrays(deck, ranking, ids)))

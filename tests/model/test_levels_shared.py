@@ -67,12 +67,17 @@ def test_canonical_members_shared_by_workers_are_the_same(monkeypatch):
     assert sorted(done) == done and done[-1] == 3000 and len(done) == 12
 
 
-def test_levels_built_by_workers_equal_those_built_alone(monkeypatch):
+@pytest.mark.parametrize("keyed", [False, True])
+def test_levels_built_by_workers_equal_those_built_alone(monkeypatch, keyed):
+    """Card sets canonicalised by workers, or (``keyed``) children keyed from their parents by workers."""
     deck = Deck.named("royal")
     steps = [("player", 3), ("up", 1)]
     alone = build_levels(deck, steps)
     monkeypatch.setattr(suits, "_CHUNK", 200)
     monkeypatch.setattr(suits, "PARALLEL_FROM", 400)
+    monkeypatch.setattr(levels, "PARALLEL_FROM", 400)
+    if keyed:
+        monkeypatch.setattr(levels, "COMPILED_FROM", 0)
     shared = build_levels(deck, steps, processes=2)
     for a, b in zip(alone, shared):
         assert all(np.array_equal(a.cards[r], b.cards[r]) for r in SEEN_ROLES) and np.array_equal(a.weights, b.weights)
@@ -124,3 +129,20 @@ def test_the_showdown_index_equals_its_numpy_reference(n, hidden, dense, monkeyp
     for mine, theirs in ((compiled.dense, plain.dense), (compiled.starts, plain.starts), (compiled.runs, plain.runs)):
         assert len(mine) == len(theirs)
         assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(mine, theirs))
+
+
+@pytest.mark.parametrize("steps, fixed, jokers", [([("player", 3), ("up", 1)], (), 0), ([("player", 1), ("board", 2), ("up", 1)], (), 0),
+                                                  ([("up", 1), ("player", 2)], (3,), 0), ([("player", 2), ("up", 1)], (), 2)])
+def test_children_keyed_from_their_parents_equal_the_card_sets_canonicalised(monkeypatch, steps, fixed, jokers):
+    """The compiled path of a big level (each child's key from its parent's member and the cards added, the card sets
+    never made) gives the levels of the card sets made and canonicalised one by one."""
+    deck = Deck.named("royal") if not jokers else Deck.stripped(10, jokers)
+    symmetry = Symmetry.of(deck, fixed)
+    monkeypatch.setattr(levels, "COMPILED_FROM", 10**12)
+    plain = build_levels(deck, steps, symmetry)
+    monkeypatch.setattr(levels, "COMPILED_FROM", 0)
+    keyed = build_levels(deck, steps, symmetry)
+    for a, b in zip(plain, keyed):
+        assert all(np.array_equal(a.cards[r], b.cards[r]) for r in SEEN_ROLES) and np.array_equal(a.weights, b.weights)
+        for x, y in ((a.parent, b.parent), (a.child, b.child), (a.multiplicity, b.multiplicity)):
+            assert (x is None and y is None) or np.array_equal(x, y)

@@ -30,17 +30,16 @@ from ...subsets import BINOMIAL
 
 
 @njit(cache=True)
-def _suit_below(left: int, ranks: int, threshold: int, length: int, at_most: bool, binomial: np.ndarray) -> int:
-    """The ``length``-sets of the ranks ``left`` (a bitmask) below (or at most) the flush ``threshold``."""
+def _suit_below(left: int, ranks: int, threshold: int, length: int, at_most: bool, binomial: np.ndarray,
+                bits: np.ndarray) -> int:
+    """The ``length``-sets of the ranks ``left`` (a bitmask) below (or at most) the flush ``threshold`` (``bits``: the
+    ranks in each bitmask)."""
     count = 0
     taken = 0  # the threshold's ranks passed so far, all of them left
     for rank in range(ranks - 1, -1, -1):
         if not threshold >> rank & 1:
             continue
-        lower = 0
-        for r in range(rank):
-            lower += left >> r & 1
-        count += binomial[lower, length - taken]
+        count += binomial[bits[left & ((1 << rank) - 1)], length - taken]
         if not left >> rank & 1:
             return count
         taken += 1
@@ -49,7 +48,7 @@ def _suit_below(left: int, ranks: int, threshold: int, length: int, at_most: boo
 
 @njit(cache=True)
 def _below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_most: np.ndarray,
-           binomial: np.ndarray, out: np.ndarray) -> None:
+           binomial: np.ndarray, bits: np.ndarray, out: np.ndarray) -> None:
     full = (1 << ranks) - 1
     poly = np.zeros(drawn + 1, dtype=np.int64)
     product = np.zeros(drawn + 1, dtype=np.int64)
@@ -57,27 +56,29 @@ def _below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_
     for row in range(held.shape[0]):
         for t in range(thresholds.shape[1]):
             threshold = thresholds[row, t]
-            length = 0
-            for r in range(ranks):
-                length += threshold >> r & 1
-            product[:] = 0
-            product[0] = 1
-            for suit in range(4):
+            length = bits[threshold]
+            for suit in range(4):  # the product of the four suits' polynomials, the first taken as it is
                 left = full & ~held[row, suit]
-                n = 0
-                for r in range(ranks):
-                    n += left >> r & 1
+                n = bits[left]
                 poly[:] = 0
                 for k in range(min(length, drawn + 1)):
                     poly[k] = binomial[n, k]
                 if length <= drawn:
-                    poly[length] = _suit_below(left, ranks, threshold, length, at_most[t], binomial)
-                following[:] = 0
-                for i in range(drawn + 1):
-                    if product[i]:
-                        for k in range(drawn + 1 - i):
-                            following[i + k] += product[i] * poly[k]
-                product[:] = following
+                    poly[length] = _suit_below(left, ranks, threshold, length, at_most[t], binomial, bits)
+                if suit == 0:
+                    product[:] = poly
+                elif suit < 3:
+                    following[:] = 0
+                    for i in range(drawn + 1):
+                        if product[i]:
+                            for k in range(drawn + 1 - i):
+                                following[i + k] += product[i] * poly[k]
+                    product[:] = following
+                else:  # the last suit: only the coefficient of x^drawn is wanted
+                    last = 0
+                    for k in range(drawn + 1):
+                        last += product[drawn - k] * poly[k]
+                    product[drawn] = last
             out[row, t] = product[drawn]
 
 
@@ -105,5 +106,17 @@ def below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_m
     cards left worth less than (or, where ``at_most``, at most) each threshold flush of ``thresholds`` (rows, t)."""
     out = np.zeros(thresholds.shape, dtype=np.int64)
     _below(np.ascontiguousarray(held, dtype=np.int64), ranks, drawn, np.ascontiguousarray(thresholds, dtype=np.int64),
-           np.asarray(at_most, dtype=np.bool_), BINOMIAL, out)
+           np.asarray(at_most, dtype=np.bool_), BINOMIAL, _bits(ranks), out)
     return out
+
+
+def _bits(ranks: int) -> np.ndarray:
+    """The number of ranks in each bitmask of ``ranks`` ranks (a look-up, not a loop over the ranks per count).
+
+    >>> _bits(3).tolist()
+    [0, 1, 1, 2, 1, 2, 2, 3]
+    """
+    bits = np.zeros(1 << ranks, dtype=np.int64)
+    for rank in range(ranks):
+        bits[1 << rank:2 << rank] = bits[:1 << rank] + 1
+    return bits

@@ -283,16 +283,13 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     held = np.concatenate([last.cards[ROLE_OF[r]] for r in player.of], axis=1)
     qualifier = game.qualifier.value if game.qualifier else 0
     # classes sharing the dealer's known cards are counted together against one table of dealer hands: a shard each
-    _, group = np.unique(known, axis=0, return_inverse=True)
-    order = np.argsort(group.reshape(-1), kind="stable")
-    bounds = np.r_[np.flatnonzero(np.r_[True, np.diff(group.reshape(-1)[order]) != 0]), len(order)]
-    rows = [order[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
+    rows = groups(known, len(game.deck.cards))
     ranking = (dealer.ranking_name, game.deck, dealer.ranking.wild or "wild")
-    shards = [(ranking, known[r[0]], others[r], hidden, held[r], qualifier) for r in rows]
+    shards = [(ranking, known[r][0], others[r], hidden, held[r], qualifier) for r in rows]
     where = (runner or (Runner.of() if len(last) > BIG else Runner.here())).forking()
     results = Shards(_showdown, shards, f"showdown|{key}").run(where, progress, "showdown: the dealer's hidden cards against every class")
     cells = np.zeros((len(last), len(CELLS)), dtype=np.int64)
-    player_values = np.zeros(len(last), dtype=results[0][1].dtype if results else np.int64)
+    player_values = np.zeros(len(last), dtype=np.int64)  # as hand_values gives them
     for r, (result, values) in zip(rows, results):
         cells[r], player_values[r] = result, values
     counts = Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
@@ -301,10 +298,41 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     return counts
 
 
+def groups(known: np.ndarray, deck_size: int) -> list[slice | np.ndarray]:
+    """The rows of each distinct row of ``known`` (card ids below ``deck_size``), the distinct rows in ascending order:
+    slices where equal rows are neighbours (the last level's classes are in order of the dealer's known cards, see
+    :data:`~casino_math.levels.SEEN_ROLES`), else index arrays. One integer per row, not ``np.unique(axis=0)``'s sort of
+    rows as bytes (seconds over millions of classes).
+
+    >>> groups(np.array([[3], [3], [7]]), 52)
+    [slice(0, 2, None), slice(2, 3, None)]
+    >>> [g.tolist() for g in groups(np.array([[7, 1], [3, 2], [7, 1]]), 52)]
+    [[1], [0, 2]]
+    >>> groups(np.zeros((4, 0), dtype=np.int64), 52)
+    [slice(0, 4, None)]
+    """
+    width = known.shape[1]
+    if width and deck_size ** width >= 2**62:  # too many cards for one integer: rows compared as numpy compares them
+        _, group = np.unique(known, axis=0, return_inverse=True)
+        key = group.reshape(-1)
+    else:
+        key = known.astype(np.int64) @ (deck_size ** np.arange(width - 1, -1, -1, dtype=np.int64))
+    if len(key) == 0:
+        return []
+    if np.all(key[1:] >= key[:-1]):
+        bounds = np.r_[0, np.flatnonzero(key[1:] != key[:-1]) + 1, len(key)].tolist()
+        return [slice(start, end) for start, end in zip(bounds[:-1], bounds[1:])]
+    order = np.argsort(key, kind="stable")
+    bounds = np.r_[0, np.flatnonzero(np.diff(key[order]) != 0) + 1, len(order)].tolist()
+    return [order[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
+
+
 def _showdown(shard: tuple) -> tuple[np.ndarray, np.ndarray]:
     """One shard of the showdown: the classes sharing one set of the dealer's known cards (runs on any worker), their
-    cells and the value of each one's player's hand by the dealer's ranking."""
+    cells and the value of each one's player's hand by the dealer's ranking, each in the narrowest integer type holding
+    it (sent back from a worker: a quarter to a half of the bytes; widened again where they are put together)."""
     (name, deck, joker), known, others, hidden, held, qualifier = shard
     ranking = get_ranking(name, deck, joker)
     player_values = hand_values(ranking, deck, held)
-    return dealer_cells(ranking, deck, known, others, hidden, player_values, qualifier), player_values
+    cells = dealer_cells(ranking, deck, known, others, hidden, player_values, qualifier)
+    return _narrow(cells)[1], _narrow(player_values)[1]
