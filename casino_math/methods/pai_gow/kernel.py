@@ -24,7 +24,7 @@ import itertools
 import queue
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 from numba import njit
@@ -384,7 +384,7 @@ def thread_pool(threads: int) -> Iterator[ThreadPoolExecutor | None]:
         yield pool
 
 
-def on_each(pool: ThreadPoolExecutor | None, task: Callable[[int], None], items: range) -> None:
+def on_each(pool: ThreadPoolExecutor | None, task: Callable[[int], None], items: Sequence[int]) -> None:
     """``task`` of every item, on the pool's threads (their errors raised here), or in turn on this one."""
     if pool is None:
         for i in items:
@@ -473,7 +473,7 @@ def _canonical(hands: np.ndarray, naturals: int, binomial: np.ndarray, out: np.n
         out[row] = _canonical_key(hands[row], naturals, binomial)
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def _canonical_sets(size: int, first_top: int, last_top: int, naturals: int, binomial: np.ndarray, out: np.ndarray) -> None:
     more = size - 1
     hand = np.empty(size, dtype=np.int64)
@@ -527,7 +527,7 @@ def _popcount(x: np.int64) -> np.int64:
     return (x * 0x0101010101010101) >> 56 & 0xFF
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def _mark_members(canon: np.ndarray, start: int, bits: np.ndarray) -> None:
     for j in range(len(canon)):
         r = start + j
@@ -535,7 +535,7 @@ def _mark_members(canon: np.ndarray, start: int, bits: np.ndarray) -> None:
             bits[r >> 6] |= np.int64(1) << (r & 63)
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def _number(canon: np.ndarray, bits: np.ndarray, before: np.ndarray, sizes: np.ndarray) -> None:
     for j in range(len(canon)):
         c = canon[j]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import os
+import queue
 import tempfile
 import time
 from dataclasses import dataclass
@@ -187,7 +188,7 @@ def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = No
     if folder is None:
         with tempfile.TemporaryDirectory() as scratch:
             return optimal_totals(game, scratch, runner, progress, count, seconds, threads=threads)
-    _prepare(game, folder, runner, progress, deck)
+    _prepare(game, folder, runner, progress, deck, threads)
     ranges = _ranges(game, count)
     shards = [(game.path, folder, lo, hi) for lo, hi in ranges]
     results = _parts(game, folder, shards, f"pai-gow-optimal-{game.sha256[:16]}-{ranges}", runner, progress,
@@ -208,7 +209,7 @@ def other_way_totals(game: PaiGowGame, other: PaiGowGame, folder: str, other_fol
     if other.deck != game.deck or other.way.hands.wheel_second != game.way.hands.wheel_second:
         raise ValueError(f"{other.id}: another deck or ranking than {game.id}'s: its settings cannot be set against it")
     runner = runner or Runner.here()
-    _prepare(game, folder, runner, progress, deck)
+    _prepare(game, folder, runner, progress, deck, threads)
     _keep_classes(other, other_folder, deck)
     _points(other, other_folder, runner, progress)
     ranges = _ranges(game, count)
@@ -299,11 +300,11 @@ def _hand_points(game: PaiGowGame, rows: np.ndarray) -> np.ndarray:
                      rule]).astype(np.int16)
 
 
-def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any, deck: str | None = None) -> None:
-    """The hands' classes and points and the classes of card sets, kept in ``folder`` (made where missing; the
-    deck's, which no house way changes, linked from ``deck`` where another house way made them)."""
+def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any, deck: str | None = None, threads: int = 1) -> None:
+    """The hands' classes (on ``threads`` threads) and points and the classes of card sets, kept in ``folder`` (made
+    where missing; the deck's, which no house way changes, linked from ``deck`` where another house way made them)."""
     n = len(game.deck)
-    _keep_classes(game, folder, deck)
+    _keep_classes(game, folder, deck, threads)
     _points(game, folder, runner, progress)
     names = [f"{name}{k}" for k in range(7) for name in ("sets", "weights")]
     if _borrowed(names, folder, deck):
@@ -377,12 +378,12 @@ def _members(bits: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.unpackbits(bits.view(np.uint8), bitorder="little"))
 
 
-def _keep_classes(game: PaiGowGame, folder: str, deck: str | None = None) -> None:
+def _keep_classes(game: PaiGowGame, folder: str, deck: str | None = None, threads: int = 1) -> None:
     """Every hand's class (numbered in the order of the canonical members' colex ranks), the canonical members and the
     classes' sizes, kept in ``folder`` (linked from ``deck`` if another house way made them there): counted in this
     process by a compiled pass over the hands (never listed), a stretch at a time straight into the file, so that no
-    more than a stretch is ever held in memory."""
-    from .kernel import canonical_sets, mark_members, members_before, number_classes
+    more than a stretch a thread is ever held in memory; on ``threads`` threads, each a stretch at a time."""
+    from .kernel import canonical_sets, mark_members, members_before, number_classes, on_each, thread_pool
 
     names = ["class_id", "reps", "sizes"]
     if _borrowed(names, folder, deck):
@@ -393,19 +394,32 @@ def _keep_classes(game: PaiGowGame, folder: str, deck: str | None = None) -> Non
     scratch = path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
     np.lib.format.open_memmap(scratch, mode="w+", dtype=np.int32, shape=(comb(n, 7),)).flush()
     bits = _bits(comb(n, 7))  # the canonical members, a bit each
-    for top in range(6, n):  # each stretch: the hands whose highest card is top
-        stretch = np.load(scratch, mmap_mode="r+")[comb(top, 7):comb(top + 1, 7)]
-        canonical_sets(7, top, top + 1, naturals, stretch)
-        mark_members(stretch, comb(top, 7), bits)
-        stretch.flush()
-        del stretch  # unmapped: its pages leave this process
-    before = members_before(bits)
-    sizes = np.zeros(int(before[-1]), dtype=np.int64)
-    for top in range(6, n):
-        stretch = np.load(scratch, mmap_mode="r+")[comb(top, 7):comb(top + 1, 7)]
-        number_classes(stretch, bits, before, sizes)
-        stretch.flush()
-        del stretch
+    tops = list(range(n - 1, 5, -1))  # each stretch: the hands whose highest card is top (the largest first)
+    own: queue.SimpleQueue[np.ndarray] = queue.SimpleQueue()
+
+    def stretch(top: int) -> np.ndarray:  # mapped for one thread; unmapped when dropped, its pages leave this process
+        return np.load(scratch, mmap_mode="r+")[comb(top, 7):comb(top + 1, 7)]
+
+    def mark(top: int) -> None:
+        hands = stretch(top)
+        canonical_sets(7, top, top + 1, naturals, hands)
+        mark_members(hands, comb(top, 7), bits)
+        hands.flush()
+
+    def number(top: int) -> None:
+        hands, sizes = stretch(top), own.get()
+        number_classes(hands, bits, before, sizes)
+        hands.flush()
+        own.put(sizes)
+
+    with thread_pool(threads) as pool:
+        for parity in (0, 1):  # neighbouring stretches share a word of bits at their edge: never marked at once
+            on_each(pool, mark, [top for top in tops if top % 2 == parity])
+        before = members_before(bits)
+        for _ in range(threads):  # a thread's own sizes: no two threads add to one
+            own.put(np.zeros(int(before[-1]), dtype=np.int64))
+        on_each(pool, number, tops)
+    sizes = np.sum([own.get() for _ in range(threads)], axis=0)
     reps = _members(bits)
     np.save(os.path.join(folder, "sizes.npy"), sizes)
     np.save(os.path.join(folder, "reps.npy"), reps)

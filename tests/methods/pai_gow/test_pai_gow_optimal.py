@@ -208,7 +208,8 @@ def test_canonical_members_name_the_classes_of_the_suit_renamings():
 
 @pytest.mark.parametrize("ranks", ["J-A", "9-A"])
 def test_classes_counted_in_one_pass_are_the_listed_hands_numbered(tmp_path, ranks):
-    """The compiled pass (hands never listed, numbered by a bit per canonical member) against every hand listed, its
+    """The compiled pass (hands never listed, numbered by a bit per canonical member; on one thread and on three)
+    against every hand listed, its
     canonical member by :func:`canonical_hands` and the classes numbered by ``np.searchsorted``; the card-set classes
     against ``np.unique`` over the sets listed."""
     from casino_math.methods.pai_gow.kernel import canonical_hands
@@ -216,12 +217,15 @@ def test_classes_counted_in_one_pass_are_the_listed_hands_numbered(tmp_path, ran
 
     game = load_game(deck_of(tmp_path, ranks))
     n, naturals = len(game.deck), len(game.deck) - game.deck.jokers
-    _keep_classes(game, str(tmp_path))
     canon = canonical_hands(all_subsets(n, 7), naturals)
     reps, sizes = np.unique(canon, return_counts=True)
-    assert np.array_equal(np.load(tmp_path / "reps.npy"), reps)
-    assert np.array_equal(np.load(tmp_path / "sizes.npy"), sizes)
-    assert np.array_equal(np.load(tmp_path / "class_id.npy"), np.searchsorted(reps, canon))
+    for threads in (1, 3):  # three threads: stretches marked and numbered at once
+        folder = tmp_path / f"threads-{threads}"
+        folder.mkdir()
+        _keep_classes(game, str(folder), threads=threads)
+        assert np.array_equal(np.load(folder / "reps.npy"), reps)
+        assert np.array_equal(np.load(folder / "sizes.npy"), sizes)
+        assert np.array_equal(np.load(folder / "class_id.npy"), np.searchsorted(reps, canon))
     for k in range(1, 7):
         members, weights = np.unique(canonical_hands(all_subsets(n, k), naturals), return_counts=True)
         sets, got = set_classes(n, naturals, k)
