@@ -498,11 +498,11 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     m = len(mine)
     set_high = np.empty((m, len(SETTINGS)), dtype=np.int16)
     set_low = np.empty_like(set_high)
-    house = np.empty(m, dtype=np.int64)
-    kind = np.empty(m, dtype=np.int64)
-    rule = points[2, c0:c1].astype(np.int64)
+    house = np.empty(m, dtype=np.int8)  # small types: a part may hold all 6,972,147 classes of 53 cards
+    kind = np.empty(m, dtype=np.int16)
+    rule = points[2, c0:c1]
     own = points[:2, c0:c1]
-    theirs = np.empty(m, dtype=np.int64)
+    theirs = np.empty(m, dtype=np.int8)
     their_points = np.load(os.path.join(shard[4], "class_points.npy"))[:2, c0:c1] if len(shard) == 5 else own
 
     def settle(start: int) -> None:  # a chunk of classes' settings ranked, their type (threads: chunks at once)
