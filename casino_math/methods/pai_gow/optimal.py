@@ -397,19 +397,20 @@ def _keep_classes(game: PaiGowGame, folder: str, deck: str | None = None, thread
     tops = list(range(n - 1, 5, -1))  # each stretch: the hands whose highest card is top (the largest first)
     own: queue.SimpleQueue[np.ndarray] = queue.SimpleQueue()
 
-    def stretch(top: int) -> np.ndarray:  # mapped for one thread; unmapped when dropped, its pages leave this process
-        return np.load(scratch, mmap_mode="r+")[comb(top, 7):comb(top + 1, 7)]
+    def stretch(top: int) -> tuple[np.memmap, np.ndarray]:  # mapped for one thread; unmapped when dropped
+        mapped = np.lib.format.open_memmap(scratch, mode="r+")
+        return mapped, mapped[comb(top, 7):comb(top + 1, 7)]
 
     def mark(top: int) -> None:
-        hands = stretch(top)
+        mapped, hands = stretch(top)
         canonical_sets(7, top, top + 1, naturals, hands)
         mark_members(hands, comb(top, 7), bits)
-        hands.flush()
+        mapped.flush()  # written through: its pages leave this process when it is unmapped
 
     def number(top: int) -> None:
-        hands, sizes = stretch(top), own.get()
+        (mapped, hands), sizes = stretch(top), own.get()
         number_classes(hands, bits, before, sizes)
-        hands.flush()
+        mapped.flush()
         own.put(sizes)
 
     with thread_pool(threads) as pool:
