@@ -325,7 +325,7 @@ def settings_against(sets: np.ndarray, weights: np.ndarray, n: int, high: np.nda
     cells = 2 * count if mode == 0 else (lows + 1) * ((width if mode == 2 else min(count, width)) + 1)
     each = cells * 4 + (width if mode else 0) * 8 + found * 8
     batch = max(threads, min(len(sets), BATCH_BYTES // each, 1 << 16))
-    slices = 4 * threads if threads > 1 else 1
+    slices = 16 * threads if threads > 1 else 1  # taken in turn by the threads: none idle long at a batch's end
     bounds = np.linspace(0, classes, slices + 1).astype(np.int64) if classes else np.zeros(slices + 1, dtype=np.int64)
     top = 6
     while top + 1 < n and BINOMIAL[top + 1, 7] < last:  # the player's cards: colex rank below last, so none above top

@@ -167,7 +167,7 @@ def test_the_kernel_equals_its_plain_reference_on_every_path(tmp_path):
             settings_against_reference(pick, w, n, high, low, canonical_members, first, first, last,
                                        high_s[first:last], low_s[first:last], expected)
             for dense_from, brute_below in ((width, 64), (1, 0), (10**9, 0), (10**9, 10**9)):
-                for threads in (1, 3):  # three threads: the tables built at once, the classes in 12 slices
+                for threads in (1, 3):  # three threads: the tables built at once, the classes in 48 slices
                     got = np.zeros((last - first, 21), dtype=np.int64)
                     settings_against(pick, w, n, high, low, width, lows, canonical_members, first, first, last,
                                      high_s[first:last], low_s[first:last], got, dense_from, brute_below, threads)
