@@ -324,7 +324,7 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
                           runner: Runner | None) -> OtherWay:
     """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
     every deal (:func:`.optimal.other_way_totals`): read back from the count cache if kept there, else counted in
-    shards on ``runner`` (local worker processes by default) and kept, under both ways' rules and the commission."""
+    shards on ``runner`` (by default in this process on a thread per local core) and kept, under both ways' rules and the commission."""
     from ...count_cache import current
     from .counting import CODE, count_key
     from .optimal import counted_on, other_way_totals
