@@ -189,7 +189,7 @@ def full_optimal(args: argparse.Namespace) -> None:
     import resource
     from fractions import Fraction
 
-    from casino_math.methods.pai_gow.optimal import optimal_totals
+    from casino_math.methods.pai_gow import optimal
     from casino_math.methods.pai_gow.totals import full_count
     from casino_math.progress import Bar
 
@@ -197,20 +197,44 @@ def full_optimal(args: argparse.Namespace) -> None:
     workers = args.workers[0] if args.workers != [1, 2] else None
     runner = Runner.here(Path(args.cache).expanduser() if args.cache else None) if workers == 1 and not args.scheduler \
         else Runner.of(args.scheduler, None, workers, args.cache)
-    start, cpu = time.perf_counter(), time.process_time()
+    where, parts, threads = optimal.counted_on(game, runner)
+    parts = args.parts or parts
+    times: list[tuple[str, float, float, float]] = []  # stage, wall, this process's processor time, its workers'
+
+    def clock(stage: str) -> None:
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append((stage, time.perf_counter(), time.process_time(), children.ru_utime + children.ru_stime))
+
+    kernel: list[str] = []
+
+    def heard(what: str, done: int, of: int) -> None:  # the kernel's first and last units of work, timed
+        if what.startswith("player hands against") and (not kernel or done == of):
+            clock("the parts' settings ranked" if not kernel else "the kernel (banker's tables and look-ups)")
+            kernel.append(what)
+        bar(what, done, of)
+
     seconds: list[float] = []
     with tempfile.TemporaryDirectory() as scratch, Bar() as bar:
-        folder = str(runner.cache) if runner.cache is not None else scratch
-        result = optimal_totals(game, folder, runner, bar, args.parts, seconds)
-        wall = time.perf_counter() - start
-        checked = full_count(game, folder, runner, bar) if args.check else None
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        folder = args.folder or (str(runner.cache) if runner.cache is not None else scratch)
+        clock("start")
+        optimal._keep_classes(game, folder, None, threads)
+        clock("the hands' classes")
+        optimal._points(game, folder, where, bar)
+        clock("the house way, each class's point")
+        optimal._prepare(game, folder, where, bar, None, threads)
+        clock("the classes of card sets")
+        result = optimal.optimal_totals(game, folder, where, heard, parts, seconds, threads=threads)
+        clock("the parts' sums" if threads > 1 else "the parts")
+        checked = full_count(game, folder, where, bar) if args.check else None
     own = resource.getrusage(resource.RUSAGE_SELF)
-    print(f"optimal count in {wall / 60:,.1f} min of wall time on {workers or os.cpu_count()} workers (load average now "
-          f"{os.getloadavg()[0]:.1f}); the parts' processor time: " + ", ".join(f"{s / 60:,.1f}" for s in seconds)
-          + f" min (sum {sum(seconds) / 60:,.1f} min); this process {(time.process_time() - cpu) / 60:,.1f} min, workers "
-          f"{(children.ru_utime + children.ru_stime) / 60:,.1f} min; peak memory: this process "
-          f"{own.ru_maxrss / 2**20:,.1f} GB, the largest worker {children.ru_maxrss / 2**20:,.1f} GB")
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"optimal count on {threads} thread(s), {parts} part(s), load average now {os.getloadavg()[0]:.1f}; "
+          f"peak memory: this process {own.ru_maxrss / 2**20:,.2f} GB, the largest worker {children.ru_maxrss / 2**20:,.2f} GB")
+    print("| stage | wall | processor time, this process (all its threads) | its worker processes |\n|---|---:|---:|---:|")
+    for (_, wall0, cpu0, kids0), (stage, wall1, cpu1, kids1) in zip(times, times[1:]):
+        print(f"| {stage} | {wall1 - wall0:,.1f} s | {cpu1 - cpu0:,.1f} s | {kids1 - kids0:,.1f} s |")
+    total = times[-1]
+    print(f"| all | {total[1] - times[0][1]:,.1f} s | {total[2] - times[0][2]:,.1f} s | {total[3] - times[0][3]:,.1f} s |")
     for name, ends in (("house way", result.house), ("optimal", result.optimal)):
         won, push, lost = ends
         edge = result.edge(ends)
@@ -380,9 +404,11 @@ def main() -> None:
     parser.add_argument("--cache", help="a folder keeping the full count's shards (resumable)")
     parser.add_argument("--optimal", action="store_true", help="with --full: the player setting optimally too")
     parser.add_argument("--check", action="store_true", help="with --optimal: the house-way count too, compared")
-    parser.add_argument("--parts", type=int, default=2, help="with --optimal: shards of player hands (by highest rank)")
+    parser.add_argument("--parts", type=int, help="with --optimal: parts of player hands (by highest rank; default: as "
+                        "the memory free holds)")
     parser.add_argument("--stages", action="store_true", help="time the optimal count's stages against the main branch's")
-    parser.add_argument("--folder", help="with --stages: a folder keeping the deck's classes and points between runs")
+    parser.add_argument("--folder", help="with --stages or --optimal: a folder keeping the deck's classes and points "
+                        "between runs")
     parser.add_argument("--top", type=int, default=40, help="with --stages: the hands' classes timed on this highest card")
     parser.add_argument("--part", type=int, nargs=2, default=[44, 48], help="with --stages: the player hands' part timed")
     parser.add_argument("--sample", type=float, default=0.02, help="with --stages: the share of each k's sets timed")

@@ -21,6 +21,10 @@ player hands under the renamings of suits (:func:`canonical_hands` names the cla
 from __future__ import annotations
 
 import itertools
+import queue
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 from numba import njit
@@ -154,7 +158,7 @@ def supersets_reference(held: np.ndarray, n: int, size: int) -> np.ndarray:
     return np.sort(colex(np.array(rows, dtype=np.int64).reshape(len(rows), size)))
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)  # threads look hands up at once (optimal.part_shard)
 def _settings(hands: np.ndarray, high_positions: np.ndarray, low_positions: np.ndarray, binomial: np.ndarray,
               high_table: np.ndarray, low_table: np.ndarray, high: np.ndarray, low: np.ndarray) -> None:
     for row in range(hands.shape[0]):
@@ -179,75 +183,97 @@ def settings(hands: np.ndarray, high_positions: np.ndarray, low_positions: np.nd
 
 
 # -- every setting of the player's hands against the banker's points (the optimal setting, 53 cards) ------------------
-@njit(cache=True)
-def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, binomial: np.ndarray,
-                      high: np.ndarray, low: np.ndarray, width: int, lows: int, class_id: np.ndarray, first_class: int,
-                      first: int, last: int, set_high: np.ndarray, set_low: np.ndarray, counts: np.ndarray,
-                      dense_from: int, brute_below: int) -> None:
+@njit(nogil=True, cache=True)
+def _banks(sets: np.ndarray, s0: int, s1: int, n: int, binomial: np.ndarray, high: np.ndarray, low: np.ndarray,
+           lows: int, class_id: np.ndarray, first_class: int, first: int, last: int, top: int, mode: int,
+           tables: np.ndarray, distinct: np.ndarray, ms: np.ndarray, members: np.ndarray, bounds: np.ndarray,
+           found: np.ndarray, cls: np.ndarray, mem: np.ndarray, offsets: np.ndarray) -> None:
     k = sets.shape[1]
     more = 7 - k
-    top = 6
-    while top + 1 < n and binomial[top + 1, 7] < last:  # the player's cards: colex rank below last, so none above top
-        top += 1
-    table = np.zeros((lows + 1) * (width + 1), dtype=np.int32)
-    distinct = np.empty(width, dtype=np.int64)
-    members = np.zeros(set_high.shape[0], dtype=np.int64)
-    classes = np.empty(set_high.shape[0], dtype=np.int64)
-    for s in range(sets.shape[0]):
+    implicit = k == 0  # every hand: colex ranks 0 .. C(n, 7) - 1, never listed
+    count = binomial[n - k, more]
+    rows = np.empty(0 if implicit else count, dtype=np.int64)
+    slices = len(bounds) - 1
+    for s in range(s0, s1):
+        b = s - s0
         held = np.ascontiguousarray(sets[s])
+        offsets[b, :] = 0
         if k > 0 and held[k - 1] > top:
-            continue  # no hand of this part holds these cards
-        sw = sign * weights[s]
-        implicit = k == 0  # every hand: colex ranks 0 .. C(n, 7) - 1, never listed
-        count = binomial[n - k, more]
-        rows = np.empty(0 if implicit else count, dtype=np.int64)
+            ms[b] = -1  # no hand of this part holds these cards
+            continue
         if not implicit:
             _supersets(held, n, more, binomial, rows)
-        bh = np.empty(count if count < brute_below else 0, dtype=np.int64)
-        bl = np.empty_like(bh)
-        dense = count >= dense_from
-        m = width
-        if count < brute_below:
+        table = tables[b]
+        m = 0
+        if mode == 0:  # a few hands: their points, compared one by one
             for i in range(count):
                 q = class_id[i if implicit else rows[i]]
-                bh[i] = high[q]
-                bl[i] = low[q]
+                table[i] = high[q]
+                table[count + i] = low[q]
         else:
-            if not dense:  # the banker's high values present, ascending: the table's columns
-                values = np.empty(count, dtype=np.int64)
+            values = distinct[b]
+            if mode == 1:  # the banker's high values present, ascending: the table's columns
                 for i in range(count):
-                    values[i] = high[class_id[i if implicit else rows[i]]]
-                values.sort()
-                m = 0
+                    found[i] = high[class_id[i if implicit else rows[i]]]
+                ordered = np.sort(found[:count])
                 for i in range(count):
-                    if m == 0 or values[i] != distinct[m - 1]:
-                        distinct[m] = values[i]
+                    if m == 0 or ordered[i] != values[m - 1]:
+                        values[m] = ordered[i]
                         m += 1
+            else:
+                m = len(values)
             cols = m + 1
             table[:(lows + 1) * cols] = 0
             for i in range(count):  # table[l, c]: banker hands with a low value below l and a high value below column c
                 q = class_id[i if implicit else rows[i]]
-                c = high[q] if dense else lower_bound(distinct, 0, m, high[q])
+                c = high[q] if mode == 2 else lower_bound(values, 0, m, high[q])
                 table[(low[q] + 1) * cols + c + 1] += 1
             for row in range(1, lows + 1):
                 run = 0
                 for c in range(1, cols):
                     run += table[row * cols + c]
                     table[row * cols + c] = table[(row - 1) * cols + c] + run
-        cols = m + 1
-        touched = 0  # the part's player hands holding S, by class: how many members of each class hold S
+        ms[b] = m
+        # the part's player hands holding S, by class (how many members of each hold S), grouped by slice of classes
+        touched = 0
         start, stop = (first, last) if implicit else (lower_bound(rows, 0, count, first), lower_bound(rows, 0, count, last))
         for i in range(start, stop):  # the ranks ascend: the part's hands are a stretch of them
-            r = i if implicit else rows[i]
-            p = class_id[r] - first_class
+            p = class_id[i if implicit else rows[i]] - first_class
             if members[p] == 0:
-                classes[touched] = p
+                found[touched] = p
                 touched += 1
             members[p] += 1
         for t in range(touched):
-            p = classes[t]
-            times = sw * members[p]
+            offsets[b, lower_bound(bounds, 0, slices + 1, found[t] + 1)] += 1
+        for g in range(slices):
+            offsets[b, g + 1] += offsets[b, g]
+        for t in range(touched):
+            p = found[t]
+            g = lower_bound(bounds, 0, slices + 1, p + 1) - 1
+            at = offsets[b, g]
+            offsets[b, g] = at + 1
+            cls[b, at] = p
+            mem[b, at] = members[p]
             members[p] = 0
+        for g in range(slices, 0, -1):  # each slice's start again (each was moved to its end)
+            offsets[b, g] = offsets[b, g - 1]
+        offsets[b, 0] = 0
+
+
+@njit(nogil=True, cache=True)
+def _answers(g: int, used: int, times: np.ndarray, count: int, lows: int, mode: int, tables: np.ndarray,
+             distinct: np.ndarray, ms: np.ndarray, cls: np.ndarray, mem: np.ndarray, offsets: np.ndarray,
+             set_high: np.ndarray, set_low: np.ndarray, counts: np.ndarray) -> None:
+    for b in range(used):
+        m = ms[b]
+        if m < 0:
+            continue
+        table = tables[b]
+        values = distinct[b]
+        cols = m + 1
+        for e in range(offsets[b, g], offsets[b, g + 1]):
+            p = cls[b, e]
+            each = times[b] * mem[b, e]
             for j in range(set_high.shape[1]):
                 h = set_high[p, j]
                 if h < 0:
@@ -255,22 +281,26 @@ def _settings_against(sets: np.ndarray, weights: np.ndarray, sign: int, n: int, 
                 lo = set_low[p, j]
                 w = 0
                 lose = 0
-                if count < brute_below:
-                    for b in range(count):
-                        if bh[b] < h and bl[b] < lo:
+                if mode == 0:
+                    for i in range(count):
+                        if table[i] < h and table[count + i] < lo:
                             w += 1
-                        elif bh[b] >= h and bl[b] >= lo:
+                        elif table[i] >= h and table[count + i] >= lo:
                             lose += 1
                 else:
-                    c = h if dense else lower_bound(distinct, 0, m, h)
+                    c = h if mode == 2 else lower_bound(values, 0, m, h)
                     w += table[lo * cols + c]
                     lose += count - table[lows * cols + c] - table[lo * cols + m] + w
-                counts[p, j] += times * (w + (lose << 32))  # wraps past 2^63: the sums it ends on fit (see below)
+                counts[p, j] += each * (w + (lose << 32))  # wraps past 2^63: the sums it ends on fit (see below)
+
+
+BATCH_BYTES = 1 << 27  # the banker's tables and the player's classes held at once, over all threads (128 MB)
 
 
 def settings_against(sets: np.ndarray, weights: np.ndarray, n: int, high: np.ndarray, low: np.ndarray, width: int,
                      lows: int, class_id: np.ndarray, first_class: int, first: int, last: int, set_high: np.ndarray,
-                     set_low: np.ndarray, counts: np.ndarray, dense_from: int | None = None, brute_below: int = 64) -> None:
+                     set_low: np.ndarray, counts: np.ndarray, dense_from: int | None = None, brute_below: int = 64,
+                     threads: int = 1, done: Callable[[int], None] | None = None) -> None:
     """For each card set S (rows of ``sets``, all of one size, ascending ids; ``weights``: how many sets each stands
     for), the hands holding S as the banker's points (``high``, ``low``: ranks of his house-way setting's values, by
     class of hands, ``class_id`` of each hand's colex rank: hands alike but for their suits are set alike; high in
@@ -281,11 +311,89 @@ def settings_against(sets: np.ndarray, weights: np.ndarray, n: int, high: np.nda
     modulo 2^64 (a class's sums, at most its size times the banker hands of a deal, end below 2^31 each, so they
     read back exactly). A class's hands holding S are asked once, their number times. The banker's hands are
     counted by a table of cumulative counts (one column per high value, or per high value present when fewer hands
-    than values hold S) or, for fewer than ``brute_below`` hands, one by one."""
-    sign = -1 if sets.shape[1] % 2 else 1
-    _settings_against(np.ascontiguousarray(sets, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64), sign,
-                      n, BINOMIAL, high, low, width, lows, class_id, first_class, first, last, set_high, set_low, counts,
-                      width if dense_from is None else dense_from, brute_below)
+    than values hold S) or, for fewer than ``brute_below`` hands, one by one.
+
+    Each table is built once, for every player hand: the sets go a batch at a time (:data:`BATCH_BYTES`), their
+    tables built on ``threads`` threads at once, then the player's classes answered on the threads, each a slice of
+    the classes (no two threads add to one class: the same sums, whatever the threads). ``done``, if given, hears of
+    the banker's hands of each batch (the units of work: :func:`work`)."""
+    k = sets.shape[1]
+    count = int(BINOMIAL[n - k, 7 - k])
+    mode = 0 if count < brute_below else 2 if count >= (width if dense_from is None else dense_from) else 1
+    classes = len(set_high)
+    found = min(count, max(classes, 1))  # the player's classes holding S: at most one per hand, at most every class
+    cells = 2 * count if mode == 0 else (lows + 1) * ((width if mode == 2 else min(count, width)) + 1)
+    each = cells * 4 + (width if mode else 0) * 8 + found * 8
+    batch = max(threads, min(len(sets), BATCH_BYTES // each, 1 << 16))
+    slices = 16 * threads if threads > 1 else 1  # taken in turn by the threads: none idle long at a batch's end
+    bounds = np.linspace(0, classes, slices + 1).astype(np.int64) if classes else np.zeros(slices + 1, dtype=np.int64)
+    top = 6
+    while top + 1 < n and BINOMIAL[top + 1, 7] < last:  # the player's cards: colex rank below last, so none above top
+        top += 1
+    tables = np.empty((batch, cells), dtype=np.int32)
+    distinct = np.empty((batch, width if mode else 0), dtype=np.int64)  # a table's columns: the high values (present)
+    ms = np.empty(batch, dtype=np.int64)
+    cls = np.empty((batch, found), dtype=np.int32)
+    mem = np.empty((batch, found), dtype=np.int32)
+    offsets = np.zeros((batch, slices + 1), dtype=np.int64)
+    scratch: queue.SimpleQueue[tuple[np.ndarray, np.ndarray]] = queue.SimpleQueue()
+    for _ in range(threads):
+        scratch.put((np.zeros(max(classes, 1), dtype=np.int32), np.empty(max(count if mode == 1 else 0, found), dtype=np.int64)))
+    sets = np.ascontiguousarray(sets, dtype=np.int64)
+    times_all = (-1 if k % 2 else 1) * np.ascontiguousarray(weights, dtype=np.int64)
+
+    def bank(s0: int, s1: int, start: int) -> None:
+        members, found_ = scratch.get()
+        _banks(sets[start:], s0 - start, s1 - start, n, BINOMIAL, high, low, lows, class_id, first_class, first, last,
+               top, mode, tables[s0 - start:], distinct[s0 - start:], ms[s0 - start:], members, bounds, found_,
+               cls[s0 - start:], mem[s0 - start:], offsets[s0 - start:])
+        scratch.put((members, found_))
+
+    def answer(pool: ThreadPoolExecutor | None, start: int) -> None:  # one batch: its tables, then the classes
+        used = min(batch, len(sets) - start)
+        pieces = np.linspace(start, start + used, min(used, 4 * threads) + 1).astype(int).tolist()
+        on_each(pool, lambda i: bank(pieces[i], pieces[i + 1], start), range(len(pieces) - 1))
+        times = times_all[start:start + used]
+        on_each(pool, lambda g: _answers(g, used, times, count, lows, mode, tables, distinct, ms, cls, mem, offsets,
+                                       set_high, set_low, counts), range(slices))
+        if done is not None:
+            done(work(n, k, used))
+
+    with thread_pool(threads) as pool:
+        for start in range(0, len(sets), batch):
+            answer(pool, start)
+
+
+def work(n: int, k: int, sets: int) -> int:
+    """The units of work of :func:`settings_against` over ``sets`` sets of ``k`` cards of ``n``: the banker's hands
+    holding them, each weighed k² + 2 (a hand's look-ups cost more as the player's hands holding S fall in more
+    classes: fitted to the processor time per k of the 53-card count, benchmarks/README.md), so that the time left
+    told from them reads true.
+
+    >>> work(53, 6, 2)
+    3572
+    """
+    return sets * int(BINOMIAL[n - k, 7 - k]) * (k * k + 2)
+
+
+@contextmanager
+def thread_pool(threads: int) -> Iterator[ThreadPoolExecutor | None]:
+    """Threads for the compiled loops (they let go of the interpreter's lock), or none for one thread."""
+    if threads <= 1:
+        yield None
+        return
+    with ThreadPoolExecutor(threads) as pool:
+        yield pool
+
+
+def on_each(pool: ThreadPoolExecutor | None, task: Callable[[int], None], items: Sequence[int]) -> None:
+    """``task`` of every item, on the pool's threads (their errors raised here), or in turn on this one."""
+    if pool is None:
+        for i in items:
+            task(i)
+    else:
+        for _ in pool.map(task, items):
+            pass
 
 
 def settings_against_reference(sets: np.ndarray, weights: np.ndarray, n: int, high: np.ndarray, low: np.ndarray,
@@ -367,7 +475,7 @@ def _canonical(hands: np.ndarray, naturals: int, binomial: np.ndarray, out: np.n
         out[row] = _canonical_key(hands[row], naturals, binomial)
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def _canonical_sets(size: int, first_top: int, last_top: int, naturals: int, binomial: np.ndarray, out: np.ndarray) -> None:
     more = size - 1
     hand = np.empty(size, dtype=np.int64)
@@ -421,7 +529,7 @@ def _popcount(x: np.int64) -> np.int64:
     return (x * 0x0101010101010101) >> 56 & 0xFF
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def _mark_members(canon: np.ndarray, start: int, bits: np.ndarray) -> None:
     for j in range(len(canon)):
         r = start + j
@@ -429,7 +537,7 @@ def _mark_members(canon: np.ndarray, start: int, bits: np.ndarray) -> None:
             bits[r >> 6] |= np.int64(1) << (r & 63)
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def _number(canon: np.ndarray, bits: np.ndarray, before: np.ndarray, sizes: np.ndarray) -> None:
     for j in range(len(canon)):
         c = canon[j]

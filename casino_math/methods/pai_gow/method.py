@@ -229,8 +229,8 @@ TOTALS_KIND = "Pai Gow Poker house way and optimal setting"
 def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner: Runner | None) -> OptimalTotals:
     """The player setting by the house way and optimally against the banker's house way over every deal
     (:func:`.optimal.optimal_totals`), read back from the count cache if kept there, else counted in shards on
-    ``runner`` (by default on local worker processes, as many as the memory free holds: :func:`.optimal.counted_on`)
-    and kept.
+    ``runner`` (by default in this process on a thread per local core, in as few parts as the memory free holds:
+    :func:`.optimal.counted_on`) and kept.
     The optimal setting depends on the commission, so the key holds it beside the house way's."""
     from ...count_cache import current
     from .counting import CODE, count_key
@@ -250,8 +250,9 @@ def kept_or_counted_optimal(game: PaiGowGame, progress: Progress | None, runner:
             except (ValueError, KeyError, TypeError) as error:
                 log.warning(f"the counts of {game.id} kept in {cache.folder} do not fit this game ({type(error).__name__}); "
                             "they are computed again")
-    where, parts = counted_on(game, runner)
-    totals = optimal_totals(game, _points_folder(game, where), where, progress, parts, deck=_deck_folder(game, where))
+    where, parts, threads = counted_on(game, runner)
+    totals = optimal_totals(game, _points_folder(game, where), where, progress, parts, deck=_deck_folder(game, where),
+                            threads=threads)
     if cache is not None:
         cache.keep(TOTALS_KIND, key, game.id, {"totals": totals}, CODE)
     return totals
@@ -323,7 +324,7 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
                           runner: Runner | None) -> OtherWay:
     """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
     every deal (:func:`.optimal.other_way_totals`): read back from the count cache if kept there, else counted in
-    shards on ``runner`` (local worker processes by default) and kept, under both ways' rules and the commission."""
+    shards on ``runner`` (by default in this process on a thread per local core) and kept, under both ways' rules and the commission."""
     from ...count_cache import current
     from .counting import CODE, count_key
     from .optimal import counted_on, other_way_totals
@@ -343,9 +344,9 @@ def kept_or_counted_other(game: PaiGowGame, other: PaiGowGame, progress: Progres
             except (ValueError, KeyError, TypeError) as error:
                 log.warning(f"the counts of {other.id} against {game.id} kept in {cache.folder} do not fit these games "
                             f"({type(error).__name__}); they are computed again")
-    where, parts = counted_on(game, runner)
+    where, parts, threads = counted_on(game, runner)
     result = other_way_totals(game, other, _points_folder(game, where), _points_folder(other, where), where, progress,
-                              parts, deck=_deck_folder(game, where))
+                              parts, deck=_deck_folder(game, where), threads=threads)
     if cache is not None:
         cache.keep(OTHER_KIND, key, f"{game.id} against {other.id}", {"other way": result}, CODE)
     return result

@@ -27,13 +27,15 @@ type and house-way rule), not its counts; the parts run on the shard runner (:mo
 
 from __future__ import annotations
 
+import functools
 import os
+import queue
 import tempfile
 import time
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -41,6 +43,7 @@ from ...subsets import BINOMIAL
 from ...suits import Symmetry
 from .game_file import PaiGowGame
 from .hands import SETTINGS
+from .kernel import BATCH_BYTES
 from .house_way import COMPLETE, KIND_NAMES, Features
 from .other_way import EXAMPLES, HandSetOtherwise, OtherWay, PricedEnds, TypeSetOtherwise, kind_name, setting_text
 from .totals import CHUNK, _distinct, _game
@@ -125,35 +128,37 @@ def parts(n: int, jokers: int, count: int = PARTS) -> list[tuple[int, int]]:
     return out + [(0, hi)]
 
 
-def counted_on(game: PaiGowGame, runner: Any) -> tuple[Any, int]:
-    """Where a count over every deal runs, and in how many parts of the player hands: on a cluster, or in this process,
-    where the runner says so (two parts); otherwise on local worker processes forked from this one (they hold the game
-    and its compiled kernels), one part each, as many as the runner asks (default: one per core) and the memory free
-    holds (:func:`part_bytes` each, beside the hands' classes, which they share)."""
+def counted_on(game: PaiGowGame, runner: Any) -> tuple[Any, int, int]:
+    """Where a count over every deal runs, in how many parts of the player hands, on how many threads each: on a
+    cluster, two parts, one thread each (a worker each); otherwise in this process, in as few parts as the memory free
+    holds (:func:`part_bytes` each, beside the hands' classes), one after another, each on as many threads as the
+    runner asks (default: one per core; one where it keeps the work in this process), every banker's table built once
+    for all of a part's hands; the house way's settings before them on worker processes forked from this one."""
     from ...parallel import Runner
     from ...workers import local_cores
 
-    if runner is not None and runner.where not in ("local", "forked"):
-        return runner, PARTS
-    wanted = (runner.workers if runner is not None else None) or local_cores()
+    if runner is not None and runner.where not in ("here", "local", "forked"):
+        return runner, PARTS, 1
+    here = runner is not None and runner.where == "here"
+    threads = 1 if here else (runner.workers if runner is not None else None) or local_cores()
     hands = comb(len(game.deck), 7)
     free = _memory_free()
-    workers = wanted
-    while workers > 1 and free is not None and 4 * hands + workers * part_bytes(game, max(PARTS, workers)) > free:
-        workers -= 1
-    return Runner.forked(workers, runner.cache if runner is not None else None), max(PARTS, workers)
+    count = 1
+    while count < 16 and free is not None and 4 * hands + part_bytes(game, count) > free:
+        count *= 2
+    return (runner if here else Runner.forked(threads, runner.cache if runner is not None else None)), count, threads
 
 
 def part_bytes(game: PaiGowGame, count: int) -> int:
     """About the memory one part of ``count`` takes: its classes' settings and counts (a class stands for about as
-    many hands as there are renamings of suits) and its hands' class numbers.
+    many hands as there are renamings of suits) and the banker's tables held at once (:data:`.kernel.BATCH_BYTES`).
 
     >>> from casino_math.analysis import load_game
-    >>> part_bytes(load_game("tests/games/pai-gow-small.yaml"), 2) < 2 ** 20
+    >>> part_bytes(load_game("tests/games/pai-gow-small.yaml"), 2) - BATCH_BYTES < 2 ** 20
     True
     """
     hands = comb(len(game.deck), 7) // count
-    return hands * 4 + hands // len(Symmetry.of(game.deck)) * len(SETTINGS) * (8 + 2 + 2) * 2
+    return hands // len(Symmetry.of(game.deck)) * len(SETTINGS) * (8 + 2 + 2) * 2 + BATCH_BYTES
 
 
 def _memory_free() -> int | None:
@@ -169,47 +174,79 @@ def _memory_free() -> int | None:
 
 
 def optimal_totals(game: PaiGowGame, folder: str | None = None, runner: Any = None, progress: Any = None,
-                   count: int = PARTS, seconds: list[float] | None = None, deck: str | None = None) -> OptimalTotals:
+                   count: int = PARTS, seconds: list[float] | None = None, deck: str | None = None,
+                   threads: int = 1) -> OptimalTotals:
     """The house way's and the optimal setting's results over every deal of the game's deck, in shards on ``runner``
     (:mod:`casino_math.parallel`; this process by default): the hands' house-way points and classes (kept in
     ``folder``), then one shard per part of the player hands; a run stopped resumes from the shards its runner keeps.
     ``seconds``, if given, receives each part's processor seconds (for a benchmark); ``deck``, if given, a folder
-    where the deck's classes (which no house way changes) are shared with other house ways' folders."""
-    from ...parallel import Runner, Shards
+    where the deck's classes (which no house way changes) are shared with other house ways' folders; with ``threads``
+    above one, the parts run one after another in this process, each on that many threads (:func:`counted_on`)."""
+    from ...parallel import Runner
 
     runner = runner or Runner.here()
     if folder is None:
         with tempfile.TemporaryDirectory() as scratch:
-            return optimal_totals(game, scratch, runner, progress, count, seconds)
-    _prepare(game, folder, runner, progress, deck)
+            return optimal_totals(game, scratch, runner, progress, count, seconds, threads=threads)
+    _prepare(game, folder, runner, progress, deck, threads)
     ranges = _ranges(game, count)
     shards = [(game.path, folder, lo, hi) for lo, hi in ranges]
-    results = Shards(part_shard, shards, f"pai-gow-optimal-{game.sha256[:16]}-{ranges}").run(
-        runner, progress, "player hands' parts")
+    results = _parts(game, folder, shards, f"pai-gow-optimal-{game.sha256[:16]}-{ranges}", runner, progress,
+                     "player hands against the banker's", threads)
     if seconds is not None:
         seconds.extend(float(r["seconds"][0]) for r in results)
     return _totals(game, folder, results)
 
 
 def other_way_totals(game: PaiGowGame, other: PaiGowGame, folder: str, other_folder: str, runner: Any = None,
-                     progress: Any = None, count: int = PARTS, deck: str | None = None) -> OtherWay:
+                     progress: Any = None, count: int = PARTS, deck: str | None = None, threads: int = 1) -> OtherWay:
     """A player setting by ``other``'s house way against the game's banker, beside one setting by the game's own, over
     every deal (:mod:`~casino_math.methods.pai_gow.other_way`): the same count as :func:`optimal_totals` (its kept points, classes and card sets in
     ``folder``), each class's settings valued, with the other way's setting (its hands' points kept in
     ``other_folder``, checked alike for hands alike but for their suits) taken beside the game's own."""
-    from ...parallel import Runner, Shards
+    from ...parallel import Runner
 
     if other.deck != game.deck or other.way.hands.wheel_second != game.way.hands.wheel_second:
         raise ValueError(f"{other.id}: another deck or ranking than {game.id}'s: its settings cannot be set against it")
     runner = runner or Runner.here()
-    _prepare(game, folder, runner, progress, deck)
+    _prepare(game, folder, runner, progress, deck, threads)
     _keep_classes(other, other_folder, deck)
     _points(other, other_folder, runner, progress)
     ranges = _ranges(game, count)
     shards = [(game.path, folder, lo, hi, other_folder) for lo, hi in ranges]
-    results = Shards(part_shard, shards, f"pai-gow-other-way-{game.sha256[:16]}-{other.sha256[:16]}-{ranges}").run(
-        runner, progress, "player hands' parts, set by both ways")
+    results = _parts(game, folder, shards, f"pai-gow-other-way-{game.sha256[:16]}-{other.sha256[:16]}-{ranges}",
+                     runner, progress, "player hands against the banker's, set by both ways", threads)
     return _other_totals(game, results)
+
+
+def _parts(game: PaiGowGame, folder: str, shards: list[Any], key: str, runner: Any, progress: Any, label: str,
+           threads: int) -> list[dict[str, np.ndarray]]:
+    """The parts' results: on ``runner`` a part a shard, or, on more than one thread, one after another in this
+    process (kept in the runner's folder alike), the progress told in units of work (:func:`part_work`), so that its
+    time left reads true."""
+    from ...parallel import Runner, Shards
+
+    if threads <= 1:
+        return Shards(part_shard, shards, key).run(runner, progress, label)
+    total = part_work(game, folder) * len(shards)
+    counted = [0]
+
+    def done(units: int) -> None:
+        counted[0] += units
+        if progress is not None:
+            progress(label, counted[0], total)
+
+    task = functools.partial(part_shard, threads=threads, done=done)
+    return Shards(task, shards, key).run(Runner.here(runner.cache if runner is not None else None))
+
+
+def part_work(game: PaiGowGame, folder: str) -> int:
+    """The units of work of one part of the player hands: the banker's hands holding each class of card sets
+    (:func:`.kernel.work`), as the part's threads count them."""
+    from .kernel import work
+
+    n = len(game.deck)
+    return sum(work(n, k, len(np.load(os.path.join(folder, f"weights{k}.npy"), mmap_mode="r"))) for k in range(7))
 
 
 def _ranges(game: PaiGowGame, count: int) -> list[tuple[int, int]]:
@@ -263,11 +300,11 @@ def _hand_points(game: PaiGowGame, rows: np.ndarray) -> np.ndarray:
                      rule]).astype(np.int16)
 
 
-def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any, deck: str | None = None) -> None:
-    """The hands' classes and points and the classes of card sets, kept in ``folder`` (made where missing; the
-    deck's, which no house way changes, linked from ``deck`` where another house way made them)."""
+def _prepare(game: PaiGowGame, folder: str, runner: Any, progress: Any, deck: str | None = None, threads: int = 1) -> None:
+    """The hands' classes (on ``threads`` threads) and points and the classes of card sets, kept in ``folder`` (made
+    where missing; the deck's, which no house way changes, linked from ``deck`` where another house way made them)."""
     n = len(game.deck)
-    _keep_classes(game, folder, deck)
+    _keep_classes(game, folder, deck, threads)
     _points(game, folder, runner, progress)
     names = [f"{name}{k}" for k in range(7) for name in ("sets", "weights")]
     if _borrowed(names, folder, deck):
@@ -341,12 +378,12 @@ def _members(bits: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.unpackbits(bits.view(np.uint8), bitorder="little"))
 
 
-def _keep_classes(game: PaiGowGame, folder: str, deck: str | None = None) -> None:
+def _keep_classes(game: PaiGowGame, folder: str, deck: str | None = None, threads: int = 1) -> None:
     """Every hand's class (numbered in the order of the canonical members' colex ranks), the canonical members and the
     classes' sizes, kept in ``folder`` (linked from ``deck`` if another house way made them there): counted in this
     process by a compiled pass over the hands (never listed), a stretch at a time straight into the file, so that no
-    more than a stretch is ever held in memory."""
-    from .kernel import canonical_sets, mark_members, members_before, number_classes
+    more than a stretch a thread is ever held in memory; on ``threads`` threads, each a stretch at a time."""
+    from .kernel import canonical_sets, mark_members, members_before, number_classes, on_each, thread_pool
 
     names = ["class_id", "reps", "sizes"]
     if _borrowed(names, folder, deck):
@@ -357,19 +394,33 @@ def _keep_classes(game: PaiGowGame, folder: str, deck: str | None = None) -> Non
     scratch = path + ".part.npy"  # written whole, then renamed: a stopped run never leaves half a file read back
     np.lib.format.open_memmap(scratch, mode="w+", dtype=np.int32, shape=(comb(n, 7),)).flush()
     bits = _bits(comb(n, 7))  # the canonical members, a bit each
-    for top in range(6, n):  # each stretch: the hands whose highest card is top
-        stretch = np.load(scratch, mmap_mode="r+")[comb(top, 7):comb(top + 1, 7)]
-        canonical_sets(7, top, top + 1, naturals, stretch)
-        mark_members(stretch, comb(top, 7), bits)
-        stretch.flush()
-        del stretch  # unmapped: its pages leave this process
-    before = members_before(bits)
-    sizes = np.zeros(int(before[-1]), dtype=np.int64)
-    for top in range(6, n):
-        stretch = np.load(scratch, mmap_mode="r+")[comb(top, 7):comb(top + 1, 7)]
-        number_classes(stretch, bits, before, sizes)
-        stretch.flush()
-        del stretch
+    tops = list(range(n - 1, 5, -1))  # each stretch: the hands whose highest card is top (the largest first)
+    own: queue.SimpleQueue[np.ndarray] = queue.SimpleQueue()
+
+    def stretch(top: int) -> tuple[np.memmap, np.ndarray]:  # mapped for one thread; unmapped when dropped
+        mapped = np.lib.format.open_memmap(scratch, mode="r+")
+        return mapped, mapped[comb(top, 7):comb(top + 1, 7)]
+
+    def mark(top: int) -> None:
+        mapped, hands = stretch(top)
+        canonical_sets(7, top, top + 1, naturals, hands)
+        mark_members(hands, comb(top, 7), bits)
+        mapped.flush()  # written through: its pages leave this process when it is unmapped
+
+    def number(top: int) -> None:
+        (mapped, hands), sizes = stretch(top), own.get()
+        number_classes(hands, bits, before, sizes)
+        mapped.flush()
+        own.put(sizes)
+
+    with thread_pool(threads) as pool:
+        for parity in (0, 1):  # neighbouring stretches share a word of bits at their edge: never marked at once
+            on_each(pool, mark, [top for top in tops if top % 2 == parity])
+        before = members_before(bits)
+        for _ in range(threads):  # a thread's own sizes: no two threads add to one
+            own.put(np.zeros(int(before[-1]), dtype=np.int64))
+        on_each(pool, number, tops)
+    sizes = np.sum([own.get() for _ in range(threads)], axis=0)
     reps = _members(bits)
     np.save(os.path.join(folder, "sizes.npy"), sizes)
     np.save(os.path.join(folder, "reps.npy"), reps)
@@ -423,14 +474,16 @@ def position(game: PaiGowGame, set_high: np.ndarray, set_low: np.ndarray, points
     return found.argmax(axis=1)
 
 
-def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]) -> dict[str, np.ndarray]:
+def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str], threads: int = 1,
+               done: Callable[[int], None] | None = None) -> dict[str, np.ndarray]:
     """One part of the player hands (highest card in lo..hi−1): every class's settings against the banker's hands over
     every deal, each class set optimally; per hand type and per rule of the house way the columns :data:`COLUMNS`
     (deals, over all the part's hands), and per hand type the class where the house way costs most. With another
     house way's points (a fifth item: their folder), the same columns with its setting in place of the optimal one
     ("differs": set to other values; "gain": what it gives up) per hand type, and the first classes of each type it
-    sets otherwise (:data:`.other_way.EXAMPLES`)."""
-    from .kernel import settings_against
+    sets otherwise (:data:`.other_way.EXAMPLES`). On ``threads`` threads (the same result); ``done`` hears of the
+    units of work of the banker's tables as they are answered (:func:`part_work`)."""
+    from .kernel import on_each, settings_against, thread_pool
 
     path, folder, lo, hi = shard[:4]
     clock = time.process_time()
@@ -446,13 +499,14 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     m = len(mine)
     set_high = np.empty((m, len(SETTINGS)), dtype=np.int16)
     set_low = np.empty_like(set_high)
-    house = np.empty(m, dtype=np.int64)
-    kind = np.empty(m, dtype=np.int64)
-    rule = points[2, c0:c1].astype(np.int64)
+    house = np.empty(m, dtype=np.int8)  # small types: a part may hold all 6,972,147 classes of 53 cards
+    kind = np.empty(m, dtype=np.int16)
+    rule = points[2, c0:c1]
     own = points[:2, c0:c1]
-    theirs = np.empty(m, dtype=np.int64)
+    theirs = np.empty(m, dtype=np.int8)
     their_points = np.load(os.path.join(shard[4], "class_points.npy"))[:2, c0:c1] if len(shard) == 5 else own
-    for start in range(0, m, CHUNK):
+
+    def settle(start: int) -> None:  # a chunk of classes' settings ranked, their type (threads: chunks at once)
         rows = unrank(mine[start:start + CHUNK])
         part = slice(start, start + CHUNK)
         set_high[part], set_low[part], house[part] = class_settings(game, rows, own[:, part])
@@ -460,6 +514,9 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
             theirs[part] = position(game, set_high[part], set_low[part], their_points[:, part])
         features = Features.of(game.way.hands, rows)
         kind[part] = features.kind * len(COMPLETE) + features.complete
+
+    with thread_pool(threads) as pool:
+        on_each(pool, settle, range(0, m, CHUNK))
     if comb(n - 7, 7) * len(Symmetry.of(game.deck)) >= 1 << 31:
         raise ValueError(f"{game.id}: {n} cards: a class's counts would not fit in 31 bits")
     counts = np.zeros((m, len(SETTINGS)), dtype=np.int64)  # below + 2^32 × at least as high (the kernel's doc)
@@ -468,7 +525,7 @@ def part_shard(shard: tuple[str, str, int, int] | tuple[str, str, int, int, str]
     for k in range(7):
         sets, weights = (np.load(os.path.join(folder, f"{name}{k}.npy")) for name in ("sets", "weights"))
         settings_against(sets, weights, n, high, low, width, lows, class_id, int(c0), first, last, set_high, set_low,
-                         counts)
+                         counts, threads=threads, done=done)
     by_kind = np.zeros((len(KIND_NAMES) * len(COMPLETE), len(COLUMNS)), dtype=np.int64)
     by_rule = np.zeros((len(game.way.rules), len(COLUMNS)), dtype=np.int64)
     costliest: dict[int, list[int]] = {}  # per hand type, the class where the house way costs most (the first of equals)

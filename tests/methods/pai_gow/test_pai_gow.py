@@ -391,7 +391,7 @@ def test_a_deck_too_big_for_the_hand_by_hand_count_is_counted_kept_and_read_back
     assert view.by_hand().equals(reference.by_hand()) and view.outcomes().equals(reference.outcomes())
     assert view.summary() == reference.summary() and "gains" in view.summary()
     assert len(view.examples()) > 0 and set(view.examples()["type"]) <= set(view.by_hand()["hand"])
-    assert {"hands set by the house way", "player hands' parts"} <= set(heard)
+    assert {"hands set by the house way", "player hands against the banker's"} <= set(heard)
     cold = build_reports([SMALL], issued="2026-01-02")
     assert "Given up by the house way" in cold["pai_gow_poker.html"].decode()
     monkeypatch.setattr(optimal, "optimal_totals", lambda *args, **kwargs: pytest.fail("counted again, not read back"))
@@ -468,11 +468,28 @@ def test_compare_past_the_hand_by_hand_count_counts_by_shared_cards_and_keeps_th
     monkeypatch.setattr(method, "LOCAL_HANDS", 1000)
     heard: list[str] = []
     swept = compare([SMALL, path], lambda what, done, of: heard.append(what))
-    assert swept.equals(by_hand) and "player hands' parts, set by both ways" in heard
+    assert swept.equals(by_hand) and "player hands against the banker's, set by both ways" in heard
     monkeypatch.setattr(optimal, "other_way_totals", lambda *args, **kwargs: pytest.fail("counted again, not read back"))
     assert compare([SMALL, path]).equals(by_hand)
     code, out, _ = run(monkeypatch, capsys, "compare", SMALL, str(path), "--cache", str(tmp_path / "kept"), "--format", "csv")
     assert code == 0 and "three of a kind and two pair: example 1" in out
+
+
+def test_one_worker_and_two_give_the_same_bytes_past_the_hand_by_hand_count(monkeypatch, capsys, tmp_path):
+    """Forced down the 53-card path (the count by shared cards, on a thread per worker), ``analyze --workers 1`` and
+    ``--workers 2`` write the same JSON, byte for byte, with the count cache off."""
+    from casino_math.methods.pai_gow import method
+
+    from tests.helpers.cli_runner import run
+
+    monkeypatch.setenv("CASINO_MATH_CACHE", "off")
+    monkeypatch.setattr(method, "LOCAL_HANDS", 1000)
+    outputs = []
+    for workers in ("1", "2"):
+        code, out, _ = run(monkeypatch, capsys, "analyze", SMALL, "--no-cache", "--workers", workers, "--format", "json")
+        assert code == 0 and '"house_edge"' in out
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
 
 
 def test_two_house_ways_swept_with_one_kept_folder_keep_their_own_points(monkeypatch, tmp_path):

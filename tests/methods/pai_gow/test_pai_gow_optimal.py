@@ -76,19 +76,28 @@ def test_optimal_count_by_classes_equals_the_count_by_player_hand(tmp_path, rank
     assert optimal_totals(game, str(tmp_path), Runner.here(tmp_path / "shards"), count=count_of_parts) == result
 
 
-def test_counted_on_forked_workers_the_same_figures(tmp_path):
-    """The parts counted at once in forked worker processes (the default where the run names no cluster), three of
-    them: what one process counts in two parts."""
-    from casino_math.methods.pai_gow.optimal import counted_on
+def test_counted_on_threads_the_same_figures(tmp_path, monkeypatch):
+    """The default where the run names no cluster: one part in this process on a thread per worker asked (three
+    here, the banker's tables a few sets at a time), its progress told in units of work up to the whole: what one
+    process counts in two parts on one thread."""
+    from casino_math.methods.pai_gow import kernel
+    from casino_math.methods.pai_gow.optimal import counted_on, part_work
 
     game = load_game(deck_of(tmp_path, "J-A"))
     (tmp_path / "here").mkdir()
-    (tmp_path / "forked").mkdir()
+    (tmp_path / "threads").mkdir()
     here = optimal_totals(game, str(tmp_path / "here"), Runner.here(), count=2)
-    runner, parts = counted_on(game, Runner.of(workers=3))
-    assert runner.where == "forked" and parts == 3
-    assert optimal_totals(game, str(tmp_path / "forked"), runner, count=parts) == here
-    assert counted_on(game, Runner.here()) == (Runner.here(), 2)
+    runner, parts, threads = counted_on(game, Runner.of(workers=3))
+    assert runner.where == "forked" and (parts, threads) == (1, 3)
+    monkeypatch.setattr(kernel, "BATCH_BYTES", 1 << 14)  # tables of a few sets at a time: many batches per k
+    heard: list[tuple[str, int, int]] = []
+    found = optimal_totals(game, str(tmp_path / "threads"), runner, lambda *told: heard.append(told), count=parts,
+                           threads=threads)
+    assert found == here
+    told = [(done, of) for what, done, of in heard if what == "player hands against the banker's"]
+    assert len(told) > 7 and [done for done, _ in told] == sorted(done for done, _ in told)
+    assert told[-1] == (part_work(game, str(tmp_path / "threads")),) * 2
+    assert counted_on(game, Runner.here()) == (Runner.here(), 1, 1)
 
 
 def test_summed_a_few_classes_at_a_time_the_same_figures(tmp_path, monkeypatch):
@@ -138,7 +147,8 @@ def test_another_house_way_by_classes_equals_the_per_hand_counts(tmp_path, ranks
 
 
 def test_the_kernel_equals_its_plain_reference_on_every_path(tmp_path):
-    """The banker's hands counted by a table over every high value, over the high values present, and one by one."""
+    """The banker's hands counted by a table over every high value, over the high values present, and one by one, on
+    one thread and on three."""
     game = load_game(SMALL)
     n = len(game.deck)
     points = np.concatenate([points_shard((str(SMALL), top)) for top in range(6, n)], axis=1)
@@ -157,10 +167,11 @@ def test_the_kernel_equals_its_plain_reference_on_every_path(tmp_path):
             settings_against_reference(pick, w, n, high, low, canonical_members, first, first, last,
                                        high_s[first:last], low_s[first:last], expected)
             for dense_from, brute_below in ((width, 64), (1, 0), (10**9, 0), (10**9, 10**9)):
-                got = np.zeros((last - first, 21), dtype=np.int64)
-                settings_against(pick, w, n, high, low, width, lows, canonical_members, first,
-                                 first, last, high_s[first:last], low_s[first:last], got, dense_from, brute_below)
-                assert np.array_equal(got, expected), (lo, k, dense_from, brute_below)
+                for threads in (1, 3):  # three threads: the tables built at once, the classes in 48 slices
+                    got = np.zeros((last - first, 21), dtype=np.int64)
+                    settings_against(pick, w, n, high, low, width, lows, canonical_members, first, first, last,
+                                     high_s[first:last], low_s[first:last], got, dense_from, brute_below, threads)
+                    assert np.array_equal(got, expected), (lo, k, dense_from, brute_below, threads)
             # sums past 2^63 wrap, and read back exactly once they end in range (as the 53-card deck's do)
             got = np.zeros((last - first, 21), dtype=np.int64)
             for weight in (w << 40, w - (w << 40)):
@@ -197,7 +208,8 @@ def test_canonical_members_name_the_classes_of_the_suit_renamings():
 
 @pytest.mark.parametrize("ranks", ["J-A", "9-A"])
 def test_classes_counted_in_one_pass_are_the_listed_hands_numbered(tmp_path, ranks):
-    """The compiled pass (hands never listed, numbered by a bit per canonical member) against every hand listed, its
+    """The compiled pass (hands never listed, numbered by a bit per canonical member; on one thread and on three)
+    against every hand listed, its
     canonical member by :func:`canonical_hands` and the classes numbered by ``np.searchsorted``; the card-set classes
     against ``np.unique`` over the sets listed."""
     from casino_math.methods.pai_gow.kernel import canonical_hands
@@ -205,12 +217,15 @@ def test_classes_counted_in_one_pass_are_the_listed_hands_numbered(tmp_path, ran
 
     game = load_game(deck_of(tmp_path, ranks))
     n, naturals = len(game.deck), len(game.deck) - game.deck.jokers
-    _keep_classes(game, str(tmp_path))
     canon = canonical_hands(all_subsets(n, 7), naturals)
     reps, sizes = np.unique(canon, return_counts=True)
-    assert np.array_equal(np.load(tmp_path / "reps.npy"), reps)
-    assert np.array_equal(np.load(tmp_path / "sizes.npy"), sizes)
-    assert np.array_equal(np.load(tmp_path / "class_id.npy"), np.searchsorted(reps, canon))
+    for threads in (1, 3):  # three threads: stretches marked and numbered at once
+        folder = tmp_path / f"threads-{threads}"
+        folder.mkdir()
+        _keep_classes(game, str(folder), threads=threads)
+        assert np.array_equal(np.load(folder / "reps.npy"), reps)
+        assert np.array_equal(np.load(folder / "sizes.npy"), sizes)
+        assert np.array_equal(np.load(folder / "class_id.npy"), np.searchsorted(reps, canon))
     for k in range(1, 7):
         members, weights = np.unique(canonical_hands(all_subsets(n, k), naturals), return_counts=True)
         sets, got = set_classes(n, naturals, k)
