@@ -1,126 +1,117 @@
-"""Blackjack in the studio: edits of pays a decision sees, timed to the provisional figures and to the exact ones.
+"""Blackjack in the studio: edits that move the strategy, timed from the request to the first (provisional) figures and
+to the exact ones, in wall time and in processor time (the server's and every worker's).
 
-Spanish 21's bonus pays move the play, so an edit of one is a solve of seconds: the studio solves it in a worker process
-and answers at once with the strategy last solved priced at the new pays (its ends as linear forms of the pays, worked
-out in the worker after each solve). Timed here, through the server's API (Flask's test client, in this process as the
-server runs it): the game opened, its strategy priced, then each edit from the request to the provisional figures
-(milliseconds) and to the exact ones (seconds); against, in the same run, the plain path to the same provisional
-figures (the strategy replayed at the new pays, :meth:`Solution.replayed`) and the ratio; then an edit solved before
-(remembered) and a standard file's payout edit (a natural's pay: repriced in the request).
+An edit of a pay a decision sees (Spanish 21's bonuses) or of a rule is a solve of seconds, run in a worker; the page
+shows at once the strategy last solved under the same rules, priced at the edit's pays, where the studio holds its
+pricer. Timed here through the server's API (Flask's test client, in this process as the server runs it), with a count
+cache of the benchmark's own (nothing kept at the start: a first run on a machine), three runs of the studio one after
+another (each a workbench of its own, as a studio started again):
+
+1. the game opened (solved, nothing kept), a pay edited at once;
+2. the game opened again (its solution kept), another pay edited at once (the issue's "first 20 s after opening"),
+   then a rule edited (a rule set never solved);
+3. the game opened again, the same rule edited with the first pay: a rule edit whose rules were solved in an earlier run.
 
     python benchmarks/studio_blackjack.py
-    python benchmarks/studio_blackjack.py --game spanish-21-s17.yaml --edits "five-card 21=2" "6-7-8=5"
+    PYTHONPATH=/tmp/studio-base python benchmarks/studio_blackjack.py        # the previous version (git archive 05fcd04)
+    python benchmarks/studio_blackjack.py --game 6-decks-h17-das.yaml --pays "blackjack=6/5" "blackjack=2" --rule "Dealer: soft 17=stands"
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-EDITS = ("five-card 21=2", "five-card 21=1", "seven-card 21=5", "suited 6-7-8=3")
-STANDARD = ("6-decks-s17-das.yaml", "blackjack", ("6/5", "7/5", "2"))  # a standard file's payout edits
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="spanish-21.yaml", help="a file of paytables/blackjack/ (default: spanish-21.yaml)")
-    parser.add_argument("--edits", nargs="*", default=list(EDITS), help="LINE=PAYS, each from the file's pays")
+    parser.add_argument("--pays", nargs=2, default=["five-card 21=2", "five-card 21=1"], help="two pay edits, LINE=PAYS")
+    parser.add_argument("--rule", default="Surrender=none", help="a rule edit, CONTROL=VALUE (its title in the page)")
+    parser.add_argument("--cache", type=Path, help="the count cache to use (default: a new empty folder)")
     args = parser.parse_args()
-    from casino_math.analysis import GameAnalysis
-    from casino_math.analysis import load_game
-    from casino_math.studio.server import create_app
+    os.environ["CASINO_MATH_CACHE"] = str(args.cache or tempfile.mkdtemp(prefix="studio-blackjack-cache-"))
+    import casino_math
+    from casino_math.studio import server
     from casino_math.studio.workbench import Workbench
 
-    print(f"load {os.getloadavg()[0]:.1f} at the start")
+    print(f"{casino_math.__file__}; load {os.getloadavg()[0]:.1f} at the start; count cache {os.environ['CASINO_MATH_CACHE']}")
     folder = ROOT / "paytables" / "blackjack"
-    workbench = Workbench(folder)
-    client = create_app(workbench).test_client()
-    start = time.perf_counter()
-    shown = client.get(f"/api/game?path={args.game}").json
-    print(f"{args.game}: opened in {time.perf_counter() - start:.2f} s", flush=True)
-    start = time.perf_counter()
-    while not workbench.pricers:
-        time.sleep(0.05)
-    print(f"  its strategy priced in {time.perf_counter() - start:.1f} s more (in a worker: the working solved again where it "
-          f"was read from the kept solutions, then replayed once at generic pays)", flush=True)
-    file_pays = shown["paytables"]["pays"]
-    forgotten = forget_solutions(shown["id"])
-    print(f"  {forgotten} solutions of {shown['id']} kept from earlier runs forgotten: every edit below is a pay not seen before",
-          flush=True)
-    try:
-        for asked in args.edits:
-            line, _, pays = asked.partition("=")
-            tables = {"pays": dict(file_pays, **{line: pays})}
-            start = time.perf_counter()
-            answer = client.post("/api/edit", json={"path": args.game, "tables": tables}).json
-            provisional = time.perf_counter() - start
-            assert not answer["errors"], answer["errors"]
-            edge = answer["bets"][0]["figures"]["house edge"] if "bets" in answer else "none yet"
-            of = answer.get("provisional", {}).get("of", "")
-            while True:
-                status = client.get(f"/api/solve?number={answer['solve']}&wait=5").json
-                if status["state"] != "solving":
-                    break
-            exact = time.perf_counter() - start
-            assert status["state"] == "done", status
-            final = status["result"]["bets"][0]["figures"]["house edge"]
-            print(f"  {line} {file_pays[line]} -> {pays}: provisional {provisional * 1000:6.1f} ms (house edge {edge}, the "
-                  f"strategy of {of or '-'}), exact {exact:5.1f} s (house edge {final})", flush=True)
-        line, _, pays = args.edits[0].partition("=")
-        tables = {"pays": dict(file_pays, **{line: pays})}
-        start = time.perf_counter()
-        again = client.post("/api/edit", json={"path": args.game, "tables": tables}).json
-        print(f"  {line} -> {pays} again (remembered): {(time.perf_counter() - start) * 1000:.1f} ms, "
-              f"{'no solve' if 'solve' not in again else 'solved again'}", flush=True)
-        name, line, edits = STANDARD
-        standard = client.get(f"/api/game?path={name}").json
-        workbench.solves.stop_all()  # its strategy's pricing (for a later edit of a pay a decision sees) not timed beside
-        times = []
-        for pays in edits:
-            tables = {"pays": dict(standard["paytables"]["pays"], **{line: pays})}
-            start = time.perf_counter()
-            answer = client.post("/api/edit", json={"path": name, "tables": tables}).json
-            times.append(time.perf_counter() - start)
-            assert "solve" not in answer and not answer["errors"]
-        print(f"{name}: {line} -> {', '.join(edits)} (a natural's pay, repriced in the request): "
-              f"{', '.join(f'{t * 1000:.0f}' for t in times)} ms")
-        line, _, pays = args.edits[0].partition("=")
-        original = load_game(folder / args.game)
-        variant = workbench.scratch / "plain.yaml"
-        every = ", ".join(f'"{k}": "{v}"' for k, v in dict(file_pays, **{line: pays}).items())
-        variant.write_text(f'extends: "{folder / args.game}"\nid: plain\nblackjack:\n  pays: {{{every}}}\n')
-        edited = load_game(variant)
-        solution = GameAnalysis(original).solution
-        solution.replayed(original)  # the working solved (read from the kept solutions otherwise): not timed
-        start = time.perf_counter()
-        solution.replayed(edited)
-        plain = time.perf_counter() - start
-        pricer = workbench.pricers[folder / args.game][2]
-        start = time.perf_counter()
-        pricer.table(edited)
-        ours = time.perf_counter() - start
-        print(f"{args.game}: the plain path to the same provisional figures ({line} -> {pays}: the strategy replayed at the new pays): "
-              f"{plain:.2f} s; priced from its linear form {ours * 1000:.1f} ms: plain/ours {plain / ours:,.0f}x", flush=True)
-    finally:
-        workbench.solves.stop_all()
+    first, second = (dict([p.split("=", 1)]) for p in args.pays)
+    title, _, value = args.rule.partition("=")
+    rule = {title: value}
+    for run, edits in enumerate(([(first, {})], [(second, {}), ({}, rule)], [(first, rule)]), 1):
+        workbench = Workbench(folder)
+        client = server.create_app(workbench, "bench").test_client()
+        client.environ_base["HTTP_X_STUDIO_TOKEN"] = "bench"
+        try:
+            clock = Clock(workbench)
+            shown = client.get(f"/api/game?path={args.game}").json
+            print(f"run {run}: {args.game} opened in {clock.since()}", flush=True)
+            for pays, rules in edits:
+                tables = {"pays": dict(shown["paytables"]["pays"], **pays)}
+                words = ", ".join([*(f"{k} {shown['paytables']['pays'][k]} -> {v}" for k, v in pays.items()),
+                                   *(f"{k}: {v}" for k, v in rules.items())])
+                print(f"  {words}: {timed(client, workbench, args.game, tables, rules)}", flush=True)
+            for solve in list(workbench.solves.numbered.values()):  # its strategy priced (and, now, kept for the next run)
+                solve.finished.wait(1800)
+        finally:
+            workbench.solves.stop_all()
     print(f"load {os.getloadavg()[0]:.1f} at the end")
 
 
-def forget_solutions(game: str) -> int:
-    """The solutions of ``game`` (by its id: the studio's edits keep it) kept between runs removed; how many."""
-    from casino_math.count_cache import current
+class Clock:
+    """Wall time and processor time since it was made: this process's, its workers' ended, its workers' running."""
 
-    cache = current()
-    if cache is None:
-        return 0
-    gone = [e for e in cache.entries() if e.kind == "solution" and e.what == game]
-    for entry in gone:
-        for path in cache.folder.glob(f"{entry.digest}.*"):
-            path.unlink()
-    return len(gone)
+    def __init__(self, workbench: Any) -> None:
+        self.workbench = workbench
+        self.wall, self.processor = time.perf_counter(), self.used()
+
+    def used(self) -> float:
+        own, ended = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        running = 0.0
+        for solve in list(self.workbench.solves.numbered.values()):
+            process = solve.process
+            if process is not None and process.pid is not None and process.exitcode is None:
+                try:
+                    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                    running += (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+                except (OSError, IndexError, ValueError):
+                    pass
+        return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime + running
+
+    def since(self) -> str:
+        return f"{time.perf_counter() - self.wall:.2f} s (processor {self.used() - self.processor:.1f} s)"
+
+
+def timed(client: Any, workbench: Any, game: str, tables: dict, rules: dict) -> str:
+    """An edit from the request to its first figures (provisional where they are) and to the exact ones."""
+    clock = Clock(workbench)
+    answer = client.post("/api/edit", json={"path": game, "tables": tables, "rules": rules}).json
+    assert not answer["errors"], answer["errors"]
+    said = [f"answered in {clock.since()}"]
+    if "bets" in answer:
+        said.append(f"provisional at once ({answer['bets'][0]['figures']['house edge']}, the strategy of {answer['provisional']['of']})"
+                    if answer.get("provisional") else f"exact at once ({answer['bets'][0]['figures']['house edge']})")
+    provisional = "bets" in answer
+    while "solve" in answer:
+        status = client.get(f"/api/solve?number={answer['solve']}&wait=0.2").json
+        if not provisional and status["provisional"] is not None:
+            provisional = True
+            said.append(f"provisional in {clock.since()} ({status['provisional']['bets'][0]['figures']['house edge']})")
+        if status["state"] != "solving":
+            assert status["state"] == "done", status
+            said.append(f"exact in {clock.since()} ({status['result']['bets'][0]['figures']['house edge']})")
+            break
+    return "; ".join(said)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from ..game.loader import forget_warnings
 from ..pays import Pay
 from ..returns import Metrics, ReturnTable
 from ..text import decimal, integer, percent
+from . import kept_pricers
 from . import rules as ruling
 from .solves import Solves, Warnings, listening
 
@@ -88,8 +89,9 @@ class Workbench:
         self.figures: dict[tuple[Path, tuple], dict[str, Metrics]] = {}
         self.originals: dict[Path, tuple[tuple, Game]] = {}  # file -> (its files' sizes and times, its game)
         self.remembered: OrderedDict[tuple, tuple[Game, dict[str, Any]]] = OrderedDict()  # the edits solved: (file, its files, pays)
-        # (file, its rules edited as written) -> the pricer of the strategy last solved under those rules
-        self.pricers: dict[tuple[Path, str], tuple[tuple, Game, Any, dict[str, str]]] = {}
+        # (file, its rules edited as written) -> the strategy last solved under those rules: the files it was read from,
+        # the pays it was solved at (pays_key), its pricer, its strategy in words
+        self.pricers: dict[tuple[Path, str], tuple[tuple, str, Any, dict[str, str]]] = {}
         self.apart: dict[int, tuple[str, Path]] = {}  # a solve in a worker -> the file as the page names it, the edit's file
         self.solves = Solves(figures_of, self._solved_apart, self._priced, self.lock)
         # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
@@ -149,7 +151,8 @@ class Workbench:
             shown["rules"] = _rules(analysis)
             shown["controls"] = [c.shown() for c in ruling.controls(ruling.game_data(path), game_schema())]
             held = self.pricers.get((path, ""))
-            if _edits_solve(analysis) and (held is None or held[0] != game.files) and self.solves.running(path) is None:
+            if (_edits_solve(analysis) and (held is None or held[0] != game.files) and self._kept_pricer(path, game, "") is None
+                    and self.solves.running(path) is None):
                 self.solves.start(path, (path, game.files, _pays(game), ""), game, shown=False)
             return shown
 
@@ -233,10 +236,10 @@ class Workbench:
         """The figures of the strategy last solved of ``path`` under the same rules (``ruled``: the rules edited, as
         written) at ``game``'s pays, as the page shows them, marked: exact for that strategy; the optimal strategy's
         house edge is at most this one (None: no strategy priced yet under these rules)."""
-        held = self.pricers.get((path, ruled))
+        held = self.pricers.get((path, ruled)) or self._kept_pricer(path, game, ruled)
         if held is None:
             return None
-        files, solved_game, pricer, strategy = held
+        files, solved_pays, pricer, strategy = held
         try:
             table = pricer.table(game)
         except ValueError:  # the file changed since: its rules are not the edit's
@@ -248,8 +251,18 @@ class Workbench:
             "changes": [],
             "compare": compared(before, figures, {game.bet: game.names.bet(game.bet)}) if before is not None else [],
             "metrics": figures,
-            "provisional": {"of": "the file" if not ruled and _pays(solved_game) == _pays(self._original(path)) else "an earlier edit",
+            "provisional": {"of": "the file" if not ruled and solved_pays == pays_key(self._original(path)) else "an earlier edit",
                             "words": PROVISIONAL}}
+
+    def _kept_pricer(self, path: Path, game: Game, ruled: str) -> tuple[tuple, str, Any, dict[str, str]] | None:
+        """The strategy last solved of ``path`` under the rules ``ruled`` in an earlier run, held from now on (None: the
+        count cache holds none for the file as it is now)."""
+        files = self._original(path).files
+        kept = kept_pricers.load(pricer_key(files, ruled), game.id, GameAnalysis(game).method)
+        if kept is None:
+            return None
+        self.pricers[(path, ruled)] = (files, kept.pays, kept.pricer, kept.strategy)
+        return self.pricers[(path, ruled)]
 
     def _solved_apart(self, solve: Any, shown: dict[str, Any], metrics: dict[str, Metrics], messages: list[str]) -> dict[str, Any]:
         """A solve's figures finished as an edit's (compared with the file as it is), and remembered."""
@@ -263,8 +276,12 @@ class Workbench:
             return shown
 
     def _priced(self, solve: Any, pricer: Any, strategy: dict[str, str]) -> None:
+        """A solve's pricer held, and kept for the next runs (:mod:`.kept_pricers`); the edits waiting for one shown."""
         with self.lock:
-            self.pricers[(solve.path, solve.key[3])] = (solve.key[1], solve.game, pricer, strategy)
+            pays = pays_key(solve.game)
+            self.pricers[(solve.path, solve.key[3])] = (solve.key[1], pays, pricer, strategy)
+            kept_pricers.keep(pricer_key(solve.key[1], solve.key[3]), solve.game.id, GameAnalysis(solve.game).method,
+                              kept_pricers.Kept(pricer, strategy, pays))
             for waiting in self.solves.waiting(solve.path, solve.key[3]):  # edits made before it was priced: shown now
                 provisional = self._provisional(waiting.path, waiting.game, waiting.key[3])
                 if provisional is not None:
@@ -561,6 +578,26 @@ def _written(sections: dict[str, Any]) -> str:
 def _pays(game: Game) -> tuple:
     """What an edit changes of a game: every paytable's pays (the key of the edits remembered)."""
     return tuple((name, tuple((line.key, line.pay) for line in table.lines)) for name, table in game.paytables.items())
+
+
+def pays_key(game: Game) -> str:
+    """Every pay of a game as text (what a strategy kept between runs was solved at).
+
+    >>> pays_key(load_game("paytables/three_card_poker/standard.yaml"))[:47]
+    'ante_bonus: straight flush 5, three of a kind 4'
+    """
+    return "; ".join(f"{name}: " + ", ".join(f"{line.key} {pay_text(line.pay)}" for line in table.lines)
+                     for name, table in game.paytables.items())
+
+
+def pricer_key(files: tuple, ruled: str) -> str:
+    """What a strategy kept between runs is the strategy of: the files a game was read from (by their SHA-256, wherever
+    they lie) and its rules edited (as the variant writes them).
+
+    >>> pricer_key((("/a/g.yaml", "ab12"), ("/a/base.yaml", "cd34")), '{"deck": {"decks": 2}}')
+    'ab12 cd34|{"deck": {"decks": 2}}'
+    """
+    return " ".join(digest for _, digest in files) + f"|{ruled}"
 
 
 def _stamp(path: Path, game: Game) -> tuple:

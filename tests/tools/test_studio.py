@@ -369,8 +369,10 @@ BONUS = "blackjack-bonus-small.yaml"  # five-card 21 and 6-7-8 pay: decisions se
 
 @pytest.fixture
 def blackjack(tmp_path, monkeypatch):
-    """A folder of the small blackjack game with bonuses, its workbench and a client (the workers stopped after)."""
+    """A folder of the small blackjack game with bonuses, its workbench and a client (the workers stopped after); a count
+    cache of its own, so that no strategy priced by another test is kept for this one's."""
     monkeypatch.setenv("CASINO_MATH_EXTENDS", os.environ.get("CASINO_MATH_EXTENDS", ""))
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
     root = tmp_path / "tables"
     root.mkdir()
     shutil.copy(GAMES / BONUS, root / BONUS)
@@ -443,6 +445,7 @@ def test_only_a_game_whose_pays_move_its_play_is_priced_apart(tmp_path, monkeypa
     """Opening a blackjack file whose only pays are a natural's (an edit never solves) starts no worker; one with bonuses
     prices its strategy in one."""
     monkeypatch.setenv("CASINO_MATH_EXTENDS", os.environ.get("CASINO_MATH_EXTENDS", ""))
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))  # no strategy kept by another test
     for name in (BONUS, "blackjack-small.yaml"):
         shutil.copy(GAMES / name, tmp_path / name)
     workbench = Workbench(tmp_path)

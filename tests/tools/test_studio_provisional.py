@@ -1,0 +1,194 @@
+"""Provisional figures at once for the edits a blackjack designer makes (issue 33, item 4): an edit made right after a
+game is opened (Spanish 21's first seconds) is priced by the strategy kept from an earlier run, not only once a worker
+has worked it out again; a rule edit is priced at once by the strategy last solved under the same rules (in this run
+or an earlier one), then solved. Each provisional figure is the exact replay of that strategy at the edit's pays; the
+optimal strategy does no worse; a strategy replayed at the pays it was solved at is the optimal one. On the small
+bonus game of ``tests/games`` (a stand-in for Spanish 21: its bonuses move the play), through the server's API and in
+Debian's headless Chromium."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+import time
+from fractions import Fraction
+
+import pytest
+
+from casino_math.studio import solves
+from casino_math.studio.workbench import Workbench
+from tests.tools.test_studio import BONUS, CHROMIUM, GAMES, TOKEN, browse, create_app, opened, priced, solve_of, with_pay
+
+LATE = {"Surrender": "late"}  # a rule the small game's file does not have
+
+
+@pytest.fixture
+def kept(tmp_path, monkeypatch):
+    """A folder of the small bonus game and a count cache of its own (what an earlier run keeps, the next one reads)."""
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", "")
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
+    root = tmp_path / "tables"
+    root.mkdir()
+    shutil.copy(GAMES / BONUS, root / BONUS)
+    return root
+
+
+class Run:
+    """One run of the studio on a folder (a workbench and a client), its workers stopped at the end."""
+
+    def __init__(self, root) -> None:
+        self.workbench = Workbench(root)
+        self.client = create_app(self.workbench).test_client()
+
+    def __enter__(self) -> Run:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.workbench.solves.stop_all()
+
+
+def edit(client, tables: dict | None = None, rules: dict | None = None) -> dict:
+    answer = client.post("/api/edit", json={"path": BONUS, "tables": tables or {}, "rules": rules or {}})
+    assert answer.status_code == 200
+    return answer.json
+
+
+def held_back(monkeypatch, hold) -> None:
+    """An edit's solve (in its worker) waits until ``hold`` exists: what the page shows meanwhile can be looked at."""
+    solve = solves._solve
+
+    def held(connection, game, figures, shown):
+        while shown and not hold.exists():
+            time.sleep(0.05)
+        solve(connection, game, figures, shown)
+
+    monkeypatch.setattr(solves, "_solve", held)
+
+
+def replayed(root, tables: dict, rules: dict, strategy_rules: dict) -> dict:
+    """The bet's figures of the strategy solved under ``strategy_rules`` at the file's pays, replayed directly at the
+    edit's pays and rules (the plain path: :meth:`Solution.replayed`), as the page shows them."""
+    from casino_math.analysis import GameAnalysis, load_game
+    from casino_math.studio.workbench import _bet
+
+    workbench = Workbench(root)  # for its variant files of the strategy's game and of the edit
+    try:
+        solved, edited = (load_game(workbench._edited(root / BONUS, t, r)) for t, r in (({}, strategy_rules), (tables, rules)))
+        with workbench.lock:
+            table = GameAnalysis(solved).solution.replayed(edited)
+    finally:
+        shutil.rmtree(workbench.scratch)
+    return _bet(edited, edited.bet, table)
+
+
+def test_an_edit_right_after_opening_is_priced_by_the_strategy_kept_from_an_earlier_run(kept, monkeypatch):
+    """The first run prices the file's strategy (in a worker) and keeps it; the next run opens the file with no worker
+    to wait for, and an edit made at once is shown provisional: the file's strategy at the new pays, exactly its replay
+    there; then solved, no worse for the player."""
+    with Run(kept) as first:
+        opened(first.client, BONUS)
+        priced(first.workbench)
+    held_back(monkeypatch, kept / "go")
+    with Run(kept) as second:
+        shown = opened(second.client, BONUS)
+        assert [s.shown for s in second.workbench.solves.numbered.values()] == []  # nothing to price: it was kept
+        tables = with_pay(shown, "pays", "five-card 21", "2")
+        answer = edit(second.client, tables)
+        assert "pending" not in answer and answer["provisional"]["of"] == "the file"
+        assert answer["strategy"] == shown["strategy"]
+        (bet,) = answer["bets"]
+        expected = replayed(kept, tables, {}, {})
+        assert bet["house_edge"] == expected["house_edge"] and bet["figures"] == expected["figures"]
+        (kept / "go").touch()
+        final = solve_of(second.client, answer["solve"])
+        assert final["state"] == "done" and "provisional" not in final["result"]
+        assert Fraction(final["result"]["bets"][0]["house_edge"]) <= Fraction(bet["house_edge"])
+
+
+def worked_out(workbench, number: int, timeout: float = 300) -> None:
+    """Wait until the worker of solve ``number`` is done: its strategy priced (and kept), after its figures."""
+    assert workbench.solves.numbered[number].finished.wait(timeout), "the solve's worker never ended"
+    assert workbench.solves.numbered[number].state == "done"
+
+
+def test_a_rule_edit_is_priced_at_once_by_the_strategy_last_solved_under_its_rules(kept, monkeypatch):
+    """Late surrender, never solved: pending, then solved. The same rules again with five-card 21 at 2 to 1: at once, the
+    strategy solved under late surrender at the new pays (exactly its replay there, marked provisional), then the
+    optimal, no worse for the player. The same rules at the pays they were solved at: the provisional figures are the
+    optimal ones. In the next run (the strategy kept), the rule edit is priced at once too."""
+    with Run(kept) as first:
+        shown = opened(first.client, BONUS)
+        novel = edit(first.client, rules=LATE)
+        assert novel["pending"] and "bets" not in novel
+        exact = solve_of(first.client, novel["solve"])["result"]
+        worked_out(first.workbench, novel["solve"])
+        tables = with_pay(shown, "pays", "five-card 21", "2")
+        answer = edit(first.client, tables, LATE)
+        assert answer["provisional"]["of"] == "an earlier edit" and "pending" not in answer
+        (bet,) = answer["bets"]
+        expected = replayed(kept, tables, LATE, LATE)
+        assert bet["house_edge"] == expected["house_edge"] and bet["figures"] == expected["figures"]
+        assert bet["house_edge"] != exact["bets"][0]["house_edge"]  # the pay moved the figure
+        final = solve_of(first.client, answer["solve"])["result"]
+        assert Fraction(final["bets"][0]["house_edge"]) <= Fraction(bet["house_edge"])
+        worked_out(first.workbench, answer["solve"])
+    held_back(monkeypatch, kept / "go")
+    with Run(kept) as second:
+        opened(second.client, BONUS)
+        again = edit(second.client, with_pay(shown, "pays", "five-card 21", "3"), LATE)  # a pay not solved: priced, not remembered
+        assert "provisional" in again and again["solve"]
+        # the strategy last solved under late surrender (five-card 21 at 2) at those very pays: the optimal figures
+        same = edit(second.client, tables, LATE)
+        assert same["provisional"] and [b["figures"] for b in same["bets"]] == [b["figures"] for b in final["bets"]]
+        assert same["bets"][0]["house_edge"] == final["bets"][0]["house_edge"]
+
+
+# -- in Chromium -----------------------------------------------------------------------------------------------------
+@pytest.fixture
+def serving():
+    """Serve a workbench's app on a free port while the test runs: the page's address with the session's token."""
+    from werkzeug.serving import make_server
+
+    servers = []
+
+    def serve(workbench) -> str:
+        server = make_server("127.0.0.1", 0, create_app(workbench), threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_port}/?token={TOKEN}"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (Debian's package: apt-get install chromium)")
+def test_edits_in_chromium_provisional_at_once(kept, monkeypatch, serving, tmp_path):
+    """In the page: a rule edited (late surrender) with a pay (five-card 21 at 2 to 1), its rules solved before: the
+    provisional figures at once, marked, the edit's own solve held back; then the solved ones. And in a run after the
+    file's strategy was kept, a pay edited as the page opens (Spanish 21's first seconds): provisional at once."""
+    with Run(kept) as first:
+        shown = opened(first.client, BONUS)
+        priced(first.workbench)
+        worked_out(first.workbench, edit(first.client, rules=LATE)["solve"])
+    hold = kept / "go"
+    held_back(monkeypatch, hold)
+    with Run(kept) as second:
+        url = serving(second.workbench)
+        expected = edit(second.client, with_pay(shown, "pays", "five-card 21", "2"), LATE)["bets"][0]["figures"]["house edge"]
+        second.workbench.solves.stop_all()
+        page = f"{url}#path={BONUS}&rule=Surrender|late&edit=pays|five-card 21|2"
+        dom = browse(page, tmp_path, "--dump-dom", "--virtual-time-budget=3000")
+        assert 'data-provisional="1"' in dom and "the optimal strategy is being solved" in dom
+        assert f'<dd class="edge">{expected}</dd>' in dom and re.search(r'class="bet[^"]* provisional"', dom)
+        hold.touch()
+        dom = browse(page, tmp_path, "--dump-dom")
+        assert 'data-solved="' in dom and 'data-provisional="0"' in dom and not re.search(r'class="bet[^"]* provisional"', dom)
+    hold.unlink()
+    with Run(kept) as third:
+        url = serving(third.workbench)
+        dom = browse(f"{url}#path={BONUS}&edit=pays|five-card 21|2", tmp_path, "--dump-dom", "--virtual-time-budget=3000")
+        assert 'data-provisional="1"' in dom and re.search(r'class="bet[^"]* provisional"', dom)
+        assert "the strategy shown is that of the file" in dom
