@@ -276,7 +276,7 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
     names = Names(spec.names.game, {str(role): name for role, name in spec.names.roles.items()}, dict(spec.names.bets))
     return BlackjackGame(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
-        steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False), PLAY_DECISION),
+        steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=rules.exposed), PLAY_DECISION),
         hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={PAYS: pays_table(rules)},
         bet="blackjack", main=spec.main, path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
         words=GameWords(rules=rule_notes(rules, deck)),
