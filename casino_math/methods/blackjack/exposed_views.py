@@ -2,9 +2,10 @@
 
 Both dealer cards are in view, so the strategy is printed by the dealer's two cards, as Double Exposure's strategy
 cards print it: one column per dealer total (hard 4 to 20, then the soft hands A-A to A-9), one row per player total
-(or pair) of the first two cards. A cell is the optimal play of those first two cards; where the cards making the
-totals change it, the cell gives the option most rounds take, marked ``*`` (the optimal play is by the cards: the
-first view lists every player's and dealer's two cards). The return table, the simulator's rounds and the replay at
+(or pair) of the first two cards. A cell is the best play for those totals: the option of highest expected value over
+every player's and dealer's two cards making them (a total-dependent strategy card); ``*`` marks a cell where some of
+those cards play best otherwise (the optimal play is by the cards: the first view lists every player's and dealer's two
+cards). The return table, the simulator's rounds and the replay at
 other pays are the ordinary game's, keyed by up card and hole card.
 
 >>> from casino_math.methods.blackjack.game_file import load_blackjack_text
@@ -35,7 +36,7 @@ from ...text import percent
 from .basic import key_of
 from .choices import DOUBLE, HIT, SPLIT, STAND
 from .coups import BlackjackCoups, Played, Round
-from .dealer import natural
+from .dealer import dealer_chances, natural
 from .exposed import play_exposed
 from .game_file import BlackjackGame
 from .hands import Hand
@@ -47,8 +48,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
 CODES = {STAND: "S", HIT: "H", DOUBLE: "D", SPLIT: "P"}
-LEGEND = ("H hit, S stand, D double, P split; * the cards making the totals change the play: the option most rounds "
-          "take (the optimal play of each player's and dealer's two cards is listed with the first two cards)")
+LEGEND = ("H hit, S stand, D double, P split; * some of the cards making the totals play best otherwise (the optimal "
+          "play of each player's and dealer's two cards is listed with the first two cards)")
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,7 +70,13 @@ def exposed_solution(game: BlackjackGame, method: str) -> Solution:
     size = sum(len(u.valued) for u in play.upcards.values())
     figures = ExposedFigures(play)
     return Solution(method, game, table, Strategy(game, views, ExposedLookup(game, play)), Replay(play), size, table.total,
-                    dict, SolutionFigures(), working=lambda: figures)
+                    dict, SolutionFigures(dealer_totals=dealer_totals(game)), working=lambda: figures)
+
+
+def dealer_totals(game: BlackjackGame) -> dict[str, dict[str, Fraction]]:
+    """Per up card (by name): the chance of each final result of the dealer's hand from the full shoe, the hole card's
+    blackjack among them (seen or not, the dealer's cards fall alike)."""
+    return {value_name(up): dealer_chances(game.shoe, up, game.rules) for up in range(VALUES) if game.shoe.counts[up]}
 
 
 def notes() -> tuple[str, ...]:
@@ -151,7 +158,8 @@ class TotalsChart(UnrankedView):
     history: str = ""
     threshold: str | None = None
 
-    exhibits = Exhibits(chart_legend=LEGEND)
+    exhibits = Exhibits(chart_legend=LEGEND, table_caption="by the dealer's two cards: their hard total, or the soft hand "
+                                                          "(A-A to A-9)")
 
     @property
     def name(self) -> str:
@@ -163,9 +171,11 @@ class TotalsChart(UnrankedView):
         return OPTIONS
 
     @cached_property
-    def cells(self) -> dict[tuple[tuple[str, int, bool], str], dict[str, Fraction]]:
-        """Per (the player's key, the dealer's column): the chance of the rounds taking each option."""
-        out: dict[tuple[tuple[str, int, bool], str], dict[str, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    def cells(self) -> dict[tuple[tuple[str, int, bool], str], tuple[dict[str, Fraction], dict[str, Fraction]]]:
+        """Per (the player's key, the dealer's column): each option's expected value over the rounds of those totals
+        (weighted by their chance), and the chance of the rounds whose optimal play takes each option."""
+        out: dict[tuple[tuple[str, int, bool], str], tuple[dict[str, Fraction], dict[str, Fraction]]] = defaultdict(
+            lambda: (defaultdict(Fraction), defaultdict(Fraction)))
         for upcard in self.play.upcards.values():
             assert upcard.shown is not None
             if natural(upcard.up, upcard.shown):
@@ -174,7 +184,10 @@ class TotalsChart(UnrankedView):
             for hand, root in upcard.roots.items():
                 key = key_of(hand, True, self.play.rules.splits)
                 if root.taken != BLACKJACK_OPTION and key[0] == self.kind:
-                    out[key, column][root.taken] += root.chance
+                    values, taken = out[key, column]
+                    for o, v in root.options.items():
+                        values[o] += root.chance * v
+                    taken[root.taken] += root.chance
         return out
 
     @cached_property
@@ -186,19 +199,26 @@ class TotalsChart(UnrankedView):
     def columns(self) -> list[str]:
         return [c for c in dealer_columns(self.play) if c != "A-T"]
 
+    def best(self, key: tuple[str, int, bool], column: str) -> str:
+        """The best option for these totals (of highest expected value over their rounds; on a tie, the one wagering
+        more, as :func:`~.rounds.best_root` breaks them)."""
+        values, _ = self.cells[key, column]
+        top = max(values.values())
+        return next(o for o in (DOUBLE, SPLIT, STAND, HIT) if values.get(o) == top)
+
     def code(self, key: tuple[str, int, bool], column: str) -> str:
-        """The cell's code: the option most rounds take, ``*`` where some take another."""
-        taken = self.cells.get((key, column))
-        if not taken:
+        """The cell's code: the best option for the totals, ``*`` where some of their cards play best otherwise."""
+        if (key, column) not in self.cells:
             return ""
-        most = max(taken, key=lambda o: (taken[o], o))
-        return CODES[most] + ("*" if len(taken) > 1 else "")
+        best = self.best(key, column)
+        _, taken = self.cells[key, column]
+        return CODES[best] + ("*" if set(taken) != {best} else "")
 
     def taken(self) -> dict[str, int]:
         """Deals (the dealer's two cards and the player's, in order) of this part of the chart taking each option."""
         total = math.perm(self.play.shoe.size, 4)
         out = {o.name: 0 for o in OPTIONS}
-        for taken in self.cells.values():
+        for _, taken in self.cells.values():
             for o, p in taken.items():
                 out[o] += int(p * total)
         return out
@@ -210,10 +230,10 @@ class TotalsChart(UnrankedView):
                             columns=["hand", *self.columns])
 
     def summary(self) -> str:
-        mixed = sum(len(t) > 1 for t in self.cells.values())
-        return (f"the optimal play of the first two cards by the player's {self.kind if self.kind != 'pair' else 'pair'} "
-                f"and the dealer's two cards' total: {len(self.cells)} cells, {mixed} of them played by the cards, not "
-                f"the totals alone (H hit, S stand, D double, P split, * the option most rounds take)")
+        mixed = sum(self.code(key, column).endswith("*") for key, column in self.cells)
+        return (f"the best play of the first two cards by the player's {self.kind if self.kind != 'pair' else 'pair'} "
+                f"and the dealer's two cards' total: {len(self.cells)} cells, in {mixed} of them some cards play best "
+                f"otherwise (H hit, S stand, D double, P split, * played otherwise by some cards)")
 
 
 @dataclass(eq=False)

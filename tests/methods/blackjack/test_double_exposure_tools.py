@@ -35,8 +35,8 @@ def test_every_tool_carries_double_exposure(path, check):
 
 
 def test_the_chart_is_the_play_of_the_first_two_cards():
-    """Every cell of the charts by totals is the option the most rounds of its totals take (starred where another is
-    taken too), and the first two cards' view lists every round the charts add up, by the dealer's two cards; the
+    """Every cell of the charts by totals is the option of highest expected value over the rounds of its totals
+    (starred where some of them play best otherwise), and the first two cards' view lists every round the charts add up, by the dealer's two cards; the
     returns by the dealer's cards add up to the game's."""
     analysis = analyze(SMALL)
     solution = analysis.solution
@@ -52,9 +52,12 @@ def test_the_chart_is_the_play_of_the_first_two_cards():
                 if column == "hand" or not code:
                     continue
                 chosen = rows[(rows["hand"] == row["hand"]) & (rows["dealer's cards"].map(_column) == column)]
-                weights = chosen.groupby("decision")["probability"].sum()
-                assert code[0] == {"stand": "S", "hit": "H", "double": "D", "split": "P"}[weights.idxmax()]
-                assert code.endswith("*") == (len(weights) > 1), (row["hand"], column)
+                chances = chosen["probability"].map(float)
+                values = {o: (chosen[f"ev_{o}"] * chances).sum() for o in ("stand", "hit", "double", "split")
+                          if chosen[f"ev_{o}"].notna().all()}
+                best = max(values, key=lambda o: values[o])
+                assert code[0] == {"stand": "S", "hit": "H", "double": "D", "split": "P"}[best], (row["hand"], column)
+                assert code.endswith("*") == (set(chosen["decision"]) != {best}), (row["hand"], column)
                 chart_cells += 1
     assert chart_cells > 50
     table = returns.frame()
@@ -141,3 +144,20 @@ def test_the_studio_s_face_up_hole_card_is_analysed_as_the_saved_file(small_fold
     assert code == 0
     edge = json.loads(out)["bets"]["blackjack"]["house_edge"]
     assert edge == result["bets"][0]["house_edge"] and Fraction(edge) != 0
+
+
+def test_the_dealer_s_totals_by_up_card_are_the_ordinary_game_s():
+    """The dealer's final results by up card from the full shoe: his cards fall as in the game without a hole card
+    (where a blackjack takes every bet), whether the hole card is seen or not."""
+    from dataclasses import replace
+
+    from casino_math.methods.blackjack.game_file import BlackjackGame
+    from casino_math.methods.blackjack.rules import BlackjackRules
+
+    analysis = analyze(SMALL)
+    game = analysis.game
+    assert isinstance(game, BlackjackGame)
+    hidden = replace(game, rules=BlackjackRules(dealer_hits_soft_17=True, dealer_peeks=False, split_hands=1))
+    totals = analysis.dealer_totals()
+    assert totals == BLACKJACK.solve(hidden).figures.dealer_totals
+    assert all(sum(chances.values()) == 1 for chances in totals.values())
