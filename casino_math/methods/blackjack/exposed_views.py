@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from ...contract.solution import Exhibits, Solution, SolutionFigures, Strategy, UnrankedView
+from ...contract.solution import DecisionView, Exhibits, Solution, SolutionFigures, Strategy, UnrankedView
 from ...game.description import Option
 from ...text import percent
 from .basic import key_of
@@ -64,7 +64,7 @@ def exposed_solution(game: BlackjackGame, method: str) -> Solution:
     dealer's two cards and as a lookup, and the replay at other pays."""
     play = play_exposed(game.rules, game.shoe)
     table = return_table(game, play.ends, notes())
-    views = (DealerCards(game, play, "first two cards"),
+    views: tuple[DecisionView, ...] = (DealerCards(game, play, "first two cards"),
              *(TotalsChart(game, play, kind) for kind in ("hard", "soft", "pair") if TotalsChart(game, play, kind).keys),
              ReturnsByDealer(game, play))
     size = sum(len(u.valued) for u in play.upcards.values())
