@@ -215,12 +215,12 @@ class TotalsChart(UnrankedView):
         return CODES[best] + ("*" if set(taken) != {best} else "")
 
     def taken(self) -> dict[str, int]:
-        """Deals (the dealer's two cards and the player's, in order) of this part of the chart taking each option."""
+        """Deals (the dealer's two cards and the player's, in order) of this part of the chart taking each option, played
+        by the chart (each cell's option for every round of its totals)."""
         total = math.perm(self.play.shoe.size, 4)
         out = {o.name: 0 for o in OPTIONS}
-        for _, taken in self.cells.values():
-            for o, p in taken.items():
-                out[o] += int(p * total)
+        for (key, column), (_, taken) in self.cells.items():
+            out[self.best(key, column)] += int(sum(taken.values(), Fraction(0)) * total)
         return out
 
     def frame(self) -> pd.DataFrame:
