@@ -195,3 +195,15 @@ def test_double_exposure_is_read_and_said():
     assert "Both dealer cards are dealt face up" in words and "which wins against it" in words and "Ties lose" in words
     assert [step.face_up for step in game.steps if isinstance(step, Deal) and step.role == "dealer"] == [True, True]
     assert BLACKJACK.unfit(game) is None
+
+
+def test_doubling_soft_19_and_20_beside_hard_9_to_11_is_read_and_said():
+    """Atlantic City's Double Exposure doubles hard 9-11 and soft 19-20 (two cards only): read into the rules, said in words."""
+    game = load_game_text(HEAD + "blackjack:\n  double: {on: 9-11 and soft 19-20, after_split: false}\n")
+    assert isinstance(game, BlackjackGame)
+    r = game.rules
+    assert (r.double_totals, r.double_soft_totals) == (frozenset({9, 10, 11}), frozenset({19, 20}))
+    assert [r.can_double(t, s, 2, False) for t, s in ((19, True), (20, True), (18, True), (10, False), (12, False))] == \
+        [True, True, False, True, False]
+    assert not r.can_double(19, True, 3, False) and not r.can_double(10, False, 2, True)
+    assert "Double on hard 9-11 and soft 19-20, not after a split." in game.words.rules
