@@ -113,8 +113,9 @@ def chart_table(strategy: DecisionView, codes: str) -> Table:
     ups = [str(c) for c in frame.columns[1:]]
     rows = tuple((Cell(str(r[0])), *(Cell(str(code), tone=f"act-{ACTIONS[str(code)[:1]]}" if str(code)[:1] in ACTIONS else "")
                                      for code in r[1:])) for r in frame.itertuples(index=False))
+    by = strategy.exhibits.table_caption or "by the dealer's up card"  # Double Exposure's: by the dealer's two cards
     return Table((Column(str(frame.columns[0]).capitalize()), *(Column(up) for up in ups)), rows,
-                 caption=f"{sentence(strategy.name)}, by the dealer's up card: {codes}.")
+                 caption=f"{sentence(strategy.name)}, {by}: {codes}.")
 
 
 def decision_blocks(strategy: DecisionView, key: str) -> tuple[Block, ...]:

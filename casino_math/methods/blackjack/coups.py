@@ -73,9 +73,13 @@ class BlackjackCoups:
         values = np.array([ACE if c.rank == ACE_RANK else min(c.rank, 10) - 1 for c in self.game.deck.cards])
         suits = np.array([c.suit for c in self.game.deck.cards])
         for i, row in enumerate(kinds):
-            kind, net = Round(self, values[row].tolist(), suits[row].tolist()).end()
+            kind, net = self.round(values[row].tolist(), suits[row].tolist()).end()
             codes[i] = rows[(kind, net)]
         return {self.game.bet: (codes, self.table.outcomes)}
+
+    def round(self, values: list[int], suits: list[int]) -> Round:
+        """One round of these cards (values and suits, in the order dealt)."""
+        return Round(self, values, suits)
 
 
 class Round:

@@ -5,7 +5,8 @@ the dealer drawing from both (:func:`~.dealer.dealer_graph` with ``shown``), eac
 the game's expected return adds the values over the up card, the hole card and the first two cards, each weighted by
 its chance. A dealer blackjack in view takes every bet but a player's blackjack (a push, or paid where blackjack ties
 win: :attr:`~.rules.BlackjackRules.blackjack_ties_win`); a player's blackjack beats every other dealer hand; a tie
-loses where the rules say so (:attr:`~.rules.BlackjackRules.ties_lose`).
+loses where the rules say so (:attr:`~.rules.BlackjackRules.ties_lose`). The tools read these rounds through
+:mod:`~casino_math.methods.blackjack.exposed_views` (the strategy by the dealer's two cards, the simulator's rounds).
 
 >>> from fractions import Fraction
 >>> from casino_math.methods.blackjack.rules import BlackjackRules, Shoe

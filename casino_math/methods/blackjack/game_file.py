@@ -9,7 +9,7 @@ rules as a dealer would list them; everything not written is the most common rul
     blackjack:
       dealer: {soft_17: hits, hole_card: peek}     # hole_card: none (European), with blackjack_takes: all | original;
                                                    # face up (Double Exposure), with ties: lose, blackjack_ties: player wins
-      double: {on: any, after_split: true}         # on: any, hard (no soft hand), 9-11, 10-11; cards: 2 | any
+      double: {on: any, after_split: true}         # on: any, hard (no soft hand), 9-11, 10-11, 9-11 and soft 19-20; cards: 2 | any
       split: {hands: 4, resplit_aces: false, hit_split_aces: false}   # play: CDP1 | CDZ- | CDP (how split hands are played)
       surrender: late                              # none, late, early
       pays: {blackjack: 3 to 2}
@@ -73,8 +73,9 @@ class DealerRules(_Strict):
 class DoubleRules(_Strict):
     """Doubling: on which first two cards, after a split or not, on more cards, and the doubles the house pays for."""
 
-    on: Literal["any", "hard", "9-11", "10-11"] = Field("any", description="any two cards (soft hands too), any hard total (no soft "
-                                                                          "hand), or hard 9-11, or hard 10-11")
+    on: Literal["any", "hard", "9-11", "10-11", "9-11 and soft 19-20"] = Field(
+        "any", description="any two cards (soft hands too), any hard total (no soft hand), hard 9-11, hard 10-11, or hard "
+                           "9-11 and soft 19-20 (Atlantic City's Double Exposure)")
     after_split: bool = True
     cards: Literal[2, "any"] = Field(2, description="2: the first two cards of a hand; any: any number (Spanish 21)")
     free: Literal["none", "9-11", "10-11"] = Field("none", description="hard totals doubled for free: the house stakes the double (Free Bet)")
@@ -276,7 +277,7 @@ def build_blackjack(data: dict[str, Any], where: Where, files: list[tuple[str, s
     names = Names(spec.names.game, {str(role): name for role, name in spec.names.roles.items()}, dict(spec.names.bets))
     return BlackjackGame(
         family=spec.game, id=spec.id, name=spec.name, source=spec.source, deck=deck,
-        steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=False), PLAY_DECISION),
+        steps=(Deal("player", 2), Deal("dealer", 1, face_up=True), Deal("dealer", 1, face_up=rules.exposed), PLAY_DECISION),
         hands={"player": player, "dealer": dealer}, wagers=(Wager("bet", Fraction(1), settle),), side_bets=(), paytables={PAYS: pays_table(rules)},
         bet="blackjack", main=spec.main, path=files[0][0], sha256=files[0][1], files=tuple(files), names=names, rules=rules,
         words=GameWords(rules=rule_notes(rules, deck)),
@@ -347,6 +348,7 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         dealer_peeks=dealer.hole_card == "peek",
         no_hole_card_takes_all=dealer.blackjack_takes != "original",
         double_totals=_range(double.on) if isinstance(double, DoubleRules) else frozenset(),
+        double_soft_totals=_soft_range(double.on) if isinstance(double, DoubleRules) else frozenset(),
         double_any_cards=isinstance(double, DoubleRules) and double.cards == "any",
         double_after_split=isinstance(double, DoubleRules) and double.after_split,
         double_rescue=isinstance(double, DoubleRules) and double.rescue,
@@ -397,7 +399,8 @@ HARD_TOTALS = frozenset(range(4, 22))  # every hard total a hand can double: dou
 
 def _range(text: str) -> frozenset[int] | None:
     """``9-11`` as the totals 9, 10, 11; ``any`` as None (every two cards); ``hard`` as every hard total; ``none`` as no
-    total."""
+    total; ``9-11 and soft 19-20``: the hard ones (the soft ones: :func:`_soft_range`)."""
+    text = text.split(" and soft ")[0]
     if text == "any":
         return None
     if text == "hard":
@@ -406,6 +409,12 @@ def _range(text: str) -> frozenset[int] | None:
         return frozenset()
     low, high = (int(x) for x in re.split(r"\s*-\s*", text))
     return frozenset(range(low, high + 1))
+
+
+def _soft_range(text: str) -> frozenset[int]:
+    """The soft totals of ``9-11 and soft 19-20`` (19 and 20); none where the text names none."""
+    _, soft, totals = text.partition(" and soft ")
+    return (_range(totals) or frozenset()) if soft else frozenset()
 
 
 def _pays(section: BlackjackSection, fail: Any) -> dict[str, Fraction]:
@@ -452,7 +461,8 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append("No doubling.")
     else:
         on = ("any first two cards" if rules.double_totals is None else "any hard total, never a soft hand"
-              if rules.double_totals == HARD_TOTALS else f"hard {min(rules.double_totals)}-{max(rules.double_totals)}")
+              if rules.double_totals == HARD_TOTALS else f"hard {min(rules.double_totals)}-{max(rules.double_totals)}") + (
+            f" and soft {min(rules.double_soft_totals)}-{max(rules.double_soft_totals)}" if rules.double_soft_totals else "")
         out.append(f"Double on {on}" + (" or more cards" if rules.double_any_cards else "") + (
             ", after a split too." if rules.double_after_split and rules.splits else ", not after a split." if rules.splits else "."))
     if rules.double_rescue:

@@ -77,9 +77,6 @@ class Blackjack(Method):
     computes_removal = True
 
     def unfit(self, game: Game) -> str | None:
-        if isinstance(game, BlackjackGame) and game.rules.exposed:
-            return ("both dealer cards face up (Double Exposure): its rounds are counted exactly by up card and hole card, "
-                    "but its par sheet (a strategy by the dealer's two cards) is not built yet")
         return None if isinstance(game, BlackjackGame) else "not a blackjack game file (no blackjack: section)"
 
     @held
@@ -88,12 +85,18 @@ class Blackjack(Method):
         if rule is not None:
             raise ValueError(f"{game.id}: blackjack's simpler strategy is its basic strategy, always priced; no rule to force")
         assert isinstance(game, BlackjackGame)
+        if game.rules.exposed:  # no natural repriced (its pays are in the key): its views are by the dealer's two cards
+            return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game))
         # the dealer's totals kept too: claims check them, and reading them must not solve the game again; and what a
         # natural's other pays change, so that a solution kept at those pays is repriced, not solved again
         return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game), own=pricing,
                              fit=lambda kept: repriced(game, kept))
 
     def _solve(self, game: BlackjackGame) -> Solution:
+        if game.rules.exposed:
+            from .exposed_views import exposed_solution  # its views are this module's, by the dealer's two cards
+
+            return exposed_solution(game, self.name)
         figures = blackjack_figures(game.rules, game.shoe)
         table = return_table(game, figures.optimal.ends, notes(figures.basic_return, figures.basic_wager, figures.insurance, game.rules.split_play))
         keep_counts(game.rules, game.shoe.counts)
@@ -142,11 +145,17 @@ class Blackjack(Method):
         """
         assert isinstance(game, BlackjackGame)
         rules, shoe = game.rules, game.shoe.counts
-        return Workload(("dealer", rules.dealer_hits_soft_17, rules.dealer_peeks, shoe), len(hand_table().dealable(shoe)) / HANDS_A_SECOND)
+        rounds = VALUES if rules.exposed else 1  # Double Exposure: the rounds once per hole card too
+        return Workload(("dealer", rules.dealer_hits_soft_17, rules.dealer_peeks, rules.exposed, shoe),
+                        rounds * len(hand_table().dealable(shoe)) / HANDS_A_SECOND)
 
     def coups(self, solution: Solution) -> BlackjackCoups:
         """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`casino_math.methods.blackjack.coups`)."""
         assert isinstance(solution.game, BlackjackGame) and solution.table is not None
+        if solution.game.rules.exposed:
+            from .exposed_views import ExposedCoups, ExposedFigures
+
+            return ExposedCoups(solution.game, solution.own(ExposedFigures).play, solution.table)
         return BlackjackCoups(solution.game, solution.own(BlackjackFigures).optimal.play, solution.table)
 
 
@@ -162,7 +171,8 @@ def solution_key(game: BlackjackGame) -> str:
     >>> key.split("|")[0], "blackjack_pays=Fraction(0, 1)" in key, key.split("|")[2]
     ('blackjack', True, 'Shoe(counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 96))')
     """
-    return f"{game.bet}|{_text(replace(game.rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None))}|{_text(game.shoe)}"
+    rules = game.rules if game.rules.exposed else replace(game.rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None)
+    return f"{game.bet}|{_text(rules)}|{_text(game.shoe)}"  # Double Exposure's natural is not repriced: its pays in the key
 
 
 PAID = ("blackjack", "suited blackjack")  # the results of a natural paid
@@ -353,8 +363,6 @@ class Lookup:
 
     def decide(self, decision: str, stakes: History, seen: Mapping[str, np.ndarray]) -> Decided | None:
         players, ups = seen["player"], seen["up"]
-        if ups.shape[1] != 1:
-            raise ValueError("blackjack's decisions see the dealer's one up card")
         names = [o.name for o in OPTIONS]
         values = np.full((len(OPTIONS), len(players)), None, dtype=object)
         scales = np.ones(len(players), dtype=object)
@@ -362,7 +370,7 @@ class Lookup:
         for row in range(len(players)):
             cards = card_values(self.game, players[row])
             hand = Hand(tuple(np.bincount(cards, minlength=VALUES).tolist()))
-            up = card_values(self.game, ups[row])[0]
+            up = self.dealer_key(card_values(self.game, ups[row]))
             options, taken = self.options(decision, up, hand, cards[0] if cards else None)
             scale = math.lcm(*(v.denominator for v in options.values()))
             for o, v in options.items():
@@ -370,6 +378,12 @@ class Lookup:
             scales[row] = scale
             choice[row] = names.index(taken)
         return Decided(OPTIONS, choice, values, scales)
+
+    def dealer_key(self, dealer: list[int]) -> int:
+        """The dealer's cards in view as the play keys its rounds: the up card."""
+        if len(dealer) != 1:
+            raise ValueError("blackjack's decisions see the dealer's one up card")
+        return dealer[0]
 
     def options(self, decision: str, up: int, hand: Hand, pair: int | None = None) -> tuple[dict[str, Fraction], str]:
         """Each option's exact value at ``hand`` against ``up`` under ``decision``, and the option taken (``pair``: the

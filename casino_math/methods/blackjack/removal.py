@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from ...errors import InputError
 from ...counting.removal import RemovalEffects
+from .exposed import play_exposed
 from .game_file import BlackjackGame
 from .rounds import check_shoe, play_game
 from .rules import ACE, VALUES, Shoe
@@ -29,7 +30,8 @@ def blackjack_removal(game: BlackjackGame, bet: str) -> RemovalEffects:
     if bet != game.bet:
         raise InputError(f"{game.id} offers no bet {bet!r} (bets: {game.bet})")
     shoe = game.shoe
-    full = play_game(game.rules, shoe).expected_return
+    play = play_exposed if game.rules.exposed else play_game
+    full = play(game.rules, shoe).expected_return
     ranks = tuple(sorted(set(game.deck.ranks)))
     by_value: dict[int, Fraction] = {}
     for rank in ranks:
@@ -40,7 +42,7 @@ def blackjack_removal(game: BlackjackGame, bet: str) -> RemovalEffects:
                 check_shoe(game.rules, smaller)
             except ValueError as error:
                 raise InputError(f"{game.id}: one card fewer: {error}") from None
-            by_value[v] = play_game(game.rules, smaller).expected_return - full
+            by_value[v] = play(game.rules, smaller).expected_return - full
     assert len(by_value) <= VALUES
     counts = tuple(sum(1 for card in game.deck.cards if card.rank == rank) for rank in ranks)
     return RemovalEffects(game, bet, full, ranks, counts, tuple(by_value[ACE if r == 14 else min(r, 10) - 1] for r in ranks))

@@ -139,11 +139,11 @@ def replay(play: Play, rules: BlackjackRules) -> Play:
     """Every decision of ``play`` taken again, at ``rules``' pays (the same game otherwise): what the same strategy returns
     there, linear in every pay (how the design tools find where the best strategy changes)."""
     upcards = {}
-    for up, old in play.upcards.items():
+    for key, old in play.upcards.items():  # Double Exposure's keyed by up card and hole card (exposed.play_exposed)
         hands = {h: v.taken for h, v in old.valued.items()}
         roots = {h: r.taken for h, r in old.roots.items()}
         splits = {pair: split.decisions() for pair, split in old.splits.items()}
-        upcards[up] = play_up_card(rules, play.shoe, up, Given(hands), _root_taken(roots), splits)
+        upcards[key] = play_up_card(rules, play.shoe, old.up, Given(hands), _root_taken(roots), splits, shown=old.shown)
     return Play(rules, play.shoe, upcards)
 
 

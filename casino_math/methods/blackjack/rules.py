@@ -95,6 +95,7 @@ class BlackjackRules:
     dealer_peeks: bool = True  # the dealer checks the hole card for a blackjack before the player acts
     no_hole_card_takes_all: bool = True  # without a peek: a dealer blackjack takes doubles and splits (else the original bet)
     double_totals: frozenset[int] | None = None  # None: any first two cards; else only hard totals among these
+    double_soft_totals: frozenset[int] = frozenset()  # and these soft totals, where double_totals limits the hard ones
     double_any_cards: bool = False  # a double on any number of cards, not just the first two (Spanish 21)
     double_after_split: bool = True
     double_rescue: bool = False  # after a double's card: take the double back and forfeit the original bet (hands not split)
@@ -141,7 +142,7 @@ class BlackjackRules:
             return False
         if self.double_totals is None:
             return True
-        return not soft and total in self.double_totals
+        return total in (self.double_soft_totals if soft else self.double_totals)
 
     def free_double(self, total: int, soft: bool) -> bool:
         """Whether the house stakes this hand's double (Free Bet's hard 9, 10 and 11)."""

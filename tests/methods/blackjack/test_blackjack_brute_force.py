@@ -225,6 +225,9 @@ EXPOSED_RULES = {
     "blackjack ties win, hard 9-11, no DAS": BlackjackRules(exposed=True, ties_lose=True, blackjack_ties_win=True, dealer_peeks=False,
                                                             split_hands=2, double_totals=frozenset({9, 10, 11}), double_after_split=False,
                                                             blackjack_pays=Fraction(1)),
+    "hard 9-11 and soft 19-20, stands on soft 17": BlackjackRules(exposed=True, ties_lose=True, blackjack_ties_win=True, dealer_peeks=False,
+                                                                split_hands=2, double_totals=frozenset({9, 10, 11}),
+                                                                double_soft_totals=frozenset({19, 20}), blackjack_pays=Fraction(1)),
 }
 
 

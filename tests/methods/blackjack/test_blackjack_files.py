@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from casino_math.errors import InputError
+from casino_math.game.description import Deal
 from casino_math.methods.blackjack.method import BLACKJACK
 from casino_math.methods.blackjack.game_file import BlackjackGame, load_blackjack_text
 from casino_math.methods.blackjack.rules import TEN
@@ -182,8 +183,8 @@ def test_the_split_conventions_are_read_and_said():
 
 
 def test_double_exposure_is_read_and_said():
-    """Both dealer cards face up, ties lost, blackjack ties won: read into the rules and said in words; the analysis
-    declines it in words (its rounds are counted by exposed.play_exposed, its par sheet not yet built)."""
+    """Both dealer cards face up, ties lost, blackjack ties won: read into the rules and said in words, the hole card
+    dealt face up among the game's steps; the blackjack method counts it (exposed.play_exposed, exposed_views)."""
     game = load_game_text(HEAD + "deck: {decks: 6}\nblackjack:\n  dealer: {soft_17: hits, hole_card: face up}\n"
                           "  double: {on: 9-11}\n  split: {hands: 2}\n  ties: lose\n  blackjack_ties: player wins\n"
                           "  pays: {blackjack: 1 to 1}\n")
@@ -192,5 +193,17 @@ def test_double_exposure_is_read_and_said():
     assert (r.exposed, r.ties_lose, r.blackjack_ties_win, r.dealer_peeks, r.blackjack_pays) == (True, True, True, False, Fraction(1))
     words = " ".join(game.words.rules)
     assert "Both dealer cards are dealt face up" in words and "which wins against it" in words and "Ties lose" in words
-    reason = BLACKJACK.unfit(game)
-    assert reason is not None and "Double Exposure" in reason
+    assert [step.face_up for step in game.steps if isinstance(step, Deal) and step.role == "dealer"] == [True, True]
+    assert BLACKJACK.unfit(game) is None
+
+
+def test_doubling_soft_19_and_20_beside_hard_9_to_11_is_read_and_said():
+    """Atlantic City's Double Exposure doubles hard 9-11 and soft 19-20 (two cards only): read into the rules, said in words."""
+    game = load_game_text(HEAD + "blackjack:\n  double: {on: 9-11 and soft 19-20, after_split: false}\n")
+    assert isinstance(game, BlackjackGame)
+    r = game.rules
+    assert (r.double_totals, r.double_soft_totals) == (frozenset({9, 10, 11}), frozenset({19, 20}))
+    assert [r.can_double(t, s, 2, False) for t, s in ((19, True), (20, True), (18, True), (10, False), (12, False))] == \
+        [True, True, False, True, False]
+    assert not r.can_double(19, True, 3, False) and not r.can_double(10, False, 2, True)
+    assert "Double on hard 9-11 and soft 19-20, not after a split." in game.words.rules
