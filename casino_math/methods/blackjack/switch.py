@@ -42,6 +42,7 @@ from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
 from .split_ends import SplitEnds
 
 SETTLED = ("dealer blackjack", "both blackjack")  # a hand's ends against a dealer blackjack (where the dealer peeks: the hands as dealt)
+SWITCH_COUNTS = 55  # the first two cards counted once per pair of values the other hand holds: what Switch costs over the game
 SWITCHED_21 = "switched 21"  # the key of an ace and a ten made by switching, where it counts 21
 
 
@@ -71,7 +72,7 @@ def _pairs() -> Iterator[tuple[int, int]]:
 def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int]) -> dict[object, Worth]:
     """Every first two cards against ``up`` with the other hand's two cards ``other`` out of the shoe, by pair of values
     (low first); an ace and a ten made by switching also under :data:`SWITCHED_21`, where it counts 21."""
-    upcard = play_up_card(rules, shoe, up, out=tuple((v == other[0]) + (v == other[1]) for v in range(VALUES)))
+    upcard = play_up_card(rules, shoe.without(tuple((v == other[0]) + (v == other[1]) for v in range(VALUES))), up)
     scale = end_scale(rules, shoe.counts)
     hole = blackjack_hole(up)
     out: dict[object, Worth] = {}
@@ -241,4 +242,4 @@ def _deals(left: list[int]) -> Iterator[tuple[int, int, int, int, int]]:
         counts[a] += 1
 
 
-__all__ = ["SwitchPlay", "SwitchUp", "Worth", "play_switch", "worths"]
+__all__ = ["SWITCH_COUNTS", "SwitchPlay", "SwitchUp", "Worth", "play_switch", "worths"]
