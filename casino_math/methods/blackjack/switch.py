@@ -42,7 +42,7 @@ from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
 from .split_ends import SplitEnds
 
 SETTLED = ("dealer blackjack", "both blackjack")  # a hand's ends against a dealer blackjack (where the dealer peeks: the hands as dealt)
-SWITCH_COUNTS = 55  # the first two cards counted once per pair of values the other hand holds: what Switch costs over the game
+SWITCH_COUNTS = VALUES * (VALUES + 1) // 2  # the first two cards counted once per pair of values the other hand holds
 SWITCHED_21 = "switched 21"  # the key of an ace and a ten made by switching, where it counts 21
 
 
@@ -76,12 +76,12 @@ def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int]) -
     scale = end_scale(rules, shoe.counts)
     hole = blackjack_hole(up)
     out: dict[object, Worth] = {}
-    roots = dict(upcard.roots)
+    roots: dict[object, Root] = dict(upcard.roots)
     if not rules.switched_blackjack and (at := _hand(ACE, TEN)) in roots:
         left = upcard.position.shoes[hand_table().index[at]]
         blackjack = Fraction(left[hole], sum(left)) if hole is not None else Fraction(0)
         options = root_options(upcard, hand_table().index[at], blackjack)
-        roots[SWITCHED_21] = Root(up, at, roots[at].chance, options, best_root(upcard, at, options))
+        roots[SWITCHED_21] = Root(up, at, upcard.roots[at].chance, options, best_root(upcard, at, options))
     for key, root in roots.items():
         apart, played, split = root_parts(upcard, root, scale)
         chances = defaultdict(Fraction, apart)
@@ -136,69 +136,83 @@ class SwitchPlay:
 
 
 def play_switch(rules: BlackjackRules, shoe: Shoe) -> SwitchPlay:
-    """Every round of Switch played best (see the module): each up card, each ordered deal of four player cards by value
-    (the pairings compared as whole numbers over one denominator per up card: exact, and fast)."""
+    """Every round of Switch played best (see the module): each up card (:func:`switch_up`), each ordered deal of four
+    player cards by value."""
     check_shoe(replace(rules, split_hands=2 * max(rules.split_hands, 1)), shoe)  # two hands, each may split
+    upcards: dict[int, SwitchUp] = {}
+    ends: list[Ends] = []
+    for up in range(VALUES):
+        if shoe.counts[up]:
+            upcards[up], up_ends = switch_up(rules, shoe, up)
+            ends.append(up_ends)
+    chances: dict[EndKey, Fraction] = defaultdict(Fraction)
+    split_rows: dict[EndKey, float] = defaultdict(float)
+    for e in ends:
+        for end, p in e.chances.items():
+            chances[end] += p
+        for end, q in e.split.items():
+            split_rows[end] += q
+    total = sum((u.chance * u.ev for u in upcards.values()), Fraction(0))
+    merged = Ends(dict(chances), end_scale(rules, shoe.counts), dict(split_rows), sum((e.split_chance for e in ends), Fraction(0)),
+                  sum((e.split_net for e in ends), Fraction(0)), sum((e.split_stake for e in ends), Fraction(0)))
+    return SwitchPlay(rules, shoe, total, upcards, merged)
+
+
+def switch_up(rules: BlackjackRules, shoe: Shoe, up: int) -> tuple[SwitchUp, Ends]:
+    """The rounds under one up card: each ordered deal of four player cards by value, both pairings compared as whole
+    numbers over one denominator (exact, and fast); and how a hand ends, each chance joint with the up card."""
     size = shoe.size
     scale = end_scale(rules, shoe.counts)
     peeked = rules.dealer_peeks
-    total = Fraction(0)
-    upcards: dict[int, SwitchUp] = {}
     chances: dict[EndKey, Fraction] = defaultdict(Fraction)
     split_rows: dict[EndKey, float] = defaultdict(float)
     split_totals = [Fraction(0)] * 3
-    for up in range(VALUES):
-        if not shoe.counts[up]:
-            continue
-        chance = Fraction(shoe.counts[up], size)
-        left = [c - (v == up) for v, c in enumerate(shoe.counts)]
-        cache = {other: worths(rules, shoe, up, other) for other in _pairs() if _dealable(left, other)}
-        hole = blackjack_hole(up) if peeked else None
-        n = size - 5  # the cards left once the up card and the four player cards are out
-        denominator = math.lcm(n, *(w.value.denominator for ws in cache.values() for w in ws.values()))
-        whole = {(other, key): int(w.value * denominator) for other, ws in cache.items() for key, w in ws.items()}
-        apart = {(other, key): not w.natural and hole is not None for other, ws in cache.items() for key, w in ws.items()}
-        weights: dict[tuple[tuple[int, int], object], int] = defaultdict(int)  # (other hand, this hand) -> ordered deals
-        settled: dict[EndKey, int] = defaultdict(int)  # ends against a dealer blackjack: ordered deals times the hole cards
-        deals: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
-        up_total = 0
-        for a, b, c, d, ways in _deals(left):
-            blackjack = 0
-            if hole is not None:
-                blackjack = (left[hole] - (a == hole) - (b == hole) - (c == hole) - (d == hole)) * (denominator // n)
-            values = []
-            for hands, switched in ((((a, b), (c, d)), False), (((a, d), (c, b)), True)):
-                keys = [(_low(hands[1 - i]), _key(rules, hands[i], switched)) for i in range(2)]
-                values.append((sum(whole[k] + blackjack * apart[k] for k in keys), keys))
-            (dealt, kept), (switched_value, swapped) = values
-            deals[(a, b, c, d)] = (ways, dealt, switched_value)
-            best, keys = (switched_value, swapped) if rules.switch and switched_value > dealt else (dealt, kept)
-            for k in keys:
-                weights[k] += ways
-            naturals = natural(a, b) + natural(c, d)
-            up_total += ways * (best - blackjack * (2 - naturals))
-            if blackjack:
-                settled[("both blackjack", 0, 1)] += ways * naturals * blackjack
-                settled[("dealer blackjack", -scale, 1)] += ways * (2 - naturals) * blackjack
-        deals_left = math.perm(size - 1, 4)
-        ev = Fraction(up_total, 2 * deals_left * denominator)
-        upcards[up] = SwitchUp(up, chance, ev, denominator, deals)
-        total += chance * ev
-        for (other, key), ways in weights.items():
-            worth = cache[other][key]
-            weight = chance * Fraction(ways, 2 * deals_left)
-            for end, p in worth.chances.items():
-                if not (peeked and end[0] in SETTLED):
-                    chances[end] += weight * p
-            if worth.split is not None:
-                for end, q in worth.split.rows.items():
-                    split_rows[end] += float(weight) * q
-                for i, x in enumerate((worth.split.chance, worth.split.net, worth.split.stake)):
-                    split_totals[i] += weight * x
-        for end, w in settled.items():
-            chances[end] += chance * Fraction(w, 2 * deals_left * denominator)
+    chance = Fraction(shoe.counts[up], size)
+    left = [c - (v == up) for v, c in enumerate(shoe.counts)]
+    cache = {other: worths(rules, shoe, up, other) for other in _pairs() if _dealable(left, other)}
+    hole = blackjack_hole(up) if peeked else None
+    n = size - 5  # the cards left once the up card and the four player cards are out
+    denominator = math.lcm(n, *(w.value.denominator for ws in cache.values() for w in ws.values()))
+    whole = {(other, key): int(w.value * denominator) for other, ws in cache.items() for key, w in ws.items()}
+    apart = {(other, key): not w.natural and hole is not None for other, ws in cache.items() for key, w in ws.items()}
+    weights: dict[tuple[tuple[int, int], object], int] = defaultdict(int)  # (other hand, this hand) -> ordered deals
+    settled: dict[EndKey, int] = defaultdict(int)  # ends against a dealer blackjack: ordered deals times the hole cards
+    deals: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+    up_total = 0
+    for a, b, c, d, ways in _deals(left):
+        blackjack = 0
+        if hole is not None:
+            blackjack = (left[hole] - (a == hole) - (b == hole) - (c == hole) - (d == hole)) * (denominator // n)
+        values = []
+        for hands, switched in ((((a, b), (c, d)), False), (((a, d), (c, b)), True)):
+            keys = [(_low(hands[1 - i]), _key(rules, hands[i], switched)) for i in range(2)]
+            values.append((sum(whole[k] + blackjack * apart[k] for k in keys), keys))
+        (dealt, kept), (switched_value, swapped) = values
+        deals[(a, b, c, d)] = (ways, dealt, switched_value)
+        best, keys = (switched_value, swapped) if rules.switch and switched_value > dealt else (dealt, kept)
+        for k in keys:
+            weights[k] += ways
+        naturals = natural(a, b) + natural(c, d)
+        up_total += ways * (best - blackjack * (2 - naturals))
+        if blackjack:
+            settled[("both blackjack", 0, 1)] += ways * naturals * blackjack
+            settled[("dealer blackjack", -scale, 1)] += ways * (2 - naturals) * blackjack
+    deals_left = math.perm(size - 1, 4)
+    for (other, key), ways in weights.items():
+        worth = cache[other][key]
+        weight = chance * Fraction(ways, 2 * deals_left)
+        for end, p in worth.chances.items():
+            if not (peeked and end[0] in SETTLED):
+                chances[end] += weight * p
+        if worth.split is not None:
+            for end, q in worth.split.rows.items():
+                split_rows[end] += float(weight) * q
+            for i, x in enumerate((worth.split.chance, worth.split.net, worth.split.stake)):
+                split_totals[i] += weight * x
+    for end, w in settled.items():
+        chances[end] += chance * Fraction(w, 2 * deals_left * denominator)
     ends = Ends({k: p for k, p in chances.items() if p}, scale, {k: q for k, q in split_rows.items() if q}, *split_totals)
-    return SwitchPlay(rules, shoe, total, upcards, ends)
+    return SwitchUp(up, chance, Fraction(up_total, 2 * deals_left * denominator), denominator, deals), ends
 
 
 def _dealable(left: list[int], cards: tuple[int, int]) -> bool:
@@ -242,4 +256,4 @@ def _deals(left: list[int]) -> Iterator[tuple[int, int, int, int, int]]:
         counts[a] += 1
 
 
-__all__ = ["SWITCH_COUNTS", "SwitchPlay", "SwitchUp", "Worth", "play_switch", "worths"]
+__all__ = ["SWITCH_COUNTS", "SwitchPlay", "SwitchUp", "Worth", "play_switch", "switch_up", "worths"]

@@ -46,7 +46,7 @@ def switch_solution(method: str, game: BlackjackGame) -> Solution:
 
 def notes(play: SwitchPlay) -> tuple[str, ...]:
     """What the return table of Switch is, as the par sheet states it."""
-    out = (
+    out: tuple[str, ...] = (
         "per hand: each of a round's two bets, every result with its exact probability, as whole numbers over their common "
         "denominator; the house edge is the round's return over its two initial bets",
         f"the player switches the second cards where the two hands are worth more switched ({percent(play.switch_rate, 2)} "
