@@ -32,8 +32,10 @@ class SwitchBrute:
             raise ValueError("the brute force of Switch plays hands without splits")
         self.rules, self.shoe = rules, shoe
         self.brutes = lru_cache(maxsize=None)(lambda other: Brute(rules, tuple(c - other.count(v) for v, c in enumerate(shoe))))
-        self.dealer = Brute(rules, shoe).dealer
+        self.whole = Brute(rules, shoe)
+        self.dealer = self.whole.dealer
         self.hand = lru_cache(maxsize=None)(self._hand)
+        self.choose = lru_cache(maxsize=None)(self._choose)
 
     def peeked(self, up: int) -> bool:
         return self.rules.dealer_peeks and up in (A, T)
@@ -114,7 +116,7 @@ class SwitchBrute:
             return self._settle(up, hole, rem, done)
         (cards, other, switched), rest = todo[0], todo[1:]
         natural = len(cards) == 2 and _natural(*cards) and (not switched or self.rules.switched_blackjack)
-        option = self._choose(up, cards, other, natural)
+        option = self.choose(up, cards, other, natural)
         if option == "stand":
             return self._play(up, hole, rem, rest, done + ((cards, 1, natural, False),))
         n = sum(rem)
@@ -134,7 +136,7 @@ class SwitchBrute:
         return value
 
     def _settle(self, up: int, hole: int, rem: tuple[int, ...], done: tuple) -> Fraction:
-        brute = Brute(self.rules, self.shoe)
+        brute = self.whole
         value = Fraction(0)
         for result, p in self.dealer(rem, tuple(sorted((up, hole)))).items():
             for cards, stake, natural, busted in done:
