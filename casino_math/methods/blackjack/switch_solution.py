@@ -3,7 +3,7 @@ per hand, the expected return and the chance of switching by up card, and one cl
 for it (a lookup by cards: the simulator's, the effect of removal).
 
 >>> from casino_math.methods.blackjack.game_file import load_blackjack_text
->>> game = load_blackjack_text("game: blackjack\\nid: s\\ndeck: {ranks: 8-A}\\nblackjack:\\n  switch: second cards\\n"
+>>> game = load_blackjack_text("game: blackjack\\nid: s\\ndeck: {ranks: 9-A}\\nblackjack:\\n  switch: second cards\\n"
 ...                            "  dealer: {twenty_two: pushes}\\n  split: none\\n  pays: {blackjack: 1 to 1}\\n")
 >>> solution = switch_solution("blackjack", game)
 >>> solution.table.metrics.house_edge == -solution.own(SwitchPlay).expected_return
