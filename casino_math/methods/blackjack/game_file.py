@@ -115,6 +115,10 @@ class BlackjackSection(_Strict):
     ties: Literal["push", "lose"] = Field("push", description="lose: a tie loses, but blackjacks' (Double Exposure)")
     blackjack_ties: Literal["push", "player wins"] = Field("push", description="player wins: a player's blackjack against the dealer's "
                                                                               "is paid (Double Exposure)")
+    switch: Literal["none", "second cards"] = Field("none", description="second cards: two hands of equal bets, whose second "
+                                                   "cards the player may switch before playing (Blackjack Switch)")
+    switched_blackjack: Annotated[Literal["21", "blackjack"], BeforeValidator(str)] = Field(
+        "21", description="what an ace and a ten made by switching count: 21, or a blackjack (Switch)")
     pays: dict[str, PayValue] = Field(default_factory=lambda: {"blackjack": Pay(Fraction(3, 2))},
                                       description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, "
                                                   "6-7-8, 7-7-7 (a three-card 21 of those cards, not doubled), and the same of one "
@@ -314,6 +318,10 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         if value and not exposed:
             raise fail((*at, rule), f"{rule}: {getattr(section, rule)} is a rule of Double Exposure, counted with both dealer "
                                     "cards face up (dealer: {hole_card: face up})")
+    if section.switch != "none":
+        _check_switch(section, fail)
+    elif "switched_blackjack" in section.model_fields_set:
+        raise fail((*at, "switched_blackjack"), "switched_blackjack is a rule of Blackjack Switch (switch: second cards)")
     if section.surrender == "late" and dealer.hole_card == "none":
         raise fail((*at, "surrender"), "late surrender comes after the dealer checks for blackjack, and without a hole card "
                    "there is nothing to check: write early (half the bet, before the dealer's second card) or none")
@@ -367,10 +375,29 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         exposed=exposed,
         ties_lose=section.ties == "lose",
         blackjack_ties_win=section.blackjack_ties == "player wins",
+        switch=section.switch == "second cards",
+        switched_blackjack=section.switched_blackjack == "blackjack",
         card_bonuses=paid.card_bonuses,
         combination_bonuses=paid.combination_bonuses,
         suit_bonuses=paid.suit_bonuses,
     )
+
+
+def _check_switch(section: BlackjackSection, fail: Any) -> None:
+    """Refuse what Switch is not counted with (:mod:`~casino_math.methods.blackjack.switch`), where it is written."""
+    at = ("blackjack", "switch")
+    if section.dealer.hole_card == "face up":
+        raise fail(at, "Switch is counted with one dealer card up (hole_card: peek or none), not both")
+    extra = [line for line in section.pays if line not in ("blackjack", "suited blackjack")]
+    if extra:
+        raise fail(("blackjack", "pays", extra[0]), f"{extra[0]}: Switch is counted with the pays of a blackjack only")
+    if isinstance(section.split, SplitRules) and section.split.play != "CDP1":
+        raise fail(("blackjack", "split", "play"), f"Switch is counted with split hands played by their own cards (CDP1), "
+                                                   f"not {section.split.play}")
+    if isinstance(section.double, DoubleRules) and (section.double.rescue or section.double.free != "none"):
+        raise fail(("blackjack", "double"), "Switch is counted without free doubles or a double rescue")
+    if isinstance(section.split, SplitRules) and section.split.free != "none":
+        raise fail(("blackjack", "split", "free"), "Switch is counted without free splits")
 
 
 def _free_splits(split: Literal["none"] | SplitRules, fail: Any) -> frozenset[int]:
@@ -490,6 +517,10 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append("No splitting.")
     out.append({"none": "No surrender.", "late": "Late surrender: half the bet, after the dealer checks for blackjack.",
                 "early": "Early surrender: half the bet, before the dealer checks for blackjack."}[rules.surrender])
+    if rules.switch:
+        out.append("Two hands of equal bets: the player may switch their second cards once, before playing either ("
+                   "Blackjack Switch); an ace and a ten made by switching count "
+                   + ("as a blackjack." if rules.switched_blackjack else "21, not a blackjack."))
     if rules.ties_lose:
         out.append("Ties lose: a hand equal to the dealer's total loses (a player's blackjack beats every other dealer hand).")
     if rules.player_21_wins:

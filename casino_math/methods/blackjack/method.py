@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
 
+from ...errors import InputError
 from ...returns import Outcome, ReturnTable
 from ...text import percent
 from ...game.description import Game, Option
@@ -54,6 +55,7 @@ from .removal import blackjack_removal
 from .rounds import BLACKJACK_OPTION, Ends, Play, UpCard, paid_naturals, replay
 from .rules import ACE, VALUES, value_name
 from .splits import Split
+from .switch import SWITCH_COUNTS
 from .values import keep_counts
 
 if TYPE_CHECKING:
@@ -85,6 +87,9 @@ class Blackjack(Method):
         if rule is not None:
             raise ValueError(f"{game.id}: blackjack's simpler strategy is its basic strategy, always priced; no rule to force")
         assert isinstance(game, BlackjackGame)
+        if game.rules.switch:  # two hands and a switch (switch.py): its own solution, every pay in its key
+            from .switch_solution import switch_solution
+            return kept_solution(game, solution_key(game), CODE, lambda: switch_solution(self.name, game))
         if game.rules.exposed:  # no natural repriced (its pays are in the key): its views are by the dealer's two cards
             return kept_solution(game, solution_key(game), CODE, lambda: self._solve(game))
         # the dealer's totals kept too: claims check them, and reading them must not solve the game again; and what a
@@ -111,6 +116,8 @@ class Blackjack(Method):
     def removal(self, game: Game, bet: str) -> RemovalEffects:
         """The game's own bet played again, optimally, from each smaller shoe."""
         assert isinstance(game, BlackjackGame)
+        if game.rules.switch:
+            raise InputError(f"{game.id}: the effect of removal is not counted for Blackjack Switch yet")
         return blackjack_removal(game, bet)
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
@@ -146,12 +153,16 @@ class Blackjack(Method):
         assert isinstance(game, BlackjackGame)
         rules, shoe = game.rules, game.shoe.counts
         rounds = VALUES if rules.exposed else 1  # Double Exposure: the rounds once per hole card too
+        hands = len(hand_table().dealable(shoe)) * (SWITCH_COUNTS if rules.switch else 1)
         return Workload(("dealer", rules.dealer_hits_soft_17, rules.dealer_peeks, rules.exposed, shoe),
-                        rounds * len(hand_table().dealable(shoe)) / HANDS_A_SECOND)
+                        rounds * hands / HANDS_A_SECOND)
 
     def coups(self, solution: Solution) -> BlackjackCoups:
         """Rounds dealt card by card and played by the solution's strategy, for the simulator (:mod:`casino_math.methods.blackjack.coups`)."""
         assert isinstance(solution.game, BlackjackGame) and solution.table is not None
+        if solution.game.rules.switch:
+            raise InputError(f"{solution.game.id}: Blackjack Switch is not simulated yet (its rounds of two hands and a "
+                             "switch are not dealt card by card)")
         if solution.game.rules.exposed:
             from .exposed_views import ExposedCoups, ExposedFigures
 
@@ -171,8 +182,9 @@ def solution_key(game: BlackjackGame) -> str:
     >>> key.split("|")[0], "blackjack_pays=Fraction(0, 1)" in key, key.split("|")[2]
     ('blackjack', True, 'Shoe(counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 96))')
     """
-    rules = game.rules if game.rules.exposed else replace(game.rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None)
-    return f"{game.bet}|{_text(rules)}|{_text(game.shoe)}"  # Double Exposure's natural is not repriced: its pays in the key
+    repriced = not (game.rules.exposed or game.rules.switch)  # Double Exposure's and Switch's naturals: pays in the key
+    rules = replace(game.rules, blackjack_pays=Fraction(0), suited_blackjack_pays=None) if repriced else game.rules
+    return f"{game.bet}|{_text(rules)}|{_text(game.shoe)}"
 
 
 PAID = ("blackjack", "suited blackjack")  # the results of a natural paid

@@ -156,10 +156,11 @@ def _root_taken(roots: Mapping[Hand, str]) -> Strategy:
 
 def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Chooser = best, root_choice: Strategy = best_root,
                  split_choice: Chooser | Mapping[int, Mapping[Stakes, dict[int, str]]] | None = None,
-                 shown: int | None = None) -> UpCard:
+                 shown: int | None = None, out: tuple[int, ...] = (0,) * VALUES) -> UpCard:
     """The rounds with ``up`` showing (see :func:`play_game`; ``split_choice`` may also be the split hands' decisions per
-    pair and stakes; ``shown``: the hole card dealt face up, out of the shoe with the up card, :mod:`~casino_math.methods.blackjack.exposed`)."""
-    left = tuple(c - (v == up) - (v == shown) for v, c in enumerate(shoe.counts))
+    pair and stakes; ``shown``: the hole card dealt face up, out of the shoe with the up card, :mod:`~casino_math.methods.blackjack.exposed`;
+    ``out``: other cards seen, by value, out of the shoe too, the dealer's counts shared with the full shoe's, :mod:`~casino_math.methods.blackjack.switch`)."""
+    left = tuple(c - (v == up) - (v == shown) - o for v, (c, o) in enumerate(zip(shoe.counts, out)))
     dealer = dealer_counts(rules, up, shoe.counts) if shown is None else exposed_counts(rules, up, shown, shoe.counts)
     dealer.need([left])  # the dealer's totals from the shoe as dealt (the par sheet's), kept with the others
     position = dealer.position(left, scale=pays_scale(rules, shoe.counts))
