@@ -37,7 +37,7 @@ from typing import Iterator
 
 from .dealer import blackjack_hole, natural
 from .hands import Hand, hand_table
-from .rounds import BLACKJACK_OPTION, EndKey, Ends, Root, best_root, check_shoe, end_scale, play_up_card, root_options, root_parts
+from .rounds import BLACKJACK_OPTION, EndKey, Ends, Root, best_root, check_shoe, end_scale, hand_ends, play_up_card, root_options, root_parts
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
 from .split_ends import SplitEnds
 
@@ -86,7 +86,7 @@ def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int]) -
         apart, played, split = root_parts(upcard, root, scale)
         chances = defaultdict(Fraction, apart)
         denominator = upcard.position.denominator(2) // upcard.position.scale
-        for end, w in played.items():
+        for end, w in (hand_ends(upcard, [(root, 1)], scale) if played else {}).items():
             chances[end] += Fraction(w, denominator)
         name = key if isinstance(key, str) else tuple(v for v in range(VALUES) for _ in range(root.hand[v]))
         out[name] = Worth(root.ev, root.taken == BLACKJACK_OPTION, root.taken, dict(chances), split)
