@@ -185,6 +185,7 @@ class KernelPlan:
     key_lines: np.ndarray
     line_keys: np.ndarray
     floors: np.ndarray
+    renamings: np.ndarray  # (renamings, cards): the suit renamings under which the game is the same
 
     @property
     def categories(self) -> int:
@@ -239,7 +240,16 @@ class KernelPlan:
         return Scratch(np.zeros((self.turns, pairs, keys, 4), dtype=np.int32),
                        np.zeros((self.turns, len(self.open4), pairs, self.h4_ends.shape[1], keys, 4), dtype=np.int32),
                        np.zeros(len(self.tables.values), dtype=np.int64),
-                       np.zeros((len(self.h3_count), len(self.coef), keys, 4), dtype=np.int64))
+                       np.zeros((len(self.h3_count), len(self.coef), keys, 4), dtype=np.int64),
+                       np.zeros(pairs, dtype=np.int64))
+
+    def symmetry(self, flop: np.ndarray, renamed: bool = True) -> Any:
+        """The flop's boards and hole pairs by class under the renamings of suits that fix it (``renamed``), or each its
+        own class (where every hole pair's decisions are looked up)."""
+        from .kernels.renamings import flop_symmetry
+
+        renamings = self.renamings if renamed else np.arange(self.n_cards, dtype=np.int64)[None]
+        return flop_symmetry(flop, self.boards, self.n_cards, renamings)
 
 
 @dataclass(frozen=True, eq=False)
@@ -252,7 +262,7 @@ class Totals:
     option]``: card sets taking each option; ``reach[line]``: how far the line's net pay may rise and fall, every other
     pay as it is, with no decision taking another option (the least over shards: :mod:`casino_math.methods.holdem.kernels.boards`), but
     the *near* flop decisions, kept apart to be decided again (:func:`repriced`): ``near_points[n]`` (history, class,
-    category, option taken, flop weight), each option's value ``near_values[n, option]`` and its slope on each line
+    category, option taken, flop weight times the hole pairs alike on the flop), each option's value ``near_values[n, option]`` and its slope on each line
     ``near_slopes[n, option, line]``, and the tallies of the options' paths, row by row: ``near_tally[r]`` the tally of
     the decision ``near_of[r]``'s option, end and key ``near_row[r]`` (flat, in that order; rows in order of decision,
     then of row).
@@ -474,6 +484,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
         flops=flop_levels[1].cards["board"].astype(np.int64), weights=flop_levels[1].weights.astype(np.int64),
         slopes=slopes, key_lines=_listed(moving.T), line_keys=_listed(moving),
         floors=np.array([float(NEAR * max(Fraction(1), abs(game.paytables[t].lines[i].pay.net))) for t, i in own], dtype=np.float64),
+        renamings=symmetry.maps,
     )
     first = decisions.get(1) if is_open(1, start) else None
     first_options = options(1) if first is not None else ()
@@ -552,7 +563,8 @@ def count_shard(plan: KernelPlan, index: int, of: int) -> Totals:
     near = [_no_near(plan)]
     kept = 0
     for f in range(index, len(plan.flops), of):
-        flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch)
+        flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch,
+                    plan.symmetry(plan.flops[f]))
         n = int(out.near_count[0])
         if n:  # the flop's near decisions: their options' values and slopes, their paths' tallies row by row (those holding any)
             paths = out.near_paths[:n]
@@ -1084,7 +1096,8 @@ class BoardLookup:
             plan = self.compiled.plan
             cards, decisions = plan.kernel_inputs()
             out = plan.flop_outputs(Totals.zeros(plan))
-            flop_counts(flop.astype(np.int64), 1, plan.n_cards, plan.later, cards, decisions, out, plan.scratch())
+            flop_counts(flop.astype(np.int64), 1, plan.n_cards, plan.later, cards, decisions, out, plan.scratch(),
+                        plan.symmetry(flop, renamed=False))
             self.flops[key] = ((out.flop_values, out.flop_choice), (out.turn_values, out.turn_choice))
         return self.flops[key]
 
