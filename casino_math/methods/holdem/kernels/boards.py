@@ -335,8 +335,9 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                 read_at[n_here] = p
                 size_of[n_here] = sizes[q]
                 n_here += 1
-        # each hole pair's showdown added to its tally on each way of taking the turn (one region of memory at a time)
-        for w in range(ways):
+        # each hole pair's showdown added to its tally on each way of taking the turn (one region of memory at a time);
+        # where the last decision is open, after the boards, as the sum of its options' tallies (below)
+        for w in range(ways if n_open == 0 else 0):
             region = tally_turn[turns[w]]
             for h in range(n_here):
                 p = read_at[h]
@@ -379,6 +380,16 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                     tally_open[tt, o_index, g, best, key, 2] += x2
                     tally_open[tt, o_index, g, best, key, 3] += 1
                 river_taken[o_index, category_of[s] * pairings + pairing, best] += dealt * ways * size_of[h]
+    if n_open:  # every board's showdown went to one option of each open history: the tallies over the rivers are their sum
+        for t in range(tally_turn.shape[0]):
+            for q in range(len(reps)):
+                g = binomial[reps[q, 1], 2] + reps[q, 0]
+                for k in range(tally_turn.shape[2]):
+                    for x in range(4):
+                        total = 0
+                        for o in range(tally_open.shape[3]):
+                            total += tally_open[t, 0, g, o, k, x]
+                        tally_turn[t, g, k, x] = total
     _decide_per_pair(flop, weight, rest, cards, game, out, scratch, symmetry)
 
 

@@ -19,6 +19,7 @@ sixth of the boards are shown and about a third of the hole pairs counted.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -48,18 +49,35 @@ def flop_symmetry(flop: np.ndarray, boards: np.ndarray, n_cards: int, renamings:
     itself. With the identity alone every board and every hole pair is its own class."""
     flop = np.sort(flop)
     fixing = renamings[(np.sort(renamings[:, flop], axis=1) == flop).all(axis=1)]
-    rest = np.setdiff1d(np.arange(n_cards), flop)
+    after = np.ones(n_cards, dtype=bool)
+    after[flop] = False
+    rest = np.flatnonzero(after)
     cards = rest[boards]  # (boards, later): ascending, as the positions are
-    keys = colex(np.sort(fixing[:, cards], axis=2)) if boards.shape[1] else np.zeros((len(fixing), len(boards)), dtype=np.int64)
+    keys = colex(_ascending(fixing[:, cards])) if boards.shape[1] else np.zeros((len(fixing), len(boards)), dtype=np.int64)
     renaming = np.argmin(keys, axis=0)  # the first renaming taking each board to its class's least key
     own = colex(cards) if boards.shape[1] else np.zeros(len(boards), dtype=np.int64)
     order = np.argsort(own, kind="stable")
     rep = order[np.searchsorted(own[order], keys[renaming, np.arange(len(boards))])]
     board = np.argsort(rep, kind="stable")  # each class's boards one after the other
     pairs = all_subsets(n_cards, 2)
-    mapped = np.sort(fixing[:, pairs], axis=2)  # (renamings, pairs, 2)
-    pair_map = colex(mapped)
-    least = pair_map.min(axis=0)
-    held = np.isin(pairs, rest).all(axis=1)  # the hole pairs of the cards after the flop
+    pair_map, least = _pair_classes(fixing.tobytes(), n_cards)
+    held = after[pairs].all(axis=1)  # the hole pairs of the cards after the flop
     reps, sizes = np.unique(least[held], return_counts=True)
     return FlopSymmetry(board, rep[board], renaming[board], pair_map, pairs[reps], sizes.astype(np.int64))
+
+
+@functools.lru_cache(maxsize=64)
+def _pair_classes(fixing: bytes, n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """The pair each renaming (rows of ``fixing``, int64 card ids) takes each pair of the deck to, and each pair's least
+    image: alike for every flop fixed by the same renamings (a few dozen sets of them on 52 cards)."""
+    renamings = np.frombuffer(fixing, dtype=np.int64).reshape(-1, n_cards)
+    pair_map = colex(_ascending(renamings[:, all_subsets(n_cards, 2)]))
+    pair_map.flags.writeable = False
+    return pair_map, pair_map.min(axis=0)
+
+
+def _ascending(rows: np.ndarray) -> np.ndarray:
+    """``rows`` sorted along the last axis (two columns by their least and greatest, many times faster than a sort)."""
+    if rows.shape[-1] != 2:
+        return np.sort(rows, axis=-1)
+    return np.stack([rows.min(axis=-1), rows.max(axis=-1)], axis=-1)
