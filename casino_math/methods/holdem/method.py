@@ -7,7 +7,9 @@ board; both hands are the best five of two cards and the board, by a ranking whe
 suits (high poker). Ultimate Texas Hold'em, Texas Hold'em Bonus and Casino Hold'em are of it. The generic engine (:mod:`~casino_math.methods.level_by_level.counts`, :mod:`~casino_math.methods.level_by_level.solver`) solves such games on small decks, but on 52
 cards its last level would hold about 10^8 classes; this method counts them board by board instead:
 
-- flops by suit class (1,755 of the 22,100 on 52 cards), each with its weight;
+- flops by suit class (1,755 of the 22,100 on 52 cards), each with its weight; on a flop that some renamings of the
+  suits leave as it is (one of a single suit: the other three suits in any order), one board of each class of them
+  shown and one hole pair of each class counted, times its class's pairs (:mod:`.kernels.renamings`);
 - for a flop, every later-card set: the strength of all hole pairs on the board (one table serves
   player and dealer, who both add two cards to it), and each pair's showdown against the pairs left
   to the dealer by inclusion–exclusion over shared cards (:mod:`casino_math.kernels`);

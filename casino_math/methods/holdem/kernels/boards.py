@@ -20,6 +20,11 @@ picks likewise among them. The chosen paths' tallies are added, times the flop's
 pair's class: ``class_tally[history entering the flop decision, class, end, key]``. Which option the
 first decision takes is left to the caller, who sees every class's tallies summed over all flops.
 
+A renaming of the suits that leaves the flop as it is maps boards to boards and hole pairs to pairs, each pair's
+showdowns to its image's: so one board of each class is shown, and one hole pair of each class tallied, its totals
+added once per pair of its class (:mod:`.renamings`; with the identity alone, every board and pair, as where each
+pair's decisions are looked up).
+
 Deals are counted with the turn and the river dealt apart (a board is counted once per way of choosing
 its turn cards among its later cards), and with ``orders`` ways of dealing the turn cards and the river
 cards each where the game deals them in several steps with no decision between (the caller's weights).
