@@ -103,7 +103,7 @@ def timed_run(game, workers: int, shards: int) -> dict:
     task = functools.partial(timed_shard, compiled.plan, of=shards)
     runner = Runner.here() if workers == 1 else Runner.of(workers=workers)
     parts = Shards(task, range(shards), "benchmark").run(runner)
-    totals = functools.reduce(holdem.Totals.__add__, [p[0] for p in parts])
+    totals = holdem.Totals.summed([p[0] for p in parts])
     counted_at = time.perf_counter()
     solved = holdem.assemble(game, compiled, totals)
     end = time.perf_counter()

@@ -119,3 +119,23 @@ def near_decisions(out):
         key = tuple(point[:4].tolist())
         found[key] = found.get(key, 0) + int(point[4]) * paths
     return {key: paths.tobytes() for key, paths in found.items()}
+
+
+def test_shards_summed_are_one_shard_of_every_flop():
+    """Four shards' totals joined at once: every count and reach of one shard holding every flop, and its near decisions
+    (in another order: shard by shard), each still pointing at its own rows."""
+    plan = holdem.compile_game(load_game_text(VARIANTS["casino-holdem"], "casino-holdem.yaml")).plan  # near decisions on most flops
+    whole = holdem.count_shard(plan, 0, 1)
+    parts = holdem.Totals.summed([holdem.count_shard(plan, i, 4) for i in range(4)])
+    for name in ("class_tally", "class_cells", "flop_taken", "river_taken", "turn_taken", "reach"):
+        assert np.array_equal(getattr(parts, name), getattr(whole, name)), name
+    assert len(whole.near_points) > 0 and rows_by_decision(parts) == rows_by_decision(whole)
+
+
+def rows_by_decision(totals):
+    """Each near decision (its point) with its rows (option, end and key, and tally), as a sorted list."""
+    rows = {}
+    for of, row, tally in zip(totals.near_of, totals.near_row, totals.near_tally):
+        rows.setdefault(of, []).append((int(row), tuple(tally.tolist())))
+    return sorted((tuple(totals.near_points[of].tolist()), tuple(totals.near_values[of].tolist()), tuple(found))
+                  for of, found in rows.items())
