@@ -307,7 +307,7 @@ class Totals:
         offsets = np.cumsum([0] + [len(t.near_points) for t in parts[:-1]])
         near = {name: np.concatenate([getattr(t, name) for t in parts]) for name in NEAR_FIELDS if name != "near_of"}
         near["near_of"] = np.concatenate([t.near_of + offset for t, offset in zip(parts, offsets)])
-        return Totals(*counts, reach, **near)
+        return Totals(counts[0], counts[1], counts[2], counts[3], counts[4], reach, **near)
 
 
 NEAR_FIELDS = ("near_points", "near_values", "near_slopes", "near_of", "near_row", "near_tally")
