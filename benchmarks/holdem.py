@@ -1,7 +1,8 @@
 """Benchmark: a hold'em game exact on 52 cards by the hold'em method, in 1 and in N processes, against a plain numpy brute force.
 
-The game is Ultimate Texas Hold'em (``--game uth``, decisions before the flop, on the flop and at the river) or Texas
-Hold'em Bonus (``--game thb``, before the flop, on the flop and on the turn). First, on a 20-card Texas Hold'em Bonus
+The game is Ultimate Texas Hold'em (``--game uth``, decisions before the flop, on the flop and at the river), Texas
+Hold'em Bonus (``--game thb``, before the flop, on the flop and on the turn) or Casino Hold'em (``--game ch``, on the
+flop). First, on a 20-card Texas Hold'em Bonus
 (tests/games/thb-small.yaml), the method is timed against its plain reference (every flop's boards in plain Python,
 casino_math.methods.holdem.kernels.boards.flop_counts_reference) and against the level-by-level engine, with the same result.
 
@@ -47,7 +48,8 @@ from casino_math.parallel import Runner, Shards
 from casino_math.subsets import all_subsets
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = {"uth": ROOT / "paytables/ultimate_texas_holdem/standard.yaml", "thb": ROOT / "paytables/texas_holdem_bonus/standard.yaml"}
+GAMES = {"uth": ROOT / "paytables/ultimate_texas_holdem/standard.yaml", "thb": ROOT / "paytables/texas_holdem_bonus/standard.yaml",
+         "ch": ROOT / "paytables/casino_holdem/standard.yaml"}
 SMALL = ROOT / "tests/games/thb-small.yaml"
 CORES = 64
 
@@ -101,7 +103,7 @@ def timed_run(game, workers: int, shards: int) -> dict:
     task = functools.partial(timed_shard, compiled.plan, of=shards)
     runner = Runner.here() if workers == 1 else Runner.of(workers=workers)
     parts = Shards(task, range(shards), "benchmark").run(runner)
-    totals = functools.reduce(holdem.Totals.__add__, [p[0] for p in parts])
+    totals = holdem.Totals.summed([p[0] for p in parts])
     counted_at = time.perf_counter()
     solved = holdem.assemble(game, compiled, totals)
     end = time.perf_counter()
@@ -142,7 +144,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--shards", type=int, default=holdem.SHARDS)
     parser.add_argument("--sample", type=int, default=20, help="boards of brute force to time")
-    parser.add_argument("--game", choices=sorted(GAMES), default="uth", help="the 52-card game: uth or thb")
+    parser.add_argument("--game", choices=sorted(GAMES), default="uth", help="the 52-card game: uth, thb or ch")
     args = parser.parse_args()
     game = load_game(GAMES[args.game])
     print(f"casino-math {__version__}, Python {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}")
@@ -153,14 +155,21 @@ def main() -> None:
     plan = holdem.compile_game(game).plan
     holdem.count_shard(plan, 0, len(plan.flops))
     print(f"kernels compiled or loaded, and one flop counted: {time.perf_counter() - start:.1f} s")
+    # the suit renamings fixing each flop: the boards shown and the hole pairs counted, of every board and pair
+    classes = [plan.symmetry(flop) for flop in plan.flops]
+    boards, pairs = len(classes[0].board), comb(plan.n_cards - plan.flop_cards, 2)
+    shown = sum(len(np.unique(c.rep)) for c in classes)
+    counted = sum(len(c.pairs) for c in classes)
+    print(f"of {len(plan.flops):,} flops' {len(plan.flops) * boards:,} boards, {shown:,} shown ({shown / (len(plan.flops) * boards):.1%}); "
+          f"of their hole pairs, {counted / (len(plan.flops) * pairs):.1%} counted (one of each class of the renamings fixing the flop)")
 
     runs = {w: timed_run(game, w, args.shards) for w in args.workers}
     edges = {r["house_edge"] for r in runs.values()}
     assert len(edges) == 1, "different workers gave different results"
     one = runs[min(runs)]
     deals = one["deals"]
-    stages = "C(52,2)·C(50,3)·C(47,2)·C(45,2)" if args.game == "uth" else "C(52,2)·C(50,3)·47·46·C(45,2)"
-    assert deals == (comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2) * (1 if args.game == "uth" else 2))
+    stages = "C(52,2)·C(50,3)·47·46·C(45,2)" if args.game == "thb" else "C(52,2)·C(50,3)·C(47,2)·C(45,2)"
+    assert deals == (comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2) * (2 if args.game == "thb" else 1))
     print(f"\n{game.family_name}, every deal: {deals:,} (= {stages}); "
           f"house edge {edges.pop()} = {float(one['house_edge']):.5%} of the ante")
     print(f"{'workers':>8} {'total s':>9} {'serial s':>9} {'shards s':>9} {'shard CPU s':>12} {'busy cores':>11} {'speedup':>8}")

@@ -7,7 +7,9 @@ board; both hands are the best five of two cards and the board, by a ranking whe
 suits (high poker). Ultimate Texas Hold'em, Texas Hold'em Bonus and Casino Hold'em are of it. The generic engine (:mod:`~casino_math.methods.level_by_level.counts`, :mod:`~casino_math.methods.level_by_level.solver`) solves such games on small decks, but on 52
 cards its last level would hold about 10^8 classes; this method counts them board by board instead:
 
-- flops by suit class (1,755 of the 22,100 on 52 cards), each with its weight;
+- flops by suit class (1,755 of the 22,100 on 52 cards), each with its weight; on a flop that some renamings of the
+  suits leave as it is (one of a single suit: the other three suits in any order), one board of each class of them
+  shown and one hole pair of each class counted, times its class's pairs (:mod:`.kernels.renamings`);
 - for a flop, every later-card set: the strength of all hole pairs on the board (one table serves
   player and dealer, who both add two cards to it), and each pair's showdown against the pairs left
   to the dealer by inclusion–exclusion over shared cards (:mod:`casino_math.kernels`);
@@ -185,6 +187,7 @@ class KernelPlan:
     key_lines: np.ndarray
     line_keys: np.ndarray
     floors: np.ndarray
+    renamings: np.ndarray  # (renamings, cards): the suit renamings under which the game is the same
 
     @property
     def categories(self) -> int:
@@ -239,7 +242,16 @@ class KernelPlan:
         return Scratch(np.zeros((self.turns, pairs, keys, 4), dtype=np.int32),
                        np.zeros((self.turns, len(self.open4), pairs, self.h4_ends.shape[1], keys, 4), dtype=np.int32),
                        np.zeros(len(self.tables.values), dtype=np.int64),
-                       np.zeros((len(self.h3_count), len(self.coef), keys, 4), dtype=np.int64))
+                       np.zeros((len(self.h3_count), len(self.coef), keys, 4), dtype=np.int64),
+                       np.zeros(pairs, dtype=np.int64))
+
+    def symmetry(self, flop: np.ndarray, renamed: bool = True) -> Any:
+        """The flop's boards and hole pairs by class under the renamings of suits that fix it (``renamed``), or each its
+        own class (where every hole pair's decisions are looked up)."""
+        from .kernels.renamings import flop_symmetry
+
+        renamings = self.renamings if renamed else np.arange(self.n_cards, dtype=np.int64)[None]
+        return flop_symmetry(flop, self.boards, self.n_cards, renamings)
 
 
 @dataclass(frozen=True, eq=False)
@@ -252,7 +264,7 @@ class Totals:
     option]``: card sets taking each option; ``reach[line]``: how far the line's net pay may rise and fall, every other
     pay as it is, with no decision taking another option (the least over shards: :mod:`casino_math.methods.holdem.kernels.boards`), but
     the *near* flop decisions, kept apart to be decided again (:func:`repriced`): ``near_points[n]`` (history, class,
-    category, option taken, flop weight), each option's value ``near_values[n, option]`` and its slope on each line
+    category, option taken, flop weight times the hole pairs alike on the flop), each option's value ``near_values[n, option]`` and its slope on each line
     ``near_slopes[n, option, line]``, and the tallies of the options' paths, row by row: ``near_tally[r]`` the tally of
     the decision ``near_of[r]``'s option, end and key ``near_row[r]`` (flat, in that order; rows in order of decision,
     then of row).
@@ -283,12 +295,19 @@ class Totals:
                    np.full((len(plan.slopes), 2), np.inf), *_no_near(plan))
 
     def __add__(self, other: Totals) -> Totals:
-        summed = [a + b for a, b in zip(_arrays(self)[:5], _arrays(other)[:5])]
-        return Totals(summed[0], summed[1], summed[2], summed[3], summed[4], np.minimum(self.reach, other.reach),
-                      np.concatenate([self.near_points, other.near_points]), np.concatenate([self.near_values, other.near_values]),
-                      np.concatenate([self.near_slopes, other.near_slopes]),
-                      np.concatenate([self.near_of, other.near_of + len(self.near_points)]),
-                      np.concatenate([self.near_row, other.near_row]), np.concatenate([self.near_tally, other.near_tally]))
+        return Totals.summed([self, other])
+
+    @staticmethod
+    def summed(parts: list[Totals]) -> Totals:
+        """Shards' totals together: the counts added, each pay's least reach, the near decisions one after another (each
+        one's rows renumbered), joined once: not shard by shard, which copied Casino Hold'em's tens of megabytes of near
+        rows again at each of 64 shards."""
+        counts = [functools.reduce(np.add, [_arrays(t)[i] for t in parts]) for i in range(5)]
+        reach = functools.reduce(np.minimum, [t.reach for t in parts])
+        offsets = np.cumsum([0] + [len(t.near_points) for t in parts[:-1]])
+        near = {name: np.concatenate([getattr(t, name) for t in parts]) for name in NEAR_FIELDS if name != "near_of"}
+        near["near_of"] = np.concatenate([t.near_of + offset for t, offset in zip(parts, offsets)])
+        return Totals(counts[0], counts[1], counts[2], counts[3], counts[4], reach, **near)
 
 
 NEAR_FIELDS = ("near_points", "near_values", "near_slopes", "near_of", "near_row", "near_tally")
@@ -474,6 +493,7 @@ def compile_game(game: Game, rule: Rule | None = None) -> _Compiled:
         flops=flop_levels[1].cards["board"].astype(np.int64), weights=flop_levels[1].weights.astype(np.int64),
         slopes=slopes, key_lines=_listed(moving.T), line_keys=_listed(moving),
         floors=np.array([float(NEAR * max(Fraction(1), abs(game.paytables[t].lines[i].pay.net))) for t, i in own], dtype=np.float64),
+        renamings=symmetry.maps,
     )
     first = decisions.get(1) if is_open(1, start) else None
     first_options = options(1) if first is not None else ()
@@ -552,7 +572,8 @@ def count_shard(plan: KernelPlan, index: int, of: int) -> Totals:
     near = [_no_near(plan)]
     kept = 0
     for f in range(index, len(plan.flops), of):
-        flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch)
+        flop_counts(plan.flops[f], int(plan.weights[f]), plan.n_cards, plan.later, cards, decisions, out, scratch,
+                    plan.symmetry(plan.flops[f]))
         n = int(out.near_count[0])
         if n:  # the flop's near decisions: their options' values and slopes, their paths' tallies row by row (those holding any)
             paths = out.near_paths[:n]
@@ -595,7 +616,7 @@ def board_by_board(game: Game, rule: Rule | None = None, progress: Progress | No
         boards = int(plan.weights.sum()) * comb(plan.n_cards - plan.flop_cards, plan.later)
         where = (runner or (Runner.of() if boards > BIG else Runner.here())).forking()
         job = Shards(functools.partial(count_shard, plan, of=shards), range(shards), f"holdem|{shards}|{key[0]}|{rule}")
-        totals = _kept_totals(game, compiled, lambda: functools.reduce(Totals.__add__, job.run(where, progress, "hold'em: the boards of every flop")))
+        totals = _kept_totals(game, compiled, lambda: Totals.summed(list(job.run(where, progress, "hold'em: the boards of every flop"))))
         _CACHE[key] = assemble(game, compiled, totals)
     _CACHE.move_to_end(key)
     return _CACHE[key]
@@ -1084,7 +1105,8 @@ class BoardLookup:
             plan = self.compiled.plan
             cards, decisions = plan.kernel_inputs()
             out = plan.flop_outputs(Totals.zeros(plan))
-            flop_counts(flop.astype(np.int64), 1, plan.n_cards, plan.later, cards, decisions, out, plan.scratch())
+            flop_counts(flop.astype(np.int64), 1, plan.n_cards, plan.later, cards, decisions, out, plan.scratch(),
+                        plan.symmetry(flop, renamed=False))
             self.flops[key] = ((out.flop_values, out.flop_choice), (out.turn_values, out.turn_choice))
         return self.flops[key]
 

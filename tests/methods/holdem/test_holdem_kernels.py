@@ -94,11 +94,48 @@ def test_boards_of_a_flop(game_name, rule):
         mine, ref = holdem.Totals.zeros(plan), holdem.Totals.zeros(plan)
         cards, decisions = plan.kernel_inputs()
         out, theirs = plan.flop_outputs(mine), plan.flop_outputs(ref)
-        flop_counts(flop, weight, plan.n_cards, plan.later, cards, decisions, out, plan.scratch())
+        flop_counts(flop, weight, plan.n_cards, plan.later, cards, decisions, out, plan.scratch(), plan.symmetry(flop, renamed=False))
         flop_counts_reference(plan, player.ranking, game.deck, flop, weight, theirs._asdict())
         for name in out._fields:
             assert np.array_equal(getattr(out, name), getattr(theirs, name)), name
+        # one board and one hole pair of each class under the renamings fixing the flop: the same totals, and the same
+        # near decisions, each class's alike ones as one (its card sets as its weight)
+        by_class = holdem.Totals.zeros(plan)
+        summed = plan.flop_outputs(by_class, looked_up=False)
+        flop_counts(flop, weight, plan.n_cards, plan.later, cards, decisions, summed, plan.scratch(), plan.symmetry(flop))
+        for name in ("class_tally", "class_cells", "flop_taken", "river_taken", "turn_taken", "reach"):
+            assert np.array_equal(getattr(summed, name), getattr(out, name)), name
+        assert near_decisions(summed) == near_decisions(out)
         assert mine.class_tally.any() and (mine.river_taken.any() or mine.turn_taken.any() or mine.flop_taken.any())
         reached |= bool(np.isfinite(mine.reach).any())
     if game_name in ("uth", "turn-and-river-apart") and rule is None:  # a pay's reach met on these flops (the same in both)
         assert reached
+
+
+def near_decisions(out):
+    """A flop's near decisions as (history, class, category, option taken) -> each option's path times the card sets."""
+    found = {}
+    for point, paths in zip(out.near_points[:out.near_count[0]], out.near_paths[:out.near_count[0]]):
+        key = tuple(point[:4].tolist())
+        found[key] = found.get(key, 0) + int(point[4]) * paths
+    return {key: paths.tobytes() for key, paths in found.items()}
+
+
+def test_shards_summed_are_one_shard_of_every_flop():
+    """Four shards' totals joined at once: every count and reach of one shard holding every flop, and its near decisions
+    (in another order: shard by shard), each still pointing at its own rows."""
+    plan = holdem.compile_game(load_game_text(VARIANTS["casino-holdem"], "casino-holdem.yaml")).plan  # near decisions on most flops
+    whole = holdem.count_shard(plan, 0, 1)
+    parts = holdem.Totals.summed([holdem.count_shard(plan, i, 4) for i in range(4)])
+    for name in ("class_tally", "class_cells", "flop_taken", "river_taken", "turn_taken", "reach"):
+        assert np.array_equal(getattr(parts, name), getattr(whole, name)), name
+    assert len(whole.near_points) > 0 and rows_by_decision(parts) == rows_by_decision(whole)
+
+
+def rows_by_decision(totals):
+    """Each near decision (its point) with its rows (option, end and key, and tally), as a sorted list."""
+    rows = {}
+    for of, row, tally in zip(totals.near_of, totals.near_row, totals.near_tally):
+        rows.setdefault(of, []).append((int(row), tuple(tally.tolist())))
+    return sorted((tuple(totals.near_points[of].tolist()), tuple(totals.near_values[of].tolist()), tuple(found))
+                  for of, found in rows.items())

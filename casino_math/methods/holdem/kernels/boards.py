@@ -20,6 +20,11 @@ picks likewise among them. The chosen paths' tallies are added, times the flop's
 pair's class: ``class_tally[history entering the flop decision, class, end, key]``. Which option the
 first decision takes is left to the caller, who sees every class's tallies summed over all flops.
 
+A renaming of the suits that leaves the flop as it is maps boards to boards and hole pairs to pairs, each pair's
+showdowns to its image's: so one board of each class is shown, and one hole pair of each class tallied, its totals
+added once per pair of its class (:mod:`.renamings`; with the identity alone, every board and pair, as where each
+pair's decisions are looked up).
+
 Deals are counted with the turn and the river dealt apart (a board is counted once per way of choosing
 its turn cards among its later cards), and with ``orders`` ways of dealing the turn cards and the river
 cards each where the game deals them in several steps with no decision between (the caller's weights).
@@ -47,6 +52,7 @@ from numba import njit
 
 from .hands import hand_strength, pair_strengths
 from .pairs import showdown_counts
+from .renamings import FlopSymmetry
 
 FOLDED = -1  # in ``h2_next`` and ``h3_next``, an option that folds: -(end + 1)
 
@@ -152,7 +158,8 @@ class FlopTotals(NamedTuple):
     turn_taken: np.ndarray
     reach: np.ndarray  # (lines, 2): how far each line's net pay may rise (0) and fall (1) with every decision as taken
     near_count: np.ndarray  # (1,): the near flop decisions written below (the caller takes them and sets it to 0)
-    near_points: np.ndarray  # (most, 5): each near flop decision's history, class, category, option taken, flop weight
+    near_points: np.ndarray  # (most, 5): each near flop decision's history, class, category, option taken, card sets (the
+    # flop's weight times the hole pairs alike on it)
     near_paths: np.ndarray  # (most, options, ends, keys, 4): the tally of each of its options' paths
     flop_values: np.ndarray
     flop_choice: np.ndarray
@@ -167,6 +174,7 @@ class Scratch(NamedTuple):
     tally_open: np.ndarray  # (turns, open h4, pairs, options, keys, 4)
     histogram: np.ndarray
     path: np.ndarray  # (h3, ends, keys, 4): one hole pair's tally of each turn history's path, summed over the turns
+    at: np.ndarray  # (every pair of the deck,): its place among the pairs of the board shown (-1: it holds a board card)
 
 
 @njit(cache=True)
@@ -245,8 +253,9 @@ def _keep_near(out: FlopTotals, n: int, h2: int, cls: int, category: int, choice
 
 @njit(cache=True)
 def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: CardTables, game: Decisions,
-                out: FlopTotals, scratch: Scratch) -> None:
-    """Add one flop's boards (``later`` cards more) into the class tallies and the decisions' category counts.
+                out: FlopTotals, scratch: Scratch, symmetry: FlopSymmetry) -> None:
+    """Add one flop's boards (``later`` cards more) into the class tallies and the decisions' category counts: one board
+    of each class shown, one hole pair of each class counted (``symmetry``: the renamings that fix the flop).
 
     A rule (``rule2``, ``rule3``, ``rule4``: mode, strength, option taken, option otherwise) forces a decision:
     mode 0 none (the best option), 1 always the option taken, 2 that option from that strength up.
@@ -280,44 +289,71 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
     pool = np.empty(n_pool, dtype=np.int64)
     strengths = np.empty(n_pool * (n_pool - 1) // 2, dtype=np.int64)
     turns = np.empty(ways, dtype=np.int64)
-    pair_of = np.empty(len(strengths), dtype=np.int64)  # each pair of the pool (in colex order): its index among all pairs
-    for b in range(len(game.boards)):
-        # the board: the flop and the later cards rest[pick]; the pool: the cards left for the two hole pairs
-        pick = game.boards[b]
-        for t in range(later):
-            board[s1 + t] = rest[pick[t]]
-        u = 0
-        t = 0
-        for i in range(len(rest)):
-            if t < later and pick[t] == i:
-                t += 1
-            else:
-                pool[u] = rest[i]
-                u += 1
-        # each way of taking the turn among the later cards, as the colex rank of its cards' positions in rest
+    pair_of = np.empty(len(strengths), dtype=np.int64)  # per board: the representative pairs on it, by index among all pairs,
+    read_at = np.empty(len(strengths), dtype=np.int64)  # where each one's showdown is read on the representative board,
+    size_of = np.empty(len(strengths), dtype=np.int64)  # and the pairs of its class
+    less = equal = below = strengths  # (typed for the compiler: set at the first board)
+    pairing = 0
+    at = scratch.at
+    shown = -1
+    reps, sizes = symmetry.pairs, symmetry.sizes
+    for entry in range(len(symmetry.board)):
+        rb = symmetry.rep[entry]
+        if rb != shown:
+            # the class's representative board: the flop and the later cards rest[pick]; the pool: the cards left for
+            # the two hole pairs; each pair of the pool (colex order) found by its index among all pairs (-1: a board card)
+            shown = rb
+            pick = game.boards[rb]
+            for t in range(later):
+                board[s1 + t] = rest[pick[t]]
+            u = 0
+            t = 0
+            for i in range(len(rest)):
+                if t < later and pick[t] == i:
+                    t += 1
+                else:
+                    pool[u] = rest[i]
+                    u += 1
+            pair_strengths(board, pool, rank_of, suit_of, cards.final_table, cards.flushes, binomial, n_ranks, strengths)
+            less, equal, below = showdown_counts(strengths, n_pool, qualifier, histogram)
+            pairing = _pairing(board, rank_of, n_ranks)
+            at[:] = -1
+            p = 0
+            for j in range(n_pool):
+                for i in range(j):
+                    at[binomial[pool[j], 2] + pool[i]] = p
+                    p += 1
+        # this board: each way of taking the turn among its later cards, as the colex rank of its cards' positions in rest
+        pick = game.boards[symmetry.board[entry]]
         for w in range(ways):
             turns[w] = 0
             for i in range(turn):
                 turns[w] += binomial[pick[splits[w, i]], i + 1]
-        pair_strengths(board, pool, rank_of, suit_of, cards.final_table, cards.flushes, binomial, n_ranks, strengths)
-        less, equal, below = showdown_counts(strengths, n_pool, qualifier, histogram)
-        pairing = _pairing(board, rank_of, n_ranks)
-        p = 0
-        for j in range(n_pool):
-            for i in range(j):
-                pair_of[p] = binomial[pool[j], 2] + pool[i]
-                p += 1
-        # each hole pair's showdown added to its tally on each way of taking the turn (one region of memory at a time)
-        for w in range(ways):
+        # each representative hole pair P not on this board, and where its showdown is read (τP's on the representative)
+        tau = symmetry.pair_map[symmetry.renaming[entry]]
+        n_here = 0
+        for q in range(len(reps)):
+            g = binomial[reps[q, 1], 2] + reps[q, 0]
+            p = at[tau[g]]
+            if p >= 0:
+                pair_of[n_here] = g
+                read_at[n_here] = p
+                size_of[n_here] = sizes[q]
+                n_here += 1
+        # each hole pair's showdown added to its tally on each way of taking the turn (one region of memory at a time);
+        # where the last decision is open, after the boards, as the sum of its options' tallies (below)
+        for w in range(ways if n_open == 0 else 0):
             region = tally_turn[turns[w]]
-            for p in range(len(strengths)):
-                tally = region[pair_of[p], key_of[strengths[p]]]
+            for h in range(n_here):
+                p = read_at[h]
+                tally = region[pair_of[h], key_of[strengths[p]]]
                 tally[0] += less[p]
                 tally[1] += equal[p]
                 tally[2] += below[p]
                 tally[3] += 1
-        for p in range(len(strengths) if n_open else 0):  # the last decision, where it is open: board by board
-            g = pair_of[p]
+        for h in range(n_here if n_open else 0):  # the last decision, where it is open: board by board
+            g = pair_of[h]
+            p = read_at[h]
             s = strengths[p]
             key = key_of[s]
             x0, x1, x2 = less[p], equal[p], below[p]
@@ -348,8 +384,18 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                     tally_open[tt, o_index, g, best, key, 1] += x1
                     tally_open[tt, o_index, g, best, key, 2] += x2
                     tally_open[tt, o_index, g, best, key, 3] += 1
-                river_taken[o_index, category_of[s] * pairings + pairing, best] += dealt * ways
-    _decide_per_pair(flop, weight, rest, cards, game, out, scratch)
+                river_taken[o_index, category_of[s] * pairings + pairing, best] += dealt * ways * size_of[h]
+    if n_open:  # every board's showdown went to one option of each open history: the tallies over the rivers are their sum
+        for t in range(tally_turn.shape[0]):
+            for q in range(len(reps)):
+                g = binomial[reps[q, 1], 2] + reps[q, 0]
+                for k in range(tally_turn.shape[2]):
+                    for x in range(4):
+                        total = 0
+                        for o in range(tally_open.shape[3]):
+                            total += tally_open[t, 0, g, o, k, x]
+                        tally_turn[t, g, k, x] = total
+    _decide_per_pair(flop, weight, rest, cards, game, out, scratch, symmetry)
 
 
 @njit(cache=True)
@@ -397,9 +443,9 @@ def _turn_strengths(flop: np.ndarray, rest: np.ndarray, cards: CardTables, turn:
 
 @njit(cache=True)
 def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: CardTables, game: Decisions, out: FlopTotals,
-                     scratch: Scratch) -> None:
-    """Per hole pair, once a flop's boards are tallied: the turn decision on each turn, the flop decision, and the
-    chosen paths added into the pair's class."""
+                     scratch: Scratch, symmetry: FlopSymmetry) -> None:
+    """Per representative hole pair, once a flop's boards are tallied: the turn decision on each turn, the flop decision,
+    and the chosen paths added into the pair's class, once per pair of its class on the flop."""
     rank_of, suit_of, n_ranks, binomial = cards.rank_of, cards.suit_of, cards.n_ranks, cards.binomial
     coef, category_of, pairings, turn, orders = game.coef, game.category_of, game.pairings, game.turn, game.orders
     h4_ends, h4_count, h4_open = game.h4_ends, game.h4_count, game.h4_open
@@ -426,137 +472,141 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
     touched = np.zeros(path.shape[:2], dtype=np.bool_)
     every = np.empty((keys, 4), dtype=np.int64)
     pick = np.empty(turn, dtype=np.int64)
-    for j in range(len(rest)):
-        for i in range(j):
-            a, c = rest[i], rest[j]
-            g = binomial[c, 2] + a
-            path[:] = 0
-            touched[:] = False
-            values3[:] = 0
-            slopes3[:] = 0
-            every[:] = 0
-            boards = 0
+    position = np.zeros(len(rest) + s1, dtype=np.int64)  # each card's position in rest
+    for i in range(len(rest)):
+        position[rest[i]] = i
+    for each in range(len(symmetry.pairs)):
+        a, c = symmetry.pairs[each, 0], symmetry.pairs[each, 1]
+        i, j = position[a], position[c]
+        g = binomial[c, 2] + a
+        size = symmetry.sizes[each]
+        path[:] = 0
+        touched[:] = False
+        values3[:] = 0
+        slopes3[:] = 0
+        every[:] = 0
+        boards = 0
+        for u in range(turn):
+            pick[u] = u
+        t = -1
+        while True:
+            t += 1
+            crossed = False
             for u in range(turn):
-                pick[u] = u
-            t = -1
-            while True:
-                t += 1
-                crossed = False
-                for u in range(turn):
-                    if pick[u] == i or pick[u] == j:
-                        crossed = True
-                if not crossed:
-                    # (indices rather than slices: this runs once per hole pair and turn)
-                    rivers = 0
-                    for k in range(keys):
-                        rivers += tally_turn[t, g, k, 3]
-                        for x in range(4):
-                            every[k, x] += tally_turn[t, g, k, x]
-                    boards += rivers
-                    for h4 in range(len(h4_count)):
-                        value = 0
-                        slopes4[h4, :] = 0
-                        for o in range(h4_count[h4] if h4_open[h4] >= 0 else 1):
-                            e = h4_ends[h4, o]
-                            tally = tally_open[t, h4_open[h4], g, o] if h4_open[h4] >= 0 else tally_turn[t, g]
-                            for k in range(keys):
-                                for x in range(4):
-                                    value += coef[e, k, x] * tally[k, x]
-                            for line in range(lines):
-                                for q in range(line_keys.shape[1]):
-                                    k = line_keys[line, q]
-                                    if k < 0:
-                                        break
-                                    for x in range(4):
-                                        slopes4[h4, line] += slopes[line, e, k, x] * tally[k, x]
-                        values4[h4] = value
-                    strength = 0
-                    category = 0
-                    if deciding:
-                        strength = turn_strength[t, g]
-                        category = category_of[strength] * pairings + turn_pairing[t]
-                    for h3 in range(len(h3_count)):
-                        choice = 0
-                        if h3_open[h3] >= 0:
-                            best_value = 0
-                            for o in range(h3_count[h3]):
-                                nxt = h3_next[h3, o]
-                                value = values4[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * rivers
-                                option_values[o] = value
-                                if looking_up:
-                                    out.turn_values[h3, t, g, o] = value
-                                if o == 0 or value > best_value:
-                                    choice, best_value = o, value
-                            if rule3[0] == 0:
-                                _narrow_options(reach, slopes, option_values, h3_next[h3], h3_count[h3], choice, slopes4, rivers)
-                            choice = _choose(rule3, strength, choice)
-                            if looking_up:
-                                out.turn_choice[h3, t, g] = choice
-                            out.turn_taken[h3_open[h3], category, choice] += weight * orders[0]
-                        nxt = h3_next[h3, choice]
+                if pick[u] == i or pick[u] == j:
+                    crossed = True
+            if not crossed:
+                # (indices rather than slices: this runs once per hole pair and turn)
+                rivers = 0
+                for k in range(keys):
+                    rivers += tally_turn[t, g, k, 3]
+                    for x in range(4):
+                        every[k, x] += tally_turn[t, g, k, x]
+                boards += rivers
+                for h4 in range(len(h4_count)):
+                    value = 0
+                    slopes4[h4, :] = 0
+                    for o in range(h4_count[h4] if h4_open[h4] >= 0 else 1):
+                        e = h4_ends[h4, o]
+                        tally = tally_open[t, h4_open[h4], g, o] if h4_open[h4] >= 0 else tally_turn[t, g]
+                        for k in range(keys):
+                            for x in range(4):
+                                value += coef[e, k, x] * tally[k, x]
                         for line in range(lines):
-                            slopes3[h3, line] += _option_slope(slopes, line, nxt, slopes4, rivers)
-                        if nxt < 0:
-                            path[h3, -nxt - 1, 0, 3] += rivers
-                            touched[h3, -nxt - 1] = True
-                            values3[h3] += coef[-nxt - 1, 0, 3] * rivers
-                        else:
-                            values3[h3] += values4[nxt]
-                            if h4_open[nxt] >= 0:
-                                for o in range(h4_count[nxt]):
-                                    e = h4_ends[nxt, o]
-                                    touched[h3, e] = True
-                                    for k in range(keys):
-                                        for x in range(4):
-                                            path[h3, e, k, x] += tally_open[t, h4_open[nxt], g, o, k, x]
-                            else:
-                                e = h4_ends[nxt, 0]
+                            for q in range(line_keys.shape[1]):
+                                k = line_keys[line, q]
+                                if k < 0:
+                                    break
+                                for x in range(4):
+                                    slopes4[h4, line] += slopes[line, e, k, x] * tally[k, x]
+                    values4[h4] = value
+                strength = 0
+                category = 0
+                if deciding:
+                    strength = turn_strength[t, g]
+                    category = category_of[strength] * pairings + turn_pairing[t]
+                for h3 in range(len(h3_count)):
+                    choice = 0
+                    if h3_open[h3] >= 0:
+                        best_value = 0
+                        for o in range(h3_count[h3]):
+                            nxt = h3_next[h3, o]
+                            value = values4[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * rivers
+                            option_values[o] = value
+                            if looking_up:
+                                out.turn_values[h3, t, g, o] = value
+                            if o == 0 or value > best_value:
+                                choice, best_value = o, value
+                        if rule3[0] == 0:
+                            _narrow_options(reach, slopes, option_values, h3_next[h3], h3_count[h3], choice, slopes4, rivers)
+                        choice = _choose(rule3, strength, choice)
+                        if looking_up:
+                            out.turn_choice[h3, t, g] = choice
+                        out.turn_taken[h3_open[h3], category, choice] += weight * orders[0] * size
+                    nxt = h3_next[h3, choice]
+                    for line in range(lines):
+                        slopes3[h3, line] += _option_slope(slopes, line, nxt, slopes4, rivers)
+                    if nxt < 0:
+                        path[h3, -nxt - 1, 0, 3] += rivers
+                        touched[h3, -nxt - 1] = True
+                        values3[h3] += coef[-nxt - 1, 0, 3] * rivers
+                    else:
+                        values3[h3] += values4[nxt]
+                        if h4_open[nxt] >= 0:
+                            for o in range(h4_count[nxt]):
+                                e = h4_ends[nxt, o]
                                 touched[h3, e] = True
                                 for k in range(keys):
                                     for x in range(4):
-                                        path[h3, e, k, x] += tally_turn[t, g, k, x]
-                if not _advance(pick, len(rest)):
-                    break
-            # the flop decision
-            hand[0] = a
-            hand[1] = c
-            strength = hand_strength(hand, rank_of, suit_of, cards.flop_table, cards.flushes, binomial)
-            category = category_of[strength] * pairings + flop_pairing
-            cls = game.class_of[g]
-            for h2 in range(len(h2_count)):
-                choice = 0
-                if h2_open[h2]:
-                    best_value = 0
-                    for o in range(h2_count[h2]):
-                        nxt = h2_next[h2, o]
-                        value = values3[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * boards
-                        option_values[o] = value
-                        if looking_up:
-                            out.flop_values[h2, g, o] = value
-                        if o == 0 or value > best_value:
-                            choice, best_value = o, value
-                    if rule2[0] == 0:
-                        point[:] = np.inf
-                        _narrow_options(point, slopes, option_values, h2_next[h2], h2_count[h2], choice, slopes3, boards)
-                        n = out.near_count[0]
-                        if n < len(out.near_points) and _near(point, game.floors):
-                            _keep_near(out, n, h2, cls, category, choice, weight, h2_next[h2], h2_count[h2], path, boards)
+                                        path[h3, e, k, x] += tally_open[t, h4_open[nxt], g, o, k, x]
                         else:
-                            for line in range(lines):
-                                reach[line, 0] = min(reach[line, 0], point[line, 0])
-                                reach[line, 1] = min(reach[line, 1], point[line, 1])
-                    choice = _choose(rule2, strength, choice)
+                            e = h4_ends[nxt, 0]
+                            touched[h3, e] = True
+                            for k in range(keys):
+                                for x in range(4):
+                                    path[h3, e, k, x] += tally_turn[t, g, k, x]
+            if not _advance(pick, len(rest)):
+                break
+        # the flop decision
+        hand[0] = a
+        hand[1] = c
+        strength = hand_strength(hand, rank_of, suit_of, cards.flop_table, cards.flushes, binomial)
+        category = category_of[strength] * pairings + flop_pairing
+        cls = game.class_of[g]
+        for h2 in range(len(h2_count)):
+            choice = 0
+            if h2_open[h2]:
+                best_value = 0
+                for o in range(h2_count[h2]):
+                    nxt = h2_next[h2, o]
+                    value = values3[nxt] if nxt >= 0 else coef[-nxt - 1, 0, 3] * boards
+                    option_values[o] = value
                     if looking_up:
-                        out.flop_choice[h2, g] = choice
-                    out.flop_taken[h2, category, choice] += weight
-                nxt = h2_next[h2, choice]
-                if nxt < 0:
-                    out.class_tally[h2, cls, -nxt - 1, 0, 3] += dealt * boards
-                else:
-                    for e in range(path.shape[1]):
-                        if touched[nxt, e]:
-                            _add_times(out.class_tally[h2, cls, e], dealt, path[nxt, e])
-            _add_times(out.class_cells[cls], dealt, every)
+                        out.flop_values[h2, g, o] = value
+                    if o == 0 or value > best_value:
+                        choice, best_value = o, value
+                if rule2[0] == 0:
+                    point[:] = np.inf
+                    _narrow_options(point, slopes, option_values, h2_next[h2], h2_count[h2], choice, slopes3, boards)
+                    n = out.near_count[0]
+                    if n < len(out.near_points) and _near(point, game.floors):
+                        _keep_near(out, n, h2, cls, category, choice, weight * size, h2_next[h2], h2_count[h2], path, boards)
+                    else:
+                        for line in range(lines):
+                            reach[line, 0] = min(reach[line, 0], point[line, 0])
+                            reach[line, 1] = min(reach[line, 1], point[line, 1])
+                choice = _choose(rule2, strength, choice)
+                if looking_up:
+                    out.flop_choice[h2, g] = choice
+                out.flop_taken[h2, category, choice] += weight * size
+            nxt = h2_next[h2, choice]
+            if nxt < 0:
+                out.class_tally[h2, cls, -nxt - 1, 0, 3] += dealt * size * boards
+            else:
+                for e in range(path.shape[1]):
+                    if touched[nxt, e]:
+                        _add_times(out.class_tally[h2, cls, e], dealt * size, path[nxt, e])
+        _add_times(out.class_cells[cls], dealt * size, every)
 
 
 def flop_counts_reference(plan: Any, ranking: Any, deck: Any, flop: np.ndarray, weight: int, outputs: dict[str, np.ndarray]) -> None:
