@@ -51,16 +51,11 @@ from .dealer import PRIMES as DEALER_PRIMES
 from .hands import hand_table
 from .nets import Stakes, stand_nets
 from .rules import VALUES, BlackjackRules
+from .split_codes import BUST_TOTAL, DONE, DOUBLE_CODE, HIT_CODE, STAND_CODE, Room
 from .values import Position, Valued
 from ...held import cached
 
 Key = tuple[int, int, int]  #: as :data:`.split_ends.Key`: a hand's net (over the round's scale), its own stake, the dealer's total
-STAND_CODE, HIT_CODE, DOUBLE_CODE = 0, 1, 2
-BUST_TOTAL = 22  #: the row of :func:`key_table` for a bust
-DONE, MORE_ROWS = 0, 1  #: what :func:`~.splits_kernel.follow_kernel` returns
-
-
-Room = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # :func:`~.splits_kernel.follow_kernel`'s
 
 
 @cached(maxsize=16)
@@ -274,7 +269,7 @@ def spread_table(position: Position, stakes: Stakes, factor: int, keys: list[Key
 @cached(maxsize=64)
 def key_table(rules: BlackjackRules, apart: bool, scale: int, stakes: Stakes, factor: int) -> tuple[list[Key], np.ndarray]:
     """Every key an end of a split hand at ``stakes`` can have (:data:`Key`), and ``key_of[23·s + t, o]`` its number:
-    ``s`` 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`BUST_TOTAL` a bust; ``o``
+    ``s`` 0 the stakes, 1 doubled by the player, 2 by the house; ``t`` the total stood on, :data:`~.split_codes.BUST_TOTAL` a bust; ``o``
     the dealer's outcome (as ``split_ends._leaf_terms`` makes them: a win paying 1)."""
     each = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
     nets = nets_table(rules, apart, scale, each)

@@ -7,7 +7,7 @@ card the dealer's second card comes after the player's hands), then the player's
 cards as each hand is played, a pair card to a hand of one card resplitting it while the rules allow), then the
 dealer's. Every decision is the analysed strategy's (:class:`~.rounds.Play`: the first two cards' option, each later
 hand's, and the split hands' by the split convention), every hand is settled by the rules of the file, card by card,
-never from the counts; each round ends as one row of the return table (:func:`~casino_math.methods.blackjack.method.return_table`).
+never from the counts; each round ends as one row of the return table (:func:`~casino_math.methods.blackjack.views.return_table`).
 
 >>> from casino_math.analysis import analyze
 >>> from casino_math.methods.blackjack.game_file import load_blackjack_text

@@ -40,7 +40,7 @@ from .dealer import dealer_chances, natural
 from .exposed import play_exposed
 from .game_file import BlackjackGame
 from .hands import Hand
-from .method import OPTIONS, FirstTwoCards, Lookup, Replay, _row_name, _signed, return_table
+from .views import OPTIONS, FirstTwoCards, Lookup, Replay, _row_name, _signed, return_table
 from .rounds import BLACKJACK_OPTION, Play, UpCard
 from .rules import ACE, VALUES, value_name
 

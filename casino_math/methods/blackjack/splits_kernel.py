@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .compiled_splits import BUST_TOTAL, DONE, DOUBLE_CODE, MORE_ROWS, STAND_CODE, Room
+from .split_codes import BUST_TOTAL, DONE, DOUBLE_CODE, MORE_ROWS, STAND_CODE, Room
 from .values_kernel import _times
 
 
@@ -30,7 +30,7 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
     first of its ``pays`` rows of ``key_of``, -1 none; a row of -1 past its last pay) adds each pay instead, times its
     chance (``pay_weight`` by row: 1 but for those pays). ``met`` lists the keys in the order the Python walk meets them.
 
-    Returns (:data:`DONE`, the keys met); or (:data:`MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of
+    Returns (:data:`~.split_codes.DONE`, the keys met); or (:data:`~.split_codes.MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of
     ``need`` (a hand, and a bust card or -1: its stand) are not in the rows yet (the sums left unfinished: to be called
     again with them). ``room`` is the room it works in (:func:`room`): no array is made here, each array a kernel makes being one
     more thing to compile on a first run."""

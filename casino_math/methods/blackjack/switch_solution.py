@@ -24,7 +24,7 @@ from ...game.description import Game, Option
 from ...contract.solution import Exhibits, Solution, Strategy, UnrankedView
 from ...contract.money import Repriced
 from .game_file import BlackjackGame
-from .method import PAID, return_table, table_of  # (that module reaches this one only when it solves a game of Switch)
+from .views import PAID, return_table, table_of
 from .rounds import paid_naturals
 from .rules import ACE, VALUES, value_name
 from .switch import SwitchPlay, play_switch

@@ -19,11 +19,11 @@ sixth of the boards are shown and about a third of the hole pairs counted.
 
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple
 
 import numpy as np
 
+from ....held import cached
 from ....subsets import all_subsets, colex
 
 
@@ -66,7 +66,7 @@ def flop_symmetry(flop: np.ndarray, boards: np.ndarray, n_cards: int, renamings:
     return FlopSymmetry(board, rep[board], renaming[board], pair_map, pairs[reps], sizes.astype(np.int64))
 
 
-@functools.lru_cache(maxsize=64)
+@cached(maxsize=64)
 def _pair_classes(fixing: bytes, n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     """The pair each renaming (rows of ``fixing``, int64 card ids) takes each pair of the deck to, and each pair's least
     image: alike for every flop fixed by the same renamings (a few dozen sets of them on 52 cards)."""
