@@ -32,7 +32,7 @@ def follow_kernel(start_hands: np.ndarray, start_ways: np.ndarray, taken: np.nda
 
     Returns (:data:`~.split_codes.DONE`, the keys met); or (:data:`~.split_codes.MORE_ROWS`, ``m``): the dealer's counts of the first ``m`` of
     ``need`` (a hand, and a bust card or -1: its stand) are not in the rows yet (the sums left unfinished: to be called
-    again with them). ``room`` is the room it works in (:func:`room`): no array is made here, each array a kernel makes being one
+    again with them). ``room`` is the room it works in (:func:`~.compiled_splits.room`): no array is made here, each array a kernel makes being one
     more thing to compile on a first run."""
     hands = child.shape[0]
     values = child.shape[1]

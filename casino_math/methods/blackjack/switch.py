@@ -71,7 +71,7 @@ def _pairs() -> Iterator[tuple[int, int]]:
 
 def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int]) -> dict[object, Worth]:
     """Every first two cards against ``up`` with the other hand's two cards ``other`` out of the shoe, by pair of values
-    (low first); an ace and a ten made by switching also under :data:`SWITCHED_21`, where it counts 21."""
+    (low first); an ace and a ten made by switching also under ``SWITCHED_21``, where it counts 21."""
     upcard = play_up_card(rules, shoe.without(tuple((v == other[0]) + (v == other[1]) for v in range(VALUES))), up)
     scale = end_scale(rules, shoe.counts)
     hole = blackjack_hole(up)
@@ -224,7 +224,7 @@ def _low(cards: tuple[int, int]) -> tuple[int, int]:
 
 
 def _key(rules: BlackjackRules, cards: tuple[int, int], switched: bool) -> object:
-    """A hand's key among :func:`worths`: its values low first, or :data:`SWITCHED_21` for a switched ace and ten counting 21."""
+    """A hand's key among :func:`worths`: its values low first, or ``SWITCHED_21`` for a switched ace and ten counting 21."""
     if switched and natural(*cards) and not rules.switched_blackjack:
         return SWITCHED_21
     return _low(cards)

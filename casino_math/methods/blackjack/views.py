@@ -1,5 +1,5 @@
 """Blackjack's return table and its views: the first two cards' options, the strategy charts, the returns by up card,
-the lookup of a hand, and a strategy replayed at other pays (what :mod:`.method`, :mod:`.exposed_views` and
+the lookup of a hand, and a strategy replayed at other pays (what :mod:`~casino_math.methods.blackjack.method`, :mod:`.exposed_views` and
 :mod:`.switch_solution` show)."""
 
 from __future__ import annotations

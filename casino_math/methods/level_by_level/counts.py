@@ -301,7 +301,7 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
 def groups(known: np.ndarray, deck_size: int) -> list[slice | np.ndarray]:
     """The rows of each distinct row of ``known`` (card ids below ``deck_size``), the distinct rows in ascending order:
     slices where equal rows are neighbours (the last level's classes are in order of the dealer's known cards, see
-    :data:`~casino_math.levels.SEEN_ROLES`), else index arrays. One integer per row, not ``np.unique(axis=0)``'s sort of
+    ``SEEN_ROLES``), else index arrays. One integer per row, not ``np.unique(axis=0)``'s sort of
     rows as bytes (seconds over millions of classes).
 
     >>> groups(np.array([[3], [3], [7]]), 52)

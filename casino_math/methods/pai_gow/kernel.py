@@ -313,7 +313,7 @@ def settings_against(sets: np.ndarray, weights: np.ndarray, n: int, high: np.nda
     counted by a table of cumulative counts (one column per high value, or per high value present when fewer hands
     than values hold S) or, for fewer than ``brute_below`` hands, one by one.
 
-    Each table is built once, for every player hand: the sets go a batch at a time (:data:`BATCH_BYTES`), their
+    Each table is built once, for every player hand: the sets go a batch at a time (``BATCH_BYTES``), their
     tables built on ``threads`` threads at once, then the player's classes answered on the threads, each a slice of
     the classes (no two threads add to one class: the same sums, whatever the threads). ``done``, if given, hears of
     the banker's hands of each batch (the units of work: :func:`work`)."""

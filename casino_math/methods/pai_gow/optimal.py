@@ -151,7 +151,7 @@ def counted_on(game: PaiGowGame, runner: Any) -> tuple[Any, int, int]:
 
 def part_bytes(game: PaiGowGame, count: int) -> int:
     """About the memory one part of ``count`` takes: its classes' settings and counts (a class stands for about as
-    many hands as there are renamings of suits) and the banker's tables held at once (:data:`.kernel.BATCH_BYTES`).
+    many hands as there are renamings of suits) and the banker's tables held at once (``kernel.BATCH_BYTES``).
 
     >>> from casino_math.analysis import load_game
     >>> part_bytes(load_game("tests/games/pai-gow-small.yaml"), 2) - BATCH_BYTES < 2 ** 20
