@@ -121,13 +121,7 @@ class DealerCards(FirstTwoCards):
     """The optimal play of the first two cards against the dealer's two cards: one row per dealer's cards (up card,
     then hole card) and player's cards, each option's value."""
 
-    def taken(self) -> dict[str, int]:
-        """Deals (the dealer's two cards and the player's, in order) taking each option."""
-        total = math.perm(self.play.shoe.size, 4)
-        out = {o.name: 0 for o in OPTIONS}
-        for _, _, chance, _, taken in self.rows:
-            out[taken] += int(chance * total)
-        return out
+    dealt = 4  # the dealer's two cards and the player's two
 
     def frame(self) -> pd.DataFrame:
         import pandas as pd

@@ -215,6 +215,7 @@ class FirstTwoCards(UnrankedView):
     by_category: bool = False
     history: str = ""
     threshold: str | None = None
+    dealt = 3  # cards dealt before the first decision: the up card and the player's two
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -226,8 +227,8 @@ class FirstTwoCards(UnrankedView):
                 if r.taken != BLACKJACK_OPTION]
 
     def taken(self) -> dict[str, int]:
-        """Deals (up card and two cards, in order) taking each option."""
-        total = self.play.shoe.size * (self.play.shoe.size - 1) * (self.play.shoe.size - 2)
+        """Deals (the dealer's cards seen and the player's two, in order) taking each option."""
+        total = math.perm(self.play.shoe.size, self.dealt)
         out = {o.name: 0 for o in OPTIONS}
         for _, _, chance, _, taken in self.rows:
             out[taken] += int(chance * total)
