@@ -41,6 +41,15 @@ def pytest_unconfigure(config):
         os.environ[_KEPT_COUNTS] = before
 
 
+@pytest.fixture(autouse=True)
+def _count_cache_on(monkeypatch):
+    """Each test starts with the count cache on: ``--no-cache`` switches it off for the rest of its process, and a test
+    running the command line in this process must not leave it off for the tests after it in the same worker."""
+    from casino_math import count_cache
+
+    monkeypatch.setattr(count_cache, "_switched_off", False)
+
+
 @pytest.fixture(scope="session")
 def cluster():
     """A client of a local Dask cluster of two worker processes."""
