@@ -33,10 +33,11 @@ _BUG_CATEGORIES = frozenset({"straight", "flush", "straight_flush", "royal_flush
 
 
 def _encode(tiebreak: tuple[int, ...]) -> int:
+    """The first five tiebreak ranks as four bits each, the first highest (a shorter tiebreak ends in zeros)."""
     code = 0
-    for i in range(5):
-        code = code << 4 | (tiebreak[i] if i < len(tiebreak) else 0)
-    return code
+    for rank in tiebreak[:5]:
+        code = code << 4 | rank
+    return code << 4 * (5 - min(len(tiebreak), 5))
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,11 +129,15 @@ class Ranking:
         if self.ace_low:
             ranks = [1 if r == ACE else r for r in ranks]
         view = HandView.of(tuple(ranks), tuple(suited), self.runs, self.short_runs)
-        for index in range(len(self.shapes) - 1, -1, -1):
-            shape = self.shapes[index]
+        for category, shape in self._strongest_first:
             if shape.matches(view):
-                return index << CATEGORY_SHIFT | _encode(shape.tiebreak(view))
+                return category | _encode(shape.tiebreak(view))
         return None
+
+    @cached_property
+    def _strongest_first(self) -> tuple[tuple[int, Shape], ...]:
+        """The shapes, strongest first, each with its category's bits of a value."""
+        return tuple((index << CATEGORY_SHIFT, self.shapes[index]) for index in range(len(self.shapes) - 1, -1, -1))
 
     def hand_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int:
         """Value of one ``hand_size``-card hand; ``WILD`` ranks are wild cards.

@@ -11,15 +11,16 @@ its shapes weakest to strongest; a hand belongs to the strongest shape it has.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 from typing import Callable
 
 from ..cards import RANK_NAMES
 from ..held import cached
 
 Tiebreak = tuple[int, ...]
+_rank = itemgetter(0)
 
 
 @cached(maxsize=None)
@@ -28,19 +29,38 @@ def _run_sets(runs: tuple[tuple[int, ...], ...]) -> tuple[tuple[frozenset[int], 
     return tuple(frozenset(r) for r in runs), tuple(r[-1] for r in runs)
 
 
+@cached(maxsize=None)
+def _run_tops(runs: tuple[tuple[int, ...], ...]) -> dict[frozenset[int], int]:
+    """Each straight's rank set to its top rank (the first run listed where two share a set): a hand's straight is one
+    look-up."""
+    tops: dict[frozenset[int], int] = {}
+    for run in runs:
+        tops.setdefault(frozenset(run), run[-1])
+    return tops
+
+
 @dataclass(frozen=True)
 class HandView:
     """One natural hand seen the way rankings look at it.
 
     ``ranks`` are sorted high to low (an ace is 1 where the ranking plays it
-    low); ``suited[i]`` says card ``i`` belongs to the hand's flush suit;
-    ``runs`` are the rank sequences that count as straights.
+    low); ``suited[i]`` says card ``i`` belongs to the hand's flush suit. What
+    every ranking's shapes read is worked out once, as the view is made (a
+    ranking tests a hand against each of its shapes, strongest first):
+    ``groups``, (count, rank) pairs, biggest group first, then highest rank;
+    ``pattern``, their sizes, e.g. (2, 2, 1) for two pair; ``group_ranks``, the
+    ranks in the order a tie is broken; ``straight_top``, the top rank of the
+    straight the hand makes among the ranking's runs, or 0 (the wheel's top is 5);
+    ``is_flush``, every card in the suit.
     """
 
     ranks: tuple[int, ...]
     suited: tuple[bool, ...]
-    runs: tuple[frozenset[int], ...]
-    run_tops: tuple[int, ...] = ()
+    groups: tuple[tuple[int, int], ...]
+    pattern: tuple[int, ...]
+    group_ranks: tuple[int, ...]
+    straight_top: int
+    is_flush: bool
     short_runs: tuple[frozenset[int], ...] = ()
     short_run_tops: tuple[int, ...] = ()
 
@@ -52,40 +72,13 @@ class HandView:
         runs: tuple[tuple[int, ...], ...],
         short_runs: tuple[tuple[int, ...], ...] = (),
     ) -> HandView:
-        cards = sorted(zip(ranks, suited), key=lambda card: -card[0])
-        run_sets, run_tops = _run_sets(runs)
+        ranks, suited = zip(*sorted(zip(ranks, suited), key=_rank, reverse=True))  # stable: equal ranks keep their order
+        distinct = frozenset(ranks)
+        groups = tuple(sorted(zip(map(ranks.count, distinct), distinct), reverse=True))
+        pattern, group_ranks = zip(*groups)
+        top = _run_tops(runs).get(distinct, 0) if len(distinct) == len(ranks) else 0
         short_sets, short_tops = _run_sets(short_runs)
-        return cls(tuple(r for r, _ in cards), tuple(s for _, s in cards), run_sets, run_tops, short_sets, short_tops)
-
-    @cached_property
-    def groups(self) -> tuple[tuple[int, int], ...]:
-        """(count, rank) pairs, biggest group first, then highest rank."""
-        return tuple(sorted(((n, r) for r, n in Counter(self.ranks).items()), reverse=True))
-
-    @cached_property
-    def pattern(self) -> tuple[int, ...]:
-        """Group sizes, e.g. (2, 2, 1) for two pair."""
-        return tuple(n for n, _ in self.groups)
-
-    @cached_property
-    def group_ranks(self) -> tuple[int, ...]:
-        """Ranks in the order a tie is broken: the biggest group first."""
-        return tuple(r for _, r in self.groups)
-
-    @property
-    def is_flush(self) -> bool:
-        return all(self.suited)
-
-    @cached_property
-    def straight_top(self) -> int:
-        """The top rank of the straight this hand makes, or 0 (the wheel's top is 5)."""
-        distinct = frozenset(self.ranks)
-        if len(distinct) != len(self.ranks):
-            return 0
-        for run, top in zip(self.runs, self.run_tops):
-            if distinct == run:
-                return top
-        return 0
+        return cls(ranks, suited, groups, pattern, group_ranks, top, all(suited), short_sets, short_tops)
 
     @cached_property
     def four_flush(self) -> Tiebreak:
