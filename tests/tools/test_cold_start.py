@@ -1,5 +1,6 @@
-"""What a command loads: a video poker analysis from the command line loads its own method alone, numba without SciPy,
-and none of pandas, matplotlib, SciPy or the other methods' engines; a game file read loads no other method's reader.
+"""What a command loads: a video poker analysis from the command line loads its own method alone, numba without SciPy
+(and, its kernels read from numba's disk cache, without numba's compiler registries), and none of pandas, matplotlib,
+SciPy or the other methods' engines; a game file read loads no other method's reader.
 Each run in a fresh process, its ``sys.modules`` read at the end (processor times are the benchmarks' business:
 ``benchmarks/video_poker.py --cold``)."""
 
@@ -28,7 +29,8 @@ def _loaded(code: str, cache: Path) -> dict[str, list[str]]:
     probe = (f"{code}\nimport sys, json\n"
              f"print(json.dumps({{'heavy': sorted(m for m in {HEAVY!r} if m in sys.modules), "
              f"'methods': sorted({{m.split('.')[2] for m in sys.modules if m.startswith('casino_math.methods.')}}), "
-             "'numba': sorted(m for m in ('numba.np.arraymath', 'scipy.linalg', 'cffi') if m in sys.modules)}))")
+             "'numba': sorted(m for m in ('numba.np.arraymath', 'scipy.linalg', 'cffi', 'numba.cpython.numbers', "
+             "'numba.np.npyimpl') if m in sys.modules)}))")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CASINO_MATH_CACHE": str(cache)}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -40,7 +42,9 @@ def test_a_video_poker_analysis_loads_its_method_alone_and_numba_without_scipy(t
     code = ("import sys\nfrom casino_math.cli import main\n"
             "sys.argv = ['casino-math', 'analyze', 'tests/games/draw-small.yaml', '--format', 'json']\n"
             "try:\n    main()\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n")
-    loaded = _loaded(code, tmp_path / "counts")
+    first = _loaded(code, tmp_path / "first")  # the kernels compiled here where numba's cache has none yet
+    assert first["heavy"] == [] and first["methods"] == ["draw"] and "scipy.linalg" not in first["numba"]
+    loaded = _loaded(code, tmp_path / "counts")  # the kernels read from numba's cache: no compiler registry (numbers, npyimpl)
     assert loaded == {"heavy": [], "methods": ["draw"], "numba": ["numba.np.arraymath"]}
     again = _loaded(code, tmp_path / "counts")  # the counts read back: the same modules
     assert again == loaded
@@ -63,3 +67,19 @@ def test_each_section_is_read_by_the_reader_named_for_it():
     for key, module in READERS.items():
         assert module.split(".")[0] in METHODS
         assert import_module(f"casino_math.methods.{module}").SECTION.key == key
+
+
+def test_a_kernel_compiled_after_one_read_from_numbas_cache_has_numbas_implementations(tmp_path):
+    """A kernel read from the cache leaves numba's registries unloaded; one compiled after it in the same process gets
+    them (numba's compiler refreshes them), arrays, lists, dictionaries, math and SciPy's BLAS included."""
+    read = ("import numpy as np\nfrom casino_math.methods.draw.kernel import hand_keys\n"
+            "keys = hand_keys(np.array([14, 14, 13, 13, 12, 12, 0]), np.array([0, 1, 0, 1, 0, 1, -1]), 7)\n")
+    _loaded(read, tmp_path / "counts")  # compiled into numba's cache where it was not yet
+    code = (f"{read}import sys\nassert 'numba.cpython.numbers' not in sys.modules and len(keys) == 21\n"
+            "import math\nfrom numba import njit\n"
+            "@njit\ndef f(n):\n    out = np.empty(n)\n    seen = [0]\n    d = {}\n"
+            "    for i in range(n):\n        out[i] = math.sqrt(i)\n        seen.append(i)\n        d[i] = 2.0 * i\n"
+            "    return out, len(seen), d[n - 1], np.dot(out, out)\n"
+            "out, size, last, dot = f(5)\nassert out[4] == 2.0 and size == 6 and last == 8.0 and dot == 10.0\n")
+    loaded = _loaded(code, tmp_path / "counts")
+    assert "numba.cpython.numbers" in loaded["numba"] and "scipy.linalg" in loaded["numba"]
