@@ -187,8 +187,10 @@ def hand_values(ranks: np.ndarray, suited: np.ndarray, ranking: Ranking) -> np.n
                                 for r in ranking.natural_ranks for in_suit in ((True, False) if same_suit else (False,)))
         return memo[key]
 
-    return np.array([value(tuple(r for r in row if r != WILD), s) for row, s in zip(ranks.tolist(), suited.tolist())],
-                    dtype=np.int64)  # Python's own ints and bools: a numpy scalar per card is slower to walk
+    # Python's own ints and bools: a numpy scalar per card is slower to walk; a hand of naturals alone is one key, valued
+    # once (no memo to look in)
+    return np.array([value(tuple(r for r in row if r != WILD), s) if WILD in row else ranking.hand_value(row, (s,) * size)
+                     for row, s in zip(ranks.tolist(), suited.tolist())], dtype=np.int64)
 
 
 def classify(keys: np.ndarray, ranking: Ranking, lines: Sequence[DrawLine]) -> np.ndarray:
