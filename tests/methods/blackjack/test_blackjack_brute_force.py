@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,9 @@ from casino_math.methods.blackjack.rounds import SPLIT, Root, end_scale, play_ga
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.values import OWN as ENGINE_OWN
 from casino_math.methods.blackjack.game_file import HARD_TOTALS
+from casino_math.analysis import load_game
+from casino_math.methods.blackjack.game_file import BlackjackGame
+from tests.helpers.paths import ROOT
 from tests.references.blackjack_brute_force import A, SHOES, T, Brute, ExposedBrute, composition_strategy, split_strategy
 
 RULES = {
@@ -237,6 +241,34 @@ def test_double_exposure_against_the_brute_force(rules, shoe):
     """Double Exposure: every option of every first two cards against every up card and hole card shown, the split's
     too, as the brute force values them knowing the hole card; the blackjacks' values; the game's expected return, added
     up both ways; and the round's ends, which add up to it."""
+    _exposed_against_the_brute_force(rules, shoe)
+
+
+DOUBLE_EXPOSURE_FILES = sorted((ROOT / "paytables" / "blackjack").glob("double-exposure-*.yaml"))
+
+
+@pytest.mark.parametrize("path", DOUBLE_EXPOSURE_FILES, ids=[p.stem for p in DOUBLE_EXPOSURE_FILES])
+def test_the_shipped_double_exposure_rules_against_the_brute_force(path):
+    """The rules of each shipped Double Exposure file (its published house edge differs: claims/double-exposure.yaml),
+    read from the file, dealt from a small shoe: the engine's every option, split and blackjack, and its expected return,
+    equal the brute force's (ties lost, a dealer blackjack taking all but a player's, tied blackjacks pushed or paid,
+    doubling and splitting as the file limits them), so the gaps are not in how the engine plays these rules."""
+    game = load_game(path)
+    assert isinstance(game, BlackjackGame) and game.rules.exposed and game.rules.ties_lose
+    # two hands at most: a shoe this small could run out in a round of more (the Stratosphere's four: the slow test below)
+    _exposed_against_the_brute_force(replace(game.rules, split_hands=min(game.rules.split_hands, 2)), SHOES["few values"])
+
+
+@pytest.mark.slow
+def test_the_stratosphere_resplits_to_four_hands_against_the_brute_force():
+    """The Stratosphere's rules as its file reads them, splits to four hands: every option and split of a shoe of
+    eights enough to make four hands equals the brute force's."""
+    game = load_game(ROOT / "paytables" / "blackjack" / "double-exposure-stratosphere.yaml")
+    assert isinstance(game, BlackjackGame) and game.rules.split_hands == 4
+    _exposed_against_the_brute_force(game.rules, (2, 0, 0, 3, 0, 0, 0, 4, 0, 11))  # A A, 4 4 4, 8 8 8 8, eleven tens: 156 points
+
+
+def _exposed_against_the_brute_force(rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
     play = play_exposed(rules, Shoe(shoe))
     total = Fraction(0)
     for key, upcard in play.upcards.items():
