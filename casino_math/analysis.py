@@ -68,11 +68,12 @@ class GameAnalysis:
         (its ``solved_alike``)."""
         return any(self.method.solved_alike(self.game, other) for other in solved)
 
-    def estimate(self) -> Estimate | None:
+    def estimate(self, known: tuple[Game, Fraction] | None = None) -> Estimate | None:
         """The house edge of the game's own bet estimated at once, what it is in words, by the method (None: the method
         gives no estimate): a figure to show while a solve of seconds runs, never the exact one
-        (:class:`~casino_math.contract.method.Estimate`)."""
-        return self.method.estimate(self.game)
+        (:class:`~casino_math.contract.method.Estimate`); ``known``: a game like it solved exactly (the file an edit is
+        made of) and its house edge, which the method may correct its estimate by."""
+        return self.method.estimate(self.game, known)
 
     @cached_property
     def solution(self) -> Solution:

@@ -18,7 +18,7 @@ method has nothing of its own to add":
 - ``throws(solution)``: coups thrown with dice or a wheel and settled by the method itself for the simulator
   (:class:`Throws`), or None.
 - ``seats(game, bet)``: a side bet's hands at several seats dealt from one deck, for an envy bonus or a shared meter.
-- ``estimate(game)``: the house edge of the game's own bet estimated at once (:class:`Estimate`), for a tool showing a
+- ``estimate(game, known)``: the house edge of the game's own bet estimated at once (:class:`Estimate`), for a tool showing a
   figure while a solve of seconds runs, or None where the method gives none.
 
 >>> from casino_math.registry import load_game, method_for
@@ -31,6 +31,7 @@ method has nothing of its own to add":
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Protocol
@@ -198,9 +199,10 @@ class Method(ABC):
         """The effect of removal of one card of each rank on ``bet``'s expected return, where the method computes it."""
         raise InputError(f"{game.id}: effects of removal are computed for games dealt from a shoe, with draws or points hands")
 
-    def estimate(self, game: Game) -> Estimate | None:
-        """The house edge of the game's own bet estimated at once (None by default: the method's figures come at once
-        from the counts it holds, or only once counted)."""
+    def estimate(self, game: Game, known: tuple[Game, Fraction] | None = None) -> Estimate | None:
+        """The house edge of the game's own bet estimated at once, where the method may use ``known``: a game like it
+        solved exactly and its house edge (None by default: the method's figures come at once from the counts it holds,
+        or only once counted)."""
         return None
 
     def seats(self, game: Game, bet: SideBet) -> SeatCounts:

@@ -42,8 +42,7 @@ REMEMBERED = 32  #: edits solved kept in memory, with their figures: going back 
 MAX_WAIT = 20.0  # seconds a request for a solve's figures waits at most
 PROVISIONAL = ("the previous strategy at the new pays (exact for that strategy; the optimal strategy does at least as well): "
                "the optimal strategy is being solved…")
-ESTIMATED = ("an estimate from {what}, not the exact shoe's figure (a finite shoe differs by some tenths of a percentage "
-             "point for one deck, about a tenth for six): the exact figures are being counted…")
+ESTIMATED = "an estimate, not the exact figure: the house edge of {what}. The exact figures are being counted…"
 MAX_SWEEP = 25  #: pays of a sweep charted in the studio (each a solve of the game's own bet)
 MAX_SEARCH = 400  #: paytables of a search in the studio (each of the game's own bet is a solve): a small grid, at once
 SHOWN_FOUND = 25  #: paytables of a search shown
@@ -262,7 +261,9 @@ class Workbench:
         """An edit no strategy solved prices yet (rules never solved, or the file's strategy not priced yet): the house
         edge its method estimates at once, marked as an estimate and by what it is; or ``pending``, with the rule the
         estimate does not reach (``unestimated``) where the method names one."""
-        estimate = GameAnalysis(game).estimate()
+        original = self._original(path)
+        before = self.figures.get((path, original.files), {}).get(game.bet)
+        estimate = GameAnalysis(game).estimate(None if before is None else (original, before.house_edge))
         if estimate is None:
             return {"pending": True}
         if estimate.house_edge is None:
@@ -270,7 +271,6 @@ class Workbench:
         edge = estimate.house_edge
         bet = {"name": game.bet, "title": game.names.bet(game.bet), "figures": {"house edge": percent(edge)},
                "house_edge": repr(edge), "returns": []}
-        before = self.figures.get((path, self._original(path).files), {}).get(game.bet)
         warnings = [] if edge >= 0 else [f"{game.names.bet(game.bet)}: the player has the edge by the estimate (house edge "
                                          f"{percent(edge)}): check the pays and the rules"]
         compare = [] if before is None else [{"bet": game.names.bet(game.bet), "figure": "house edge", "file": percent(before.house_edge),

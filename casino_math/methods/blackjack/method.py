@@ -110,12 +110,12 @@ class Blackjack(Method):
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
 
-    def estimate(self, game: Game) -> Estimate:
+    def estimate(self, game: Game, known: tuple[Game, Fraction] | None = None) -> Estimate:
         """The house edge from an infinite deck, at once (:mod:`~casino_math.methods.blackjack.infinite_deck`)."""
         from .infinite_deck import estimate
 
         assert isinstance(game, BlackjackGame)
-        return estimate(game)
+        return estimate(game, known)
 
     def solved_alike(self, game: Game, solved: Game) -> bool:
         """Whether a solution of ``solved`` is ``game``'s by its pays alone: the same rules and shoe, but the pays of a
