@@ -10,7 +10,7 @@ drawn to a split hand is split again while the rules allow it.
 
 What the estimate leaves out is the finite shoe: its cards removed as they are dealt (a single deck gains the player
 some tenths of a percent over an infinite one, six decks a few hundredths). Rules it does not reach (Blackjack Switch,
-Double Exposure, Free Bet's free doubles and splits) get no figure but the words why (:func:`unreached`).
+Double Exposure) get no figure but the words why (:func:`unreached`).
 
 Figures are floats by default (a solve in milliseconds); ``exact=True`` works in fractions (the tests' reference).
 
@@ -32,7 +32,7 @@ from typing import Callable, NamedTuple, Union
 from ...contract.method import Estimate
 from .bonuses import combination_lines, expected_combination_pay
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, hand_total
-from .nets import unit_net
+from .nets import FREE, OWN, Stakes, unit_net
 from ...game.description import Game
 from .game_file import BlackjackGame
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
@@ -52,11 +52,11 @@ def estimate(game: BlackjackGame, known: tuple[Game, Fraction] | None = None) ->
     gives a game of the same mix of cards solved exactly (the file an edit is made of) and its house edge, the infinite
     deck's gap to that exact figure, scaled by the ratio of the decks, corrects the estimate: the finite shoe's share,
     which a rule edit barely moves (six decks, S17 from the exact H17 figure: 0.3960% against the exact 0.4029%, the plain
-    infinite deck 0.5117%; one deck S17 from six decks H17: -0.1825% against -0.1831%; ``benchmarks/README.md``).
+    infinite deck 0.5117%; one deck S17 from six decks H17: -0.1824% against -0.1831%; ``benchmarks/README.md``).
 
     >>> from casino_math.analysis import load_game
-    >>> estimate(load_game("paytables/blackjack/free-bet.yaml"))
-    Estimate(house_edge=None, words="Free Bet's free doubles and splits")
+    >>> estimate(load_game("paytables/blackjack/double-exposure-stratosphere.yaml"))
+    Estimate(house_edge=None, words="Double Exposure's dealer cards dealt face up")
     >>> six = load_game("paytables/blackjack/6-decks-s17-das.yaml")
     >>> f"{estimate(six).house_edge:.4%}", f"{estimate(six, (six, Fraction(4, 1000))).house_edge:.4%}"
     ('0.5117%', '0.4000%')
@@ -94,8 +94,6 @@ def unreached(rules: BlackjackRules) -> str | None:
         return "Blackjack Switch's switch of the two hands' second cards"
     if rules.exposed:
         return "Double Exposure's dealer cards dealt face up"
-    if rules.free_double_totals or rules.free_split_values:
-        return "Free Bet's free doubles and splits"
     return None
 
 
@@ -185,9 +183,15 @@ class UpCardPlay:
     def start(self, v: int) -> Hand:
         return Hand(v + 1, v == ACE, 1, (v,) if (v,) in self.read else None)
 
-    def _stand(self, total: int, win: Fraction) -> Number:
-        """Standing on ``total`` (21 or less), a win paying ``win`` (a bonus's, or even money)."""
-        return sum((p * unit_net(self.rules, False, total, o, win) for o, p in enumerate(self.finals) if p), self.zero)
+    def _stand(self, total: int, win: Fraction, stakes: Stakes) -> Number:
+        """Standing on ``total`` (21 or less), a win paying ``win`` (a bonus's, or even money): the player's own units
+        win or lose, the house's free units only win (Free Bet)."""
+        out = self.zero
+        for o, p in enumerate(self.finals):
+            if p:
+                net = unit_net(self.rules, False, total, o, win)
+                out += p * (stakes.own * net + stakes.free * max(net, Fraction(0)))
+        return out
 
     def win(self, hand: Hand, doubled: bool) -> Fraction:
         """What a win pays on ``hand`` (a bonus for some 21s on a hand not doubled, as :func:`~.nets.hand_pays`)."""
@@ -200,57 +204,64 @@ class UpCardPlay:
             return expected_combination_pay(self.lines, hand.values, self.shoe.counts) or Fraction(1)
         return Fraction(1)
 
-    def _standing(self, hand: Hand, doubled: bool = False) -> Number:
+    def _standing(self, hand: Hand, stakes: Stakes, doubled: bool = False) -> Number:
         if hand.hard > 21:
-            return self.zero - 1
-        return self.stand(hand.total, self.win(hand, doubled))
+            return self.zero - stakes.own
+        return self.stand(hand.total, self.win(hand, doubled), stakes)
 
-    def options(self, hand: Hand, split: bool, first: int | None = None) -> dict[str, Number]:
+    def options(self, hand: Hand, split: bool, first: int | None = None, stakes: Stakes = OWN) -> dict[str, Number]:
         """Each option open at a hand of two cards or more (``split``: a split hand, ``first`` its pair card)."""
         if split and first == ACE and not self.rules.hit_split_aces:
-            return {"stand": self.standing(hand)}
-        options = {"stand": self.standing(hand)}
+            return {"stand": self.standing(hand, stakes)}
+        options = {"stand": self.standing(hand, stakes)}
         if hand.hard < 21:
-            options["hit"] = sum((p * self.best(self.dealt(hand, v), split, first) for v, p in enumerate(self.chances) if p), self.zero)
+            options["hit"] = sum((p * self.best(self.dealt(hand, v), split, first, stakes) for v, p in enumerate(self.chances) if p),
+                                 self.zero)
             if self.rules.can_double(hand.total, hand.soft, hand.cards, split):
-                options["double"] = self.double(hand, split)
+                options["double"] = self.double(hand, split, stakes)
         return options
 
-    def _double(self, hand: Hand, split: bool) -> Number:
-        """One card more at twice the stake, and a stand (or a rescue where the rules allow it: the original bet lost)."""
+    def _double(self, hand: Hand, split: bool, stakes: Stakes) -> Number:
+        """One card more at twice the stake (the house's where the double is free), and a stand (or a rescue where the
+        rules allow it: the original bet lost)."""
         total = self.zero
         rescue = self.rules.double_rescue and not split
+        doubled = stakes.doubled(self.rules.free_double(hand.total, hand.soft))
         for v, p in enumerate(self.chances):
             if p:
                 after = self.dealt(hand, v)
-                value = 2 * self.standing(after, doubled=True)
-                total += p * (max(value, self.zero - 1) if rescue and after.hard <= 21 else value)
+                value = self.standing(after, doubled, doubled=True)
+                total += p * (max(value, self.zero - stakes.own) if rescue and after.hard <= 21 else value)
         return total
 
-    def _best(self, hand: Hand, split: bool, first: int | None) -> Number:
+    def _best(self, hand: Hand, split: bool, first: int | None, stakes: Stakes = OWN) -> Number:
         if hand.hard > 21:
-            return self.zero - 1
-        return max(self.options(hand, split, first).values())
+            return self.zero - stakes.own
+        return max(self.options(hand, split, first, stakes).values())
 
     def split(self, pair: int) -> Number:
         """Splitting a pair of ``pair``: each hand its pair card and one drawn, a pair card drawn split again while the
-        rules allow (up to :meth:`~.rules.BlackjackRules.split_limit` hands), every hand played on its own."""
+        rules allow (up to :meth:`~.rules.BlackjackRules.split_limit` hands), every hand played on its own, in order:
+        the first keeps the original bet, the others stake one unit each (the house's, where the split is free)."""
         limit = self.rules.split_limit(pair)
         start = self.start(pair)
-        hand_values = [self.best(self.dealt(start, v), True, pair) for v in range(VALUES)]
+        kinds = (OWN, FREE if pair in self.rules.free_split_values else OWN)  # the first hand's stakes, the others'
+        values = [[self.best(self.dealt(start, v), True, pair, stakes) for v in range(VALUES)] for stakes in kinds]
         again = self.chances[pair]
-        others = sum((p * hand_values[v] for v, p in enumerate(self.chances) if v != pair), self.zero)
+        others = [sum((p * value[v] for v, p in enumerate(self.chances) if v != pair), self.zero) for value in values]
 
         @lru_cache(maxsize=None)
-        def hands(made: int, waiting: int) -> Number:
-            """What the hands still waiting for their second card add, ``made`` hands made so far."""
+        def hands(made: int, waiting: int, first: bool) -> Number:
+            """What the hands still waiting for their second card add, ``made`` hands made so far (``first``: the first
+            hand among them, drawn to first)."""
             if waiting == 0:
                 return self.zero
+            kind = 0 if first else 1
             if made < limit:
-                return again * hands(made + 1, waiting + 1) + others + (1 - again) * hands(made, waiting - 1)
-            return again * hand_values[pair] + others + hands(made, waiting - 1)
+                return again * hands(made + 1, waiting + 1, first) + others[kind] + (1 - again) * hands(made, waiting - 1, False)
+            return again * values[kind][pair] + others[kind] + hands(made, waiting - 1, False)
 
-        return hands(2, 2)
+        return hands(2, 2, True)
 
 
 def player_return(rules: BlackjackRules, shoe: Shoe, exact: bool = False) -> Number:
