@@ -126,7 +126,7 @@ class Estimate:
     runs, never one to file): ``house_edge``, and ``words`` saying what the estimate is (``an infinite deck``); or no
     figure (``house_edge`` None) and ``words`` saying which rule the estimate does not reach.
 
-    >>> Estimate(0.0064, "an infinite deck").shown, Estimate(None, "Double Exposure's cards").shown
+    >>> Estimate(0.0064, "an infinite deck").shown, Estimate(None, "Blackjack Switch's switch").shown
     (True, False)
     """
 

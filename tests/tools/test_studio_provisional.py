@@ -240,17 +240,17 @@ def test_rules_never_solved_and_a_first_run_show_an_estimate_at_once_then_the_ex
 
 
 def test_a_rule_the_estimate_does_not_reach_is_named_not_guessed(tmp_path, monkeypatch):
-    """Double Exposure's dealer cards face up: no figure, and the rule named (what the page says beside "solving…")."""
+    """Blackjack Switch's two hands: no figure, and the rule named (what the page says beside "solving…")."""
     from casino_math.analysis import load_game
 
     monkeypatch.setenv("CASINO_MATH_EXTENDS", "")
     root = tmp_path / "tables"
     root.mkdir()
-    name = "double-exposure-circus-circus-reno.yaml"
-    shutil.copy(GAMES.parent.parent / "paytables" / "blackjack" / name, root / name)
+    name = "blackjack-switch-6-decks.yaml"
+    shutil.copy(GAMES.parent.parent / "docs" / "examples" / name, root / name)
     workbench = Workbench(root)
     try:
         answer = workbench._estimated(root / name, load_game(root / name))
     finally:
         shutil.rmtree(workbench.scratch)
-    assert answer == {"pending": True, "unestimated": "no provisional figure for this rule (Double Exposure's dealer cards dealt face up)"}
+    assert answer == {"pending": True, "unestimated": "no provisional figure for this rule (Blackjack Switch's switch of the two hands' second cards)"}

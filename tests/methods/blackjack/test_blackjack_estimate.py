@@ -30,8 +30,10 @@ def soft(cards: tuple[int, ...]) -> bool:
     return A in cards and hard <= 11
 
 
-def reference_dealer(chances: tuple[Fraction, ...], up: int, hits_soft_17: bool, peeked: bool) -> dict[str, Fraction]:
-    """The dealer's final results by dealing every sequence of cards one by one (no totals shared between sequences)."""
+def reference_dealer(chances: tuple[Fraction, ...], up: int, hits_soft_17: bool, peeked: bool,
+                     hole: int | None = None) -> dict[str, Fraction]:
+    """The dealer's final results by dealing every sequence of cards one by one (no totals shared between sequences);
+    ``hole``: the hole card known (dealt face up)."""
     out = {o: Fraction(0) for o in OUTCOMES}
 
     def deal(cards: tuple[int, ...], chance: Fraction) -> None:
@@ -45,7 +47,7 @@ def reference_dealer(chances: tuple[Fraction, ...], up: int, hits_soft_17: bool,
                 if p:
                     deal((*cards, v), chance * p)
 
-    deal((up,), Fraction(1))
+    deal((up,) if hole is None else (up, hole), Fraction(1))
     if peeked:
         left = 1 - out["blackjack"]
         out = {o: (Fraction(0) if o == "blackjack" else p / left) for o, p in out.items()}
@@ -191,5 +193,21 @@ def test_the_estimate_of_the_shipped_six_deck_file_is_near_its_exact_figure():
 
 
 def test_the_rules_it_does_not_reach_are_named():
-    found = estimate(load_game("paytables/blackjack/double-exposure-atlantic-city.yaml"))
-    assert found.house_edge is None and "Double Exposure" in found.words
+    found = estimate(load_game("docs/examples/blackjack-switch-6-decks.yaml"))
+    assert found.house_edge is None and "Switch" in found.words
+
+
+def test_double_exposure_sees_the_dealer_s_cards():
+    """Both dealer cards in view: against a dealer blackjack the player loses the bet (or pushes a blackjack), tied
+    blackjacks winning never cost, ties losing always do; the plays read the dealer's total."""
+    rules = BlackjackRules(exposed=True, ties_lose=True, blackjack_pays=Fraction(1), split_hands=2)
+    tied = BlackjackRules(exposed=True, ties_lose=True, blackjack_pays=Fraction(1), split_hands=2, blackjack_ties_win=True)
+    pushing = BlackjackRules(exposed=True, blackjack_pays=Fraction(1), split_hands=2)
+    values = [player_return(r, SMALL, exact=True) for r in (rules, tied, pushing)]
+    assert values[0] < values[1] and values[0] < values[2]
+    chances = tuple(Fraction(c, SMALL.size) for c in SMALL.counts)
+    natural = UpCardPlay(rules, SMALL, chances, A, False, T)
+    assert max(natural.options(natural.dealt(natural.start(5), 6), False).values()) == -1  # nothing beats a blackjack
+    for up, hole in ((5, T), (A, 5), (A, A), (8, 3)):  # the dealer's two cards in view: the dealer draws from there
+        seen = UpCardPlay(rules, SMALL, chances, up, False, hole)
+        assert dict(zip(OUTCOMES, seen.finals)) == reference_dealer(chances, up, False, False, hole)
