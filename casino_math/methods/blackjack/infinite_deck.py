@@ -252,7 +252,9 @@ class UpCardPlay:
         limit = self.rules.split_limit(pair)
         start = self.start(pair)
         kinds = (OWN, FREE if pair in self.rules.free_split_values else OWN)  # the first hand's stakes, the others'
-        values = [[self.best(self.dealt(start, v), True, pair, stakes) for v in range(VALUES)] for stakes in kinds]
+        first = pair if pair == ACE and not self.rules.hit_split_aces else None  # what the play reads of the pair card (its
+        # other hands are any split hand's: one play for every pair)
+        values = [[self.best(self.dealt(start, v), True, first, stakes) for v in range(VALUES)] for stakes in kinds]
         again = self.chances[pair]
         others = [sum((p * value[v] for v, p in enumerate(self.chances) if v != pair), self.zero) for value in values]
 
