@@ -165,7 +165,8 @@ class Workbench:
         strategy must be solved again (blackjack at pays a decision sees: seconds) is solved apart (:mod:`.solves`): the
         answer has its number (``solve``) and, where the strategy last solved of this file has its pricer, that strategy's
         figures at the new pays (``provisional``: exact for that strategy; the optimal one does at least as well), else
-        none (``pending``); the page then asks for the solve's figures (:meth:`solved`). ``rules``: each rule edited
+        the house edge its method estimates (``provisional`` with ``estimate``: what the estimate is), else none
+        (``pending``, with ``unestimated`` where the method names the rule its estimate does not reach); the page then asks for the solve's figures (:meth:`solved`). ``rules``: each rule edited
         (its control's title -> its value as typed, ``casino_math.studio.rules``); an edit of the rules is a game of its own, never
         priced by a strategy solved under other rules."""
         path = self.resolve(relative)
