@@ -23,7 +23,7 @@ from .parallel import Runner
 from .returns import ReturnTable
 from .game.description import Game
 from .contract.solution import DecisionView, Solution
-from .contract.method import Coups, Method, Throws, Workload
+from .contract.method import Coups, Estimate, Method, Throws, Workload
 from .registry import game_schema, load_game, load_game_text, method_for
 
 if TYPE_CHECKING:  # pandas loads when a table is asked for, not with the engine
@@ -67,6 +67,13 @@ class GameAnalysis:
         pays a decision sees is a solve of seconds (blackjack's) says whether one of them is this game's, repriced
         (its ``solved_alike``)."""
         return any(self.method.solved_alike(self.game, other) for other in solved)
+
+    def estimate(self, known: tuple[Game, Fraction] | None = None) -> Estimate | None:
+        """The house edge of the game's own bet estimated at once, what it is in words, by the method (None: the method
+        gives no estimate): a figure to show while a solve of seconds runs, never the exact one
+        (:class:`~casino_math.contract.method.Estimate`); ``known``: a game like it solved exactly (the file an edit is
+        made of) and its house edge, which the method may correct its estimate by."""
+        return self.method.estimate(self.game, known)
 
     @cached_property
     def solution(self) -> Solution:

@@ -18,6 +18,8 @@ method has nothing of its own to add":
 - ``throws(solution)``: coups thrown with dice or a wheel and settled by the method itself for the simulator
   (:class:`Throws`), or None.
 - ``seats(game, bet)``: a side bet's hands at several seats dealt from one deck, for an envy bonus or a shared meter.
+- ``estimate(game, known)``: the house edge of the game's own bet estimated at once (:class:`Estimate`), for a tool showing a
+  figure while a solve of seconds runs, or None where the method gives none.
 
 >>> from casino_math.registry import load_game, method_for
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
@@ -29,6 +31,7 @@ method has nothing of its own to add":
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Protocol
@@ -117,6 +120,23 @@ def dealt_cost(game: Game) -> float:
     return cube_root / DEALS_CUBE_ROOT_A_SECOND
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """The house edge of a game's own bet estimated at once, before its exact count ends (a figure to show while it
+    runs, never one to file): ``house_edge``, and ``words`` saying what the estimate is (``an infinite deck``); or no
+    figure (``house_edge`` None) and ``words`` saying which rule the estimate does not reach.
+
+    >>> Estimate(0.0064, "an infinite deck").shown, Estimate(None, "Blackjack Switch's switch").shown
+    (True, False)
+    """
+
+    house_edge: float | None
+    words: str
+
+    @property
+    def shown(self) -> bool:
+        """Whether there is a figure to show."""
+        return self.house_edge is not None
 
 
 class Method(ABC):
@@ -178,6 +198,12 @@ class Method(ABC):
     def removal(self, game: Game, bet: str) -> RemovalEffects:
         """The effect of removal of one card of each rank on ``bet``'s expected return, where the method computes it."""
         raise InputError(f"{game.id}: effects of removal are computed for games dealt from a shoe, with draws or points hands")
+
+    def estimate(self, game: Game, known: tuple[Game, Fraction] | None = None) -> Estimate | None:
+        """The house edge of the game's own bet estimated at once, where the method may use ``known``: a game like it
+        solved exactly and its house edge (None by default: the method's figures come at once from the counts it holds,
+        or only once counted)."""
+        return None
 
     def seats(self, game: Game, bet: SideBet) -> SeatCounts:
         """The side bet's hands at several seats dealt from one deck (an envy bonus, a meter several seats may win): by

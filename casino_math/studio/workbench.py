@@ -42,6 +42,7 @@ REMEMBERED = 32  #: edits solved kept in memory, with their figures: going back 
 MAX_WAIT = 20.0  # seconds a request for a solve's figures waits at most
 PROVISIONAL = ("the previous strategy at the new pays (exact for that strategy; the optimal strategy does at least as well): "
                "the optimal strategy is being solved…")
+ESTIMATED = "an estimate, not the exact figure: the house edge of {what}. The exact figures are being counted…"
 MAX_SWEEP = 25  #: pays of a sweep charted in the studio (each a solve of the game's own bet)
 MAX_SEARCH = 400  #: paytables of a search in the studio (each of the game's own bet is a solve): a small grid, at once
 SHOWN_FOUND = 25  #: paytables of a search shown
@@ -164,7 +165,8 @@ class Workbench:
         strategy must be solved again (blackjack at pays a decision sees: seconds) is solved apart (:mod:`.solves`): the
         answer has its number (``solve``) and, where the strategy last solved of this file has its pricer, that strategy's
         figures at the new pays (``provisional``: exact for that strategy; the optimal one does at least as well), else
-        none (``pending``); the page then asks for the solve's figures (:meth:`solved`). ``rules``: each rule edited
+        the house edge its method estimates (``provisional`` with ``estimate``: what the estimate is), else none
+        (``pending``, with ``unestimated`` where the method names the rule its estimate does not reach); the page then asks for the solve's figures (:meth:`solved`). ``rules``: each rule edited
         (its control's title -> its value as typed, ``casino_math.studio.rules``); an edit of the rules is a game of its own, never
         priced by a strategy solved under other rules."""
         path = self.resolve(relative)
@@ -223,12 +225,14 @@ class Workbench:
         answer: dict[str, Any] = {"path": relative, "errors": [], "sequence": sequence, "solve": solve.number,
                                   "warnings": [_renamed(m, edited, path).replace(f"{self.root}{os.sep}", "") for m in messages]}
         provisional = self._provisional(path, game, key[3])
-        if provisional is None:
-            answer["pending"] = True
-        else:
+        if provisional is not None:
             metrics = provisional.pop("metrics")
             answer.update(provisional)
             answer["warnings"] = answer["warnings"] + _edges(game, metrics)
+        else:
+            estimated = self._estimated(path, game)
+            answer["warnings"] = answer["warnings"] + estimated.pop("edges", [])
+            answer.update(estimated)
         answer["elapsed_ms"] = round((time.perf_counter() - start) * 1000)
         return answer
 
@@ -253,6 +257,29 @@ class Workbench:
             "metrics": figures,
             "provisional": {"of": "the file" if not ruled and solved_pays == pays_key(self._original(path)) else "an earlier edit",
                             "words": PROVISIONAL}}
+
+    def _estimated(self, path: Path, game: Game) -> dict[str, Any]:
+        """An edit no strategy solved prices yet (rules never solved, or the file's strategy not priced yet): the house
+        edge its method estimates at once, marked as an estimate and by what it is; or ``pending``, with the rule the
+        estimate does not reach (``unestimated``) where the method names one."""
+        original = self._original(path)
+        before = self.figures.get((path, original.files), {}).get(game.bet)
+        estimate = GameAnalysis(game).estimate(None if before is None else (original, before.house_edge))
+        if estimate is None:
+            return {"pending": True}
+        if estimate.house_edge is None:
+            return {"pending": True, "unestimated": f"no provisional figure for this rule ({estimate.words})"}
+        edge = estimate.house_edge
+        bet = {"name": game.bet, "title": game.names.bet(game.bet), "figures": {"house edge": percent(edge)},
+               "house_edge": repr(edge), "returns": []}
+        warnings = [] if edge >= 0 else [f"{game.names.bet(game.bet)}: the player has the edge by the estimate (house edge "
+                                         f"{percent(edge)}): check the pays and the rules"]
+        compare = [] if before is None else [{"bet": game.names.bet(game.bet), "figure": "house edge", "file": percent(before.house_edge),
+                                              "edit": percent(edge), "change": f"{(edge - float(before.house_edge)) * 100:+.4f} points",
+                                              "moved": "True"}]
+        return _shown(game, 0, [bet], {}) | {
+            "deals": "", "changes": [], "compare": compare, "edges": warnings,
+            "provisional": {"of": "", "estimate": estimate.words, "words": ESTIMATED.format(what=estimate.words)}}
 
     def _kept_pricer(self, path: Path, game: Game, ruled: str) -> tuple[tuple, str, Any, dict[str, str]] | None:
         """The strategy last solved of ``path`` under the rules ``ruled`` in an earlier run, held from now on (None: the

@@ -113,14 +113,14 @@ def worked_out(workbench, number: int, timeout: float = 300) -> None:
 
 
 def test_a_rule_edit_is_priced_at_once_by_the_strategy_last_solved_under_its_rules(kept, monkeypatch):
-    """Late surrender, never solved: pending, then solved. The same rules again with five-card 21 at 2 to 1: at once, the
+    """Late surrender, never solved: the infinite deck's estimate at once, then solved. The same rules again with five-card 21 at 2 to 1: at once, the
     strategy solved under late surrender at the new pays (exactly its replay there, marked provisional), then the
     optimal, no worse for the player. The same rules at the pays they were solved at: the provisional figures are the
     optimal ones. In the next run (the strategy kept), the rule edit is priced at once too."""
     with Run(kept) as first:
         shown = opened(first.client, BONUS)
         novel = edit(first.client, rules=LATE)
-        assert novel["pending"] and "bets" not in novel
+        assert "pending" not in novel and novel["provisional"]["estimate"]
         exact = solve_of(first.client, novel["solve"])["result"]
         worked_out(first.workbench, novel["solve"])
         tables = with_pay(shown, "pays", "five-card 21", "2")
@@ -168,7 +168,8 @@ def serving():
 def test_edits_in_chromium_provisional_at_once(kept, monkeypatch, serving, tmp_path):
     """In the page: a rule edited (late surrender) with a pay (five-card 21 at 2 to 1), its rules solved before: the
     provisional figures at once, marked, the edit's own solve held back; then the solved ones. And in a run after the
-    file's strategy was kept, a pay edited as the page opens (Spanish 21's first seconds): provisional at once."""
+    file's strategy was kept, a pay edited as the page opens (Spanish 21's first seconds): provisional at once; and a rule
+    never solved: the estimate at once, marked as one."""
     with Run(kept) as first:
         shown = opened(first.client, BONUS)
         priced(first.workbench)
@@ -192,3 +193,64 @@ def test_edits_in_chromium_provisional_at_once(kept, monkeypatch, serving, tmp_p
         dom = browse(f"{url}#path={BONUS}&edit=pays|five-card 21|2", tmp_path, "--dump-dom", "--virtual-time-budget=3000")
         assert 'data-provisional="1"' in dom and re.search(r'class="bet[^"]* provisional"', dom)
         assert "the strategy shown is that of the file" in dom
+        # rules never solved (the dealer hitting soft 17), the solve held back: the estimate at once, marked as one
+        dom = browse(f"{url}#path={BONUS}&rule=Dealer%3A%20soft%2017|hits", tmp_path, "--dump-dom", "--virtual-time-budget=3000")
+        assert 'data-provisional="1"' in dom and 'data-estimate="1"' in dom and "an estimate, not the exact figure" in dom
+        assert "infinite deck" in dom and re.search(r'class="bet[^"]* provisional"', dom)
+
+
+# -- an estimate where no strategy solved prices the edit ------------------------------------------------------------------
+def estimated(root, tables: dict, rules: dict, exact: str) -> str:
+    """The house edge the method estimates for the edit (the plain path: the analysis's estimate, corrected by the file's
+    exact house edge ``exact``), as the page shows it."""
+    from casino_math.analysis import GameAnalysis, load_game
+    from casino_math.text import percent
+
+    workbench = Workbench(root)
+    try:
+        edited = load_game(workbench._edited(root / BONUS, tables, rules))
+        found = GameAnalysis(edited).estimate((load_game(root / BONUS), Fraction(exact)))
+    finally:
+        shutil.rmtree(workbench.scratch)
+    assert found is not None and found.house_edge is not None
+    return percent(found.house_edge)
+
+
+def test_rules_never_solved_and_a_first_run_show_an_estimate_at_once_then_the_exact_figures(kept, monkeypatch):
+    """The first run on a machine (nothing kept): a pay edited as the file opens, before its strategy is priced, and a
+    rule edit under rules never solved (the dealer hitting soft 17) each show at once the infinite deck's house edge,
+    marked as an estimate and by what it is, with no strategy claimed; then the exact figures replace it."""
+    held_back(monkeypatch, kept / "go")
+    with Run(kept) as first:
+        shown = opened(first.client, BONUS)
+        for tables, rules in ((with_pay(shown, "pays", "five-card 21", "2"), {}), ({}, {"Dealer: soft 17": "hits"})):
+            answer = edit(first.client, tables, rules)
+            assert "pending" not in answer and answer["solve"]
+            (bet,) = answer["bets"]
+            assert bet["figures"] == {"house edge": estimated(kept, tables, rules, shown["bets"][0]["house_edge"])} and bet["returns"] == []
+            assert "infinite deck" in answer["provisional"]["estimate"] and answer["provisional"]["of"] == ""
+            assert "estimate" in answer["provisional"]["words"] and answer["strategy"] == {}
+            assert answer["compare"][0]["file"] == shown["bets"][0]["figures"]["house edge"]
+        (kept / "go").touch()
+        final = solve_of(first.client, answer["solve"])
+        assert final["state"] == "done" and "provisional" not in final["result"]
+        exact = final["result"]["bets"][0]
+        assert exact["figures"]["house edge"] != bet["figures"]["house edge"] and exact["returns"]
+        assert abs(float(Fraction(exact["house_edge"])) - float(bet["house_edge"])) < 0.002  # the file's exact gap corrects it
+
+
+def test_a_rule_the_estimate_does_not_reach_is_named_not_guessed(tmp_path, monkeypatch):
+    """Blackjack Switch's two hands: no figure, and the rule named (what the page says beside "solving…")."""
+    from casino_math.analysis import load_game
+
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", "")
+    root = tmp_path / "tables"
+    root.mkdir()
+    name = "blackjack-switch-6-decks.yaml"
+    shutil.copy(GAMES.parent.parent / "docs" / "examples" / name, root / name)
+    workbench = Workbench(root)
+    try:
+        answer = workbench._estimated(root / name, load_game(root / name))
+    finally:
+        shutil.rmtree(workbench.scratch)
+    assert answer == {"pending": True, "unestimated": "no provisional figure for this rule (Blackjack Switch's switch of the two hands' second cards)"}

@@ -115,7 +115,7 @@ def test_the_sweep_is_the_sweep_command_s(client, folder, monkeypatch, capsys):
 
 def test_a_blackjack_rule_edit_is_solved_apart_and_is_the_saved_file_s(blackjack, monkeypatch, capsys):
     """The game as opened: its rules' controls and its strategy drawn as the par sheet draws it. Late surrender where
-    the file has none: the figures shown at once are the file's, marked pending; the solve's are the saved variant's
+    the file has none: the figure shown at once is an estimate, marked so; the solve's are the saved variant's
     from the command line."""
     from tests.tools.test_studio import solve_of
 
@@ -133,7 +133,7 @@ def test_a_blackjack_rule_edit_is_solved_apart_and_is_the_saved_file_s(blackjack
     controls = {c["title"]: c["value"] for c in shown["controls"]}
     assert (controls["Deck: name"], controls["Dealer: soft 17"], controls["Surrender"], controls["Split: hands"]) == ("spanish", "stands", "none", "2")
     answer = edit(client, BONUS, rules={"Surrender": "late"})
-    assert answer["errors"] == [] and answer["solve"] and answer["pending"]
+    assert answer["errors"] == [] and answer["solve"] and answer["provisional"]["estimate"] and "pending" not in answer
     result = solve_of(client, answer["solve"])["result"]
     assert client.post("/api/save", json={"path": BONUS, "tables": {}, "rules": {"Surrender": "late"}, "name": "late-surrender"}).status_code == 200
     code, out, _ = run(monkeypatch, capsys, "analyze", str(root / "late-surrender.yaml"), "--format", "json")
@@ -159,7 +159,7 @@ def test_an_edit_made_before_the_strategy_is_priced_is_shown_provisional_once_it
     monkeypatch.setattr(solves, "_solve", held)
     shown = opened(client, BONUS)
     answer = edit(client, BONUS, with_pay(shown, "pays", "five-card 21", "2"))
-    assert answer.get("pending")  # asked before the file's strategy was priced
+    assert answer["provisional"]["estimate"]  # asked before the file's strategy was priced: the method's estimate
     priced(workbench)
     deadline = time.monotonic() + 60
     status = client.get(f"/api/solve?number={answer['solve']}&wait=0.2").json

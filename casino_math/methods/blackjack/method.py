@@ -35,7 +35,7 @@ from ...game.description import Game
 from ...counting.removal import RemovalEffects
 from ...contract.kept_solution import Kept, KeptView, kept_solution
 from ...contract.solution import DecisionView, Solution, SolutionFigures, Strategy
-from ...contract.method import Method, Workload
+from ...contract.method import Estimate, Method, Workload
 from .basic import BasicStrategy
 from ...collector import held
 from .coups import BlackjackCoups
@@ -109,6 +109,13 @@ class Blackjack(Method):
 
     def side_bets(self, game: Game) -> dict[str, ReturnTable]:
         return {}
+
+    def estimate(self, game: Game, known: tuple[Game, Fraction] | None = None) -> Estimate:
+        """The house edge from an infinite deck, at once (:mod:`~casino_math.methods.blackjack.infinite_deck`)."""
+        from .infinite_deck import estimate
+
+        assert isinstance(game, BlackjackGame)
+        return estimate(game, known)
 
     def solved_alike(self, game: Game, solved: Game) -> bool:
         """Whether a solution of ``solved`` is ``game``'s by its pays alone: the same rules and shoe, but the pays of a

@@ -321,7 +321,9 @@ async function sendEdit(recorded = true) {
     if (shown.units) state.unitsFor = sent;
     state.solve = shown.solve || null; // the one solve whose figures this page takes (a newer edit's replaces it)
     if (shown.pending) {
-      solving(`Solving the optimal strategy for this edit… The figures below are the last ones solved, not this edit's.`, true);
+      const none = shown.unestimated ? ` There is ${shown.unestimated}.` : "";
+      solving(`Solving the optimal strategy for this edit… The figures below are the last ones solved, not this edit's.${none}`, true);
+      document.body.dataset.unestimated = shown.unestimated ? "1" : "0";
       status("solving…");
     } else {
       show(shown, false);
@@ -457,7 +459,9 @@ function show(shown, first) {
   $("changes").hidden = !changes.length;
   $("changes").replaceChildren(...changes.map((c) => element("div", `The strategy moved at ${c.decision}: now ${c.after} (was: ${c.before})`)));
   const provisional = shown.provisional;
-  solving(provisional ? `${provisional.words} (the strategy shown is that of ${provisional.of})` : "", false);
+  // provisional: a strategy solved before, priced at these pays (``of`` says whose), or the method's estimate
+  solving(!provisional ? "" : provisional.of ? `${provisional.words} (the strategy shown is that of ${provisional.of})` : provisional.words, false);
+  document.body.dataset.estimate = provisional && provisional.estimate ? "1" : "0";
   for (const card of bets.children) card.classList.toggle("provisional", Boolean(provisional));
   $("strategy").replaceChildren(...Object.entries(shown.strategy || {}).flatMap(([d, words]) => [element("dt", d.replaceAll("_", " ")), element("dd", words)]));
   if (shown.blocks) $("strategy-blocks").replaceChildren(...shown.blocks.map(block)); // a provisional answer keeps the last drawn
