@@ -29,6 +29,9 @@ import numpy as np
 from numba import njit
 
 from ..subsets import BINOMIAL
+from .start import start_numba
+
+start_numba()  # the first kernel a big level loads: numba's start without SciPy's linear algebra
 
 
 def kinds_of_card(maps: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
