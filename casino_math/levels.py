@@ -96,10 +96,17 @@ def expand(level: Level, role: str, k: int, deck_size: int, symmetry: Symmetry |
         from .kernels.suits import members
 
         parents = [level.cards[r] for r in SEEN_ROLES]
+        from .kernels.classes import distinct, first_card_members
+
         keys, renaming = _children_keys(symmetry, parents, role, k, left, picks, report, processes)
-        unique, first, child = np.unique(keys, return_index=True, return_inverse=True)
-        reps = members(symmetry.maps, parents, SEEN_ROLES.index(role), left, picks, renaming, first)
-        return _merged(level, n, s, child, len(unique), dict(zip(SEEN_ROLES, reps)))
+        unique, first, child = distinct(keys)
+        at = SEEN_ROLES.index(role)
+        if _first_card(parents, at, k):
+            radix = symmetry.radices([p.shape[1] + (k if r == role else 0) for r, p in zip(SEEN_ROLES, parents)])[at]
+            reps = first_card_members(symmetry.maps, parents, at, radix, unique, renaming[first], first // s)
+        else:
+            reps = members(symmetry.maps, parents, at, left, picks, renaming, first)
+        return _merged(level, n, s, child, len(unique), dict(zip(SEEN_ROLES, reps)), compiled=True)
     new = left[:, picks].reshape(n * s, k)
     parent = np.repeat(np.arange(n), s)
     roles = {r: np.repeat(level.cards[r], s, axis=0) for r in SEEN_ROLES}
@@ -117,14 +124,19 @@ def _children_keys(symmetry: Symmetry, parents: list[np.ndarray], role: str, k: 
     """:func:`casino_math.kernels.suits.children` of every parent: a block of parents at a time, the blocks shared by
     ``processes`` worker processes forked from this one where there are many children (each child's key depends on its
     parent alone: the same keys)."""
+    from .kernels.classes import first_card_children
     from .kernels.suits import children
 
     n, s = len(left), len(picks)
     radices = symmetry.radices([p.shape[1] + (k if r == role else 0) for r, p in zip(SEEN_ROLES, parents)])
+    at = SEEN_ROLES.index(role)
+    first_card = _first_card(parents, at, k)
 
     def block(start: int) -> tuple[np.ndarray, np.ndarray]:
-        return children(symmetry.maps, [p[start:start + chunk] for p in parents], SEEN_ROLES.index(role), left[start:start + chunk],
-                        picks, radices)
+        rows = [p[start:start + chunk] for p in parents]
+        if first_card:
+            return first_card_children(symmetry.maps, rows, at, left[start:start + chunk], radices)
+        return children(symmetry.maps, rows, at, left[start:start + chunk], picks, radices)
 
     shared = processes > 1 and n * s >= PARALLEL_FROM
     chunk = -(-n // (2 * processes)) if shared else n  # two blocks a worker
@@ -147,9 +159,21 @@ def _children_keys(symmetry: Symmetry, parents: list[np.ndarray], role: str, k: 
     return keys, renaming
 
 
-def _merged(level: Level, n: int, s: int, child: np.ndarray, classes: int, cards: dict[str, np.ndarray]) -> tuple[Level, Edges]:
+def _first_card(parents: list[np.ndarray], at: int, k: int) -> bool:
+    """Whether one card is dealt to a role keyed before every card the parents hold (:mod:`casino_math.kernels.classes`)."""
+    return k == 1 and all(p.shape[1] == 0 for p in parents[:at + 1])
+
+
+def _merged(level: Level, n: int, s: int, child: np.ndarray, classes: int, cards: dict[str, np.ndarray],
+            compiled: bool = False) -> tuple[Level, Edges]:
     """The next level of ``classes`` classes (``cards``: their members) from the class of each of the ``n * s`` card
-    sets (``s`` per parent, in order of parent), and the edges to it."""
+    sets (``s`` per parent, in order of parent), and the edges to it (``compiled``: by
+    :func:`casino_math.kernels.classes.row_edges`, each row sorted in place; the same edges and weights)."""
+    if compiled:
+        from .kernels.classes import row_edges
+
+        edge_parent, edge_child, multiplicity, weights = row_edges(child.reshape(n, s), level.weights, classes)
+        return Level(cards, weights), (edge_parent, edge_child, multiplicity)
     # one edge per (parent, child), counting the card sets that land there, sorted by parent then child: each parent's
     # card sets are a row of their own, so sorting within the rows sorts them all (not one sort of every pair)
     ordered = np.sort(child.reshape(n, s), axis=1)

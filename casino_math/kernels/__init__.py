@@ -8,6 +8,8 @@ plain numpy or Python that the tests check it against on small decks.
   load calls it first: the draw method's);
 - :mod:`~casino_math.kernels.showdown`: dealer hands below thresholds by inclusion–exclusion (the generic engine's showdown);
 - :mod:`~casino_math.kernels.suits`: canonical members under suit renamings;
+- :mod:`~casino_math.kernels.classes`: a level's classes from their parents (one card dealt first, distinct keys, edges);
+- :mod:`~casino_math.kernels.sums`: the level-by-level solve's passes over the last level's classes;
 - :mod:`~casino_math.methods.holdem.kernels.tables` (numpy only): hand strength tables, filled from a ranking's own declaration;
 - :mod:`~casino_math.methods.holdem.kernels.hands`: hand strength by lookup in them, one hand or every hole pair on a board;
 - :mod:`~casino_math.methods.holdem.kernels.pairs`: one board, every hole pair against every other by inclusion–exclusion over shared cards;

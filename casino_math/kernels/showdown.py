@@ -294,21 +294,27 @@ def _swept(hands: np.ndarray, rank: np.ndarray, distinct: int, player: np.ndarra
         for t in range(count_t):
             asked[placed[ranks[row, t]]] = row * count_t + t
             placed[ranks[row, t]] += 1
+    # each row's subset keys taken once (not once per threshold): (rows, subsets of up to ``top`` cards), with signs
+    masks = np.array([m for m in range(1 << player.shape[1]) if _popcount(m) <= top], dtype=np.int64)
+    mask_signs = np.array([1 - 2 * (_popcount(m) & 1) for m in masks], dtype=np.int64)
+    room = max(hands.shape[1], player.shape[1])
+    sizes, colex = np.empty(1 << room, dtype=np.int64), np.empty(1 << room, dtype=np.int64)
+    keys = np.empty(1 << player.shape[1], dtype=np.int64)
+    signs = np.empty(1 << player.shape[1], dtype=np.int64)
+    row_keys = np.empty((player.shape[0], len(masks)), dtype=np.int32)
+    for row in range(player.shape[0]):
+        _subset_keys(player, row, binomial, offsets, top, keys, signs, sizes, colex)
+        for i in range(len(masks)):
+            row_keys[row, i] = keys[masks[i]]
     table = np.zeros(offsets[-1], dtype=np.int32)
     hand_keys = np.empty(1 << hands.shape[1], dtype=np.int64)
     hand_signs = np.empty(1 << hands.shape[1], dtype=np.int64)
-    keys = np.empty(1 << player.shape[1], dtype=np.int64)
-    signs = np.empty(1 << player.shape[1], dtype=np.int64)
-    room = max(hands.shape[1], player.shape[1])
-    sizes, colex = np.empty(1 << room, dtype=np.int64), np.empty(1 << room, dtype=np.int64)
     for level in range(distinct + 1):
         for q in range(asked_starts[level], asked_starts[level + 1]):  # the hands ranked below ``level`` are in
             row, t = asked[q] // count_t, asked[q] % count_t
-            _subset_keys(player, row, binomial, offsets, top, keys, signs, sizes, colex)
             total = 0
-            for mask in range(keys.shape[0]):
-                if keys[mask] >= 0:
-                    total += signs[mask] * table[keys[mask]]
+            for i in range(len(masks)):
+                total += mask_signs[i] * table[row_keys[row, i]]
             out[row, t] = total
         if level < distinct:
             for i in range(hand_starts[level], hand_starts[level + 1]):
@@ -316,6 +322,15 @@ def _swept(hands: np.ndarray, rank: np.ndarray, distinct: int, player: np.ndarra
                 for mask in range(hand_keys.shape[0]):
                     if hand_keys[mask] >= 0:
                         table[hand_keys[mask]] += 1
+
+
+@njit(cache=True)
+def _popcount(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
 
 
 def best_of(ids: np.ndarray, k: int, every: np.ndarray) -> np.ndarray:

@@ -99,6 +99,7 @@ def _children(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, role: int
     k = picks.shape[1]
     own = bounds[role + 1] - bounds[role]
     fixed = np.zeros(renamings, dtype=np.int64)  # per renaming: the key of the roles not dealt to
+    alone = cards.shape[1] == bounds[role + 1] - bounds[role]
     dealt = np.empty(own + k, dtype=np.int64)
     mapped = np.empty(max(own + k, cards.shape[1]) + 1, dtype=np.int64)
     for parent in range(cards.shape[0]):
@@ -124,8 +125,15 @@ def _children(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, role: int
             for i in range(k):
                 dealt[own + i] = left[parent, picks[j, i]]
             best = np.iinfo(np.int64).max
+            best_top = best
             chosen = 0
             for g in range(renamings):
+                if alone:  # the dealt role alone holds cards: a set with a higher top card keys higher (colex)
+                    top = 0
+                    for i in range(own + k):
+                        top = max(top, maps[g, dealt[i]])
+                    if top > best_top:
+                        continue
                 for i in range(own + k):
                     card = maps[g, dealt[i]]
                     m = i
@@ -139,6 +147,7 @@ def _children(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, role: int
                 key = fixed[g] + rank * radices[role]
                 if key < best:
                     best = key
+                    best_top = mapped[own + k - 1]
                     chosen = g
             keys[parent * picks.shape[0] + j] = best
             renaming[parent * picks.shape[0] + j] = chosen

@@ -278,9 +278,9 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     dealer, player = game.hands["dealer"], game.hands["player"]
     assert dealer.ranking is not None
     known_roles = [ROLE_OF[r] for r in dealer.of if ROLE_OF[r] in last.cards]
-    known = np.concatenate([last.cards[r] for r in known_roles], axis=1)
-    others = np.concatenate([last.cards[r] for r in SEEN_ROLES if r not in known_roles], axis=1)
-    held = np.concatenate([last.cards[ROLE_OF[r]] for r in player.of], axis=1)
+    known = _side_by_side([last.cards[r] for r in known_roles])
+    others = _side_by_side([last.cards[r] for r in SEEN_ROLES if r not in known_roles])
+    held = _side_by_side([last.cards[ROLE_OF[r]] for r in player.of])
     qualifier = game.qualifier.value if game.qualifier else 0
     # classes sharing the dealer's known cards are counted together against one table of dealer hands: a shard each
     rows = groups(known, len(game.deck.cards))
@@ -296,6 +296,18 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     if player.ranking == dealer.ranking:  # the player's hand valued as the solver values it: kept, not valued again
         counts.memo[("values", player.of, dealer.ranking.name, len(levels) - 1)] = player_values
     return counts
+
+
+def _side_by_side(arrays: list[np.ndarray]) -> np.ndarray:
+    """The roles' cards side by side, one row per class: the one role holding cards as it is (no copy of millions of
+    rows), else joined.
+
+    >>> a, none = np.array([[1, 2]]), np.zeros((1, 0), dtype=np.int64)
+    >>> _side_by_side([none, a]) is a, _side_by_side([a, a]).tolist()
+    (True, [[1, 2, 1, 2]])
+    """
+    holding = [a for a in arrays if a.shape[1]]
+    return holding[0] if len(holding) == 1 else np.concatenate(arrays, axis=1)
 
 
 def groups(known: np.ndarray, deck_size: int) -> list[slice | np.ndarray]:

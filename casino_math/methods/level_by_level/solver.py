@@ -383,6 +383,7 @@ def _mass_before_decisions(counts: Counts, first: int) -> np.ndarray:
 
 
 EXACT_FLOATS = 2**53  # whole numbers below this add and multiply exactly in 64-bit floats, in any order
+COMPILED_FROM = 1_000_000  # classes from which the solve's passes over them run compiled (:mod:`casino_math.kernels.sums`)
 
 
 def _end_sums(counts: Counts, lines: Lines, mass: np.ndarray) -> np.ndarray:
@@ -400,6 +401,10 @@ def _end_sums(counts: Counts, lines: Lines, mass: np.ndarray) -> np.ndarray:
         once = (SCRATCH, "summed once", id(lines))
         if once not in counts.memo:  # a first solve (the command line's only one): a pass per cell, no copy of the cells
             counts.memo[once] = True
+            if len(mass) >= COMPILED_FROM and mass.dtype == np.int64:  # one compiled pass over the classes
+                from ...kernels.sums import by_code
+
+                return by_code(lines.code, mass, counts.cells, len(lines.combos))
             columns = [np.bincount(lines.code, weights=mass * counts.cells[:, cell], minlength=len(lines.combos))
                        for cell in range(counts.cells.shape[1])]
             return np.stack(columns, axis=1).astype(np.int64)
@@ -451,6 +456,10 @@ def _summed(cells: np.ndarray, unit: np.ndarray, code: np.ndarray, exact: type) 
     """
     if exact is not np.int64:
         return np.einsum("ij,ij->i", cells, unit.astype(exact).T[code])
+    if len(code) >= COMPILED_FROM:  # one compiled pass over the classes (the same integers)
+        from ...kernels.sums import per_class
+
+        return per_class(cells, unit.astype(np.int64), code)
     out = np.zeros(len(code), dtype=np.int64)
     looked, product = np.empty(len(code), dtype=np.int64), np.empty(len(code), dtype=np.int64)
     for cell in range(cells.shape[1]):
