@@ -54,6 +54,7 @@ from .hands import hand_strength, pair_strengths
 from .pairs import showdown_counts
 from .renamings import FlopSymmetry
 
+_ROOM = 1 + 2.0**-30  # above a product's and a conversion's rounding (2**-52 each): a quotient skipped is at least the reach
 FOLDED = -1  # in ``h2_next`` and ``h3_next``, an option that folds: -(end + 1)
 
 
@@ -192,10 +193,13 @@ def _narrow(reach: np.ndarray, line: int, margin: int, slope: int) -> None:
     """A decision's option beats another by ``margin`` (0 or more), which moves by ``slope`` per unit more net pay on
     ``line``: the line's reach up (a slope against the option taken) or down (a slope for it) is at most where the
     margin would be spent."""
+    # a division only where the quotient may be under the reach (a product, with room for rounding, decides)
     if slope < 0:
-        reach[line, 0] = min(reach[line, 0], margin / -slope)
+        if margin <= reach[line, 0] * -slope * _ROOM:
+            reach[line, 0] = min(reach[line, 0], margin / -slope)
     elif slope > 0:
-        reach[line, 1] = min(reach[line, 1], margin / slope)
+        if margin <= reach[line, 1] * slope * _ROOM:
+            reach[line, 1] = min(reach[line, 1], margin / slope)
 
 
 @njit(cache=True)
@@ -292,6 +296,7 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
     pair_of = np.empty(len(strengths), dtype=np.int64)  # per board: the representative pairs on it, by index among all pairs,
     read_at = np.empty(len(strengths), dtype=np.int64)  # where each one's showdown is read on the representative board,
     size_of = np.empty(len(strengths), dtype=np.int64)  # and the pairs of its class
+    cell = np.empty((len(strengths), 4), dtype=np.int32)  # the shown board's pairs: key, weaker, as strong, below the qualifier
     less = equal = below = strengths  # (typed for the compiler: set at the first board)
     pairing = 0
     at = scratch.at
@@ -316,6 +321,11 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                     u += 1
             pair_strengths(board, pool, rank_of, suit_of, cards.final_table, cards.flushes, binomial, n_ranks, strengths)
             less, equal, below = showdown_counts(strengths, n_pool, qualifier, histogram)
+            for p in range(len(strengths)):  # each pair's key and showdown side by side: one cache line read per pair below
+                cell[p, 0] = key_of[strengths[p]]
+                cell[p, 1] = less[p]
+                cell[p, 2] = equal[p]
+                cell[p, 3] = below[p]
             pairing = _pairing(board, rank_of, n_ranks)
             at[:] = -1
             p = 0
@@ -340,17 +350,18 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                 read_at[n_here] = p
                 size_of[n_here] = sizes[q]
                 n_here += 1
-        # each hole pair's showdown added to its tally on each way of taking the turn (one region of memory at a time);
+        # each hole pair's showdown (one row of ``cell``) added to its tally on each way of taking the turn;
         # where the last decision is open, after the boards, as the sum of its options' tallies (below)
-        for w in range(ways if n_open == 0 else 0):
-            region = tally_turn[turns[w]]
-            for h in range(n_here):
-                p = read_at[h]
-                tally = region[pair_of[h], key_of[strengths[p]]]
-                tally[0] += less[p]
-                tally[1] += equal[p]
-                tally[2] += below[p]
-                tally[3] += 1
+        for h in range(n_here if n_open == 0 else 0):
+            p = read_at[h]
+            g = pair_of[h]
+            k = cell[p, 0]
+            for w in range(ways):
+                tt = turns[w]
+                tally_turn[tt, g, k, 0] += cell[p, 1]
+                tally_turn[tt, g, k, 1] += cell[p, 2]
+                tally_turn[tt, g, k, 2] += cell[p, 3]
+                tally_turn[tt, g, k, 3] += 1
         for h in range(n_here if n_open else 0):  # the last decision, where it is open: board by board
             g = pair_of[h]
             p = read_at[h]
