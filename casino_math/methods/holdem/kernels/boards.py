@@ -482,6 +482,7 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
     point = np.empty((lines, 2))  # one flop decision's reach
     touched = np.zeros(path.shape[:2], dtype=np.bool_)
     every = np.empty((keys, 4), dtype=np.int64)
+    held = np.empty(keys, dtype=np.int64)  # per hole pair and turn: the keys some river reaches
     pick = np.empty(turn, dtype=np.int64)
     position = np.zeros(len(rest) + s1, dtype=np.int64)  # each card's position in rest
     for i in range(len(rest)):
@@ -507,12 +508,17 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                 if pick[u] == i or pick[u] == j:
                     crossed = True
             if not crossed:
-                # (indices rather than slices: this runs once per hole pair and turn)
+                # (indices rather than slices: this runs once per hole pair and turn); only the keys some river reaches
+                # (``held``): a key no river reaches tallies zeros, in every option's tally too (their sum is this one)
                 rivers = 0
+                n_held = 0
                 for k in range(keys):
-                    rivers += tally_turn[t, g, k, 3]
-                    for x in range(4):
-                        every[k, x] += tally_turn[t, g, k, x]
+                    if tally_turn[t, g, k, 3]:
+                        held[n_held] = k
+                        n_held += 1
+                        rivers += tally_turn[t, g, k, 3]
+                        for x in range(4):
+                            every[k, x] += tally_turn[t, g, k, x]
                 boards += rivers
                 for h4 in range(len(h4_count)):
                     value = 0
@@ -520,7 +526,8 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                     for o in range(h4_count[h4] if h4_open[h4] >= 0 else 1):
                         e = h4_ends[h4, o]
                         tally = tally_open[t, h4_open[h4], g, o] if h4_open[h4] >= 0 else tally_turn[t, g]
-                        for k in range(keys):
+                        for q in range(n_held):
+                            k = held[q]
                             for x in range(4):
                                 value += coef[e, k, x] * tally[k, x]
                         for line in range(lines):
@@ -528,6 +535,8 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                                 k = line_keys[line, q]
                                 if k < 0:
                                     break
+                                if tally_turn[t, g, k, 3] == 0:
+                                    continue
                                 for x in range(4):
                                     slopes4[h4, line] += slopes[line, e, k, x] * tally[k, x]
                     values4[h4] = value
@@ -567,13 +576,15 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                             for o in range(h4_count[nxt]):
                                 e = h4_ends[nxt, o]
                                 touched[h3, e] = True
-                                for k in range(keys):
+                                for q in range(n_held):
+                                    k = held[q]
                                     for x in range(4):
                                         path[h3, e, k, x] += tally_open[t, h4_open[nxt], g, o, k, x]
                         else:
                             e = h4_ends[nxt, 0]
                             touched[h3, e] = True
-                            for k in range(keys):
+                            for q in range(n_held):
+                                k = held[q]
                                 for x in range(4):
                                     path[h3, e, k, x] += tally_turn[t, g, k, x]
             if not _advance(pick, len(rest)):
