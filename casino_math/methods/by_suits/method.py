@@ -133,30 +133,34 @@ def _count(game: Game, progress: Progress | None, processes: int = 1) -> Counts:
     total = comb(len(game.deck.cards) - seen, hidden)
     what = "showdown: the dealer's cards against every class of the player's hands"
 
-    def chunk(start: int) -> np.ndarray:
+    def chunk(start: int) -> tuple[np.ndarray, np.ndarray]:
+        """A chunk's cells, and the player's hand in each class (valued once: the solver asks for it too)."""
         part = masks[start:start + CHUNK]
         values = ranking.suit_values[part]
-        best = part[np.arange(len(part)), np.argmax(values, axis=1)]
+        strongest = np.argmax(values, axis=1)
+        best = part[np.arange(len(part)), strongest]
         counted = below(part, ranks, hidden, np.stack([np.full(len(part), q_mask), best, best], axis=1), np.array([False, False, True]))
         if not game.qualifier:
             counted[:, 0] = 0  # every dealer hand qualifies
-        return cells_of(counted, values.max(axis=1), qualifier, total)
+        value = values[np.arange(len(part)), strongest]
+        return cells_of(counted, value, qualifier, total), value
 
     starts = range(0, len(masks), CHUNK)
     report(what, 0, len(masks))
     if processes > 1 and len(starts) > 1:
         from ...workers import as_finished
 
-        chunks: Iterator[tuple[int, np.ndarray]] = as_finished(chunk, starts, min(processes, len(starts)))
+        chunks: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]] = as_finished(chunk, starts, min(processes, len(starts)))
     else:
         chunks = ((start, chunk(start)) for start in starts)
     done = 0
-    for start, part_cells in chunks:
+    values = np.empty(len(masks), dtype=ranking.suit_values.dtype)  # the player's hand in each class, as the solver asks for it
+    for start, (part_cells, part_values) in chunks:
         cells[start:start + CHUNK] = part_cells
+        values[start:start + CHUNK] = part_values
         done += len(part_cells)
         report(what, done, len(masks))
     weights = orders(masks)
-    values = ranking.suit_values[masks].max(axis=1)  # the player's hand in each class, as the solver asks for it
     empty = np.zeros((len(masks), 0), dtype=np.int64)
     cards = {role: empty for role in SEEN_ROLES} | {"player": card_ids(masks, ranks, seen)}
     first = Level({role: np.zeros((1, 0), dtype=np.int64) for role in SEEN_ROLES}, np.ones(1, dtype=np.int64),

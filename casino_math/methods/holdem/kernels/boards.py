@@ -54,6 +54,7 @@ from .hands import hand_strength, pair_strengths
 from .pairs import showdown_counts
 from .renamings import FlopSymmetry
 
+_ROOM = 1 + 2.0**-30  # above a product's and a conversion's rounding (2**-52 each): a quotient skipped is at least the reach
 FOLDED = -1  # in ``h2_next`` and ``h3_next``, an option that folds: -(end + 1)
 
 
@@ -192,10 +193,13 @@ def _narrow(reach: np.ndarray, line: int, margin: int, slope: int) -> None:
     """A decision's option beats another by ``margin`` (0 or more), which moves by ``slope`` per unit more net pay on
     ``line``: the line's reach up (a slope against the option taken) or down (a slope for it) is at most where the
     margin would be spent."""
+    # a division only where the quotient may be under the reach (a product, with room for rounding, decides)
     if slope < 0:
-        reach[line, 0] = min(reach[line, 0], margin / -slope)
+        if margin <= reach[line, 0] * -slope * _ROOM:
+            reach[line, 0] = min(reach[line, 0], margin / -slope)
     elif slope > 0:
-        reach[line, 1] = min(reach[line, 1], margin / slope)
+        if margin <= reach[line, 1] * slope * _ROOM:
+            reach[line, 1] = min(reach[line, 1], margin / slope)
 
 
 @njit(cache=True)
@@ -292,6 +296,7 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
     pair_of = np.empty(len(strengths), dtype=np.int64)  # per board: the representative pairs on it, by index among all pairs,
     read_at = np.empty(len(strengths), dtype=np.int64)  # where each one's showdown is read on the representative board,
     size_of = np.empty(len(strengths), dtype=np.int64)  # and the pairs of its class
+    cell = np.empty((len(strengths), 4), dtype=np.int32)  # the shown board's pairs: key, weaker, as strong, below the qualifier
     less = equal = below = strengths  # (typed for the compiler: set at the first board)
     pairing = 0
     at = scratch.at
@@ -316,6 +321,11 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                     u += 1
             pair_strengths(board, pool, rank_of, suit_of, cards.final_table, cards.flushes, binomial, n_ranks, strengths)
             less, equal, below = showdown_counts(strengths, n_pool, qualifier, histogram)
+            for p in range(len(strengths)):  # each pair's key and showdown side by side: one cache line read per pair below
+                cell[p, 0] = key_of[strengths[p]]
+                cell[p, 1] = less[p]
+                cell[p, 2] = equal[p]
+                cell[p, 3] = below[p]
             pairing = _pairing(board, rank_of, n_ranks)
             at[:] = -1
             p = 0
@@ -340,17 +350,18 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
                 read_at[n_here] = p
                 size_of[n_here] = sizes[q]
                 n_here += 1
-        # each hole pair's showdown added to its tally on each way of taking the turn (one region of memory at a time);
+        # each hole pair's showdown (one row of ``cell``) added to its tally on each way of taking the turn;
         # where the last decision is open, after the boards, as the sum of its options' tallies (below)
-        for w in range(ways if n_open == 0 else 0):
-            region = tally_turn[turns[w]]
-            for h in range(n_here):
-                p = read_at[h]
-                tally = region[pair_of[h], key_of[strengths[p]]]
-                tally[0] += less[p]
-                tally[1] += equal[p]
-                tally[2] += below[p]
-                tally[3] += 1
+        for h in range(n_here if n_open == 0 else 0):
+            p = read_at[h]
+            g = pair_of[h]
+            k = cell[p, 0]
+            for w in range(ways):
+                tt = turns[w]
+                tally_turn[tt, g, k, 0] += cell[p, 1]
+                tally_turn[tt, g, k, 1] += cell[p, 2]
+                tally_turn[tt, g, k, 2] += cell[p, 3]
+                tally_turn[tt, g, k, 3] += 1
         for h in range(n_here if n_open else 0):  # the last decision, where it is open: board by board
             g = pair_of[h]
             p = read_at[h]
@@ -471,6 +482,7 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
     point = np.empty((lines, 2))  # one flop decision's reach
     touched = np.zeros(path.shape[:2], dtype=np.bool_)
     every = np.empty((keys, 4), dtype=np.int64)
+    held = np.empty(keys, dtype=np.int64)  # per hole pair and turn: the keys some river reaches
     pick = np.empty(turn, dtype=np.int64)
     position = np.zeros(len(rest) + s1, dtype=np.int64)  # each card's position in rest
     for i in range(len(rest)):
@@ -496,12 +508,17 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                 if pick[u] == i or pick[u] == j:
                     crossed = True
             if not crossed:
-                # (indices rather than slices: this runs once per hole pair and turn)
+                # (indices rather than slices: this runs once per hole pair and turn); only the keys some river reaches
+                # (``held``): a key no river reaches tallies zeros, in every option's tally too (their sum is this one)
                 rivers = 0
+                n_held = 0
                 for k in range(keys):
-                    rivers += tally_turn[t, g, k, 3]
-                    for x in range(4):
-                        every[k, x] += tally_turn[t, g, k, x]
+                    if tally_turn[t, g, k, 3]:
+                        held[n_held] = k
+                        n_held += 1
+                        rivers += tally_turn[t, g, k, 3]
+                        for x in range(4):
+                            every[k, x] += tally_turn[t, g, k, x]
                 boards += rivers
                 for h4 in range(len(h4_count)):
                     value = 0
@@ -509,7 +526,8 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                     for o in range(h4_count[h4] if h4_open[h4] >= 0 else 1):
                         e = h4_ends[h4, o]
                         tally = tally_open[t, h4_open[h4], g, o] if h4_open[h4] >= 0 else tally_turn[t, g]
-                        for k in range(keys):
+                        for q in range(n_held):
+                            k = held[q]
                             for x in range(4):
                                 value += coef[e, k, x] * tally[k, x]
                         for line in range(lines):
@@ -517,6 +535,8 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                                 k = line_keys[line, q]
                                 if k < 0:
                                     break
+                                if tally_turn[t, g, k, 3] == 0:
+                                    continue
                                 for x in range(4):
                                     slopes4[h4, line] += slopes[line, e, k, x] * tally[k, x]
                     values4[h4] = value
@@ -556,13 +576,15 @@ def _decide_per_pair(flop: np.ndarray, weight: int, rest: np.ndarray, cards: Car
                             for o in range(h4_count[nxt]):
                                 e = h4_ends[nxt, o]
                                 touched[h3, e] = True
-                                for k in range(keys):
+                                for q in range(n_held):
+                                    k = held[q]
                                     for x in range(4):
                                         path[h3, e, k, x] += tally_open[t, h4_open[nxt], g, o, k, x]
                         else:
                             e = h4_ends[nxt, 0]
                             touched[h3, e] = True
-                            for k in range(keys):
+                            for q in range(n_held):
+                                k = held[q]
                                 for x in range(4):
                                     path[h3, e, k, x] += tally_turn[t, g, k, x]
             if not _advance(pick, len(rest)):
