@@ -284,10 +284,11 @@ def _answers(g: int, used: int, times: np.ndarray, count: int, lows: int, mode: 
                 w = 0
                 lose = 0
                 if mode == 0:
-                    for i in range(count):  # no branches: the compiler compares many hands at once
-                        below_high, below_low = table[i] < h, table[count + i] < lo
-                        w += below_high & below_low
-                        lose += (not below_high) & (not below_low)
+                    for i in range(count):
+                        if table[i] < h and table[count + i] < lo:
+                            w += 1
+                        elif table[i] >= h and table[count + i] >= lo:
+                            lose += 1
                 else:
                     c = h if mode == 2 else column[h]
                     w += table[lo * cols + c]
@@ -378,6 +379,62 @@ def work(n: int, k: int, sets: int) -> int:
     3572
     """
     return sets * int(BINOMIAL[n - k, 7 - k]) * (k * k + 2)
+
+
+@njit(cache=True)
+def _class_results(counts: np.ndarray, set_high: np.ndarray, set_low: np.ndarray, bh: np.ndarray, bl: np.ndarray,
+                   size: np.ndarray, win: int, loss: int, won: np.ndarray, lost: np.ndarray, value: np.ndarray) -> bool:
+    whole = True
+    for p in range(counts.shape[0]):
+        for j in range(counts.shape[1]):
+            h, lo = set_high[p, j], set_low[p, j]
+            count = counts[p, j]
+            if h >= 0 and bh[p] < h and bl[p] < lo:
+                count -= size[p]
+            elif h >= 0 and bh[p] >= h and bl[p] >= lo:
+                count -= size[p] << 32
+            w, lose = count & 0xFFFFFFFF, count >> 32
+            whole = whole and w % size[p] == 0 and lose % size[p] == 0
+            won[p, j] = w // size[p]
+            lost[p, j] = lose // size[p]
+            value[p, j] = won[p, j] * win - lost[p, j] * loss if h >= 0 else np.iinfo(np.int64).min
+    return whole
+
+
+def class_results(counts: np.ndarray, set_high: np.ndarray, set_low: np.ndarray, own: np.ndarray, size: np.ndarray,
+                  win: int, loss: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    """Classes' counts from :func:`settings_against` (a class's size times each member's, below + 2^32 × at least as
+    high) less the seven-card term (the one banker hand holding all of P's cards is P, set by the house way at
+    ``own``: its high and low values' ranks), as each member's deals won both and lost both per setting (``set_high``,
+    ``set_low``; −1 ends a row), each setting's value (``win`` per deal won, −``loss`` per deal lost; illegal
+    settings the lowest value), and whether every count was its size times a whole number.
+    :func:`class_results_reference` is the plain numpy reference.
+
+    >>> counts = np.array([[5 * 2 + (7 << 32), 0]]), np.array([[3, -1]]), np.array([[1, -1]])
+    >>> won, lost, value, whole = class_results(*counts, np.array([[2], [0]]), np.array([1]), 19, 20)
+    >>> won.tolist(), lost.tolist(), int(value[0, 0]), whole
+    ([[9, 0]], [[7, 0]], 31, True)
+    """
+    won, lost, value = (np.empty(counts.shape, dtype=np.int64) for _ in range(3))
+    whole = _class_results(np.ascontiguousarray(counts), np.ascontiguousarray(set_high), np.ascontiguousarray(set_low),
+                           np.ascontiguousarray(own[0], dtype=np.int64), np.ascontiguousarray(own[1], dtype=np.int64),
+                           np.ascontiguousarray(size, dtype=np.int64), win, loss, won, lost, value)
+    return won, lost, value, whole
+
+
+def class_results_reference(counts: np.ndarray, set_high: np.ndarray, set_low: np.ndarray, own: np.ndarray,
+                            size: np.ndarray, win: int, loss: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    """:func:`class_results` in plain numpy."""
+    valid = set_high >= 0
+    bh, bl = own[0][:, None].astype(np.int64), own[1][:, None].astype(np.int64)
+    counts = counts - np.where(valid & (bh < set_high) & (bl < set_low), size[:, None], 0)
+    counts -= np.where(valid & (bh >= set_high) & (bl >= set_low), size[:, None] << 32, 0)
+    won, lost = counts & 0xFFFFFFFF, counts >> 32
+    whole = not ((won % size[:, None]).any() or (lost % size[:, None]).any())
+    won //= size[:, None]
+    lost //= size[:, None]
+    value = np.where(valid, won * win - lost * loss, np.iinfo(np.int64).min)
+    return won, lost, value, whole
 
 
 @contextmanager
