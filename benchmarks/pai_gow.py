@@ -25,6 +25,8 @@ extrapolated per deal to the 8,250,459,031,214,400 deals of 53 cards.
     python benchmarks/pai_gow.py --full --scheduler tcp://host:8786 --cache DIR    # on a Dask cluster, resumable
     python benchmarks/pai_gow.py --full --optimal --workers 2 --cache DIR          # the player setting optimally too
     python benchmarks/pai_gow.py --stages --folder DIR                             # the optimal count's stages, sampled
+    git show main:casino_math/methods/pai_gow/kernel.py > /tmp/kernel_main.py
+    python benchmarks/pai_gow.py --against /tmp/kernel_main.py --folder DIR        # the kernel per k beside main's
 
 ``--full --optimal`` counts the player setting by the house way and setting optimally against the banker's house way
 (casino_math/methods/pai_gow/optimal.py): the hands' points and classes, then one shard per part of the player hands
@@ -395,6 +397,69 @@ def stages(args: argparse.Namespace) -> None:
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:,.2f} GB")
 
 
+def kernel_against(args: argparse.Namespace) -> None:
+    """The kernel per k beside another version of its module (``--against FILE``, e.g. the main branch's
+    ``kernel.py`` written out by ``git show``), on the same sampled card sets against every class of one part of the
+    player hands, in turn (best of ``--reps``): processor time projected to all the k's sets, the ratio, and whether
+    the two gave the same counts."""
+    import hashlib
+    import importlib.util
+
+    from casino_math.methods.pai_gow import kernel as ours
+    from casino_math.methods.pai_gow import optimal as O
+    from casino_math.parallel import Runner
+
+    spec = importlib.util.spec_from_file_location("casino_math.methods.pai_gow._kernel_against", args.against)
+    assert spec is not None and spec.loader is not None
+    theirs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(theirs)
+    game = foxwoods()
+    folder = Path(args.folder or tempfile.mkdtemp(prefix="pai-gow-kernel-"))
+    O._prepare(game, str(folder), Runner.here(), None)
+    points = np.load(folder / "class_points.npy")
+    reps = np.load(folder / "reps.npy")
+    class_id = np.asarray(np.load(folder / "class_id.npy", mmap_mode="r"))
+    lo, hi = args.part
+    first, last = comb(lo, 7), comb(hi, 7)
+    c0, c1 = (int(c) for c in np.searchsorted(reps, [first, last]))
+    set_high = np.empty((c1 - c0, 21), dtype=np.int16)
+    set_low = np.empty_like(set_high)
+    for i in range(0, c1 - c0, O.CHUNK):
+        part = slice(c0 + i, min(c1, c0 + i + O.CHUNK))
+        set_high[i:i + O.CHUNK], set_low[i:i + O.CHUNK], _ = O.class_settings(game, O.unrank(reps[part]), points[:2, part])
+    width, lows = (len(d) for d in game.way.hands.distinct)
+    counts = np.zeros((c1 - c0, 21), dtype=np.int64)
+    print(f"the kernel, player hands with highest card {lo}..{hi - 1} ({c1 - c0:,} classes), this version against "
+          f"{args.against}, best of {args.reps}, processor time projected to all the k's sets:")
+    print("| k | sets timed | against | this version | ratio | same counts |\n|---|---|---|---|---|---|")
+    total = {"against": 0.0, "this": 0.0}
+    for k in range(7):
+        sets, weights = (np.load(folder / f"{name}{k}.npy") for name in ("sets", "weights"))
+        rng = np.random.default_rng(5 + k)
+        take = np.arange(len(sets)) if k < 2 else np.sort(rng.choice(len(sets), max(1, int(len(sets) * args.sample)),
+                                                                     replace=False))
+        best = {"against": np.inf, "this": np.inf}
+        digest = {}
+        for module in (theirs, ours):  # compiled (or loaded) before timing
+            module.settings_against(sets[:1], weights[:1], 53, points[0], points[1], width, lows, class_id, c0,
+                                    first, last, set_high, set_low, counts)
+        for _ in range(args.reps):
+            for name, module in (("against", theirs), ("this", ours)):
+                counts[:] = 0
+                t = time.process_time()
+                module.settings_against(sets[take], weights[take], 53, points[0], points[1], width, lows, class_id, c0,
+                                        first, last, set_high, set_low, counts)
+                best[name] = min(best[name], time.process_time() - t)
+                digest[name] = hashlib.sha256(counts.data).hexdigest()
+        scale = len(sets) / len(take)
+        for name in total:
+            total[name] += best[name] * scale
+        print(f"| {k} | {len(take):,} of {len(sets):,} | {best['against'] * scale:,.1f} s | {best['this'] * scale:,.1f} s | "
+              f"{best['against'] / best['this']:,.2f}x | {'yes' if digest['against'] == digest['this'] else 'NO'} |")
+    print(f"| all | | {total['against']:,.1f} s | {total['this']:,.1f} s | {total['against'] / total['this']:,.2f}x | |")
+    print(f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
@@ -412,7 +477,13 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40, help="with --stages: the hands' classes timed on this highest card")
     parser.add_argument("--part", type=int, nargs=2, default=[44, 48], help="with --stages: the player hands' part timed")
     parser.add_argument("--sample", type=float, default=0.02, help="with --stages: the share of each k's sets timed")
+    parser.add_argument("--against", help="a kernel.py of another version: the kernel per k beside it (see "
+                        "kernel_against)")
+    parser.add_argument("--reps", type=int, default=2, help="with --against: runs of each version, the best kept")
     args = parser.parse_args()
+    if args.against:
+        kernel_against(args)
+        return
     if args.stages:
         stages(args)
         return

@@ -565,18 +565,14 @@ def _class_results(game: PaiGowGame, counts: np.ndarray, set_high: np.ndarray, s
                    size: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Some classes' counts (a class's size times each member's, both in one whole number: the kernel's) as each
     member's deals won both and lost both per setting, and each setting's value (exact, in units of 1 / the
-    commission's denominator; illegal settings the lowest value)."""
-    valid = set_high >= 0  # the seven-card term: the one banker hand holding all of P's cards is P
-    bh, bl = own[0][:, None].astype(np.int64), own[1][:, None].astype(np.int64)
-    counts = counts - np.where(valid & (bh < set_high) & (bl < set_low), size[:, None], 0)
-    counts -= np.where(valid & (bh >= set_high) & (bl >= set_low), size[:, None] << 32, 0)
-    won, lost = counts & 0xFFFFFFFF, counts >> 32
-    if (won % size[:, None]).any() or (lost % size[:, None]).any():
-        raise AssertionError(f"{game.id}: a class's counts are not its size times its members' counts")
-    won //= size[:, None]
-    lost //= size[:, None]
+    commission's denominator; illegal settings the lowest value): compiled (:func:`.kernel.class_results`)."""
+    from .kernel import class_results
+
     c = game.commission
-    value = np.where(valid, won * (c.denominator - c.numerator) - lost * c.denominator, np.iinfo(np.int64).min)
+    won, lost, value, whole = class_results(counts, set_high, set_low, own, size, c.denominator - c.numerator,
+                                            c.denominator)
+    if not whole:
+        raise AssertionError(f"{game.id}: a class's counts are not its size times its members' counts")
     return won, lost, value
 
 

@@ -15,7 +15,8 @@ from casino_math.methods.pai_gow.counting import count
 from casino_math.methods.pai_gow.house_way import COMPLETE, KIND_NAMES, Features
 from casino_math.methods.pai_gow.optimal import class_settings, optimal_totals, other_way_totals, parts, unrank
 from casino_math.methods.pai_gow.totals import _distinct, classes, points_shard
-from casino_math.methods.pai_gow.kernel import settings_against, settings_against_reference
+from casino_math.methods.pai_gow.kernel import (class_results, class_results_reference, settings_against,
+                                                settings_against_reference)
 from casino_math.parallel import Runner
 from casino_math.subsets import all_subsets, colex
 from tests.helpers.paths import ROOT
@@ -178,6 +179,30 @@ def test_the_kernel_equals_its_plain_reference_on_every_path(tmp_path):
                 settings_against(pick, weight, n, high, low, width, lows, canonical_members, first, first, last,
                                  high_s[first:last], low_s[first:last], got)
             assert np.array_equal(got, expected)
+
+
+def test_the_classes_results_equal_their_plain_reference():
+    """Won, lost and value per setting from the kernel's counts (sizes times members' counts, the seven-card term
+    taken off, sums past 2^32 carried into the losses' half), compiled and in numpy, on the small deck's real settings;
+    and a count not its size times a whole number found by both."""
+    game = load_game(SMALL)
+    hands = all_subsets(len(game.deck), 7)[::7]
+    points = np.concatenate([points_shard((str(SMALL), top)) for top in range(6, len(game.deck))], axis=1)[:, ::7]
+    set_high, set_low, _ = class_settings(game, hands, points)
+    rng = np.random.default_rng(11)
+    size = rng.integers(1, 25, len(hands))
+    members = rng.integers(0, 1 << 26, (2, *set_high.shape)) * (set_high >= 0)
+    counts = size[:, None] * (members[0] + (members[1] << 32))
+    valid = set_high >= 0  # the seven-card term: P itself, below or at least as high as each legal setting
+    counts += np.where(valid & (points[0][:, None] < set_high) & (points[1][:, None] < set_low), size[:, None], 0)
+    counts += np.where(valid & (points[0][:, None] >= set_high) & (points[1][:, None] >= set_low), size[:, None] << 32, 0)
+    got = class_results(counts, set_high, set_low, points[:2], size, 19, 20)
+    expected = class_results_reference(counts, set_high, set_low, points[:2], size, 19, 20)
+    assert all(np.array_equal(a, b) for a, b in zip(got[:3], expected[:3])) and got[3] and expected[3]
+    assert np.array_equal(got[0], members[0]) and np.array_equal(got[1], members[1])
+    counts[3, 0] += 1 if size[3] > 1 else 0
+    assert class_results(counts, set_high, set_low, points[:2], size, 19, 20)[3] == (size[3] == 1)
+    assert class_results_reference(counts, set_high, set_low, points[:2], size, 19, 20)[3] == (size[3] == 1)
 
 
 def test_unrank_inverts_colex_and_parts_cover_every_hand():
