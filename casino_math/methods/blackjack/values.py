@@ -108,7 +108,7 @@ class DealerCounts:
             else:  # a row of each (the same shoe twice: the same row)
                 at = dict(zip(shoes, range(len(shoes))))
                 left = rows[[at[s] for s in missing]]
-            digits, _ = dealer_digits(left, self.up, self.rules, self.shown)
+            digits, _ = dealer_digits(left, self.up, self.rules, self.shown, bounds=False)
             self.digits.add(missing, digits)
 
     def __contains__(self, shoe: tuple[int, ...]) -> bool:
@@ -713,16 +713,24 @@ def horizons(position: Position, k: int) -> tuple[np.ndarray, np.ndarray, np.nda
     """Residues by a hand's cards (0 to the most a hand of the position holds, and one more): what extends the dealer's
     deals to the hand's denominator, the denominator, and the deals after a first dealer card that is not a hole card
     (:meth:`Position.horizon`), modulo each of the first ``k`` primes; 0 where a hand of so many cards has none."""
-    most = max(map(hand_table().cards.__getitem__, position.dealt), default=0) + 2
+    most = int(table_arrays()[1][list(position.dealt)].max(initial=0)) + 2
+    return _horizons(position.size, position.reach, position.dealer.longest, position.scale, most, k)
+
+
+@cached(maxsize=256)
+def _horizons(size: int, reach: int, dealer_longest: int, scale: int, most: int,
+              k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`horizons` of a position of ``size`` cards whose deals reach ``reach`` cards (the same for the many
+    positions of a game's split hands with as many cards out; read, never written, by the kernel)."""
     rows = np.zeros((3, most + 1, k), dtype=np.int64)
     primes = PRIMES[:k]
     for c in range(most + 1):
-        n, h = position.horizon(c)
+        n, h = size - c, min(reach - c, size - c)  # :meth:`Position.horizon`
         if n < 0 or h < 0:
             continue
-        longest = min(position.dealer.longest, n)
-        whole_numbers = (math.perm(n - longest, h - longest) if h >= longest else 0, math.perm(n, h) * position.scale,
-                         math.perm(n - 1, h - 1) * position.scale if n >= 1 and h >= 1 else 0)
+        longest = min(dealer_longest, n)
+        whole_numbers = (math.perm(n - longest, h - longest) if h >= longest else 0, math.perm(n, h) * scale,
+                         math.perm(n - 1, h - 1) * scale if n >= 1 and h >= 1 else 0)
         for j, x in enumerate(whole_numbers):
             rows[j, c] = [x % p for p in primes]
     return rows[0], rows[1], rows[2]
