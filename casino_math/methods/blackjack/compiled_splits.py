@@ -52,7 +52,7 @@ from .hands import hand_table
 from .nets import Stakes, stand_nets
 from .rules import VALUES, BlackjackRules
 from .split_codes import BUST_TOTAL, DONE, DOUBLE_CODE, HIT_CODE, STAND_CODE, Room
-from .values import Position, Valued
+from .values import Position, Solved, Valued
 from ...held import cached
 
 Key = tuple[int, int, int]  #: as :data:`.split_ends.Key`: a hand's net (over the round's scale), its own stake, the dealer's total
@@ -185,8 +185,10 @@ def _taken(valued: dict[int, Valued]) -> np.ndarray:
     """The code of the option ``valued`` takes at each hand of the table (-1: not valued); the last one kept (a split
     hand's ends are followed twice with the same strategy: from second cards not of the pair and of it)."""
     if _LAST_TAKEN[0] is not valued:
-        taken = np.full(len(table_arrays()[0]), -1, dtype=np.int64)
-        taken[list(valued)] = [CODES.get(v.taken, HIT_CODE) for v in valued.values()]
+        taken = valued.taken if isinstance(valued, Solved) else None  # read off the kernel's codes where it valued them
+        if taken is None:
+            taken = np.full(len(table_arrays()[0]), -1, dtype=np.int64)
+            taken[list(valued)] = [CODES.get(v.taken, HIT_CODE) for v in valued.values()]
         _LAST_TAKEN[:] = [valued, taken]
     return _LAST_TAKEN[1]
 

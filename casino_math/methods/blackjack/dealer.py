@@ -140,10 +140,11 @@ def ways_bound(shoe_size: int, longest: int) -> int:
     return math.perm(shoe_size, min(longest, shoe_size))
 
 
-def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules, shown: int | None = None) -> tuple[np.ndarray, list[int]]:
+def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules, shown: int | None = None,
+                  bounds: bool = True) -> tuple[np.ndarray, list[int]]:
     """:func:`dealer_ways` with each count as its two digits ``(a, t)``, the count being ``a + p·t`` (``p`` the first of
     :data:`PRIMES`): an array (shoes, outcomes, 2), what a compiled kernel reads (:mod:`~casino_math.methods.blackjack.compiled_values`);
-    ``shown``: the hole card dealt face up (:func:`dealer_graph`)."""
+    ``shown``: the hole card dealt face up (:func:`dealer_graph`); without ``bounds``, the second list is left empty."""
     graph = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks, shown)
     left = np.ascontiguousarray(left, dtype=np.int64).reshape(-1, VALUES)
     if left.size and ways_bound(int(left.sum(axis=1).max()), graph.longest) >= PRIMES[0] * PRIMES[1]:
@@ -155,9 +156,11 @@ def dealer_digits(left: np.ndarray, up: int, rules: BlackjackRules, shown: int |
     ways_kernel(graph.drawn, graph.child, graph.outcome, graph.depth, left, np.array(PRIMES, dtype=np.int64),
                  pow(PRIMES[0], -1, PRIMES[1]), graph.longest, digits, np.zeros((len(graph.drawn), 2, block), dtype=np.int64),
                  np.zeros((2, len(OUTCOMES), graph.longest + 1, block), dtype=np.int64), np.zeros((VALUES, block), dtype=np.int64))
+    if not bounds:
+        return digits, []
     sizes = left.sum(axis=1).tolist()
-    bounds = {n: ways_bound(n, graph.longest) for n in set(sizes)}  # a few sizes of shoe, many shoes
-    return digits, [bounds[n] for n in sizes]
+    by_size = {n: ways_bound(n, graph.longest) for n in set(sizes)}  # a few sizes of shoe, many shoes
+    return digits, [by_size[n] for n in sizes]
 
 
 def dealer_ways(left: np.ndarray, up: int, rules: BlackjackRules) -> tuple[list[tuple[int, ...]], list[int]]:

@@ -8,6 +8,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...kernels.start import start_numba
+
+start_numba()  # numba's start without SciPy's linear algebra (no kernel here takes an inner product)
+
 
 @njit(cache=True, inline="always")
 def _times_small(w: int, count: int, p: int, inverse: float) -> int:

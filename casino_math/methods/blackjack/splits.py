@@ -45,7 +45,7 @@ from .choices import DOUBLE, HIT, STAND, Chooser, best
 from .hands import Hand, hand_table
 from .nets import FREE, OWN, Stakes
 from .rules import BlackjackRules
-from .values import DealerCounts, Position, Valued
+from .values import DealerCounts, Position, Valued, decided
 from ...held import cached
 
 Decisions = dict[int, str]  # hand number -> option
@@ -121,7 +121,7 @@ class Split:
             if more == 0:  # the split strategy: chosen here, with the pair's two cards out, and kept for more pair cards out
                 plan = self.given[stakes] if self.given is not None else (self.choose or best)
                 valued = position.value_hands(stakes, plan, first=self.pair)
-                self._strategy[stakes] = {h: v.taken for h, v in valued.items()}
+                self._strategy[stakes] = decided(valued)
             else:
                 valued = position.value_hands(stakes, self.strategy(stakes), first=self.pair)
             one = table.index[Hand(tuple(int(v == self.pair) for v in range(len(left))))]

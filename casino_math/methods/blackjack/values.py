@@ -32,13 +32,14 @@ import math
 from dataclasses import dataclass, replace
 from operator import mul
 from fractions import Fraction
+from itertools import repeat
 from typing import Iterator, Mapping
 
 import numpy as np
 
 from .choices import DOUBLE, HIT, STAND, ChartChooser, Chooser, Given, best
 from ...collector import held
-from .compiled_values import (PRIMES, VALUED, DealerDigits, Residues, bonus_table, compiles, doubling, kernel_nets, moduli,
+from .compiled_values import (DOUBLE_CODE, HIT_CODE, PRIMES, STAND_CODE, VALUED, DealerDigits, Residues, bonus_table, compiles, doubling, kernel_nets, moduli,
                               nets_table, preferences, primes_for, room, table_arrays)
 from .dealer import PRIMES as DEALER_PRIMES
 from .dealer import blackjack_hole, dealer_digits, dealer_graph, ways_bound
@@ -49,19 +50,34 @@ from .rules import ACE, BlackjackRules
 from ...held import cached
 
 class Shoes(dict):
-    """The cards left after each hand (by number), worked out when first asked for."""
+    """The cards left after each hand (by number), worked out when first asked for (:meth:`many`: many at once)."""
 
-    def __init__(self, left: tuple[int, ...], table: HandTable, hands: tuple[int, ...] = ()) -> None:
+    def __init__(self, left: tuple[int, ...], table: HandTable) -> None:
         super().__init__()
         self.left, self.table = left, table
-        if hands:  # the position's own hands, all at once
-            rows = (np.array(left, dtype=np.int64) - table.counts[list(hands)]).tolist()
-            self.update(zip(hands, map(tuple, rows)))
 
     def __missing__(self, hand: int) -> tuple[int, ...]:
         shoe = tuple(n - c for n, c in zip(self.left, self.table.hands[hand]))
         self[hand] = shoe
         return shoe
+
+    def many(self, hands: np.ndarray) -> tuple[list[tuple[int, ...]], np.ndarray]:
+        """The shoes left after ``hands`` (numbers), and the same as an array (a row each).
+
+        >>> from casino_math.methods.blackjack.hands import Hand
+        >>> table = hand_table()
+        >>> shoes = Shoes((4,) * 9 + (16,), table)
+        >>> hands = np.array([table.index[Hand.of("T", "6")], table.index[Hand.of("A")]])
+        >>> found, rows = shoes.many(hands)
+        >>> found[0], rows[1].tolist(), shoes[int(hands[0])] == found[0]
+        ((4, 4, 4, 4, 4, 3, 4, 4, 4, 15), [3, 4, 4, 4, 4, 4, 4, 4, 4, 16], True)
+        """
+        rows = np.array(self.left, dtype=np.int64) - self.table.counts[hands]
+        hands_list = hands.tolist()
+        missing = [i for i, h in enumerate(hands_list) if h not in self]
+        if missing:
+            self.update(zip([hands_list[i] for i in missing], map(tuple, rows[missing].tolist())))
+        return [self[h] for h in hands_list], rows
 
 
 class DealerCounts:
@@ -80,13 +96,19 @@ class DealerCounts:
         # the counts as the compiled kernel reads them (:mod:`~casino_math.methods.blackjack.compiled_values`), shared like the counts themselves
         self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
 
-    def need(self, shoes: list[tuple[int, ...]]) -> None:
+    def need(self, shoes: list[tuple[int, ...]], rows: np.ndarray | None = None) -> None:
         """Count the shoes not counted yet, all at once, as the kernel's digits (the whole numbers made when read:
-        most of a count's shoes are read by the compiled kernel alone)."""
+        most of a count's shoes are read by the compiled kernel alone); ``rows``: the same shoes as an array, where
+        made already."""
         row, known = self.digits.row, self.known
         missing = list(dict.fromkeys([s for s in shoes if s not in row and s not in known]))
         if missing:
-            digits, _ = dealer_digits(np.array(missing, dtype=np.int64), self.up, self.rules, self.shown)
+            if rows is None:
+                left = np.array(missing, dtype=np.int64)
+            else:  # a row of each (the same shoe twice: the same row)
+                at = dict(zip(shoes, range(len(shoes))))
+                left = rows[[at[s] for s in missing]]
+            digits, _ = dealer_digits(left, self.up, self.rules, self.shown, bounds=False)
             self.digits.add(missing, digits)
 
     def __contains__(self, shoe: tuple[int, ...]) -> bool:
@@ -230,6 +252,58 @@ class Taken(Mapping[int, int]):
         return len(self.valued)
 
 
+class Solved(dict[int, Valued]):
+    """A position's valued hands (hand -> :class:`Valued`), and where the compiled kernel valued them, ``taken``: the code of
+    the option taken at each hand of the table (:data:`~.compiled_values.VALUED`; -1: not valued), so that what reads
+    the strategy back (a split's strategy, its hands' ends) need not read it hand by hand."""
+
+    taken: np.ndarray | None = None
+
+
+class Decided(dict[int, str]):
+    """A strategy, hand -> option, with ``codes``: each hand of the table's option as :func:`plan_codes` reads it."""
+
+    codes: np.ndarray
+
+
+def decided(valued: Mapping[int, Valued]) -> Decided:
+    """The options ``valued`` takes, as a strategy (:class:`Decided`).
+
+    >>> plan = decided({5: Valued({"stand": 1}, "stand", 1), 7: Valued({"hit": 1}, "hit", 1)})
+    >>> dict(plan), plan_codes(plan)[[5, 6, 7]].tolist()
+    ({5: 'stand', 7: 'hit'}, [0, -1, 1])
+    """
+    taken = valued.taken if isinstance(valued, Solved) else None
+    if taken is None:
+        plan = Decided((h, v.taken) for h, v in valued.items())
+        plan.codes = _codes(plan)
+        return plan
+    hands = list(valued)  # the kernel's hands, valued in this order
+    plan = Decided(zip(hands, _NAMES[taken[hands]].tolist()))
+    plan.codes = taken
+    return plan
+
+
+_NAMES = np.array(VALUED, dtype=object)
+
+
+def plan_codes(plan: Mapping[int, str]) -> np.ndarray:
+    """Each hand of the table's option in ``plan`` as a code: :data:`~.compiled_values.VALUED`'s (stand 0, hit 1, double 2),
+    3 for another option, -1 where the plan has none."""
+    return plan.codes if isinstance(plan, Decided) else _codes(plan)
+
+
+def _codes(plan: Mapping[int, str]) -> np.ndarray:
+    codes = np.full(len(hand_table().hands), -1, dtype=np.int64)
+    if plan:
+        options = np.array(list(plan.values()), dtype=object)
+        code = np.full(len(options), 3, dtype=np.int64)
+        for c, name in enumerate(VALUED):
+            code[options == name] = c
+        codes[np.fromiter(plan.keys(), dtype=np.int64, count=len(plan))] = code
+    return codes
+
+
 @dataclass(eq=False)
 class Position:
     """The hands dealt from ``left`` (counts by value, the up card out) against ``up``: see the module's introduction.
@@ -254,8 +328,8 @@ class Position:
             self.members = table.dealable(self.left)
         self.dealt: tuple[int, ...] = tuple(sorted(self.members))  # biggest hands first
         self.size = sum(self.left)
-        self.reach = max((table.cards[i] for i in self.dealt), default=0) + self.dealer.longest
-        self.shoes = Shoes(self.left, table, self.dealt)
+        self.reach = int(table_arrays()[1][list(self.dealt)].max(initial=0)) + self.dealer.longest
+        self.shoes = Shoes(self.left, table)
         self.hole = blackjack_hole(self.up) if self.dealer.shown is None else None  # a hole card shown: no blackjack to come
         self.apart = self.hole is not None and (self.rules.dealer_peeks or not self.rules.no_hole_card_takes_all)
         self._den: dict[int, int] = {}
@@ -364,9 +438,10 @@ class Position:
         memo = (stakes, first, strategy, compiled) if plan is not None or chooser is best else None
         if memo is not None and memo in self._solved:  # the same play again (another game sharing the position)
             return self._solved[memo]
-        hands = self.reached(plan, first) if plan is not None else self.dealt
-        self.count_dealer(hands, plan)
-        out = value_hands_compiled(self, stakes, plan, chooser, first, hands) if compiled else None
+        codes = plan_codes(plan) if plan is not None else None  # the plan's options read once, as codes
+        hands = self.reached(plan, first, codes) if plan is not None else self.dealt
+        standing = self.count_dealer(hands, plan, codes)
+        out = value_hands_compiled(self, stakes, plan, chooser, first, hands, codes, standing) if compiled else None
         if out is None:
             out = self.value_hands_plain(stakes, plan, chooser, first, hands)
         if memo is not None:
@@ -403,53 +478,61 @@ class Position:
             values[hand] = options[taken]
         return out
 
-    def kernel_slots(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
+    def kernel_slots(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None,
+                     standing: np.ndarray | None = None) -> np.ndarray:
         """Each hand's row of the dealer's digits (-1: not needed), for every hand that may stand or double among
-        ``hands`` (counted already, :meth:`count_dealer`)."""
-        standing = self.standing(hands, plan)
+        ``hands`` (counted already, :meth:`count_dealer`; ``standing``: those hands, where worked out already)."""
+        if standing is None:
+            standing = self.standing(hands, plan)
         slots = self._slots
         new = standing[slots[standing] < 0].tolist()
         if new:
-            slots[new] = self.dealer.digits.rows([self.shoes[h] for h in new], self.dealer.known)
+            slots[new] = self.dealer.digits.rows(self.shoes.many(np.array(new, dtype=np.int64))[0], self.dealer.known)
         return slots
 
-    def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> None:
-        """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those)."""
+    def count_dealer(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None,
+                     codes: np.ndarray | None = None) -> np.ndarray | None:
+        """Count the dealer's totals after every hand that stands or is doubled on (with a strategy: only those); those
+        hands (:meth:`standing`), or None where every hand's are counted already."""
         if self._counted:
-            return
-        shoes = self.shoes
-        self.dealer.need([shoes[h] for h in self.standing(hands, plan).tolist()])
+            return None
+        standing = self.standing(hands, plan, codes)
+        self.dealer.need(*self.shoes.many(standing))
         self._counted = plan is None and hands is self.dealt
+        return standing
 
-    def standing(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None) -> np.ndarray:
+    def standing(self, hands: list[int] | tuple[int, ...], plan: Mapping[int, str] | None,
+                 codes: np.ndarray | None = None) -> np.ndarray:
         """The hands among ``hands`` whose dealer's totals are read: every hand of two cards or more (a double's hands
         are among them), or with a strategy those it stands on, and those its doubles make (each after the hand it is
-        doubled from, in the order of ``hands``)."""
+        doubled from, in the order of ``hands``; ``codes``: the strategy's, :func:`plan_codes`, where read already)."""
         child, cards, _, _, counts = table_arrays()
         order = np.asarray(hands, dtype=np.int64)
         order = order[cards[order] >= 2]
         if plan is None:
             return order
-        options = [plan.get(h) for h in order.tolist()]
-        stands = np.array([o is None or o == STAND for o in options], dtype=np.bool_)
-        doubles = np.flatnonzero([o is None or o == DOUBLE for o in options])
+        options = (plan_codes(plan) if codes is None else codes)[order]
+        stands = (options == -1) | (options == STAND_CODE)
+        doubles = np.flatnonzero((options == -1) | (options == DOUBLE_CODE))
         made = child[order[doubles]]
         made_at = (made >= 0) & (np.array(self.left, dtype=np.int64) - counts[order[doubles]] > 0)
         # each hand's place in ``hands``, then its doubles' hands by the card drawn
         place = np.concatenate([np.flatnonzero(stands) * 11, (doubles[:, None] * 11 + 1 + np.arange(child.shape[1]))[made_at]])
         return np.concatenate([order[stands], made[made_at]])[np.argsort(place, kind="stable")]
 
-    def reached(self, plan: Mapping[int, str], first: int | None) -> list[int]:
+    def reached(self, plan: Mapping[int, str], first: int | None, codes: np.ndarray | None = None) -> list[int]:
         """The hands a strategy reaches from the smallest hands of the position, biggest first (a card at a time: every
-        hand reached with as many cards at once)."""
+        hand reached with as many cards at once; ``codes``: the strategy's, :func:`plan_codes`, where read already)."""
         child, cards, _, _, counts = table_arrays()
+        if codes is None:
+            codes = plan_codes(plan)
         dealt = np.asarray(self.dealt, dtype=np.int64)
         left = np.array(self.left, dtype=np.int64)
         frontier = dealt[cards[dealt] == cards[dealt].min()]
         seen = np.zeros(len(cards), dtype=np.bool_)
         seen[frontier] = True
         while len(frontier):
-            drawing = frontier[[cards[h] < 2 or plan.get(h) == HIT for h in frontier.tolist()]]
+            drawing = frontier[(cards[frontier] < 2) | (codes[frontier] == HIT_CODE)]
             made = child[drawing]
             made = made[(made >= 0) & (left - counts[drawing] > 0)]
             seen[made] = True
@@ -553,11 +636,13 @@ class Position:
 
 
 def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, str] | None, chooser: Chooser, first: int | None,
-                   hands: list[int] | tuple[int, ...]) -> dict[int, Valued] | None:
+                   hands: list[int] | tuple[int, ...], codes: np.ndarray | None = None,
+                   standing: np.ndarray | None = None) -> dict[int, Valued] | None:
     """:meth:`Position.value_hands_plain` by the compiled kernel (:func:`~.values_kernel.solve_kernel`), where ``plan`` is None
     the option taken by ``chooser`` (the best, or a chart's order, :class:`~.choices.ChartChooser`); None where the kernel
     does not apply (:func:`~.compiled_values.compiles`, another chooser, a value too big for the primes, a plan or a chart
-    without a hand's option)."""
+    without a hand's option). ``codes``: the plan's (:func:`plan_codes`), ``standing``: the hands whose dealer's counts
+    are read (:meth:`Position.standing`), where worked out already."""
     if not compiles():
         return None
     from .values_kernel import solve_kernel  # numba loaded when a position is valued, not when a kept solution is read
@@ -566,20 +651,18 @@ def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, 
     order = np.array(hands, dtype=np.int64)
     prefer = np.full((len(hands), 3), -1, dtype=np.int64)
     if plan is None and isinstance(chooser, Given):
-        codes = {name: code for code, name in enumerate(VALUED)}
-        prefer[:, 0] = [codes.get(chooser.taken.get(h, ""), 3) for h in hands]  # 3: not valued here, the Python walk says
+        numbers = {name: code for code, name in enumerate(VALUED)}
+        prefer[:, 0] = [numbers.get(chooser.taken.get(h, ""), 3) for h in hands]  # 3: not valued here, the Python walk says
     elif plan is None and chooser is not best:
         if not isinstance(chooser, ChartChooser):
             return None
         prefer = preferences(chooser, order)
     only_array = np.full(len(hands), -1, dtype=np.int64)
     if plan is not None:
-        codes = {name: code for code, name in enumerate(VALUED)}
-        only = [codes.get(plan.get(h, ""), -1) for h in hands]
-        for h, code in zip(hands, only):
-            if code < 0 and cards[h] >= 2 and (h in plan or hard[h] < 21):
-                return None  # a hand the strategy leaves open, or an option not valued here: the Python walk says so
-        only_array[:] = only
+        given = (plan_codes(plan) if codes is None else codes)[order]
+        only_array[:] = np.where(given <= DOUBLE_CODE, given, -1)
+        if ((only_array < 0) & (cards[order] >= 2) & ((given >= 0) | (hard[order] < 21))).any():
+            return None  # a hand the strategy leaves open, or an option not valued here: the Python walk says so
     doubled = (stakes, Stakes(stakes.own + 1, stakes.free), Stakes(stakes.own, stakes.free + 1))
     key = (stakes, "nets")
     if key not in position.kernel:
@@ -599,7 +682,7 @@ def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, 
         return None
     primes, garner, half, _ = moduli(k)
     extend, denominator, live_deals = by_cards
-    slot = position.kernel_slots(hands, plan)
+    slot = position.kernel_slots(hands, plan, standing)
     may, free = doubling(position.rules, position.split)
     digits = position.dealer.digits.array
     values = np.zeros((len(hands), 3, k), dtype=np.int64)
@@ -617,11 +700,12 @@ def value_hands_compiled(position: Position, stakes: Stakes, plan: Mapping[int, 
     dens = [position.denominator(c) if c <= position.size else 0 for c in range(int(cards[order].max(initial=0)) + 1)]
     if (taken == -2).any():
         return None  # a chart with no option open to a hand: the Python walk says so
-    out = {}
-    cards_of = hand_table().cards
-    for row, (h, code) in enumerate(zip(hands, taken.tolist())):
-        if code >= 0:
-            out[h] = Valued(None, VALUED[code], dens[cards_of[h]], residues, row)
+    rows = np.flatnonzero(taken >= 0)
+    valued = order[rows]
+    out = Solved(zip(valued.tolist(), map(Valued, repeat(None), _NAMES[taken[rows]].tolist(),
+                                          [dens[c] for c in cards[valued].tolist()], repeat(residues), rows.tolist())))
+    out.taken = np.full(len(child), -1, dtype=np.int64)
+    out.taken[valued] = taken[rows]
     return out
 
 
@@ -629,16 +713,24 @@ def horizons(position: Position, k: int) -> tuple[np.ndarray, np.ndarray, np.nda
     """Residues by a hand's cards (0 to the most a hand of the position holds, and one more): what extends the dealer's
     deals to the hand's denominator, the denominator, and the deals after a first dealer card that is not a hole card
     (:meth:`Position.horizon`), modulo each of the first ``k`` primes; 0 where a hand of so many cards has none."""
-    most = max(map(hand_table().cards.__getitem__, position.dealt), default=0) + 2
+    most = int(table_arrays()[1][list(position.dealt)].max(initial=0)) + 2
+    return _horizons(position.size, position.reach, position.dealer.longest, position.scale, most, k)
+
+
+@cached(maxsize=256)
+def _horizons(size: int, reach: int, dealer_longest: int, scale: int, most: int,
+              k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`horizons` of a position of ``size`` cards whose deals reach ``reach`` cards (the same for the many
+    positions of a game's split hands with as many cards out; read, never written, by the kernel)."""
     rows = np.zeros((3, most + 1, k), dtype=np.int64)
     primes = PRIMES[:k]
     for c in range(most + 1):
-        n, h = position.horizon(c)
+        n, h = size - c, min(reach - c, size - c)  # :meth:`Position.horizon`
         if n < 0 or h < 0:
             continue
-        longest = min(position.dealer.longest, n)
-        whole_numbers = (math.perm(n - longest, h - longest) if h >= longest else 0, math.perm(n, h) * position.scale,
-                         math.perm(n - 1, h - 1) * position.scale if n >= 1 and h >= 1 else 0)
+        longest = min(dealer_longest, n)
+        whole_numbers = (math.perm(n - longest, h - longest) if h >= longest else 0, math.perm(n, h) * scale,
+                         math.perm(n - 1, h - 1) * scale if n >= 1 and h >= 1 else 0)
         for j, x in enumerate(whole_numbers):
             rows[j, c] = [x % p for p in primes]
     return rows[0], rows[1], rows[2]

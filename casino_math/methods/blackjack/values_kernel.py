@@ -8,7 +8,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...kernels.start import start_numba
 from .compiled_values import DOUBLE_CODE, HIT_CODE, STAND_CODE, Room
+
+start_numba()  # numba's start without SciPy's linear algebra (no kernel here takes an inner product)
 
 
 @njit(cache=True)

@@ -30,7 +30,7 @@ from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.analysis import load_game
 from casino_math.methods.blackjack.nets import Stakes
 from casino_math.held import forget_all
-from casino_math.methods.blackjack.values import dealer_counts, value_hands_compiled
+from casino_math.methods.blackjack.values import dealer_counts, decided, plan_codes, value_hands_compiled
 from tests.references.blackjack_brute_force import A, T, Brute, split_strategy
 from tests.helpers.paths import ROOT
 
@@ -210,10 +210,14 @@ def test_the_compiled_hands_are_the_plain_walk(rules, counts, up, pair, stakes, 
         compiled, plain = _solved_both_ways(split, stakes, best, pair)
         assert compiled == plain
         strategy = {h: v.taken for h, v in compiled.items()}
+        read = decided(compiled)  # the split strategy as the engine keeps it: read off the kernel's codes
+        assert read == strategy and np.array_equal(plan_codes(read), plan_codes(strategy))
         more = tuple(c - (v == pair) for v, c in enumerate(holding))
         if more[pair] >= 1:
             compiled, plain = _solved_both_ways(dealer.position(more, split=True, holding=pair), stakes, strategy, pair)
             assert compiled == plain
+            by_codes = dealer.position(more, split=True, holding=pair, scale=2).value_hands(stakes, read, pair)
+            assert {h: (v.ev(), v.taken) for h, v in by_codes.items()} == {h: (v.ev(), v.taken) for h, v in plain.items()}
 
 
 def test_the_compiled_hands_of_six_decks_are_the_plain_walk():
