@@ -36,7 +36,7 @@ from .nets import OWN, Stakes
 from .rules import VALUES, BlackjackRules, Shoe, suited_share
 from .split_ends import SplitEnds, split_ends
 from .splits import Split
-from .values import Position, Taken, Valued, dealer_counts, exposed_counts
+from .values import DealerCounts, Position, Taken, Valued, dealer_counts, exposed_counts
 
 BLACKJACK_OPTION = "blackjack"  # a natural: no decision
 EndKey = tuple[str, int, int]  # how a round ends: what happened, its net (over the ends' scale), the player's own money staked
@@ -156,12 +156,14 @@ def _root_taken(roots: Mapping[Hand, str]) -> Strategy:
 
 def play_up_card(rules: BlackjackRules, shoe: Shoe, up: int, hand_choice: Chooser = best, root_choice: Strategy = best_root,
                  split_choice: Chooser | Mapping[int, Mapping[Stakes, dict[int, str]]] | None = None,
-                 shown: int | None = None, out: tuple[int, ...] = (0,) * VALUES) -> UpCard:
+                 shown: int | None = None, out: tuple[int, ...] = (0,) * VALUES, dealer: DealerCounts | None = None) -> UpCard:
     """The rounds with ``up`` showing (see :func:`play_game`; ``split_choice`` may also be the split hands' decisions per
     pair and stakes; ``shown``: the hole card dealt face up, out of the shoe with the up card, :mod:`~casino_math.methods.blackjack.exposed`;
-    ``out``: other cards seen, by value, out of the shoe too, the dealer's counts shared with the full shoe's, :mod:`~casino_math.methods.blackjack.switch`)."""
+    ``out``: other cards seen, by value, out of the shoe too, :mod:`~casino_math.methods.blackjack.switch`; ``dealer``: the
+    dealer's counts to read and fill, where not the game's shared ones)."""
     left = tuple(c - (v == up) - (v == shown) - o for v, (c, o) in enumerate(zip(shoe.counts, out)))
-    dealer = dealer_counts(rules, up, shoe.counts) if shown is None else exposed_counts(rules, up, shown, shoe.counts)
+    if dealer is None:
+        dealer = dealer_counts(rules, up, shoe.counts) if shown is None else exposed_counts(rules, up, shown, shoe.counts)
     dealer.need([left])  # the dealer's totals from the shoe as dealt (the par sheet's), kept with the others
     position = dealer.position(left, scale=pays_scale(rules, shoe.counts))
     valued = position.value_hands(OWN, hand_choice)

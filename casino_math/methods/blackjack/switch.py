@@ -40,6 +40,7 @@ from .hands import Hand, hand_table
 from .rounds import BLACKJACK_OPTION, EndKey, Ends, Root, best_root, check_shoe, end_scale, hand_ends, play_up_card, root_options, root_parts
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
 from .split_ends import SplitEnds
+from .values import DealerCounts, hand_rules
 
 SETTLED = ("dealer blackjack", "both blackjack")  # a hand's ends against a dealer blackjack (where the dealer peeks: the hands as dealt)
 SWITCH_COUNTS = VALUES * (VALUES + 1) // 2  # the first two cards counted once per pair of values the other hand holds
@@ -69,10 +70,11 @@ def _pairs() -> Iterator[tuple[int, int]]:
             yield first, second
 
 
-def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int]) -> dict[object, Worth]:
+def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int], dealer: DealerCounts) -> dict[object, Worth]:
     """Every first two cards against ``up`` with the other hand's two cards ``other`` out of the shoe, by pair of values
-    (low first); an ace and a ten made by switching also under ``SWITCHED_21``, where it counts 21."""
-    upcard = play_up_card(rules, shoe.without(tuple((v == other[0]) + (v == other[1]) for v in range(VALUES))), up)
+    (low first); an ace and a ten made by switching also under ``SWITCHED_21``, where it counts 21. ``dealer``: the up
+    card's counts (:func:`up_card_counts`), its positions dropped once read (no other pairing deals from their shoes)."""
+    upcard = play_up_card(rules, shoe, up, out=tuple((v == other[0]) + (v == other[1]) for v in range(VALUES)), dealer=dealer)
     scale = end_scale(rules, shoe.counts)
     hole = blackjack_hole(up)
     out: dict[object, Worth] = {}
@@ -90,7 +92,15 @@ def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int]) -
             chances[end] += Fraction(w, denominator)
         name = key if isinstance(key, str) else tuple(v for v in range(VALUES) for _ in range(root.hand[v]))
         out[name] = Worth(root.ev, root.taken == BLACKJACK_OPTION, root.taken, dict(chances), split)
+    dealer.positions.clear()
     return out
+
+
+def up_card_counts(rules: BlackjackRules, shoe: Shoe, up: int) -> DealerCounts:
+    """The dealer's counts under ``up``, shared by the up card's 55 pairings (the shoe less the four player cards is the
+    same for many of them) and by nothing else: no other game deals from a shoe less four player cards, so they go with
+    the up card's count (held with the shared counts, they grew by gigabytes)."""
+    return DealerCounts(hand_rules(rules), up, shoe.counts, own=True)
 
 
 @dataclass(frozen=True)
@@ -169,7 +179,7 @@ def switch_up(rules: BlackjackRules, shoe: Shoe, up: int) -> tuple[SwitchUp, End
     split_totals = [Fraction(0)] * 3
     chance = Fraction(shoe.counts[up], size)
     left = [c - (v == up) for v, c in enumerate(shoe.counts)]
-    cache = {other: worths(rules, shoe, up, other) for other in _pairs() if _dealable(left, other)}
+    cache = _pairings(rules, shoe, up, left)
     hole = blackjack_hole(up) if peeked else None
     n = size - 5  # the cards left once the up card and the four player cards are out
     denominator = math.lcm(n, *(w.value.denominator for ws in cache.values() for w in ws.values()))
@@ -215,6 +225,12 @@ def switch_up(rules: BlackjackRules, shoe: Shoe, up: int) -> tuple[SwitchUp, End
     return SwitchUp(up, chance, Fraction(up_total, 2 * deals_left * denominator), denominator, deals), ends
 
 
+def _pairings(rules: BlackjackRules, shoe: Shoe, up: int, left: list[int]) -> dict[tuple[int, int], dict[object, Worth]]:
+    """:func:`worths` of every other hand the shoe less the up card (``left``) can deal, the up card's counts freed after."""
+    dealer = up_card_counts(rules, shoe, up)
+    return {other: worths(rules, shoe, up, other, dealer) for other in _pairs() if _dealable(left, other)}
+
+
 def _dealable(left: list[int], cards: tuple[int, int]) -> bool:
     return left[cards[0]] > 0 and left[cards[1]] - (cards[0] == cards[1]) > 0
 
@@ -256,4 +272,4 @@ def _deals(left: list[int]) -> Iterator[tuple[int, int, int, int, int]]:
         counts[a] += 1
 
 
-__all__ = ["SWITCH_COUNTS", "SwitchPlay", "SwitchUp", "Worth", "play_switch", "switch_up", "worths"]
+__all__ = ["SWITCH_COUNTS", "SwitchPlay", "SwitchUp", "Worth", "play_switch", "switch_up", "up_card_counts", "worths"]

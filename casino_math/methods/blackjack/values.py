@@ -87,14 +87,17 @@ class DealerCounts:
 
     shown: int | None = None  # the hole card where it is dealt face up (:class:`~.exposed.ExposedCounts`)
 
-    def __init__(self, rules: BlackjackRules, up: int, shoe: tuple[int, ...]) -> None:
+    def __init__(self, rules: BlackjackRules, up: int, shoe: tuple[int, ...], own: bool = False) -> None:
+        """``own``: counts held by this object alone, freed with it (one up card of Switch, whose shoes no other game
+        reaches), neither shared nor kept between runs."""
         self.rules, self.up, self.shoe = rules, up, shoe
-        self.known = known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+        self.known = KnownCounts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe) if own else \
+            known_counts(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
         self.longest = dealer_graph(up, rules.dealer_hits_soft_17, rules.dealer_peeks).longest
         self.positions: dict[tuple, Position] = {}
         self._bounds: dict[int, int] = {}  # all the ways to deal the dealer's cards, by the cards left
         # the counts as the compiled kernel reads them (:mod:`~casino_math.methods.blackjack.compiled_values`), shared like the counts themselves
-        self.digits = shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
+        self.digits = DealerDigits() if own else shared_digits(rules.dealer_hits_soft_17, rules.dealer_peeks, up, shoe)
 
     def need(self, shoes: list[tuple[int, ...]], rows: np.ndarray | None = None) -> None:
         """Count the shoes not counted yet, all at once, as the kernel's digits (the whole numbers made when read:

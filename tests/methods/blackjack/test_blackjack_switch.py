@@ -5,6 +5,7 @@ played out card by card; properties; its rules in the file; the tools.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -92,6 +93,28 @@ def test_the_switch_never_costs(tens, low, peeks, hits, switched_blackjack):
     assert kept.expected_return >= play_game(replace(rules, switch=False), shoe).expected_return
     assert sum(play.ends.chances.values()) == 1
     assert play.expected_return == sum((p * play.ends.net(k) for k, p in play.ends.chances.items()), Fraction(0))
+
+
+def test_an_up_card_holds_one_pairing_at_a_time_and_nothing_after():
+    """What a count of Switch builds goes with it, the cycle collector held off as a solve holds it (on a full shoe
+    these grew by gigabytes): a pairing's positions once read, the up card's dealer counts with the up card, and none
+    in the stores the games share."""
+    from casino_math.collector import collector_held
+    from casino_math.methods.blackjack.switch import up_card_counts, worths
+    from casino_math.methods.blackjack.values import _dealer_counts, known_counts, shared_digits
+
+    stores = (_dealer_counts, known_counts, shared_digits)
+    with collector_held():
+        sizes = [s.cache_info().currsize for s in stores]
+        dealer = up_card_counts(SWITCH, Shoe(SHOE), 9)
+        counted = weakref.ref(dealer)
+        for other in ((0, 9), (2, 5)):
+            assert worths(SWITCH, Shoe(SHOE), 9, other, dealer) and not dealer.positions
+        assert dealer.digits.size > 0
+        del dealer
+        assert counted() is None
+        play_switch(SWITCH, Shoe(SHOE))
+        assert [s.cache_info().currsize for s in stores] == sizes
 
 
 HEAD = "game: blackjack\nid: s\ndeck: {decks: 6}\nblackjack:\n"
