@@ -247,7 +247,7 @@ def test_a_rule_the_estimate_does_not_reach_is_named_not_guessed(tmp_path, monke
     root = tmp_path / "tables"
     root.mkdir()
     name = "blackjack-switch-6-decks.yaml"
-    shutil.copy(GAMES.parent.parent / "docs" / "examples" / name, root / name)
+    shutil.copy(GAMES.parent.parent / "paytables" / "blackjack" / name, root / name)
     workbench = Workbench(root)
     try:
         answer = workbench._estimated(root / name, load_game(root / name))

@@ -36,6 +36,7 @@ from .bonuses import combination_lines, expected_combination_pay
 from .dealer import BLACKJACK, BUST, BUST_22, OUTCOMES, hand_total
 from .nets import FREE, OWN, Stakes, unit_net
 from ...game.description import Game
+from ...held import cached
 from .game_file import BlackjackGame
 from .rules import ACE, TEN, VALUES, BlackjackRules, Shoe
 
@@ -75,7 +76,7 @@ def estimate(game: BlackjackGame, known: tuple[Game, Fraction] | None = None) ->
     return Estimate(infinite - gap * other.shoe.size / game.shoe.size, CORRECTED.format(known=other.id))
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def _house_edge(rules: BlackjackRules, shoe: Shoe) -> float:
     """The infinite deck's house edge (kept: a designer's edits come back to the same rules, the file's every time)."""
     return -float(player_return(rules, shoe))

@@ -193,7 +193,7 @@ def test_the_estimate_of_the_shipped_six_deck_file_is_near_its_exact_figure():
 
 
 def test_the_rules_it_does_not_reach_are_named():
-    found = estimate(load_game("docs/examples/blackjack-switch-6-decks.yaml"))
+    found = estimate(load_game("paytables/blackjack/blackjack-switch-6-decks.yaml"))
     assert found.house_edge is None and "Switch" in found.words
 
 
