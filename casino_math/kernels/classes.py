@@ -149,7 +149,7 @@ SPAN = 32  # possible keys per key from which :func:`distinct` sorts instead (it
 def distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``np.unique(keys, return_index=True, return_inverse=True)`` of non-negative keys: the distinct keys ascending, the
     first place of each, and each key's place among them; by a bit per possible key where they span at most
-    :data:`SPAN` times their number, else by ``np.unique`` itself."""
+    ``SPAN`` times their number, else by ``np.unique`` itself."""
     keys = np.ascontiguousarray(keys, dtype=np.int64)
     span = int(keys.max(initial=-1)) + 1
     if not len(keys) or int(keys.min()) < 0 or span > SPAN * len(keys):

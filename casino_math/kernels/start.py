@@ -17,7 +17,7 @@ compiled, as before; a process that has loaded the package already is left as it
 Reading a compiled kernel back from the disk cache needs numba's runtime (the memory manager the machine code calls),
 not the implementations numba compiles with: numba's cache refreshes its compiler's registries first all the same
 (sixty more modules imported, every implementation installed in its typing and lowering tables: a tenth of a second
-or more). :func:`start_numba` makes a read from the cache start the runtime alone (:func:`_without_registries`);
+or more). :func:`start_numba` makes a read from the cache start the runtime alone (``_without_registries``);
 a kernel compiled refreshes the registries itself, before it is compiled, as numba's compiler always does.
 
 >>> start_numba()

@@ -257,7 +257,7 @@ class Taken(Mapping[int, int]):
 
 class Solved(dict[int, Valued]):
     """A position's valued hands (hand -> :class:`Valued`), and where the compiled kernel valued them, ``taken``: the code of
-    the option taken at each hand of the table (:data:`~.compiled_values.VALUED`; -1: not valued), so that what reads
+    the option taken at each hand of the table (``compiled_values.VALUED``; -1: not valued), so that what reads
     the strategy back (a split's strategy, its hands' ends) need not read it hand by hand."""
 
     taken: np.ndarray | None = None
@@ -291,7 +291,7 @@ _NAMES = np.array(VALUED, dtype=object)
 
 
 def plan_codes(plan: Mapping[int, str]) -> np.ndarray:
-    """Each hand of the table's option in ``plan`` as a code: :data:`~.compiled_values.VALUED`'s (stand 0, hit 1, double 2),
+    """Each hand of the table's option in ``plan`` as a code: ``compiled_values.VALUED``'s (stand 0, hit 1, double 2),
     3 for another option, -1 where the plan has none."""
     return plan.codes if isinstance(plan, Decided) else _codes(plan)
 
