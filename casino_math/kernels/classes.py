@@ -30,6 +30,7 @@ from numba import njit
 
 from ..subsets import BINOMIAL
 from .start import start_numba
+from .suits import roles_key
 
 start_numba()  # the first kernel a big level loads: numba's start without SciPy's linear algebra
 
@@ -73,7 +74,6 @@ def _first_card(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, radices
                 renamings: np.ndarray, least: np.ndarray, kind: np.ndarray, radix: int, left: np.ndarray, keys: np.ndarray,
                 renaming: np.ndarray) -> None:
     count = maps.shape[0]
-    roles = len(bounds) - 1
     s = left.shape[1]
     fixed = np.zeros(count, dtype=np.int64)
     best = np.empty(renamings.shape[0], dtype=np.int64)
@@ -81,19 +81,7 @@ def _first_card(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, radices
     mapped = np.empty(cards.shape[1] + 1, dtype=np.int64)
     for parent in range(cards.shape[0]):
         for g in range(count):  # each renaming's key of the parent's roles
-            key = 0
-            for r in range(roles):
-                lo, hi = bounds[r], bounds[r + 1]
-                for i in range(lo, hi):  # rename, then insertion-sort the role's few cards
-                    card = maps[g, cards[parent, i]]
-                    j = i - lo
-                    while j > 0 and mapped[j - 1] > card:
-                        mapped[j] = mapped[j - 1]
-                        j -= 1
-                    mapped[j] = card
-                for i in range(hi - lo):
-                    key += binomial[mapped[i], i + 1] * radices[r]
-            fixed[g] = key
+            fixed[g] = roles_key(maps[g], cards[parent], bounds, -1, radices, binomial, mapped)
         for q in range(renamings.shape[0]):  # the least of them per kind of card, and the first renaming giving it
             best[q] = np.iinfo(np.int64).max
             chosen[q] = 0

@@ -92,10 +92,31 @@ def children(maps: np.ndarray, parents: Sequence[np.ndarray], role: int, left: n
 
 
 @njit(cache=True)
+def roles_key(renaming: np.ndarray, cards: np.ndarray, bounds: np.ndarray, skipped: int, radices: np.ndarray,
+              binomial: np.ndarray, mapped: np.ndarray) -> int:
+    """The key of one card set's roles under one suit renaming, every role but ``skipped`` (-1: none): each role's
+    cards renamed, sorted, ranked among the sets of their size and weighed by its radix. ``mapped``: room for a role."""
+    key = 0
+    for r in range(len(bounds) - 1):
+        if r == skipped:
+            continue
+        lo, hi = bounds[r], bounds[r + 1]
+        for i in range(lo, hi):  # rename, then insertion-sort the role's few cards
+            card = renaming[cards[i]]
+            j = i - lo
+            while j > 0 and mapped[j - 1] > card:
+                mapped[j] = mapped[j - 1]
+                j -= 1
+            mapped[j] = card
+        for i in range(hi - lo):
+            key += binomial[mapped[i], i + 1] * radices[r]
+    return key
+
+
+@njit(cache=True)
 def _children(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, role: int, left: np.ndarray, picks: np.ndarray,
               radices: np.ndarray, binomial: np.ndarray, keys: np.ndarray, renaming: np.ndarray) -> None:
     renamings = maps.shape[0]
-    roles = len(bounds) - 1
     k = picks.shape[1]
     own = bounds[role + 1] - bounds[role]
     fixed = np.zeros(renamings, dtype=np.int64)  # per renaming: the key of the roles not dealt to
@@ -104,21 +125,7 @@ def _children(maps: np.ndarray, cards: np.ndarray, bounds: np.ndarray, role: int
     mapped = np.empty(max(own + k, cards.shape[1]) + 1, dtype=np.int64)
     for parent in range(cards.shape[0]):
         for g in range(renamings):
-            key = 0
-            for r in range(roles):
-                if r == role:
-                    continue
-                lo, hi = bounds[r], bounds[r + 1]
-                for i in range(lo, hi):  # rename, then insertion-sort the role's few cards
-                    card = maps[g, cards[parent, i]]
-                    j = i - lo
-                    while j > 0 and mapped[j - 1] > card:
-                        mapped[j] = mapped[j - 1]
-                        j -= 1
-                    mapped[j] = card
-                for i in range(hi - lo):
-                    key += binomial[mapped[i], i + 1] * radices[r]
-            fixed[g] = key
+            fixed[g] = roles_key(maps[g], cards[parent], bounds, role, radices, binomial, mapped)
         for i in range(own):
             dealt[i] = cards[parent, bounds[role] + i]
         for j in range(picks.shape[0]):
