@@ -84,6 +84,23 @@ def _pairing(cards: np.ndarray, rank_of: np.ndarray, n_ranks: int) -> int:
 
 
 @njit(cache=True)
+def _lay_board(rest: np.ndarray, pick: np.ndarray, later: int, board: np.ndarray, pool: np.ndarray) -> None:
+    """The cards ``rest[pick]`` (positions in increasing order) laid after the flop on ``board``, and the cards of
+    ``rest`` left for the hole pairs written to ``pool`` in their order."""
+    s1 = len(board) - later
+    for t in range(later):
+        board[s1 + t] = rest[pick[t]]
+    u = 0
+    t = 0
+    for i in range(len(rest)):
+        if t < later and pick[t] == i:
+            t += 1
+        else:
+            pool[u] = rest[i]
+            u += 1
+
+
+@njit(cache=True)
 def _advance(pick: np.ndarray, n: int) -> bool:
     """``pick`` (ascending, of range(n)) moved to the next subset of its size in colex order; False after the last
     (at once for the empty subset, the only one of its size)."""
@@ -308,17 +325,7 @@ def flop_counts(flop: np.ndarray, weight: int, n_cards: int, later: int, cards: 
             # the class's representative board: the flop and the later cards rest[pick]; the pool: the cards left for
             # the two hole pairs; each pair of the pool (colex order) found by its index among all pairs (-1: a board card)
             shown = rb
-            pick = game.boards[rb]
-            for t in range(later):
-                board[s1 + t] = rest[pick[t]]
-            u = 0
-            t = 0
-            for i in range(len(rest)):
-                if t < later and pick[t] == i:
-                    t += 1
-                else:
-                    pool[u] = rest[i]
-                    u += 1
+            _lay_board(rest, game.boards[rb], later, board, pool)
             pair_strengths(board, pool, rank_of, suit_of, cards.final_table, cards.flushes, binomial, n_ranks, strengths)
             less, equal, below = showdown_counts(strengths, n_pool, qualifier, histogram)
             for p in range(len(strengths)):  # each pair's key and showdown side by side: one cache line read per pair below
@@ -429,16 +436,7 @@ def _turn_strengths(flop: np.ndarray, rest: np.ndarray, cards: CardTables, turn:
     t = -1
     while True:
         t += 1
-        for u in range(turn):
-            board[s1 + u] = rest[pick[u]]
-        u = 0
-        v = 0
-        for i in range(len(rest)):
-            if v < turn and pick[v] == i:
-                v += 1
-            else:
-                pool[u] = rest[i]
-                u += 1
+        _lay_board(rest, pick, turn, board, pool)
         pair_strengths(board, pool, cards.rank_of, cards.suit_of, cards.turn_table, cards.flushes, cards.binomial, cards.n_ranks,
                        strengths)
         pairing[t] = _pairing(board, cards.rank_of, cards.n_ranks)
