@@ -59,6 +59,7 @@ def main() -> None:
         try:
             clock = Clock(workbench)
             shown = client.get(f"/api/game?path={args.game}").json
+            assert shown is not None
             first_figure = shown["bets"][0]["figures"]["house edge"] if shown["bets"] else "no figure"
             print(f"run {run}: {args.game} opened in {clock.since()}"
                   + (f", its estimate at once ({first_figure})" if "solve" in shown else f" ({first_figure})"), flush=True)
