@@ -36,7 +36,8 @@ _FORKING = threading.Lock()  # held while a worker is forked, by every workbench
 class Solve:
     """One game solved in a worker process: its number, the file it is an edit of, the edit (``key``), whether a page
     waits for its figures (``shown``) or only the pricing is wanted, whether it is the file as opened (``opened``: its
-    figures are the file's), whether its strategy's pricer is wanted (``price``); its state (``solving``, ``done``,
+    figures are the file's), whether its strategy's pricer is wanted (``price``), the solve it waits for before its worker
+    starts (``after``: the file's own, whose solution kept gives this one's at once); its state (``solving``, ``done``,
     ``failed``, ``superseded``), its figures once done, its progress and when it started."""
 
     number: int
@@ -46,6 +47,7 @@ class Solve:
     shown: bool
     opened: bool = False
     price: bool = True
+    after: Solve | None = None
     started: float = field(default_factory=time.monotonic)
     state: str = "solving"
     result: dict[str, Any] | None = None
@@ -85,16 +87,19 @@ class Solves:
         self.numbered: dict[int, Solve] = {}
         self.count = 0
 
-    def start(self, path: Path, key: tuple, game: Game, shown: bool = True, opened: bool = False, price: bool = True) -> Solve:
+    def start(self, path: Path, key: tuple, game: Game, shown: bool = True, opened: bool = False, price: bool = True,
+              after: Solve | None = None) -> Solve:
         """A solve of ``game`` (an edit of ``path``, or the file as opened), its worker process started as soon as no
         analysis runs here (the answer to the edit goes first: forking a process holding gigabytes takes tens of
         milliseconds); stopped: the solve of an edit of the same file running (every solve of it, where the file is
-        opened again), and any other file's own solve (opened, or only pricing a strategy)."""
+        opened again), and any other file's own solve (opened, or only pricing a strategy). ``after``: a solve the worker
+        waits for (the file's own, where the edit's figures are its solution's at other pays: read from the count cache
+        once it ends, not solved again beside it)."""
         with self.lock:
             for running in [s for s in self.numbered.values() if _alive(s) and _gives_way(s, path, opened)]:
                 self._stop(running)
             self.count += 1
-            solve = Solve(self.count, path, key, game, shown, opened, price)
+            solve = Solve(self.count, path, key, game, shown, opened, price, after)
             self.numbered[solve.number] = solve
             for number in sorted(self.numbered)[:-KEPT]:
                 if self.numbered[number].state != "solving":
@@ -104,6 +109,8 @@ class Solves:
 
     def _launch(self, solve: Solve) -> None:
         context = multiprocessing.get_context("fork")  # the worker holds the games read and the counts in memory
+        while solve.after is not None and not solve.stopped and not solve.after.ended.wait(0.5):
+            pass
         with self.engine, _FORKING, self.lock:  # one fork at a time in the process: no worker holds another's end of a pipe
             if solve.stopped:  # a newer edit came first
                 solve.state, solve.error = "superseded", STOPPED

@@ -33,7 +33,7 @@ from ..returns import Metrics, ReturnTable
 from ..text import decimal, integer, percent
 from . import kept_pricers
 from . import rules as ruling
-from .solves import Solves, Warnings, listening
+from .solves import Solve, Solves, Warnings, listening
 
 GAME_SUFFIXES = (".yaml", ".yml")
 SAFE_PAY = re.compile(r"[0-9A-Za-z .,/+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
@@ -224,12 +224,14 @@ class Workbench:
             if known is not None:
                 self.remembered.move_to_end(key)
                 return known[1] | {"sequence": sequence, "elapsed_ms": round((time.perf_counter() - start) * 1000)}
-            opening = (path, original.files) not in self.figures and self.solves.opening(path) is not None
-            if not opening:  # the file solved (in the request where it was kept), else its own solve runs: the edit's goes beside
-                self._file_solved(path, original)
+            opening = None if (path, original.files) in self.figures else self.solves.opening(path)
+            if opening is None:  # the file solved (in the request where it was kept), else its own solve runs: the edit's
+                self._file_solved(path, original)  # goes beside it, or after it where the file's solution gives its figures
             analysis = GameAnalysis(game, self.progress)
-            if opening or not analysis.answered_at_once(original, *(g for (p, *_), (g, _) in self.remembered.items() if p == path)):
-                return self._apart(path, relative, key, game, edited, list(warnings.messages), sequence, start)
+            at_once = analysis.answered_at_once(original, *(g for (p, *_), (g, _) in self.remembered.items() if p == path))
+            if opening is not None or not at_once:
+                return self._apart(path, relative, key, game, edited, list(warnings.messages), sequence, start,
+                                   opening if at_once else None)
             try:
                 with listening(warnings):
                     self._count(analysis)
@@ -251,9 +253,11 @@ class Workbench:
         return status
 
     def _apart(self, path: Path, relative: str, key: tuple, game: Game, edited: Path, messages: list[str], sequence: int,
-               start: float) -> dict[str, Any]:
-        """An edit solved in a worker: its number, and the strategy last solved priced at its pays where that can be."""
-        solve = self.solves.start(path, key, game)
+               start: float, after: Solve | None = None) -> dict[str, Any]:
+        """An edit solved in a worker: its number, and the strategy last solved priced at its pays where that can be.
+        ``after``: the file's own solve running, where the edit's figures are the file's solution at other pays: the
+        edit's worker reads them once it ends (its strategy is the file's: not priced again)."""
+        solve = self.solves.start(path, key, game, price=after is None, after=after)
         for number in [n for n in self.apart if n not in self.solves.numbered]:  # solves forgotten (stopped long ago)
             del self.apart[number]
         self.apart[solve.number] = (relative, edited)

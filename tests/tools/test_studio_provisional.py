@@ -335,3 +335,35 @@ def test_a_file_nothing_kept_in_chromium_estimate_then_exact(kept, monkeypatch, 
         exact = first.workbench.figures[(first.workbench.resolve(BONUS), load_game(kept / BONUS).files)]["blackjack"].house_edge
         assert 'data-file-solved="' in dom and 'data-provisional="0"' in dom and 'data-estimate="0"' in dom
         assert f'<dd class="edge">{percent(exact)}</dd>' in dom and not re.search(r'class="bet[^"]* provisional"', dom)
+
+
+def test_a_natural_edited_as_a_file_nothing_kept_opens_follows_the_file_solve(tmp_path, monkeypatch, capsys):
+    """A natural's pay edited while the file's own solve runs (a blackjack file of no bonuses, nothing kept): estimated at
+    once; its solve waits for the file's, then reads the file's solution at the new pay, not solving it again beside it;
+    its figures are those of ``casino-math analyze`` of the saved edit with nothing kept."""
+    from casino_math.count_cache import disabled
+
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", "")
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
+    root, name = tmp_path / "tables", "blackjack-small.yaml"
+    root.mkdir()
+    shutil.copy(GAMES / name, root / name)
+    hold = root / "go"
+    held_back(monkeypatch, hold, file=True)
+    with Run(root) as first:
+        shown = first.client.get(f"/api/game?path={name}").json
+        tables = with_pay(shown, "pays", "blackjack", "6/5")
+        answer = first.client.post("/api/edit", json={"path": name, "tables": tables}).json
+        assert answer["provisional"]["estimate"] and answer["solve"] != shown["solve"]
+        follower = first.workbench.solves.numbered[answer["solve"]]
+        assert follower.after is first.workbench.solves.numbered[shown["solve"]] and not follower.price
+        assert follower.process is None  # no worker yet: it waits for the file's
+        hold.touch()
+        file = solve_of(first.client, shown["solve"])["result"]
+        result = solve_of(first.client, answer["solve"])["result"]
+        play = [{k: v for k, v in shown["strategy"].items() if "expected return" not in k} for shown in (result, file)]
+        assert play[0] == play[1] and result["compare"][0]["file"] == file["bets"][0]["figures"]["house edge"]  # a natural moves no play
+        assert first.client.post("/api/save", json={"path": name, "tables": tables, "name": "six-to-five"}).status_code == 200
+    with disabled():
+        code, out, _ = run(monkeypatch, capsys, "analyze", str(root / "six-to-five.yaml"), "--format", "json")
+    assert code == 0 and json.loads(out)["bets"]["blackjack"]["house_edge"] == result["bets"][0]["house_edge"]
