@@ -8,7 +8,8 @@ through the server's API (Flask's test client, in this process as the server run
 benchmark's own (nothing kept at the start: a first run on a machine), three runs of the studio one after
 another (each a workbench of its own, as a studio started again):
 
-1. the game opened (solved, nothing kept), a pay edited at once;
+1. the game opened (nothing kept: its estimate at once, its exact figures when its solve in a worker ends), a pay edited
+   at once;
 2. the game opened again (its solution kept), another pay edited at once (the issue's "first 20 s after opening"),
    then a rule edited (a rule set never solved);
 3. the game opened again, the same rule edited with the first pay: a rule edit whose rules were solved in an earlier run.
@@ -24,6 +25,7 @@ import argparse
 import os
 import resource
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -51,17 +53,27 @@ def main() -> None:
     rule = {title: value}
     for run, edits in enumerate(([(first, {})], [(second, {}), ({}, rule)], [(first, rule)]), 1):
         workbench = Workbench(folder)
-        client = server.create_app(workbench, "bench").test_client()
+        app = server.create_app(workbench, "bench")
+        client = app.test_client()
         client.environ_base["HTTP_X_STUDIO_TOKEN"] = "bench"
         try:
             clock = Clock(workbench)
             shown = client.get(f"/api/game?path={args.game}").json
-            print(f"run {run}: {args.game} opened in {clock.since()}", flush=True)
+            assert shown is not None
+            first_figure = shown["bets"][0]["figures"]["house edge"] if shown["bets"] else "no figure"
+            print(f"run {run}: {args.game} opened in {clock.since()}"
+                  + (f", its estimate at once ({first_figure})" if "solve" in shown else f" ({first_figure})"), flush=True)
+            watcher = None
+            if "solve" in shown:  # the file's exact figures, timed from the same clock while the edits go on
+                watcher = threading.Thread(target=file_solved, args=(app, shown["solve"], clock, args.game))
+                watcher.start()
             for pays, rules in edits:
                 tables = {"pays": dict(shown["paytables"]["pays"], **pays)}
                 words = ", ".join([*(f"{k} {shown['paytables']['pays'][k]} -> {v}" for k, v in pays.items()),
                                    *(f"{k}: {v}" for k, v in rules.items())])
                 print(f"  {words}: {timed(client, workbench, args.game, tables, rules)}", flush=True)
+            if watcher is not None:
+                watcher.join()
             for solve in list(workbench.solves.numbered.values()):  # its strategy priced (and, now, kept for the next run)
                 solve.finished.wait(1800)
         finally:
@@ -116,6 +128,16 @@ def timed(client: Any, workbench: Any, game: str, tables: dict, rules: dict) -> 
             said.append(f"exact in {clock.since()} ({status['result']['bets'][0]['figures']['house edge']})")
             break
     return "; ".join(said)
+
+
+def file_solved(app: Any, number: int, clock: Clock, game: str) -> None:
+    """The file's own solve waited for (a client of its own: this runs beside the edits) and its end timed."""
+    client = app.test_client()
+    client.environ_base["HTTP_X_STUDIO_TOKEN"] = "bench"
+    while (status := client.get(f"/api/solve?number={number}&wait=5").json)["state"] == "solving":
+        pass
+    assert status["state"] == "done", status
+    print(f"  {game}'s exact figures in {clock.since()} ({status['result']['bets'][0]['figures']['house edge']})", flush=True)
 
 
 def provenance(provisional: dict) -> str:

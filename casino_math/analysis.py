@@ -75,6 +75,11 @@ class GameAnalysis:
         made of) and its house edge, which the method may correct its estimate by."""
         return self.method.estimate(self.game, known)
 
+    def kept(self) -> bool:
+        """Whether the game's solution is kept between runs, so that solving it reads it rather than counts it (a method
+        that says nothing: no)."""
+        return self.method.kept(self.game)
+
     @cached_property
     def solution(self) -> Solution:
         """The game solved by its method under the optimal strategy."""

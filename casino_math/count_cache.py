@@ -151,6 +151,11 @@ class CountCache:
         _touch(manifest_path)
         return True, value
 
+    def holds(self, kind: str, key: str, code: tuple[str, ...] = ()) -> bool:
+        """Whether a count is kept for ``kind`` and ``key``: its manifest is there (whether it checks out is seen when it
+        is loaded)."""
+        return (self.folder / f"{self._digest(kind, key, code)}.json").is_file()
+
     def keep(self, kind: str, key: str, what: str, value: Any, code: tuple[str, ...] = ()) -> None:
         """Write a count, then its manifest (a run stopped mid-write leaves nothing that would be loaded); then evict
         the least recently used entries past the limit."""

@@ -24,6 +24,8 @@ replayed at other pays, rounds dealt by a simulation) solves the game then, once
 >>> warm = kept_solution(game, "demo", (), lambda: 1 / 0, cache)   # found: nothing solved
 >>> warm.table == cold.table, warm.strategy.decisions[0].summary()
 (True, 'play Q-6-4 or better; fold the rest')
+>>> solution_kept("demo", (), cache), solution_kept("another game", (), cache)
+(True, False)
 """
 
 from __future__ import annotations
@@ -264,6 +266,15 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     found, stored = cache.load(KIND, key, game.id, code)  # the solution as kept, not its working: a report of many
     # rule sets holds each one's tables, not gigabytes (but a working the next solve starts from, which the method holds anyway)
     return _restored(game, stored, solve, None, sides, backed, solution if reused else None) if found else solution
+
+
+def solution_kept(key: str, code: tuple[str, ...], cache: CountCache | None = None) -> bool:
+    """Whether a solution is kept for ``key`` (``code``: the method's modules), so that :func:`kept_solution` reads it,
+    not solves it (``cache``: the cache in force by default)."""
+    from ..count_cache import current
+
+    cache = cache if cache is not None else current()
+    return cache is not None and cache.holds(KIND, key, code)
 
 
 @contextmanager

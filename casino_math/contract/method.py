@@ -20,6 +20,7 @@ method has nothing of its own to add":
 - ``seats(game, bet)``: a side bet's hands at several seats dealt from one deck, for an envy bonus or a shared meter.
 - ``estimate(game, known)``: the house edge of the game's own bet estimated at once (:class:`Estimate`), for a tool showing a
   figure while a solve of seconds runs, or None where the method gives none.
+- ``kept(game)``: whether the game's solution is kept between runs, so that solving it reads it rather than counts it.
 
 >>> from casino_math.registry import load_game, method_for
 >>> game = load_game("paytables/three_card_poker/standard.yaml")
@@ -204,6 +205,11 @@ class Method(ABC):
         solved exactly and its house edge (None by default: the method's figures come at once from the counts it holds,
         or only once counted)."""
         return None
+
+    def kept(self, game: Game) -> bool:
+        """Whether ``game``'s solution is kept between runs (the count cache holds it), so that solving it reads it rather
+        than counts it: for a tool deciding whether to wait for the solve. By default no: nothing said."""
+        return False
 
     def seats(self, game: Game, bet: SideBet) -> SeatCounts:
         """The side bet's hands at several seats dealt from one deck (an envy bonus, a meter several seats may win): by

@@ -228,8 +228,9 @@ def deals_items(analysis: GameAnalysis) -> list[str]:
     return items
 
 
-def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
-    """The rules of one file in sentences, the deal steps apart (see :func:`deal_rows`)."""
+def rule_items(analysis: GameAnalysis, counted: bool = True) -> tuple[str, ...]:
+    """The rules of one file in sentences, the deal steps apart (see :func:`deal_rows`); ``counted`` False: without the
+    deals of a game counted by kinds of card, which its return tables say (what the studio shows before the count ends)."""
     game = analysis.game
     items = [game.words.device or f"Deck: {deck_text(game)}."]  # a game thrown with dice or a wheel says so
     items += list(game.words.rules)  # a game whose rules are sentences of its own (blackjack)
@@ -257,7 +258,7 @@ def rule_items(analysis: GameAnalysis) -> tuple[str, ...]:
         items.append("Strategy: at every decision the player takes the option of highest expected value, computed exactly "
                      "for this file's pays by backward induction over every class of the cards seen.")
         items.append(f"Equal expected values: {EQUAL_EV[game.equal_ev]}")
-    items += deals_items(analysis)
+    items += deals_items(analysis) if counted or not game.counted_by_kind else []
     return tuple(items)
 
 

@@ -2,11 +2,13 @@
 a small JSON API the page calls. Bound to 127.0.0.1 by default: no account, no one else's page can reach it.
 
 - ``GET /api/games``: the game files of the folder;
-- ``GET /api/game?path=P``: a game as shown (rules, paytables, figures, strategy, warnings);
+- ``GET /api/game?path=P``: a game as shown (rules, paytables, figures, strategy, warnings); a blackjack file nothing has
+  kept: its estimate at once, marked (``provisional``), and the number of the file's own solve (``solve``);
 - ``POST /api/edit`` ``{path, tables, rules}``: the figures of an edit beside the file's, or its errors at their cells; an
   edit whose strategy is a solve of seconds (blackjack) is solved apart: the answer gives its number (``solve``) and the
   strategy last solved priced at the new pays (``provisional``) where it can;
-- ``GET /api/solve?number=N&wait=S``: that solve's state, waiting up to S seconds for it to end; once done, its figures;
+- ``GET /api/solve?number=N&wait=S``: that solve's state (an edit's, or the file's as opened: ``opened``), waiting up to
+  S seconds for it to end; its progress (the count's own units, the seconds it has run); once done, its figures;
 - ``POST /api/save`` ``{path, tables, name}``: the edit saved as a variant file beside the game;
 - ``POST /api/target`` ``{path, tables, bet, table, line, target}``: the exact pay of a line for a target house edge;
 - ``POST /api/search`` ``{path, tables, bet, vary, edge}``: the paytables of a small grid whose house edge lies in a band;

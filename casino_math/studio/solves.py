@@ -1,13 +1,14 @@
 """Solves of seconds off the request path: an edit whose strategy must be solved again (blackjack at pays a decision
 sees) is solved in a forked process while the server keeps answering, and the page asks for its figures when they are
-ready. The same process then works out how that strategy is priced at other pays at once
+ready. A file opened for the first time whose solve is long (a blackjack file nothing has kept) is solved the same way:
+the page shows the method's estimate meanwhile, then the file's figures. The same process then works out how that strategy is priced at other pays at once
 (:meth:`~casino_math.contract.solution.Solution.repricer`), so that the next such edit shows the figures of the strategy last
 solved at its pays within milliseconds, marked provisional, until its own solve ends.
 
-One solve runs per game file: a newer edit of the same file stops the one running (its page is told it was superseded).
-A solve started only to price a file's strategy goes on beside its edits' (an edit made while it runs, Spanish 21's in
+One solve of an edit runs per game file: a newer edit of the same file stops the one running (its page is told it was
+superseded). The file's own solve (as opened, or started only to price its strategy) goes on beside its edits' (an edit made while it runs, Spanish 21's in
 its first seconds, is shown provisional as soon as that strategy is priced, before its own solve ends), and gives way to
-another file's. Each solve has a number; the page shows a
+another file's (opened again, the file's own solve running is the page's again). Each solve has a number; the page shows a
 solve's figures only where that number is still the one it waits for, so a late answer never passes for a later edit's.
 """
 
@@ -17,6 +18,7 @@ import logging
 import multiprocessing
 import signal
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -26,20 +28,27 @@ from ..game.description import Game
 
 KEPT = 64  # solves remembered by number (the page asks after its own, the last few)
 STOPPED = "a newer edit of this game stopped this solve"
+STOPPED_FILE = "another game's solve stopped this one: open the file again to solve it"
 _FORKING = threading.Lock()  # held while a worker is forked, by every workbench of the process
 
 
 @dataclass(eq=False)
 class Solve:
     """One game solved in a worker process: its number, the file it is an edit of, the edit (``key``), whether a page
-    waits for its figures (``shown``) or only the pricing is wanted; its state (``solving``, ``done``, ``failed``,
-    ``superseded``), its figures once done, its progress."""
+    waits for its figures (``shown``) or only the pricing is wanted, whether it is the file as opened (``opened``: its
+    figures are the file's), whether its strategy's pricer is wanted (``price``), the solve it waits for before its worker
+    starts (``after``: the file's own, whose solution kept gives this one's at once); its state (``solving``, ``done``,
+    ``failed``, ``superseded``), its figures once done, its progress and when it started."""
 
     number: int
     path: Path
     key: tuple
     game: Game
     shown: bool
+    opened: bool = False
+    price: bool = True
+    after: Solve | None = None
+    started: float = field(default_factory=time.monotonic)
     state: str = "solving"
     result: dict[str, Any] | None = None
     error: str = ""
@@ -51,12 +60,16 @@ class Solve:
     provisional: dict[str, Any] | None = None  # the strategy last solved at this edit's pays, once priced (while it runs)
 
     def status(self) -> dict[str, Any]:
+        """The page's view of it: its progress is the count's own (what, how many done of how many; none where the count
+        says nothing) and the whole seconds it has run, never a time left guessed."""
         what, done, of = self.progress
-        return {"number": self.number, "state": self.state, "error": self.error, "result": self.result,
-                "progress": {"what": what, "done": done, "of": of}, "provisional": self.provisional}
+        return {"number": self.number, "state": self.state, "error": self.error, "result": self.result, "opened": self.opened,
+                "progress": {"what": what, "done": done, "of": of, "seconds": int(time.monotonic() - self.started)},
+                "provisional": self.provisional}
 
 
-Figures = Callable[[GameAnalysis], tuple[dict[str, Any], dict[str, Any]]]  # an analysis -> (the page's figures, metrics)
+Figures = Callable[[GameAnalysis, bool], tuple[dict[str, Any], dict[str, Any]]]  # an analysis, whether it is the file as
+# opened (its rules in words too) -> (the page's figures, metrics)
 Solved = Callable[[Solve, dict[str, Any], dict[str, Any], list[str]], dict[str, Any]]  # figures, metrics, warnings -> shown
 Priced = Callable[[Solve, Any, dict[str, str]], None]  # the solve's pricer and its strategy in words
 
@@ -74,15 +87,19 @@ class Solves:
         self.numbered: dict[int, Solve] = {}
         self.count = 0
 
-    def start(self, path: Path, key: tuple, game: Game, shown: bool = True) -> Solve:
-        """A solve of ``game`` (an edit of ``path``), its worker process started as soon as no analysis runs here (the
-        answer to the edit goes first: forking a process holding gigabytes takes tens of milliseconds); the solve of the
-        same file running, and any solve only pricing a strategy, stopped."""
+    def start(self, path: Path, key: tuple, game: Game, shown: bool = True, opened: bool = False, price: bool = True,
+              after: Solve | None = None) -> Solve:
+        """A solve of ``game`` (an edit of ``path``, or the file as opened), its worker process started as soon as no
+        analysis runs here (the answer to the edit goes first: forking a process holding gigabytes takes tens of
+        milliseconds); stopped: the solve of an edit of the same file running (every solve of it, where the file is
+        opened again), and any other file's own solve (opened, or only pricing a strategy). ``after``: a solve the worker
+        waits for (the file's own, where the edit's figures are its solution's at other pays: read from the count cache
+        once it ends, not solved again beside it)."""
         with self.lock:
-            for running in [s for s in self.numbered.values() if _alive(s) and (s.shown if s.path == path else not s.shown)]:
+            for running in [s for s in self.numbered.values() if _alive(s) and _gives_way(s, path, opened)]:
                 self._stop(running)
             self.count += 1
-            solve = Solve(self.count, path, key, game, shown)
+            solve = Solve(self.count, path, key, game, shown, opened, price, after)
             self.numbered[solve.number] = solve
             for number in sorted(self.numbered)[:-KEPT]:
                 if self.numbered[number].state != "solving":
@@ -92,6 +109,8 @@ class Solves:
 
     def _launch(self, solve: Solve) -> None:
         context = multiprocessing.get_context("fork")  # the worker holds the games read and the counts in memory
+        while solve.after is not None and not solve.stopped and not solve.after.ended.wait(0.5):
+            pass
         with self.engine, _FORKING, self.lock:  # one fork at a time in the process: no worker holds another's end of a pipe
             if solve.stopped:  # a newer edit came first
                 solve.state, solve.error = "superseded", STOPPED
@@ -99,15 +118,21 @@ class Solves:
                 solve.finished.set()
                 return
             mine, theirs = context.Pipe(duplex=False)
-            solve.process = context.Process(target=_solve, args=(theirs, solve.game, self.figures, solve.shown), daemon=True)
+            solve.process = context.Process(target=_solve, args=(theirs, solve.game, self.figures, solve.shown, solve.opened,
+                                                                 solve.price), daemon=True)
             solve.process.start()
             theirs.close()
         self._follow(solve, mine)
 
-    def running(self, path: Path) -> Solve | None:
-        """The solve of ``path`` running, if any."""
+    def opening(self, path: Path) -> Solve | None:
+        """The solve of the file ``path`` as opened, while it runs (None: none)."""
         with self.lock:
-            return next((s for s in self.numbered.values() if s.path == path and s.state == "solving"), None)
+            return next((s for s in self.numbered.values() if s.path == path and s.opened and s.state == "solving"), None)
+
+    def pricing(self, path: Path) -> bool:
+        """Whether a worker of ``path`` is still at work that will price its strategy (solving, or pricing once solved)."""
+        with self.lock:
+            return any(s.path == path and s.price and _alive(s) for s in self.numbered.values())
 
     def wait(self, number: int, seconds: float) -> dict[str, Any] | None:
         """The solve ``number``'s state, once it ends or after ``seconds`` (None: no such solve remembered)."""
@@ -120,7 +145,8 @@ class Solves:
     def waiting(self, path: Path, rules: str) -> list[Solve]:
         """The edits of ``path`` under ``rules`` (the key's fourth part) still solving: what a strategy priced may show."""
         with self.lock:
-            return [s for s in self.numbered.values() if s.path == path and s.shown and s.state == "solving" and s.key[3] == rules]
+            return [s for s in self.numbered.values() if s.path == path and s.shown and not s.opened and s.state == "solving"
+                    and s.key[3] == rules]
 
     def stop_all(self) -> None:
         with self.lock:
@@ -152,6 +178,8 @@ class Solves:
                         break
                     solve.state = "done"
                     solve.ended.set()
+                    if not solve.price:
+                        break
                 elif message[0] == "priced":
                     self.priced(solve, *message[1:])
                     break
@@ -162,7 +190,7 @@ class Solves:
         except (EOFError, OSError):  # stopped (a newer edit), or ended by the system
             if solve.state == "solving":
                 solve.state = "superseded" if solve.stopped else "failed"
-                solve.error = STOPPED if solve.stopped else "the solve's process ended"
+                solve.error = (STOPPED_FILE if solve.opened else STOPPED) if solve.stopped else "the solve's process ended"
         finally:
             solve.ended.set()
             connection.close()
@@ -195,23 +223,32 @@ class listening:
         self.logger.removeHandler(self.handler)
 
 
+def _gives_way(running: Solve, path: Path, opened: bool) -> bool:
+    """Whether a solve running stops for a new one of ``path`` (``opened``: the file as opened): an edit's for a newer
+    edit of its file, every solve of a file opened again, a file's own (opened, or pricing) for another file's."""
+    if running.path == path:
+        return opened or running.shown and not running.opened
+    return running.opened or not running.shown
+
+
 def _alive(solve: Solve) -> bool:
     """Whether the solve's worker is still at work (solving, or pricing its strategy)."""
     return not solve.finished.is_set()
 
 
-def _solve(connection: Any, game: Game, figures: Figures, shown: bool) -> None:
-    """In the worker: the game solved, its figures sent (where a page waits for them), then its strategy's pricer."""
+def _solve(connection: Any, game: Game, figures: Figures, shown: bool, opened: bool = False, price: bool = True) -> None:
+    """In the worker: the game solved, its figures sent (where a page waits for them; ``opened``: the file's, its rules
+    in words with them), then its strategy's pricer (where ``price``)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # stopped at once, even in a compiled count (the server's handler waits)
     heard = Warnings()
     try:
         with listening(heard):
             analysis = GameAnalysis(game, lambda what, done, of: connection.send(("progress", what, done, of)))
             if shown:
-                page, metrics = figures(analysis)
+                page, metrics = figures(analysis, opened)
                 connection.send(("solved", page, metrics, list(heard.messages)))
-            pricer = analysis.solution.repricer()
-            connection.send(("priced", pricer, analysis.strategy_summary()))
+            if price:
+                connection.send(("priced", analysis.solution.repricer(), analysis.strategy_summary()))
     except Exception as error:  # said to the page: the server goes on
         connection.send(("failed", f"{type(error).__name__}: {error}"))
     finally:

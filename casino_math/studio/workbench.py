@@ -33,7 +33,7 @@ from ..returns import Metrics, ReturnTable
 from ..text import decimal, integer, percent
 from . import kept_pricers
 from . import rules as ruling
-from .solves import Solves, Warnings, listening
+from .solves import Solve, Solves, Warnings, listening
 
 GAME_SUFFIXES = (".yaml", ".yml")
 SAFE_PAY = re.compile(r"[0-9A-Za-z .,/+\-]*")  # written as typed (YAML reads it as the file would); anything else quoted
@@ -94,7 +94,7 @@ class Workbench:
         # the pays it was solved at (pays_key), its pricer, its strategy in words
         self.pricers: dict[tuple[Path, str], tuple[tuple, str, Any, dict[str, str]]] = {}
         self.apart: dict[int, tuple[str, Path]] = {}  # a solve in a worker -> the file as the page names it, the edit's file
-        self.solves = Solves(figures_of, self._solved_apart, self._priced, self.lock)
+        self.solves = Solves(solved_figures, self._solved_apart, self._priced, self.lock)
         # edits extend the games of this folder from a scratch folder: the loader's extends rule is told of it
         folders = [f for f in os.environ.get("CASINO_MATH_EXTENDS", "").split(":") if f]
         if str(self.root) not in folders:
@@ -137,25 +137,58 @@ class Workbench:
     def open(self, relative: str) -> dict[str, Any]:
         """The game of a file: its rules in words, every paytable as rows of (line, pays), every bet's figures. Where an
         edit of it may take a solve of seconds (blackjack), how its strategy is priced at other pays is worked out apart
-        (:mod:`.solves`), so that such an edit shows that strategy's figures at once, provisional."""
+        (:mod:`.solves`), so that such an edit shows that strategy's figures at once, provisional.
+
+        A file whose method estimates its house edge (blackjack) and whose solution nothing has kept (a first run: a
+        solve of 10 s to minutes) is solved apart too: the answer is at once, with the number of its solve (``solve``)
+        and the estimate (``provisional`` with ``estimate``; ``pending`` where the estimate does not reach a rule), and the
+        page then asks for the file's figures (:meth:`solved`: ``opened``, its ``result`` what this gives once solved)."""
         path = self.resolve(relative)
         with self.lock:
             warnings = Warnings()
             with listening(warnings):
                 game = self._load(path)
-                analysis = self._analysed(game)
+                analysis = GameAnalysis(game, self.progress)
+                if not analysis.kept() and analysis.estimate() is not None:
+                    return self._opening(path, relative, game, analysis, warnings.messages)
+                self._count(analysis)
                 shown, metrics = figures_of(analysis)
-            self.strategies[(path, game.files)] = shown["strategy"]
-            self.figures[(path, game.files)] = metrics
-            shown.update(path=relative, paytables=_paytables(game), errors=[],
-                         warnings=[m.replace(f"{self.root}{os.sep}", "") for m in warnings.messages] + _edges(game, metrics))
             shown["rules"] = _rules(analysis)
-            shown["controls"] = [c.shown() for c in ruling.controls(ruling.game_data(path), game_schema())]
-            held = self.pricers.get((path, ""))
-            if (_edits_solve(analysis) and (held is None or held[0] != game.files) and self._kept_pricer(path, game, "") is None
-                    and self.solves.running(path) is None):
+            shown = self._file_shown(path, relative, game, shown, metrics, warnings.messages)
+            if self._prices(path, game, analysis) and not self.solves.pricing(path):
                 self.solves.start(path, (path, game.files, _pays(game), ""), game, shown=False)
             return shown
+
+    def _opening(self, path: Path, relative: str, game: Game, analysis: GameAnalysis, messages: list[str]) -> dict[str, Any]:
+        """A file nothing has kept, solved apart (its solve running already where it was opened before): the house edge
+        its method estimates, marked as such, its rules in words but for what the count says."""
+        solve = self.solves.opening(path)
+        if solve is None or solve.key[1] != game.files:
+            solve = self.solves.start(path, (path, game.files, _pays(game), ""), game, opened=True,
+                                      price=self._prices(path, game, analysis))
+            self.apart[solve.number] = (relative, path)
+        estimated = self._estimated(path, game)
+        shown = _shown(game, 0, [], {}) | {"deals": ""} | estimated
+        shown.update(path=relative, paytables=_paytables(game), errors=[], solve=solve.number, rules=_rules(analysis, counted=False),
+                     warnings=[m.replace(f"{self.root}{os.sep}", "") for m in messages] + shown.pop("edges", []),
+                     controls=[c.shown() for c in ruling.controls(ruling.game_data(path), game_schema())])
+        return shown
+
+    def _file_shown(self, path: Path, relative: str, game: Game, shown: dict[str, Any], metrics: dict[str, Metrics],
+                    messages: list[str]) -> dict[str, Any]:
+        """A file's figures as opened, held (an edit is compared with them): its paytables, warnings and rule controls."""
+        self.strategies[(path, game.files)] = shown["strategy"]
+        self.figures[(path, game.files)] = metrics
+        shown.update(path=relative, paytables=_paytables(game), errors=[],
+                     warnings=[m.replace(f"{self.root}{os.sep}", "") for m in messages] + _edges(game, metrics))
+        shown["controls"] = [c.shown() for c in ruling.controls(ruling.game_data(path), game_schema())]
+        return shown
+
+    def _prices(self, path: Path, game: Game, analysis: GameAnalysis) -> bool:
+        """Whether the file's strategy is to be priced at other pays: an edit of it may be a solve of seconds, and no
+        pricer of the file as it is now is held or kept."""
+        held = self.pricers.get((path, ""))
+        return _edits_solve(analysis) and (held is None or held[0] != game.files) and self._kept_pricer(path, game, "") is None
 
     def edit(self, relative: str, tables: dict[str, dict[str, str]], rules: dict[str, str] | None = None) -> dict[str, Any]:
         """The game with the paytables edited (each ``{line: pays as typed}``): its figures, warnings and strategy
@@ -191,10 +224,14 @@ class Workbench:
             if known is not None:
                 self.remembered.move_to_end(key)
                 return known[1] | {"sequence": sequence, "elapsed_ms": round((time.perf_counter() - start) * 1000)}
-            self._file_solved(path, original)
+            opening = None if (path, original.files) in self.figures else self.solves.opening(path)
+            if opening is None:  # the file solved (in the request where it was kept), else its own solve runs: the edit's
+                self._file_solved(path, original)  # goes beside it, or after it where the file's solution gives its figures
             analysis = GameAnalysis(game, self.progress)
-            if not analysis.answered_at_once(original, *(g for (p, *_), (g, _) in self.remembered.items() if p == path)):
-                return self._apart(path, relative, key, game, edited, list(warnings.messages), sequence, start)
+            at_once = analysis.answered_at_once(original, *(g for (p, *_), (g, _) in self.remembered.items() if p == path))
+            if opening is not None or not at_once:
+                return self._apart(path, relative, key, game, edited, list(warnings.messages), sequence, start,
+                                   opening if at_once else None)
             try:
                 with listening(warnings):
                     self._count(analysis)
@@ -216,9 +253,11 @@ class Workbench:
         return status
 
     def _apart(self, path: Path, relative: str, key: tuple, game: Game, edited: Path, messages: list[str], sequence: int,
-               start: float) -> dict[str, Any]:
-        """An edit solved in a worker: its number, and the strategy last solved priced at its pays where that can be."""
-        solve = self.solves.start(path, key, game)
+               start: float, after: Solve | None = None) -> dict[str, Any]:
+        """An edit solved in a worker: its number, and the strategy last solved priced at its pays where that can be.
+        ``after``: the file's own solve running, where the edit's figures are the file's solution at other pays: the
+        edit's worker reads them once it ends (its strategy is the file's: not priced again)."""
+        solve = self.solves.start(path, key, game, price=after is None, after=after)
         for number in [n for n in self.apart if n not in self.solves.numbered]:  # solves forgotten (stopped long ago)
             del self.apart[number]
         self.apart[solve.number] = (relative, edited)
@@ -292,12 +331,19 @@ class Workbench:
         return self.pricers[(path, ruled)]
 
     def _solved_apart(self, solve: Any, shown: dict[str, Any], metrics: dict[str, Metrics], messages: list[str]) -> dict[str, Any]:
-        """A solve's figures finished as an edit's (compared with the file as it is), and remembered."""
+        """A solve's figures finished as the file's (opened: held, as :meth:`open` gives them) or as an edit's (compared
+        with the file as it is, once the file's own solve running ends), and remembered."""
+        if solve.opened:
+            with self.lock:
+                relative, _ = self.apart.pop(solve.number)
+                return self._file_shown(solve.path, relative, solve.game, shown, metrics, messages)
+        opening = self.solves.opening(solve.path)
+        if opening is not None:  # the file's figures, which the edit's are compared with, come from it (the lock free)
+            opening.ended.wait()
         with self.lock:
             relative, edited = self.apart.pop(solve.number)
             original = self._original(solve.path)
-            if solve.key[1] != original.files:  # the file changed while it was solved: the figures are the edit's still
-                self._file_solved(solve.path, original)
+            self._file_solved(solve.path, original)  # held, unless the file changed while it was solved
             shown = self._final(solve.path, relative, original, edited, shown, metrics, messages)
             self._remember(solve.key, solve.game, shown)
             return shown
@@ -510,6 +556,13 @@ class Workbench:
         with unkept():  # each edit solved from the last on the counts held (patched), neither read nor kept whole
             analysis.tables  # noqa: B018 - counted now, while the page can watch the progress
         self.progress("", 0, 0)
+
+
+def solved_figures(analysis: GameAnalysis, opened: bool) -> tuple[dict[str, Any], dict[str, Metrics]]:
+    """What the page shows of a game solved apart (:mod:`.solves`): :func:`figures_of`, and where it is the file as
+    opened, its rules in words."""
+    shown, metrics = figures_of(analysis)
+    return (shown | {"rules": _rules(analysis)} if opened else shown), metrics
 
 
 def figures_of(analysis: GameAnalysis, drawn: bool = True) -> tuple[dict[str, Any], dict[str, Metrics]]:
@@ -817,10 +870,11 @@ def strategy_changes(before: dict[str, str], after: dict[str, str]) -> list[dict
     return out
 
 
-def _rules(analysis: GameAnalysis) -> list[str]:
-    """The rules in sentences, as the par sheet writes them (the deal step by step first)."""
+def _rules(analysis: GameAnalysis, counted: bool = True) -> list[str]:
+    """The rules in sentences, as the par sheet writes them (the deal step by step first; ``counted`` False: but what
+    the count says, for a file shown before it is solved)."""
     from ..report.rules import deal_rows, rule_items
 
     steps = [f"{step}: {text}" if step else text for step, text in deal_rows(analysis.game)]
-    return steps + list(rule_items(analysis))
+    return steps + list(rule_items(analysis, counted))
 

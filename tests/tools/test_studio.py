@@ -58,9 +58,15 @@ def client(folder):
     return create_app(Workbench(folder)).test_client()
 
 
-def opened(client, path: str = "mini-caribbean.yaml") -> dict:
+def opened(client, path: str = "mini-caribbean.yaml", solved: bool = True) -> dict:
+    """A game as the page opens it; ``solved``: with its exact figures (where nothing kept a blackjack file's, the answer
+    is its estimate, and the file's own solve is waited for)."""
     answer = client.get(f"/api/game?path={path}")
     assert answer.status_code == 200
+    if solved and "solve" in answer.json:
+        final = solve_of(client, answer.json["solve"])
+        assert final["state"] == "done" and final["opened"], final
+        return final["result"]
     return answer.json
 
 
@@ -442,8 +448,8 @@ def test_a_blackjack_edit_is_priced_at_once_by_the_last_strategy_then_solved(bla
 
 
 def test_only_a_game_whose_pays_move_its_play_is_priced_apart(tmp_path, monkeypatch):
-    """Opening a blackjack file whose only pays are a natural's (an edit never solves) starts no worker; one with bonuses
-    prices its strategy in one."""
+    """A blackjack file nothing has kept is solved in a worker as it is opened: one whose only pays are a natural's (an
+    edit never solves) is not priced there, one with bonuses is; opened again (its solution kept), no worker at all."""
     monkeypatch.setenv("CASINO_MATH_EXTENDS", os.environ.get("CASINO_MATH_EXTENDS", ""))
     monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))  # no strategy kept by another test
     for name in (BONUS, "blackjack-small.yaml"):
@@ -452,9 +458,10 @@ def test_only_a_game_whose_pays_move_its_play_is_priced_apart(tmp_path, monkeypa
     client = create_app(workbench).test_client()
     try:
         opened(client, "blackjack-small.yaml")
-        assert workbench.solves.numbered == {}
         opened(client, BONUS)
-        assert [s.shown for s in workbench.solves.numbered.values()] == [False]
+        assert [(s.opened, s.price) for s in workbench.solves.numbered.values()] == [(True, False), (True, True)]
+        opened(client, "blackjack-small.yaml")
+        assert len(workbench.solves.numbered) == 2
     finally:
         workbench.solves.stop_all()
 
@@ -528,10 +535,10 @@ def test_a_blackjack_edit_in_chromium_provisional_then_solved(blackjack, tmp_pat
     hold = tmp_path / "go"
     solve = solves._solve
 
-    def held(connection, game, figures, shown):  # in the worker: an edit's solve waits for the test's word
-        while shown and not hold.exists():
+    def held(connection, game, figures, shown, opened, price):  # in the worker: an edit's solve waits for the test's word
+        while shown and not opened and not hold.exists():
             time.sleep(0.05)
-        solve(connection, game, figures, shown)
+        solve(connection, game, figures, shown, opened, price)
 
     monkeypatch.setattr(solves, "_solve", held)
     server = make_server("127.0.0.1", 0, create_app(workbench), threaded=True)

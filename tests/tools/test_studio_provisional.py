@@ -8,6 +8,7 @@ Debian's headless Chromium."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import threading
@@ -17,7 +18,8 @@ from fractions import Fraction
 import pytest
 
 from casino_math.studio import solves
-from casino_math.studio.workbench import Workbench
+from casino_math.studio.workbench import ESTIMATED, Workbench
+from tests.helpers.cli_runner import run
 from tests.tools.test_studio import BONUS, CHROMIUM, GAMES, TOKEN, browse, create_app, opened, priced, solve_of, with_pay
 
 LATE = {"Surrender": "late"}  # a rule the small game's file does not have
@@ -54,14 +56,15 @@ def edit(client, tables: dict | None = None, rules: dict | None = None) -> dict:
     return answer.json
 
 
-def held_back(monkeypatch, hold) -> None:
-    """An edit's solve (in its worker) waits until ``hold`` exists: what the page shows meanwhile can be looked at."""
+def held_back(monkeypatch, hold, file: bool = False) -> None:
+    """An edit's solve (in its worker; ``file``: the file's own, as opened) waits until ``hold`` exists: what the page
+    shows meanwhile can be looked at."""
     solve = solves._solve
 
-    def held(connection, game, figures, shown):
-        while shown and not hold.exists():
+    def held(connection, game, figures, shown, opened, price):
+        while shown and opened == file and not hold.exists():
             time.sleep(0.05)
-        solve(connection, game, figures, shown)
+        solve(connection, game, figures, shown, opened, price)
 
     monkeypatch.setattr(solves, "_solve", held)
 
@@ -254,3 +257,113 @@ def test_a_rule_the_estimate_does_not_reach_is_named_not_guessed(tmp_path, monke
     finally:
         shutil.rmtree(workbench.scratch)
     assert answer == {"pending": True, "unestimated": "no provisional figure for this rule (Blackjack Switch's switch of the two hands' second cards)"}
+
+
+# -- a file nothing has kept: its estimate at once, then its exact figures ---------------------------------------------------
+def test_a_file_nothing_kept_opens_with_its_estimate_then_its_exact_figures(kept, monkeypatch, capsys):
+    """A first run (an empty count cache): the file opens at once with its method's estimate, marked as one (no strategy,
+    no return table, its rules in words but the count's line), and the number of its solve, whose progress is the
+    count's own and its seconds; an edit made meanwhile is estimated too (nothing to compare yet). Then the file's exact
+    figures, those of ``casino-math analyze`` with nothing kept; the edit's, compared with them. The next run reads the
+    solution kept: the exact figures at once."""
+    from casino_math.analysis import GameAnalysis, load_game
+    from casino_math.count_cache import disabled
+    from casino_math.text import percent
+
+    hold = kept / "go"
+    held_back(monkeypatch, hold, file=True)
+    with Run(kept) as first:
+        answer = first.client.get(f"/api/game?path={BONUS}").json
+        estimate = GameAnalysis(load_game(kept / BONUS)).estimate()
+        assert estimate is not None and estimate.house_edge is not None
+        assert answer["solve"] and answer["provisional"] == {"of": "", "estimate": estimate.words,
+                                                             "words": ESTIMATED.format(what=estimate.words)}
+        (bet,) = answer["bets"]
+        assert bet["figures"] == {"house edge": percent(estimate.house_edge)} and bet["returns"] == [] and answer["strategy"] == {}
+        assert answer["paytables"]["pays"]["five-card 21"] == "3/2" and answer["controls"] and answer["errors"] == []
+        status = first.client.get(f"/api/solve?number={answer['solve']}&wait=0").json
+        assert status["state"] == "solving" and status["opened"] and status["result"] is None
+        assert set(status["progress"]) == {"what", "done", "of", "seconds"} and status["progress"]["seconds"] >= 0
+        edited = edit(first.client, with_pay(answer, "pays", "five-card 21", "2"))
+        assert edited["provisional"]["estimate"] and edited["compare"] == [] and edited["solve"] not in (None, answer["solve"])
+        hold.touch()
+        final = solve_of(first.client, answer["solve"])
+        assert final["state"] == "done" and final["opened"]
+        exact = final["result"]
+        assert "provisional" not in exact and "solve" not in exact and exact["bets"][0]["returns"] and exact["strategy"]
+        assert exact["rules"][:len(answer["rules"])] == answer["rules"] and len(exact["rules"]) == len(answer["rules"]) + 1
+        assert "equally likely deals" in exact["rules"][-1]  # what the count says, said once counted
+        with disabled():  # nothing kept: solved again, here
+            code, out, _ = run(monkeypatch, capsys, "analyze", str(kept / BONUS), "--format", "json")
+        assert code == 0 and json.loads(out)["bets"]["blackjack"]["house_edge"] == exact["bets"][0]["house_edge"]
+        later = solve_of(first.client, edited["solve"])["result"]
+        assert later["compare"][0]["figure"] == "house edge" and later["compare"][0]["file"] == exact["bets"][0]["figures"]["house edge"]
+    with Run(kept) as second:
+        again = second.client.get(f"/api/game?path={BONUS}").json
+        assert "solve" not in again and again["bets"] == exact["bets"] and again["rules"] == exact["rules"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium here (Debian's package: apt-get install chromium)")
+def test_a_file_nothing_kept_in_chromium_estimate_then_exact(kept, monkeypatch, serving, tmp_path):
+    """In the page, a first run: the file opened shows at once its estimate, marked as one (a dashed card, the banner
+    saying how it was made) and the count's seconds, the file's solve held back; opened again as the solve goes on, the
+    page takes the running solve's figures when it ends: the exact ones, unmarked."""
+    from casino_math.analysis import GameAnalysis, load_game
+    from casino_math.text import percent
+
+    hold = kept / "go"
+    held_back(monkeypatch, hold, file=True)
+    estimate = GameAnalysis(load_game(kept / BONUS)).estimate()
+    assert estimate is not None and estimate.house_edge is not None
+    with Run(kept) as first:
+        url = serving(first.workbench)
+        dom = browse(f"{url}#path={BONUS}", tmp_path, "--dump-dom", "--virtual-time-budget=3000")
+        assert 'data-provisional="1"' in dom and 'data-estimate="1"' in dom and "an estimate, not the exact figure" in dom
+        assert "infinite deck" in dom and re.search(r'class="bet[^"]* provisional"', dom)
+        assert f'<dd class="edge">{percent(estimate.house_edge)}</dd>' in dom and 'data-file-solved' not in dom
+        assert re.search(r'id="status"[^>]*>counting the exact figures… \d+ s so far<', dom)
+        opening = first.workbench.open
+
+        def released(relative: str) -> dict:  # the page opened again, the file's solve still running: it goes on now
+            answer = opening(relative)
+            hold.touch()
+            return answer
+
+        monkeypatch.setattr(first.workbench, "open", released)
+        dom = browse(f"{url}#path={BONUS}", tmp_path, "--dump-dom", "--virtual-time-budget=600000")
+        exact = first.workbench.figures[(first.workbench.resolve(BONUS), load_game(kept / BONUS).files)]["blackjack"].house_edge
+        assert 'data-file-solved="' in dom and 'data-provisional="0"' in dom and 'data-estimate="0"' in dom
+        assert f'<dd class="edge">{percent(exact)}</dd>' in dom and not re.search(r'class="bet[^"]* provisional"', dom)
+
+
+def test_a_natural_edited_as_a_file_nothing_kept_opens_follows_the_file_solve(tmp_path, monkeypatch, capsys):
+    """A natural's pay edited while the file's own solve runs (a blackjack file of no bonuses, nothing kept): estimated at
+    once; its solve waits for the file's, then reads the file's solution at the new pay, not solving it again beside it;
+    its figures are those of ``casino-math analyze`` of the saved edit with nothing kept."""
+    from casino_math.count_cache import disabled
+
+    monkeypatch.setenv("CASINO_MATH_EXTENDS", "")
+    monkeypatch.setenv("CASINO_MATH_CACHE", str(tmp_path / "counts"))
+    root, name = tmp_path / "tables", "blackjack-small.yaml"
+    root.mkdir()
+    shutil.copy(GAMES / name, root / name)
+    hold = root / "go"
+    held_back(monkeypatch, hold, file=True)
+    with Run(root) as first:
+        shown = first.client.get(f"/api/game?path={name}").json
+        tables = with_pay(shown, "pays", "blackjack", "6/5")
+        answer = first.client.post("/api/edit", json={"path": name, "tables": tables}).json
+        assert answer["provisional"]["estimate"] and answer["solve"] != shown["solve"]
+        follower = first.workbench.solves.numbered[answer["solve"]]
+        assert follower.after is first.workbench.solves.numbered[shown["solve"]] and not follower.price
+        assert follower.process is None  # no worker yet: it waits for the file's
+        hold.touch()
+        file = solve_of(first.client, shown["solve"])["result"]
+        result = solve_of(first.client, answer["solve"])["result"]
+        play = [{k: v for k, v in shown["strategy"].items() if "expected return" not in k} for shown in (result, file)]
+        assert play[0] == play[1] and result["compare"][0]["file"] == file["bets"][0]["figures"]["house edge"]  # a natural moves no play
+        assert first.client.post("/api/save", json={"path": name, "tables": tables, "name": "six-to-five"}).status_code == 200
+    with disabled():
+        code, out, _ = run(monkeypatch, capsys, "analyze", str(root / "six-to-five.yaml"), "--format", "json")
+    assert code == 0 and json.loads(out)["bets"]["blackjack"]["house_edge"] == result["bets"][0]["house_edge"]

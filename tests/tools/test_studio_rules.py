@@ -151,10 +151,10 @@ def test_an_edit_made_before_the_strategy_is_priced_is_shown_provisional_once_it
     hold = root / "go"
     solve = solves._solve
 
-    def held(connection, game, figures, shown):  # in the worker: the edit's solve waits for the test's word
-        while shown and not hold.exists():
+    def held(connection, game, figures, shown, opened, price):  # in the worker: the edit's solve waits for the test's word
+        while shown and not opened and not hold.exists():
             time.sleep(0.05)
-        solve(connection, game, figures, shown)
+        solve(connection, game, figures, shown, opened, price)
 
     monkeypatch.setattr(solves, "_solve", held)
     shown = opened(client, BONUS)

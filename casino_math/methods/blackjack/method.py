@@ -33,7 +33,7 @@ from ...errors import InputError
 from ...returns import ReturnTable
 from ...game.description import Game
 from ...counting.removal import RemovalEffects
-from ...contract.kept_solution import Kept, KeptView, kept_solution
+from ...contract.kept_solution import Kept, KeptView, kept_solution, solution_kept
 from ...contract.solution import DecisionView, Solution, SolutionFigures, Strategy
 from ...contract.method import Estimate, Method, Workload
 from .basic import BasicStrategy
@@ -116,6 +116,10 @@ class Blackjack(Method):
 
         assert isinstance(game, BlackjackGame)
         return estimate(game, known)
+
+    def kept(self, game: Game) -> bool:
+        """Whether the solution :meth:`solve` would read is kept (every kind of blackjack game keeps it under its key)."""
+        return isinstance(game, BlackjackGame) and solution_kept(solution_key(game), CODE)
 
     def solved_alike(self, game: Game, solved: Game) -> bool:
         """Whether a solution of ``solved`` is ``game``'s by its pays alone: the same rules and shoe, but the pays of a

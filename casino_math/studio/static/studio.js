@@ -3,7 +3,7 @@
 
 const state = { path: "", original: {}, tables: {}, shown: null, file: null, bet: "", pending: null, sequence: 0, solve: null,
   units: {}, unitsFor: {}, history: [], at: 0, rules: {}, rulesOriginal: {}, controls: [], games: [], pinned: null,
-  besideFigures: null, provisionalShown: null };
+  besideFigures: null, provisionalShown: null, fileSolve: null };
 const POLL_SECONDS = 0.5; // a solve's figures are asked for again and again, each request waiting this long at most,
 const POLL_PAUSE_MS = 250; // then the page this long (a page's timers run while it waits; a request kept open stops them)
 const $ = (id) => document.getElementById(id);
@@ -135,6 +135,7 @@ async function openGame(path) {
   landing(false);
   state.path = path;
   state.solve = null;
+  state.fileSolve = null;
   status("counting…");
   watchProgress(true);
   try {
@@ -159,6 +160,15 @@ async function openGame(path) {
     listBeside();
     show(shown, true);
     status("");
+    if (shown.solve) { // nothing kept the file's solution: its method's estimate now, its exact figures when solved
+      state.fileSolve = shown.solve;
+      if (shown.pending) {
+        const none = shown.unestimated ? ` There is ${shown.unestimated}.` : "";
+        solving(`Counting the exact figures of this file…${none}`, true);
+      }
+      status("counting the exact figures…");
+      waitForSolve(shown.solve, state.original);
+    }
     document.body.dataset.opened = path;
   } catch (error) {
     status(`error: ${error.message}`);
@@ -347,25 +357,39 @@ function solving(text, stale) {
   document.body.dataset.provisional = text ? (stale ? "pending" : "1") : "0";
 }
 
+// the page waits for one edit's solve (state.solve) and, where nothing kept the file's, for the file's (state.fileSolve)
+const awaited = (number) => state.solve === number || state.fileSolve === number;
+
+// how far a solve is, in the count's own units where it gives them, and the seconds it has run: never a time left guessed
+function solveProgress(p, file) {
+  const counted = p.of ? ` ${p.what}: ${p.done} of ${p.of};` : "";
+  return `${file ? "counting the exact figures" : "solving"}…${counted} ${p.seconds} s so far`;
+}
+
 async function waitForSolve(number, sent) {
-  while (state.solve === number) {
+  while (awaited(number)) {
     let answer;
     try {
       answer = await api("GET", `/api/solve?number=${number}&wait=${POLL_SECONDS}`);
     } catch (error) {
-      if (state.solve === number) status(`error: ${error.message}`);
+      if (awaited(number)) status(`error: ${error.message}`);
       return;
     }
-    if (state.solve !== number) return; // a newer edit: this solve's figures are not what is on the screen
+    if (!awaited(number)) return; // a newer edit or game: this solve's figures are not what is on the screen
     if (answer.state === "solving") {
       if (answer.provisional && state.provisionalShown !== number) { // the strategy last solved, priced since the edit
         state.provisionalShown = number;
         show(answer.provisional, false);
         document.body.dataset.latePriced = String(number);
       }
-      const p = answer.progress;
-      if (p.of) status(`solving… ${p.what}: ${p.done} of ${p.of}`);
+      if (!answer.opened || !state.solve) status(solveProgress(answer.progress, answer.opened)); // an edit's first
       await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
+      continue;
+    }
+    if (answer.opened) {
+      state.fileSolve = null;
+      if (answer.state === "done") fileSolved(answer.result, number);
+      else if (state.shown === state.file) solving(`${answer.error}. The figure below is an estimate, not the file's.`, true);
       continue;
     }
     state.solve = null;
@@ -379,6 +403,20 @@ async function waitForSolve(number, sent) {
       status(answer.state);
     }
   }
+}
+
+// the file's exact figures, once solved: on the screen where the file is, and beside every edit's figures
+function fileSolved(result, number) {
+  const showing = state.shown === state.file;
+  state.file = result;
+  renderRules(result);
+  if (showing) {
+    show(result, true);
+    status("solved: the file's exact figures");
+  } else {
+    show(state.shown, false);
+  }
+  document.body.dataset.fileSolved = String(number);
 }
 
 function markErrors(errors) {
@@ -464,7 +502,7 @@ function show(shown, first) {
   document.body.dataset.estimate = provisional && provisional.estimate ? "1" : "0";
   for (const card of bets.children) card.classList.toggle("provisional", Boolean(provisional));
   $("strategy").replaceChildren(...Object.entries(shown.strategy || {}).flatMap(([d, words]) => [element("dt", d.replaceAll("_", " ")), element("dd", words)]));
-  if (shown.blocks) $("strategy-blocks").replaceChildren(...shown.blocks.map(block)); // a provisional answer keeps the last drawn
+  if (shown.blocks || first) $("strategy-blocks").replaceChildren(...(shown.blocks || []).map(block)); // a provisional edit keeps the last drawn
   $("strategy-blocks").classList.toggle("stale", Boolean(provisional));
   renderBeside();
   const choice = $("bet-choice");
