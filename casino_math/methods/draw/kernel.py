@@ -237,10 +237,10 @@ def best_holds(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: int, sc
         _subset_rows(deals[row], start, subsets)
         _holds(subsets, sets, pays[own[row]], g)
         _holds(subsets, set_squares, squares[own[row]], h)
-        best_v = np.iinfo(np.int64).min
-        best_s = np.inf
-        best = 0
-        for j in range(HOLDS):
+        best = order[0]
+        best_v = g[best] * scale[_SIZE[best]]
+        best_s = h[best] * scale[_SIZE[best]]
+        for j in range(1, HOLDS):
             mask = order[j]
             m = scale[_SIZE[mask]]
             v = g[mask] * m
@@ -282,43 +282,40 @@ def weighted_classes(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: i
 @njit(cache=True)
 def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     """The deals of an ``n``-card deck (``naturals`` cards of four suits, id ``4 × rank + suit``; jokers after) by class
-    under the renamings of suits: each class's first member in colex order of its canonical form (its suits renamed in
-    decreasing order of the set of ranks each holds, so that equivalent deals read alike), and how many deals it holds.
+    under the renamings of suits: each class's canonical member (its suits renamed in decreasing order of the set of
+    ranks each holds, ties by name, so that equivalent deals read alike), in colex order, and how many deals it holds.
+
+    A deal is canonical where the sets of ranks of its suits 0 to 3 do not increase (the renaming leaves it as it is);
+    its class holds 24 deals over the renamings that leave it as it is (those permuting suits of the same set of ranks),
+    so no other deal is renamed.
     """
     total = BINOMIAL[n, 5]
-    weight = np.zeros(total, dtype=np.uint8)  # at most 24 deals a class (the renamings of four suits): one byte, cached
-    mapped = np.empty(5, dtype=np.int64)
+    weight = np.zeros(total, dtype=np.uint8)  # per deal, its class's deals where it is canonical (at most 24: one byte)
     masks = np.empty(4, dtype=np.int64)
-    rename = np.empty(4, dtype=np.int64)
     cards = np.arange(5)
-    for _ in range(total):
+    classes = 0
+    for h in range(total):
         masks[0] = masks[1] = masks[2] = masks[3] = 0
         for i in range(5):
             if cards[i] < naturals:
                 masks[cards[i] % 4] |= 1 << (cards[i] // 4)
-        for s in range(4):  # a suit's new name: how many suits hold a bigger set of ranks (ties by name)
-            place = 0
-            for t in range(4):
-                if masks[t] > masks[s] or (masks[t] == masks[s] and t < s):
-                    place += 1
-            rename[s] = place
-        for i in range(5):  # renamed, then insertion-sorted
-            card = cards[i]
-            card = card - card % 4 + rename[card % 4] if card < naturals else card
-            j = i
-            while j > 0 and mapped[j - 1] > card:
-                mapped[j] = mapped[j - 1]
-                j -= 1
-            mapped[j] = card
-        key = 0
-        for i in range(5):
-            key += BINOMIAL[mapped[i], i + 1]
-        weight[key] += 1
+        if masks[0] >= masks[1] and masks[1] >= masks[2] and masks[2] >= masks[3]:
+            fixed = 1  # the renamings leaving it as it is: the product of the factorials of its runs of equal sets
+            run = 1
+            for s in range(1, 4):
+                run = run + 1 if masks[s] == masks[s - 1] else 1
+                fixed *= run
+            weight[h] = 24 // fixed
+            classes += 1
         _next(cards, 5)
-    found = np.flatnonzero(weight)
-    deals = np.empty((len(found), 5), dtype=np.int8)
-    for row in range(len(found)):  # colex unranking
-        rest = found[row]
+    deals = np.empty((classes, 5), dtype=np.int8)
+    weights = np.empty(classes, dtype=np.int64)
+    row = 0
+    for h in range(total):
+        if weight[h] == 0:
+            continue
+        weights[row] = weight[h]
+        rest = h  # colex unranking
         top = n
         for i in range(4, -1, -1):
             top -= 1
@@ -326,7 +323,8 @@ def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
                 top -= 1
             deals[row, i] = top
             rest -= BINOMIAL[top, i + 1]
-    return deals, weight[found].astype(np.int64)
+        row += 1
+    return deals, weights
 
 
 @njit(cache=True)
