@@ -123,13 +123,20 @@ def four_sets(classes: np.ndarray, n: int, width: int) -> np.ndarray:
     """For every set of four of ``n`` cards (colex order), the five-card hands of each class (``classes``: every hand's
     class, in colex order) that hold it: at most ``n − 4`` each, one byte (card ids stay below
     ``casino_math.subsets.MAX_IDS``, 128)."""
-    start = offsets_compiled(n)
     out = np.zeros((BINOMIAL[n, 4], width), dtype=np.uint8)
     cards = np.arange(5)
     for h in range(len(classes)):
         k = classes[h]
+        # the set less card j: the cards below j keep their place (C(card, i + 1)), those above move down one (C(card, i))
+        above = 0
+        for i in range(1, 5):
+            above += BINOMIAL[cards[i], i]
+        below = 0
         for drop in range(5):
-            out[_rank(cards, STAND ^ (1 << drop), start) - start[4], k] += 1
+            out[below + above, k] += 1
+            if drop < 4:
+                below += BINOMIAL[cards[drop], drop + 1]
+                above -= BINOMIAL[cards[drop + 1], drop + 1]
         _next(cards, 5)
     return out
 
