@@ -23,10 +23,14 @@ Its compiled kernels are loaded once first (a small deck analysed), so that "col
 
 ``--cold`` times the cold command line alone, this checkout and the one at ``--before`` (an export of an earlier
 commit) in turn, file by file, ``--runs`` rounds: processor time (user and system) of each run, the least of each
-version's kept, their ratio (before over this), whether the two printed the same bytes, and the load average at each
+version's kept, their ratio (before over this), each version's longest wall time and how many of its runs ended within
+the file's target (issue #29's, wall time), whether the two printed the same bytes, and the load average at each
 file's start and end. Each version's kernels are compiled first by a run of the same file (its count cache then
 dropped). ``--kept FILE`` (any game file, repeatable) adds a file timed on its second run, its solution read back from
-the count cache its first run filled (a blackjack rule set: what reading it costs, imports included).
+the count cache its first run filled (a blackjack rule set: what reading it costs, imports included). ``--phases``
+then runs each cold file ``--runs`` times more per version in process, split into phases by ``benchmarks/cli_phases.py``
+(imports, the kernels' loading, the hands' keys and classes, the counts, the solve, the count cache), and prints the
+median processor time of each phase, before and this.
 
     python benchmarks/video_poker.py                          # every file of paytables/video_poker
     python benchmarks/video_poker.py jacks-or-better-9-6 --deals 10 --repeat 5
@@ -34,16 +38,19 @@ the count cache its first run filled (a blackjack rule set: what reading it cost
     git archive main | tar -x -C /tmp/before
     python benchmarks/video_poker.py --cold --before /tmp/before --runs 5 jacks-or-better-9-6 deuces-wild-full-pay \
         joker-poker-kings --kept paytables/blackjack/6-decks-h17-das.yaml
+    python benchmarks/video_poker.py --cold --before /tmp/before --runs 10 --phases jacks-or-better-9-6
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import resource
 import subprocess
 import sys
+import statistics
 import tempfile
 import time
 from math import comb
@@ -86,12 +93,15 @@ def cold_runs(files: list[tuple[str, Path, bool]], before: Path, rounds: int) ->
     (its name, its path in both checkouts, whether its second run is timed: its solution read back); see the module."""
     versions = {"before": before.resolve(), "this": ROOT.resolve()}
     print(f"{os.cpu_count()} cores; processor time (user + system) of `analyze FILE --format json` in a fresh process, the "
-          f"least of {rounds} (each run's in brackets); before: {before}\n")
-    print("| File | run | before | this | ratio | same bytes | load |")
-    print("|---|---|---:|---:|---:|---|---|")
+          f"least of {rounds} (each run's in brackets); wall: the longest run's wall time, and the runs within the "
+          f"target; before: {before}\n")
+    print("| File | run | before | this | ratio | wall, before | wall, this | same bytes | load |")
+    print("|---|---|---:|---:|---:|---:|---:|---|---|")
     for name, path, second in files:
         load = _load()
+        goal = None if second else target(ROOT / path)[0]
         times: dict[str, list[float]] = {v: [] for v in versions}
+        walls: dict[str, list[float]] = {v: [] for v in versions}
         printed: dict[str, set[bytes]] = {v: set() for v in versions}
         for root in versions.values():  # its kernels compiled (and the file's first run made) before anything is timed
             with tempfile.TemporaryDirectory(prefix="vp-bench-") as cache:
@@ -102,15 +112,48 @@ def cold_runs(files: list[tuple[str, Path, bool]], before: Path, rounds: int) ->
                     counts = str(Path(cache) / "counts")
                     if second:
                         run(root, path, counts, "--format", "json")
-                    _, cpu, out = run(root, path, counts, "--format", "json")
+                    wall, cpu, out = run(root, path, counts, "--format", "json")
                 times[version].append(cpu)
+                walls[version].append(wall)
                 printed[version].add(out)
         least = {v: min(t) for v, t in times.items()}
         same = len(printed["before"] | printed["this"]) == 1
         each = {v: ", ".join(f"{t:.2f}" for t in times[v]) for v in versions}
+        within = {v: "" if goal is None else f", {sum(w < goal for w in walls[v])} of {rounds} under {goal:.0f} s"
+                  for v in versions}
         print(f"| {name} | {'second (kept read)' if second else 'cold (cache empty)'} | {least['before']:.2f} s "
               f"({each['before']}) | {least['this']:.2f} s ({each['this']}) | {least['before'] / least['this']:.2f}x | "
+              f"{max(walls['before']):.2f} s{within['before']} | {max(walls['this']):.2f} s{within['this']} | "
               f"{'yes' if same else 'NO'} | {load}–{_load()} |", flush=True)
+
+
+def phase_runs(files: list[tuple[str, Path]], before: Path, rounds: int) -> None:
+    """Each file's cold command line run in process by ``benchmarks/cli_phases.py`` (the count cache empty), the
+    checkout at ``before`` and this one in turn, ``rounds`` times each: the median processor time of each phase."""
+    versions = {"before": before.resolve(), "this": ROOT.resolve()}
+    script = Path(__file__).resolve().parent / "cli_phases.py"
+    for name, path in files:
+        spent: dict[str, list[dict[str, float]]] = {v: [] for v in versions}
+        load = _load()
+        for _ in range(rounds):
+            for version, root in versions.items():
+                with tempfile.TemporaryDirectory(prefix="vp-bench-") as folder:
+                    out = Path(folder) / "phases.json"
+                    env = {**os.environ, "CASINO_MATH_CACHE": str(Path(folder) / "counts"), "PYTHONPATH": str(root)}
+                    subprocess.run([sys.executable, str(script), str(out), "analyze", str(path), "--format", "json"],
+                                   env=env, check=True, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    spent[version].append({phase: cpu for phase, (cpu, _) in json.loads(out.read_text()).items()})
+        print(f"\n{name}: processor time in process by phase (`benchmarks/cli_phases.py`), median of {rounds}, "
+              f"load {load}–{_load()}\n")
+        print("| phase | before | this |")
+        print("|---|---:|---:|")
+        phases = list(spent["this"][0])
+        median = {v: {p: statistics.median(run[p] for run in spent[v]) for p in phases} for v in versions}
+        for phase in phases:
+            if max(median[v][phase] for v in versions) >= 0.0005:
+                print(f"| {phase} | {median['before'][phase]:.3f} s | {median['this'][phase]:.3f} s |")
+        totals = {v: statistics.median(sum(run.values()) for run in spent[v]) for v in versions}
+        print(f"| **in all** | {totals['before']:.3f} s | **{totals['this']:.3f} s** |", flush=True)
 
 
 def resolve(path: Path, repeat: int) -> tuple[float, float]:
@@ -185,6 +228,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=29)
     parser.add_argument("--cold", action="store_true", help="the cold command line alone, this checkout and --before's in turn")
     parser.add_argument("--before", type=Path, help="the previous version's checkout (with --cold)")
+    parser.add_argument("--phases", action="store_true",
+                        help="with --cold: each cold file's phases in process too, before and this (cli_phases.py)")
     parser.add_argument("--kept", type=Path, action="append", default=[],
                         help="with --cold: a game file (from the checkout's root) timed on its second run")
     parser.add_argument("games", nargs="*", default=None,
@@ -197,6 +242,8 @@ def main() -> None:
         games = args.games or ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"]
         files = [(name, FOLDER.relative_to(ROOT) / f"{name}.yaml", False) for name in games]
         cold_runs(files + [(path.stem, path, True) for path in args.kept], args.before, args.runs)
+        if args.phases:
+            phase_runs([(name, path) for name, path, _ in files], args.before, args.runs)
         return
     args.games = args.games or sorted(p.stem for p in FOLDER.glob("*.yaml"))
     import casino_math

@@ -94,6 +94,9 @@ class SuitRanking(Ranking):
             raise ValueError(f"{self.name}: no card of the suit valued in {tuple(ranks)}")
         return value
 
+    def natural_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int:
+        return self.hand_value(ranks, suited)  # valued as above, memo or not
+
     @cached_property
     def suit_values(self) -> np.ndarray:
         """The value of every set of ranks one suit can hold, by its bitmask over the deck's ranks (low rank = bit 0);

@@ -26,7 +26,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.references.brute_force import every_hand_counts
@@ -113,6 +113,17 @@ def test_best_of_n_is_the_best_subset_valued_one_by_one(family, data):
         for subset in itertools.combinations(cards, ranking.hand_size)
     )
     assert value(ranking, cards) == one_by_one
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@FAST
+@given(data=st.data())
+def test_a_hand_of_natural_cards_is_valued_alike_with_or_without_the_memo(family, data):
+    ranking, cards = data.draw(hands(family, extra_cards=(2, 2)))
+    naturals = [c for c in cards if not ranking.is_wild(c)][:ranking.hand_size]
+    assume(len(naturals) == ranking.hand_size)
+    ranks, suited = [c.rank for c in naturals], suited_flags(ranking, naturals)
+    assert ranking.natural_value(ranks, suited) == ranking.hand_value(ranks, suited)
 
 
 # -- (c) ----------------------------------------------------------------------------------------

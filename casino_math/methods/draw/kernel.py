@@ -14,7 +14,10 @@ of 16 subtractions, ``_exclude``), which is the sum above for every H together. 
 given pays are the transform of the sets' values (:func:`hold_values`, :func:`best_holds`), one number per set where
 the counts are one per pay class.
 
-Every kernel walks sets of cards in colex order by one step, ``_next``.
+Every kernel walks sets of cards in colex order by one step, ``_next``. The kernels a cold analysis runs make no array
+(their arrays are made by numpy and handed to them by the functions of the same name): one that makes an array or
+assigns a slice names numba's array implementations in its compiled code, so reading it back from numba's cache
+imports them (``numba.np.arrayobj`` and nine more modules, about a twentieth of a second).
 
 >>> from math import comb
 >>> keys = hand_keys(np.array([14, 14, 14, 14, 13, 13, 13, 13, 0]), np.array([0, 1, 2, 3, 0, 1, 2, 3, -1]), 9)
@@ -76,17 +79,19 @@ def _key(code: np.ndarray, suit: np.ndarray, cards: np.ndarray, ranks: np.ndarra
     return key * 2 + suited
 
 
-@njit(cache=True)
 def hand_keys(code: np.ndarray, suit: np.ndarray, n: int) -> np.ndarray:
     """Every five-card hand of an ``n``-card deck, in colex order: its key (ranks high first, base 16, a wild card 0;
     then 1 where its natural cards share a suit)."""
     out = np.empty(BINOMIAL[n, 5], dtype=np.int32)
-    cards = np.arange(5)
-    ranks = np.empty(5, dtype=np.int64)  # scratch: an array made per hand would cost more than the hand
-    for h in range(len(out)):
+    _hand_keys(code, suit, out, np.arange(5), np.empty(5, dtype=np.int64))
+    return out
+
+
+@njit(cache=True)
+def _hand_keys(code: np.ndarray, suit: np.ndarray, out: np.ndarray, cards: np.ndarray, ranks: np.ndarray) -> None:
+    for h in range(len(out)):  # ranks: scratch (an array made per hand would cost more than the hand)
         out[h] = _key(code, suit, cards, ranks)
         _next(cards, 5)
-    return out
 
 
 def offsets(n: int) -> np.ndarray:
@@ -118,42 +123,58 @@ def _rank(cards: np.ndarray, mask: int, start: np.ndarray) -> int:
     return start[size] + rank
 
 
-@njit(cache=True)
 def four_sets(classes: np.ndarray, n: int, width: int) -> np.ndarray:
     """For every set of four of ``n`` cards (colex order), the five-card hands of each class (``classes``: every hand's
     class, in colex order) that hold it: at most ``n − 4`` each, one byte (card ids stay below
     ``casino_math.subsets.MAX_IDS``, 128)."""
-    start = offsets_compiled(n)
     out = np.zeros((BINOMIAL[n, 4], width), dtype=np.uint8)
-    cards = np.arange(5)
-    for h in range(len(classes)):
-        k = classes[h]
-        for drop in range(5):
-            out[_rank(cards, STAND ^ (1 << drop), start) - start[4], k] += 1
-        _next(cards, 5)
+    _four_sets(classes, out, np.arange(5))
     return out
 
 
 @njit(cache=True)
+def _four_sets(classes: np.ndarray, out: np.ndarray, cards: np.ndarray) -> None:
+    for h in range(len(classes)):
+        k = classes[h]
+        # the set less card j: the cards below j keep their place (C(card, i + 1)), those above move down one (C(card, i))
+        above = 0
+        for i in range(1, 5):
+            above += BINOMIAL[cards[i], i]
+        below = 0
+        for drop in range(5):
+            out[below + above, k] += 1
+            if drop < 4:
+                below += BINOMIAL[cards[drop], drop + 1]
+                above -= BINOMIAL[cards[drop + 1], drop + 1]
+        _next(cards, 5)
+
+
 def subset_table(fours: np.ndarray, n: int) -> np.ndarray:
     """For every set of at most four of ``n`` cards (rows by :func:`offsets`), the hands of each class that hold it,
     from :func:`four_sets`: a hand holding a set of s cards holds 5 − s of its supersets of s + 1 cards, so the sets of
     s cards sum their supersets' rows and divide by 5 − s."""
-    start = offsets_compiled(n)
+    start = offsets(n)
     table = np.zeros((start[5], fours.shape[1]), dtype=np.int32)
     table[start[4]:] = fours
+    _subset_table(table, start, np.empty(5, dtype=np.int64))
+    return table
+
+
+@njit(cache=True)
+def _subset_table(table: np.ndarray, start: np.ndarray, cards: np.ndarray) -> None:
     width = table.shape[1]
-    cards = np.empty(5, dtype=np.int64)
     for size in range(4, 0, -1):
-        cards[:size] = np.arange(size)
+        for i in range(size):
+            cards[i] = i
         for row in range(start[size], start[size + 1]):
             for drop in range(size):
                 below = _rank(cards, ((1 << size) - 1) ^ (1 << drop), start)
                 for k in range(width):
                     table[below, k] += table[row, k]
             _next(cards, size)
-        table[start[size - 1]:start[size]] //= 6 - size
-    return table
+        for row in range(start[size - 1], start[size]):
+            for k in range(width):
+                table[row, k] //= 6 - size
 
 
 @njit(cache=True)
@@ -210,7 +231,6 @@ def hold_values(deals: np.ndarray, dealt: np.ndarray, sets: np.ndarray, n: int) 
     return out
 
 
-@njit(cache=True)
 def best_holds(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: int, scale: np.ndarray, pays: np.ndarray,
                squares: np.ndarray, order: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each deal's best hold (``own``: the class of the deal as dealt; ``table``: :func:`subset_table`): the highest
@@ -218,29 +238,33 @@ def best_holds(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: int, sc
     integers), ties to the lowest second moment (· ``squares``, in floating point: whole numbers below 2**53 are exact,
     and beyond them it only breaks ties), then to the first in ``order``. Returns the holds, their values and their
     second moments."""
-    start = offsets_compiled(n)
+    rows = len(deals)
+    choice, value, second = np.empty(rows, dtype=np.int8), np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.float64)
+    _best_holds(deals, own, table, offsets(n), scale, pays, squares, order, np.zeros(len(table), dtype=np.int64),
+                np.zeros(len(table), dtype=np.float64), choice, value, second, np.empty(HOLDS, dtype=np.int64),
+                np.empty(HOLDS, dtype=np.float64), np.empty(STAND, dtype=np.int64))
+    return choice, value, second
+
+
+@njit(cache=True)
+def _best_holds(deals: np.ndarray, own: np.ndarray, table: np.ndarray, start: np.ndarray, scale: np.ndarray,
+                pays: np.ndarray, squares: np.ndarray, order: np.ndarray, sets: np.ndarray, set_squares: np.ndarray,
+                choice: np.ndarray, value: np.ndarray, second: np.ndarray, g: np.ndarray, h: np.ndarray,
+                subsets: np.ndarray) -> None:
     rows = len(deals)
     width = table.shape[1]
-    sets = np.zeros(len(table), dtype=np.int64)
-    set_squares = np.zeros(len(table), dtype=np.float64)
     for row in range(len(table)):  # each set's total pay and square over the hands holding it
         for k in range(width):
             sets[row] += table[row, k] * pays[k]
             set_squares[row] += table[row, k] * squares[k]
-    choice = np.empty(rows, dtype=np.int8)
-    value = np.empty(rows, dtype=np.int64)
-    second = np.empty(rows, dtype=np.float64)
-    g = np.empty(HOLDS, dtype=np.int64)
-    h = np.empty(HOLDS, dtype=np.float64)
-    subsets = np.empty(STAND, dtype=np.int64)
     for row in range(rows):
         _subset_rows(deals[row], start, subsets)
         _holds(subsets, sets, pays[own[row]], g)
         _holds(subsets, set_squares, squares[own[row]], h)
-        best_v = np.iinfo(np.int64).min
-        best_s = np.inf
-        best = 0
-        for j in range(HOLDS):
+        best = order[0]
+        best_v = g[best] * scale[_SIZE[best]]
+        best_s = h[best] * scale[_SIZE[best]]
+        for j in range(1, HOLDS):
             mask = order[j]
             m = scale[_SIZE[mask]]
             v = g[mask] * m
@@ -250,18 +274,22 @@ def best_holds(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: int, sc
         choice[row] = best
         value[row] = best_v
         second[row] = best_s
-    return choice, value, second
 
 
-@njit(cache=True)
 def weighted_classes(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: int, choice: np.ndarray,
                      weights: np.ndarray, scale: np.ndarray) -> np.ndarray:
     """The final hands of each class over every deal played by ``choice``: each deal's draws by class at its hold
     (inclusion–exclusion over its discards, the sets holding the hold and some discards), times its weight (the deals
     of its suit class) and its hold size's scale."""
-    start = offsets_compiled(n)
+    out = np.zeros(table.shape[1], dtype=np.int64)
+    _weighted_classes(deals, own, table, offsets(n), choice, weights, scale, out)
+    return out
+
+
+@njit(cache=True)
+def _weighted_classes(deals: np.ndarray, own: np.ndarray, table: np.ndarray, start: np.ndarray, choice: np.ndarray,
+                      weights: np.ndarray, scale: np.ndarray, out: np.ndarray) -> None:
     width = table.shape[1]
-    out = np.zeros(width, dtype=np.int64)
     for row in range(len(deals)):
         cards = deals[row]
         hold = np.int64(choice[row])
@@ -276,57 +304,44 @@ def weighted_classes(deals: np.ndarray, own: np.ndarray, table: np.ndarray, n: i
                 held = _rank(cards, mask, start)
                 for k in range(width):
                     out[k] += table[held, k] * sign
-    return out
+
+
+def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The deals of an ``n``-card deck (``naturals`` cards of four suits, id ``4 × rank + suit``; jokers after) by class
+    under the renamings of suits: each class's canonical member (its suits renamed in decreasing order of the set of
+    ranks each holds, ties by name, so that equivalent deals read alike), in colex order, and how many deals it holds.
+
+    A deal is canonical where the sets of ranks of its suits 0 to 3 do not increase (the renaming leaves it as it is);
+    its class holds 24 deals over the renamings that leave it as it is (those permuting suits of the same set of ranks),
+    so no other deal is renamed.
+    """
+    weight = np.zeros(BINOMIAL[n, 5], dtype=np.uint8)  # per deal, its class's deals where it is canonical (at most 24)
+    _canonical(naturals, weight, np.empty(4, dtype=np.int64), np.arange(5))
+    found = np.flatnonzero(weight)
+    deals = np.empty((len(found), 5), dtype=np.int8)
+    rest = found.astype(np.int64)
+    for i in range(4, -1, -1):  # colex unranking: each card the highest whose binomial fits in what is left
+        top = np.searchsorted(BINOMIAL[:n, i + 1], rest, side="right") - 1
+        deals[:, i] = top
+        rest -= BINOMIAL[top, i + 1]
+    return deals, weight[found].astype(np.int64)
 
 
 @njit(cache=True)
-def deal_classes(naturals: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The deals of an ``n``-card deck (``naturals`` cards of four suits, id ``4 × rank + suit``; jokers after) by class
-    under the renamings of suits: each class's first member in colex order of its canonical form (its suits renamed in
-    decreasing order of the set of ranks each holds, so that equivalent deals read alike), and how many deals it holds.
-    """
-    total = BINOMIAL[n, 5]
-    weight = np.zeros(total, dtype=np.uint8)  # at most 24 deals a class (the renamings of four suits): one byte, cached
-    mapped = np.empty(5, dtype=np.int64)
-    masks = np.empty(4, dtype=np.int64)
-    rename = np.empty(4, dtype=np.int64)
-    cards = np.arange(5)
-    for _ in range(total):
+def _canonical(naturals: int, weight: np.ndarray, masks: np.ndarray, cards: np.ndarray) -> None:
+    for h in range(len(weight)):
         masks[0] = masks[1] = masks[2] = masks[3] = 0
         for i in range(5):
             if cards[i] < naturals:
                 masks[cards[i] % 4] |= 1 << (cards[i] // 4)
-        for s in range(4):  # a suit's new name: how many suits hold a bigger set of ranks (ties by name)
-            place = 0
-            for t in range(4):
-                if masks[t] > masks[s] or (masks[t] == masks[s] and t < s):
-                    place += 1
-            rename[s] = place
-        for i in range(5):  # renamed, then insertion-sorted
-            card = cards[i]
-            card = card - card % 4 + rename[card % 4] if card < naturals else card
-            j = i
-            while j > 0 and mapped[j - 1] > card:
-                mapped[j] = mapped[j - 1]
-                j -= 1
-            mapped[j] = card
-        key = 0
-        for i in range(5):
-            key += BINOMIAL[mapped[i], i + 1]
-        weight[key] += 1
+        if masks[0] >= masks[1] and masks[1] >= masks[2] and masks[2] >= masks[3]:
+            fixed = 1  # the renamings leaving it as it is: the product of the factorials of its runs of equal sets
+            run = 1
+            for s in range(1, 4):
+                run = run + 1 if masks[s] == masks[s - 1] else 1
+                fixed *= run
+            weight[h] = 24 // fixed
         _next(cards, 5)
-    found = np.flatnonzero(weight)
-    deals = np.empty((len(found), 5), dtype=np.int8)
-    for row in range(len(found)):  # colex unranking
-        rest = found[row]
-        top = n
-        for i in range(4, -1, -1):
-            top -= 1
-            while BINOMIAL[top, i + 1] > rest:
-                top -= 1
-            deals[row, i] = top
-            rest -= BINOMIAL[top, i + 1]
-    return deals, weight[found].astype(np.int64)
 
 
 @njit(cache=True)
