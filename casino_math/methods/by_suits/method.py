@@ -143,12 +143,15 @@ def _count(game: Game, progress: Progress | None, processes: int = 1) -> Counts:
         if not game.qualifier:
             counted[:, 0] = 0  # every dealer hand qualifies
         value = values[np.arange(len(part)), strongest]
-        return cells_of(counted, value, qualifier, total), value
+        return cells_of(counted, value, qualifier, total).astype(sent), value
 
+    sent = np.int32 if total < 2 ** 31 else np.int64  # a cell counts dealer hands: the cells cross from a worker in half the bytes
     starts = range(0, len(masks), CHUNK)
     report(what, 0, len(masks))
     if processes > 1 and len(starts) > 1:
         from ...workers import as_finished
+
+        below(masks[:1], ranks, hidden, masks[:1, :3], np.zeros(3, dtype=bool))  # the compiled kernel loaded once, not per worker
 
         chunks: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]] = as_finished(chunk, starts, min(processes, len(starts)))
     else:
