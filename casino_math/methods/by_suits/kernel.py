@@ -92,6 +92,10 @@ def _below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_
     below = np.zeros(4, dtype=np.int64)  # each suit's L-sets below the threshold
     holds = np.zeros(4, dtype=np.int64)  # whether the suit holds the threshold's ranks (at most T adds it)
     tops = np.zeros(ranks, dtype=np.int64)  # the threshold's ranks, highest first
+    highest = np.zeros(1 << ranks, dtype=np.int64)  # the highest rank of each rank set
+    for rank in range(ranks):
+        highest[1 << rank:2 << rank] = rank
+    product = np.ones(SUBSETS, dtype=np.int64)  # the product of the counts of each set of suits (1 for none)
     for row in range(held.shape[0]):
         row_coefficients = coefficients[slot[codes[row]]]
         previous = -1
@@ -99,11 +103,10 @@ def _below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_
             threshold = thresholds[row, t]
             length = bits[threshold]
             if threshold != previous and length <= drawn:  # the next threshold is often the same: at most it
-                taken = 0
-                for rank in range(ranks - 1, -1, -1):
-                    if threshold >> rank & 1:
-                        tops[taken] = rank
-                        taken += 1
+                rest = threshold
+                for i in range(length):
+                    tops[i] = highest[rest]
+                    rest ^= 1 << tops[i]
                 for suit in range(4):
                     left = full & ~held[row, suit]
                     count = 0
@@ -121,13 +124,10 @@ def _below(held: np.ndarray, ranks: int, drawn: int, thresholds: np.ndarray, at_
                 out[row, t] = row_coefficients[drawn + 1, 0]
                 continue
             total = row_coefficients[length, 0]
-            for subset in range(1, SUBSETS):
-                term = row_coefficients[length, subset]
-                if term:
-                    for suit in range(4):
-                        if subset >> suit & 1:
-                            term *= below[suit] + (holds[suit] if at_most[t] else 0)
-                    total += term
+            for subset in range(1, SUBSETS):  # each set's product from the set without its lowest suit: no branch
+                lowest = 0 if subset & 1 else 1 if subset & 2 else 2 if subset & 4 else 3
+                product[subset] = product[subset & (subset - 1)] * (below[lowest] + (holds[lowest] if at_most[t] else 0))
+                total += row_coefficients[length, subset] * product[subset]
             out[row, t] = total
 
 
