@@ -103,7 +103,8 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
     n = len(deck.cards)
     rest = np.setdiff1d(np.arange(n), known)
     dealt = rest[_subsets(len(rest), hidden)]
-    hands = np.sort(np.concatenate([np.broadcast_to(known, (len(dealt), len(known))), dealt], axis=1), axis=1)
+    hands = dealt if not len(known) else np.sort(  # no card known: the dealt rows are ascending already
+        np.concatenate([np.broadcast_to(known, (len(dealt), len(known))), dealt], axis=1), axis=1)
     values = hand_values(ranking, deck, hands)
     if len(player_values) == 0:
         player_values = hand_values(ranking, deck, player)

@@ -233,7 +233,8 @@ def swept(dealt: np.ndarray, values: np.ndarray, player: np.ndarray, thresholds:
     [[2], [2]]
     """
     distinct, rank = np.unique(values, return_inverse=True)
-    hands = np.ascontiguousarray(np.sort(dealt, axis=1), dtype=np.int64)
+    ascending = bool((dealt[:, 1:] > dealt[:, :-1]).all())  # as a showdown deals them: no sort of millions of rows
+    hands = np.ascontiguousarray(dealt if ascending else np.sort(dealt, axis=1), dtype=np.int64)
     held = np.ascontiguousarray(np.sort(player, axis=1), dtype=np.int64)
     largest = max(int(hands.max(initial=0)), int(held.max(initial=0))) + 1
     top = min(hands.shape[1], held.shape[1])

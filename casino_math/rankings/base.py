@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Literal, Sequence
+from typing import Literal, Sequence
 
 import numpy as np
 
@@ -29,7 +29,7 @@ WildPolicy = Literal["wild", "bug"]
 # lowest card not already in the hand (lowball's California rule).
 BugRule = Literal["ace_or_completes", "lowest_missing"]
 # the hands the bug may complete: straights and flushes, Sökö's four-card ones included
-_BUG_CATEGORIES = frozenset({"straight", "flush", "straight_flush", "royal_flush", "four_straight", "four_flush"})
+BUG_CATEGORIES = frozenset({"straight", "flush", "straight_flush", "royal_flush", "four_straight", "four_flush"})
 
 
 def _encode(tiebreak: tuple[int, ...]) -> int:
@@ -107,7 +107,7 @@ class Ranking:
         return tuple(sorted(self.deck.ranks, reverse=True))
 
     # -- one hand, in plain Python ------------------------------------------------------
-    def _natural_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int | None:
+    def natural_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int | None:
         """Value of a hand of natural cards, or None if no shape takes it.
 
         Only a wild card can make a hand no shape takes (five of a kind where the
@@ -172,7 +172,7 @@ class Ranking:
         if wilds == len(ranks) and FIVE_WILDS in self.shapes:  # no stand-in makes it: wild cards alone
             return self.shapes.index(FIVE_WILDS) << CATEGORY_SHIFT
         if not wilds:
-            value = self._natural_value(ranks, suited)
+            value = self.natural_value(ranks, suited)
             if value is None:
                 raise AssertionError(f"{self.name}: no shape matches {tuple(ranks)}")
             return value
@@ -185,11 +185,11 @@ class Ranking:
         best = -1
         for stand_ins in itertools.combinations_with_replacement(self.natural_ranks, wilds):
             for in_suit in suit_choices:
-                value = self._natural_value(naturals + list(stand_ins), natural_suited + [in_suit] * wilds)
+                value = self.natural_value(naturals + list(stand_ins), natural_suited + [in_suit] * wilds)
                 if value is None:
                     continue  # e.g. five of a kind in a low ranking: the wild card plays as something else
                 if self.wild == "bug" and any(r != ACE for r in stand_ins):
-                    if self.category_of(value) not in _BUG_CATEGORIES:
+                    if self.category_of(value) not in BUG_CATEGORIES:
                         continue
                 best = max(best, value)
         return best
@@ -242,17 +242,20 @@ class Ranking:
         weights = 1 << np.arange(k, dtype=np.int64)
         return (in_group * weights).sum(axis=-1), 1 << k
 
-    def _suited_from_feature(self, feature: int, k: int) -> tuple[bool, ...]:
-        """The ``suited`` flags :meth:`hand_value` takes, rebuilt from a suit feature."""
+    def _suited_from_feature(self, feature: np.ndarray, k: int) -> np.ndarray:
+        """The ``suited`` flags :meth:`hand_value` takes (rows of ``k``), rebuilt from each suit feature."""
         if self.suits == "groups":
-            return tuple(bool(feature >> i & 1) for i in range(k))
-        return (bool(feature),) * k  # flush: all or none; none: the feature is always 0
+            return (feature[:, None] >> np.arange(k) & 1).astype(bool)
+        return np.repeat(feature[:, None].astype(bool), k, axis=1)  # flush: all or none; none: the feature is always 0
 
-    def _lookup(self, key: np.ndarray, n_features: int, fill_from: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    def _lookup(self, key: np.ndarray, n_features: int) -> np.ndarray:
         """Values for lookup keys; a key seen for the first time is valued from the declaration.
 
-        ``fill_from(rows)`` gives the (hand_size) ranks and the suit feature of example rows.
+        A key is its hand: the codes of its ranks (high first, wild cards 0) and its suit feature, so the keys
+        missing are rebuilt into hands and valued together (:func:`~casino_math.rankings.stand_ins.values`).
         """
+        from .stand_ins import values as valued
+
         k = self.hand_size
         lut = self._lut_cache.get("lut")
         if lut is None:
@@ -261,13 +264,18 @@ class Ranking:
         values: np.ndarray = lut[key]
         missing = values < 0
         if missing.any():
-            rows = np.flatnonzero(missing.ravel())
-            new_keys, first = np.unique(key.ravel()[rows], return_index=True)
-            example_ranks, example_features = fill_from(rows[first])
-            for key_, r, f in zip(new_keys, example_ranks, example_features):
-                lut[key_] = self.hand_value(tuple(int(x) for x in r), self._suited_from_feature(int(f), k))
+            new_keys = _distinct(key[missing], len(lut))
+            features = new_keys % n_features
+            codes = new_keys // n_features // (len(self.deck.ranks) + 1) ** np.arange(k - 1, -1, -1)[:, None]
+            ranks = self._rank_of_code[(codes % (len(self.deck.ranks) + 1)).T]
+            lut[new_keys] = valued(self, ranks, self._suited_from_feature(features, k))
             values = lut[key]
         return values
+
+    @cached_property
+    def _rank_of_code(self) -> np.ndarray:
+        """The rank of each code of :attr:`_rank_code` (code 0: a wild card)."""
+        return np.array([WILD, *sorted(self.deck.ranks)], dtype=np.int64)
 
     def best_values(self, ranks: np.ndarray, suits: np.ndarray | None) -> np.ndarray:
         """Value of the best ``hand_size`` cards of each hand (rows of rank and suit arrays).
@@ -305,14 +313,24 @@ class Ranking:
                 feature, n_features = self._suit_feature(suits[..., list(subset)], naturals[..., list(subset)])
             key = key * n_features + feature
 
-            def fill_from(rows: np.ndarray, subset: tuple[int, ...] = subset, feature: np.ndarray = feature,
-                          key: np.ndarray = key) -> tuple[np.ndarray, np.ndarray]:
-                return ranks.reshape(-1, n)[rows][:, list(subset)], np.broadcast_to(feature, key.shape).ravel()[rows]
-
-            values = self._lookup(key, n_features, fill_from)
+            values = self._lookup(key, n_features)
             best = values if best is None else np.maximum(best, values)
         assert best is not None
         return best.astype(np.int64)
+
+
+def _distinct(keys: np.ndarray, size: int) -> np.ndarray:
+    """The distinct ``keys`` (each under ``size``), ascending: marked in a table of ``size`` flags where the keys are
+    many (a first look-up of millions of hands: no sort of them), sorted where they are few.
+
+    >>> _distinct(np.array([5, 1, 5, 3]), 8).tolist(), _distinct(np.array([5, 1, 5]), 1 << 20).tolist()
+    ([1, 3, 5], [1, 5])
+    """
+    if len(keys) * 8 < size:
+        return np.unique(keys)
+    seen = np.zeros(size, dtype=bool)
+    seen[keys] = True
+    return np.flatnonzero(seen)
 
 
 def cards_to_arrays(hands: Sequence[Sequence[Card]], ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:

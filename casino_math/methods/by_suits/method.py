@@ -89,13 +89,31 @@ def _partitions(total: int, largest: int, parts: int = 4) -> Iterator[tuple[int,
 
 
 def orders(masks: np.ndarray) -> np.ndarray:
-    """How many hands each row of four rank sets stands for: its distinct orders over the four suits."""
-    same = np.ones(len(masks), dtype=np.int64)
-    out = np.full(len(masks), factorial(4), dtype=np.int64)
-    for i in range(1, 4):
-        same = np.where(masks[:, i] == masks[:, i - 1], same + 1, 1)
-        out //= same  # a run of r equal sets divides by r! one factor at a time
-    return out
+    """How many hands each row of four rank sets stands for: its distinct orders over the four suits, 4! over the
+    factorial of each run of equal sets (they sit side by side), so one of :data:`_ORDERS`, by which neighbours are
+    equal.
+
+    >>> orders(np.array([[7, 3, 3, 1], [5, 5, 5, 5], [4, 2, 1, 0], [6, 6, 1, 1]])).tolist()
+    [12, 1, 24, 6]
+    """
+    equal = masks[:, 1:] == masks[:, :-1]
+    return _ORDERS[equal[:, 0] | equal[:, 1] << 1 | equal[:, 2] << 2]
+
+
+def _orders_by_neighbours() -> np.ndarray:
+    """The orders of four sets by which neighbours are equal (bit i: sets i and i + 1), a run of r equal sets
+    dividing 4! by r! one factor at a time."""
+    out = []
+    for equal in range(8):
+        same, count = 1, factorial(4)
+        for i in range(3):
+            same = same + 1 if equal >> i & 1 else 1
+            count //= same
+        out.append(count)
+    return np.array(out, dtype=np.int64)
+
+
+_ORDERS = _orders_by_neighbours()
 
 
 CHUNK = 1 << 20  # classes counted at a time: bounds the working arrays beside the counts
@@ -143,12 +161,15 @@ def _count(game: Game, progress: Progress | None, processes: int = 1) -> Counts:
         if not game.qualifier:
             counted[:, 0] = 0  # every dealer hand qualifies
         value = values[np.arange(len(part)), strongest]
-        return cells_of(counted, value, qualifier, total), value
+        return cells_of(counted, value, qualifier, total).astype(sent), value
 
+    sent = np.int32 if total < 2 ** 31 else np.int64  # a cell counts dealer hands: the cells cross from a worker in half the bytes
     starts = range(0, len(masks), CHUNK)
     report(what, 0, len(masks))
     if processes > 1 and len(starts) > 1:
         from ...workers import as_finished
+
+        below(masks[:1], ranks, hidden, masks[:1, :3], np.zeros(3, dtype=bool))  # the compiled kernel loaded once, not per worker
 
         chunks: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]] = as_finished(chunk, starts, min(processes, len(starts)))
     else:

@@ -200,10 +200,10 @@ class DecisionStrategy(PlainView):
     def _describe(self, row: int) -> str:
         hand = self.game.hands["player"]
         assert hand.ranking is not None and self.player_values is not None
-        cards = self.counts.hand_cards(hand, self.chosen.level)[row]
-        ranks = [self.game.deck.cards[c].rank for c in cards]
         if isinstance(hand.ranking, SuitRanking):  # a hand of suits is named by its best suit's cards
             return hand.ranking.describe(int(self.player_values[row]))
+        cards = self.counts.hand_cards(hand, self.chosen.level)[row]
+        ranks = [self.game.deck.cards[c].rank for c in cards]
         category = hand.ranking.category_of(int(self.player_values[row]))
         if len(ranks) > hand.best:  # the best cards only: keep those of the hand's shape
             ranks = sorted(ranks, reverse=True)[: hand.best]
