@@ -125,17 +125,17 @@ class Ranking:
             self._natural_values[key] = self._match_shapes(ranks, suited)
         return self._natural_values[key]
 
-    def natural_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int:
+    def natural_value_once(self, ranks: Sequence[int], suited: Sequence[bool]) -> int:
         """Value of one hand of natural cards (no ``WILD``), as :meth:`hand_value` gives it, worked out without its memo:
         for a caller that values each hand once (video poker's keys: a fifth less time than through the memo).
 
         >>> from casino_math.rankings import get_ranking
         >>> high = get_ranking("high")
-        >>> high.natural_value((14, 13, 12, 11, 10), (True,) * 5) == high.hand_value((14, 13, 12, 11, 10), (True,) * 5)
+        >>> high.natural_value_once((14, 13, 12, 11, 10), (True,) * 5) == high.hand_value((14, 13, 12, 11, 10), (True,) * 5)
         True
         """
         if self.flush_threshold is None or sum(suited) < self.flush_threshold:
-            suited = (False,) * len(ranks)  # as _natural_value: too few cards share a suit for it to matter
+            suited = (False,) * len(ranks)  # as natural_value: too few cards share a suit for it to matter
         value = self._match_shapes(ranks, suited)
         if value is None:
             raise AssertionError(f"{self.name}: no shape matches {tuple(ranks)}")

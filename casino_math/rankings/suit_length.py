@@ -94,7 +94,7 @@ class SuitRanking(Ranking):
             raise ValueError(f"{self.name}: no card of the suit valued in {tuple(ranks)}")
         return value
 
-    def natural_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int:
+    def natural_value_once(self, ranks: Sequence[int], suited: Sequence[bool]) -> int:
         return self.hand_value(ranks, suited)  # valued as above, memo or not
 
     @cached_property

@@ -123,7 +123,7 @@ def test_a_hand_of_natural_cards_is_valued_alike_with_or_without_the_memo(family
     naturals = [c for c in cards if not ranking.is_wild(c)][:ranking.hand_size]
     assume(len(naturals) == ranking.hand_size)
     ranks, suited = [c.rank for c in naturals], suited_flags(ranking, naturals)
-    assert ranking.natural_value(ranks, suited) == ranking.hand_value(ranks, suited)
+    assert ranking.natural_value_once(ranks, suited) == ranking.hand_value(ranks, suited)
 
 
 # -- (c) ----------------------------------------------------------------------------------------

@@ -189,7 +189,7 @@ def hand_values(ranks: np.ndarray, suited: np.ndarray, ranking: Ranking) -> np.n
 
     # Python's own ints and bools: a numpy scalar per card is slower to walk; a hand of naturals alone is one key, valued
     # once (no memo to look in)
-    return np.array([value(tuple(r for r in row if r != WILD), s) if WILD in row else ranking.natural_value(row, (s,) * size)
+    return np.array([value(tuple(r for r in row if r != WILD), s) if WILD in row else ranking.natural_value_once(row, (s,) * size)
                      for row, s in zip(ranks.tolist(), suited.tolist())], dtype=np.int64)
 
 
