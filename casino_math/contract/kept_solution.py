@@ -244,24 +244,29 @@ def kept_solution(game: Game, key: str, code: tuple[str, ...], solve: Callable[[
     level-by-level game's millions of classes); ``reused``: the working is what the next solve at other pays starts
     from and its views hold more than the tables show (a level-by-level game's counts and last solve, each class's
     exact values): a solution just solved keeps its working, and none is read or kept under :func:`unkept`; ``backed``:
-    the method's views hold each class's exact values, which a kept view answers from the working (:class:`BackedView`)."""
+    the method's views hold each class's exact values, which a kept view answers from the working (:class:`BackedView`).
+    With no cache in force, a solution whose working is not ``reused`` is given as kept all the same, nothing written:
+    what needs its working solves the game again, once, as a solution read from the cache does."""
     from ..count_cache import current
     from ..shard_store import Unstorable
 
     cache = cache if cache is not None else current()
-    if cache is None or reused and _unkept:
+    if reused and (cache is None or _unkept):
         return solve()
-    found, stored = cache.load(KIND, key, game.id, code)
-    if found:
-        try:
-            return _restored(game, stored, solve, fit, sides, backed)
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
-            log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
+    if cache is not None:
+        found, stored = cache.load(KIND, key, game.id, code)
+        if found:
+            try:
+                return _restored(game, stored, solve, fit, sides, backed)
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+                log.warning(f"the solution of {game.id} kept in {cache.folder} does not fit this game ({type(error).__name__}); it is solved again")
     solution = solve()
     try:
-        kept = _stored(solution, own, sides is None, largest)
+        kept = _stored(solution, own if cache is not None else None, sides is None, largest)
     except Unstorable:  # a view that is more than a table (a house way's breakdown): solved at every run
         return solution
+    if cache is None:  # no cache, and still the solution as kept, its working let go: a report of many rule sets holds
+        return _restored(game, kept, solve, None, sides, backed)  # their tables, not every solve (blackjack's: 0.3 GB each)
     cache.keep(KIND, key, game.id, kept, code)
     found, stored = cache.load(KIND, key, game.id, code)  # the solution as kept, not its working: a report of many
     # rule sets holds each one's tables, not gigabytes (but a working the next solve starts from, which the method holds anyway)

@@ -14,6 +14,7 @@ number of them).
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from datetime import date
@@ -110,7 +111,8 @@ def _analysed(game: Game, steps: Bar, runner: Runner | None) -> GameAnalysis:
     with steps.detail() as progress:
         analysis = GameAnalysis(game, progress, runner)
         analysis.tables  # noqa: B018 - the expensive part (the counts, the solve), done here where the bar shows it
-    return analysis
+    gc.collect()  # the cycles a count left (blackjack's positions its shared stores let go) freed before the next game's:
+    return analysis  # the collector alone would walk everything rarely, and a family's memory grow by a game at a time
 
 
 def build_reports(paths: Sequence[str | Path] = (), steps: Bar | None = None, runner: Runner | None = None,
