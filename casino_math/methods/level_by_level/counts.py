@@ -17,7 +17,7 @@ import numpy as np
 
 from ...cards import Deck
 from ...parallel import Runner, Shards, local_processes
-from ...rankings import get_ranking
+from ...rankings import Ranking, get_ranking
 from ...suits import Symmetry
 from ...game.description import Deal, Decision, Game, Hand, Step
 from ...showdown import CELLS, card_arrays, dealer_cells, hand_values
@@ -285,13 +285,17 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     # classes sharing the dealer's known cards are counted together against one table of dealer hands: a shard each
     rows = groups(known, len(game.deck.cards))
     ranking = (dealer.ranking_name, game.deck, dealer.ranking.wild or "wild")
-    shards = [(ranking, known[r][0], others[r], hidden, held[r], qualifier) for r in rows]
+    known_values = _values_from_parents(levels, steps[-1][0], player, get_ranking(*ranking), game.deck)
+    shards = [(ranking, known[r][0], others[r], hidden, held[r], None if known_values is None else known_values[r], qualifier)
+              for r in rows]
     where = (runner or (Runner.of() if len(last) > BIG else Runner.here())).forking()
     results = Shards(_showdown, shards, f"showdown|{key}").run(where, progress, "showdown: the dealer's hidden cards against every class")
     cells = np.zeros((len(last), len(CELLS)), dtype=np.int64)
-    player_values = np.zeros(len(last), dtype=np.int64)  # as hand_values gives them
+    player_values = np.zeros(len(last), dtype=np.int64) if known_values is None else known_values  # as hand_values gives them
     for r, (result, values) in zip(rows, results):
-        cells[r], player_values[r] = result, values
+        cells[r] = result
+        if known_values is None:
+            player_values[r] = values
     counts = Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
     if player.ranking == dealer.ranking:  # the player's hand valued as the solver values it: kept, not valued again
         counts.memo[("values", player.of, dealer.ranking.name, len(levels) - 1)] = player_values
@@ -339,12 +343,38 @@ def groups(known: np.ndarray, deck_size: int) -> list[slice | np.ndarray]:
     return [order[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
 
 
-def _showdown(shard: tuple) -> tuple[np.ndarray, np.ndarray]:
+def _values_from_parents(levels: list[Level], last_role: str, player: Hand, ranking: Ranking, deck: Deck) -> np.ndarray | None:
+    """The value of the player's hand (by the dealer's ``ranking``) in each class of the last level, read from the level
+    before it where the last cards dealt (to ``last_role``) are not the player's: a class's player's cards are its
+    parent's renamed, and a ranking values cards by their ranks and whether they share a suit, not by which suit it is.
+    The 134,459 hands of Caribbean Stud's player valued once, not 5,649,150 in the showdown's shards. None where the
+    player's hand takes cards dealt last.
+
+    >>> from casino_math.cards import Deck
+    >>> from casino_math.game.description import Hand
+    >>> from casino_math.levels import build_levels
+    >>> three = get_ranking("three-card")
+    >>> levels = build_levels(Deck.standard(), [("player", 3), ("up", 1)])
+    >>> read = _values_from_parents(levels, "up", Hand("player", ("player",), 3, three), three, Deck.standard())
+    >>> bool(np.array_equal(read, hand_values(three, Deck.standard(), levels[-1].cards["player"].astype(np.int64))))
+    True
+    """
+    roles = [ROLE_OF[r] for r in player.of]
+    before = levels[-2] if len(levels) > 1 else None
+    if last_role in roles or before is None or before.parent is None or before.child is None:
+        return None
+    parent_of = np.empty(len(levels[-1]), dtype=np.int64)
+    parent_of[before.child] = before.parent  # every class of a level has a parent; any one of them has its hand
+    return hand_values(ranking, deck, _side_by_side([before.cards[r] for r in roles]).astype(np.int64))[parent_of]
+
+
+def _showdown(shard: tuple) -> tuple[np.ndarray, np.ndarray | None]:
     """One shard of the showdown: the classes sharing one set of the dealer's known cards (runs on any worker), their
-    cells and the value of each one's player's hand by the dealer's ranking, each in the narrowest integer type holding
-    it (sent back from a worker: a quarter to a half of the bytes; widened again where they are put together)."""
-    (name, deck, joker), known, others, hidden, held, qualifier = shard
+    cells and, where the shard is not given them, the value of each one's player's hand by the dealer's ranking, each in
+    the narrowest integer type holding it (sent back from a worker: a quarter to a half of the bytes; widened again
+    where they are put together)."""
+    (name, deck, joker), known, others, hidden, held, values, qualifier = shard
     ranking = get_ranking(name, deck, joker)
-    player_values = hand_values(ranking, deck, held)
+    player_values = hand_values(ranking, deck, held) if values is None else values
     cells = dealer_cells(ranking, deck, known, others, hidden, player_values, qualifier)
-    return _narrow(cells)[1], _narrow(player_values)[1]
+    return _narrow(cells)[1], None if values is not None else _narrow(player_values)[1]
