@@ -75,6 +75,20 @@ class Counts:
             self.memo[key] = card_arrays(self.deck, hand.ranking, self.hand_cards(hand, level))[1]
         return self.memo[key]
 
+    def parents(self, level: int) -> np.ndarray | None:
+        """A parent of each class of a level, in the level before (None: level 0, or no edges to it), kept in memory."""
+        level %= len(self.levels)
+        key = (SCRATCH, "parents", level)
+        if key not in self.memo:
+            self.memo[key] = parents_of(self.levels, level)
+        return self.memo[key]
+
+    def dealt(self, level: int) -> set[str]:
+        """The roles given cards at a level (none at level 0)."""
+        level %= len(self.levels)
+        before = self.levels[level - 1].cards if level else {}
+        return {r for r, a in self.levels[level].cards.items() if r not in before or a.shape[1] > before[r].shape[1]}
+
 
 def seen_steps(game: Game) -> list[tuple[str, int]]:
     return [(ROLE_OF[s.role], s.cards) for s in game.steps if isinstance(s, Deal) and s.seen]
@@ -360,12 +374,29 @@ def _values_from_parents(levels: list[Level], last_role: str, player: Hand, rank
     True
     """
     roles = [ROLE_OF[r] for r in player.of]
-    before = levels[-2] if len(levels) > 1 else None
-    if last_role in roles or before is None or before.parent is None or before.child is None:
+    parents = parents_of(levels, len(levels) - 1)
+    if last_role in roles or parents is None:
         return None
-    parent_of = np.empty(len(levels[-1]), dtype=np.int64)
-    parent_of[before.child] = before.parent  # every class of a level has a parent; any one of them has its hand
-    return hand_values(ranking, deck, _side_by_side([before.cards[r] for r in roles]).astype(np.int64))[parent_of]
+    return hand_values(ranking, deck, _side_by_side([levels[-2].cards[r] for r in roles]).astype(np.int64))[parents]
+
+
+def parents_of(levels: list[Level] | tuple[Level, ...], level: int) -> np.ndarray | None:
+    """A parent of each class of ``levels[level]`` in the level before it (every class has at least one; any of them
+    holds its cards but those dealt at the level, renamed), or None at level 0 or where no edges lead to the level.
+
+    >>> from casino_math.cards import Deck
+    >>> from casino_math.levels import build_levels
+    >>> levels = build_levels(Deck.standard(), [("player", 1), ("up", 1)])   # the player's card: 13 classes, one per rank
+    >>> parents = parents_of(levels, 2)
+    >>> bool((levels[2].cards["player"] // 4 == levels[1].cards["player"][parents] // 4).all()), parents_of(levels, 0)
+    (True, None)
+    """
+    before = levels[level - 1] if level > 0 else None
+    if before is None or before.parent is None or before.child is None:
+        return None
+    parents = np.empty(len(levels[level]), dtype=np.int64)
+    parents[before.child] = before.parent
+    return parents
 
 
 def _showdown(shard: tuple) -> tuple[np.ndarray, np.ndarray | None]:
