@@ -299,7 +299,8 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     # classes sharing the dealer's known cards are counted together against one table of dealer hands: a shard each
     rows = groups(known, len(game.deck.cards))
     ranking = (dealer.ranking_name, game.deck, dealer.ranking.wild or "wild")
-    known_values = _values_from_parents(levels, steps[-1][0], player, get_ranking(*ranking), game.deck)
+    parents = parents_of(levels, len(levels) - 1)
+    known_values = _values_from_parents(levels, parents, steps[-1][0], player, get_ranking(*ranking), game.deck)
     shards = [(ranking, known[r][0], others[r], hidden, held[r], None if known_values is None else known_values[r], qualifier)
               for r in rows]
     where = (runner or (Runner.of() if len(last) > BIG else Runner.here())).forking()
@@ -311,6 +312,7 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
         if known_values is None:
             player_values[r] = values
     counts = Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
+    counts.memo[(SCRATCH, "parents", len(levels) - 1)] = parents  # the lines paid read them too (solver.paid_line)
     if player.ranking == dealer.ranking:  # the player's hand valued as the solver values it: kept, not valued again
         counts.memo[("values", player.of, dealer.ranking.name, len(levels) - 1)] = player_values
     return counts
@@ -357,24 +359,24 @@ def groups(known: np.ndarray, deck_size: int) -> list[slice | np.ndarray]:
     return [order[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
 
 
-def _values_from_parents(levels: list[Level], last_role: str, player: Hand, ranking: Ranking, deck: Deck) -> np.ndarray | None:
+def _values_from_parents(levels: list[Level], parents: np.ndarray | None, last_role: str, player: Hand, ranking: Ranking,
+                         deck: Deck) -> np.ndarray | None:
     """The value of the player's hand (by the dealer's ``ranking``) in each class of the last level, read from the level
-    before it where the last cards dealt (to ``last_role``) are not the player's: a class's player's cards are its
-    parent's renamed, and a ranking values cards by their ranks and whether they share a suit, not by which suit it is.
-    The 134,459 hands of Caribbean Stud's player valued once, not 5,649,150 in the showdown's shards. None where the
-    player's hand takes cards dealt last.
+    before it (``parents``: :func:`parents_of` the last level) where the last cards dealt (to ``last_role``) are not the
+    player's: a class's player's cards are its parent's renamed, and a ranking values cards by their ranks and whether
+    they share a suit, not by which suit it is. The 134,459 hands of Caribbean Stud's player valued once, not 5,649,150
+    in the showdown's shards. None where the player's hand takes cards dealt last.
 
     >>> from casino_math.cards import Deck
     >>> from casino_math.game.description import Hand
     >>> from casino_math.levels import build_levels
     >>> three = get_ranking("three-card")
     >>> levels = build_levels(Deck.standard(), [("player", 3), ("up", 1)])
-    >>> read = _values_from_parents(levels, "up", Hand("player", ("player",), 3, three), three, Deck.standard())
+    >>> read = _values_from_parents(levels, parents_of(levels, 2), "up", Hand("player", ("player",), 3, three), three, Deck.standard())
     >>> bool(np.array_equal(read, hand_values(three, Deck.standard(), levels[-1].cards["player"].astype(np.int64))))
     True
     """
     roles = [ROLE_OF[r] for r in player.of]
-    parents = parents_of(levels, len(levels) - 1)
     if last_role in roles or parents is None:
         return None
     return hand_values(ranking, deck, _side_by_side([levels[-2].cards[r] for r in roles]).astype(np.int64))[parents]
