@@ -110,17 +110,17 @@ def dealer_cells(ranking: Ranking, deck: Deck, known: np.ndarray, player: np.nda
         player_values = hand_values(ranking, deck, player)
     v = np.asarray(player_values, dtype=np.int64)
     thresholds = np.stack([np.full_like(v, qualifier), v, v + 1], axis=1)
-    if len(player) * len(dealt) < COMPILED_FROM:
-        below = below_reference(dealt, values, player, thresholds)
-    else:  # the compiled kernels, for big showdowns (importing numba costs more than a small one)
-        from .kernels.showdown import SWEPT_CELLS, Index, below as compiled, swept, swept_cells
-
-        if swept_cells(n, hidden, player.shape[1]) <= SWEPT_CELLS:  # one sweep over the hands: a few megabytes of counters
-            below = swept(dealt, values, player, thresholds)
-        else:
-            below = compiled(Index.of(dealt, values), player, thresholds)
     total = comb(len(rest) - player.shape[1], hidden)  # every row leaves as many cards for the dealer
-    return cells_of(below, v, qualifier, total)
+    if len(player) * len(dealt) < COMPILED_FROM:
+        return cells_of(below_reference(dealt, values, player, thresholds), v, qualifier, total)
+    # the compiled kernels, for big showdowns (importing numba costs more than a small one)
+    from .kernels.showdown import SWEPT_CELLS, Index, below as compiled, cells, swept, swept_cells
+
+    if swept_cells(n, hidden, player.shape[1]) <= SWEPT_CELLS:  # one sweep over the hands: a few megabytes of counters
+        below = swept(dealt, values, player, thresholds)
+    else:
+        below = compiled(Index.of(dealt, values), player, thresholds)
+    return cells(below, v, qualifier, total)
 
 
 @cached(maxsize=4)

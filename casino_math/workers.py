@@ -24,11 +24,10 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from . import interrupts
 from .errors import WorkerLost
+from .memory import keep_freed_memory
 
 Key = TypeVar("Key")
 Result = TypeVar("Result")
-
-M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4  # glibc's mallopt parameters (malloc.h)
 
 _TASK: dict[str, Callable[[Any], Any]] = {}  # the task a forked worker runs: set before the workers are forked
 
@@ -132,23 +131,15 @@ def _run(key: Any) -> Any:
 
 
 def _worker() -> None:
-    """A worker's memory kept for reuse, in small pages (see the module); where the C library or numpy has no such
-    setting, the worker runs as it is. What it writes (a warning) goes to the real standard streams, not through the
-    parent's progress bar, whose drawing is the parent's alone."""
-    import ctypes
-
+    """A worker's memory kept for reuse (:func:`~casino_math.memory.keep_freed_memory`), in small pages (see the
+    module); where numpy has no such setting, the worker runs as it is. What it writes (a warning) goes to the real
+    standard streams, not through the parent's progress bar, whose drawing is the parent's alone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent hears Ctrl-C and stops the workers (no trace of each)
     sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    keep_freed_memory()
 
     import numpy as np
 
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (AttributeError, OSError):  # not glibc
-        pass
-    else:
-        mallopt(M_MMAP_MAX, 0)  # big arrays from the heap, not from fresh mappings unmapped at every free
-        mallopt(M_TRIM_THRESHOLD, 1 << 40)  # and the heap never trimmed: what a solve freed serves the next
     hugepages = getattr(getattr(getattr(np, "_core", None), "multiarray", None), "_set_madvise_hugepage", None)
     if hugepages is not None:
         hugepages(False)

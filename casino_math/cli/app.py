@@ -18,6 +18,7 @@ import typer
 
 from .. import interrupts
 from ..errors import InputError, WorkerLost
+from ..memory import keep_freed_memory
 from ..terminal import escaped_output
 from .cache import cache_app
 from .design import compare, search, solve, sweep
@@ -126,6 +127,7 @@ def main() -> None:
     # analysis); garbage cycles are freed a little later, in fewer passes. Each pass over the middle generation walked
     # the survivors of the last ten (100,000 objects: the imports' and registries' own, 0.01 to 0.03 s a pass).
     gc.set_threshold(YOUNG, MIDDLE, *thresholds[2:])
+    keep_freed_memory()  # a big count's arrays freed and made again: about 2 s of system time in a Caribbean Stud analysis
     try:
         with interrupts.handling(), escaped_output():
             _run()

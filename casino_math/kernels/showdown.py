@@ -231,11 +231,12 @@ def swept(dealt: np.ndarray, values: np.ndarray, player: np.ndarray, thresholds:
     >>> values = np.array([5, 1, 7, 3, 2, 6])
     >>> swept(dealt, values, np.array([[0], [3]]), np.array([[7], [6]])).tolist()
     [[2], [2]]
+    >>> swept(dealt[:, ::-1], values, np.array([[3, 1], [0, 2]]), np.array([[7], [6]])).tolist()   # rows in any order
+    [[1], [1]]
     """
     distinct, rank = np.unique(values, return_inverse=True)
-    ascending = bool((dealt[:, 1:] > dealt[:, :-1]).all())  # as a showdown deals them: no sort of millions of rows
-    hands = np.ascontiguousarray(dealt if ascending else np.sort(dealt, axis=1), dtype=np.int64)
-    held = np.ascontiguousarray(np.sort(player, axis=1), dtype=np.int64)
+    hands = np.ascontiguousarray(dealt, dtype=np.int64)  # each row's cards put in order as the sweep reads it
+    held = np.ascontiguousarray(player, dtype=np.int64)
     largest = max(int(hands.max(initial=0)), int(held.max(initial=0))) + 1
     top = min(hands.shape[1], held.shape[1])
     offsets = np.r_[0, np.cumsum(BINOMIAL[largest, : top + 1])].astype(np.int64)
@@ -246,25 +247,43 @@ def swept(dealt: np.ndarray, values: np.ndarray, player: np.ndarray, thresholds:
 
 
 @njit(cache=True)
-def _subset_keys(cards: np.ndarray, row: int, binomial: np.ndarray, offsets: np.ndarray, top: int, keys: np.ndarray,
-                 signs: np.ndarray, sizes: np.ndarray, ranks: np.ndarray) -> None:
-    """For each subset (as a bit mask) of a row's cards (ascending): its counter in the table (-1: more than ``top``
-    cards) and its sign, each mask from the mask without its highest card (the largest in the subset, so last in
-    colex order); ``sizes`` and ``ranks``: room for the subsets' sizes and colex ranks."""
+def _subsets_by_mask(width: int, top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each subset (as a bit mask) of ``width`` cards: its size, its highest card's position, and its column among
+    the subsets of up to ``top`` cards in mask order (-1: more cards)."""
+    sizes = np.zeros(1 << width, dtype=np.int64)
+    highest = np.zeros(1 << width, dtype=np.int64)
+    column = np.full(1 << width, -1, dtype=np.int64)
+    kept = 0
+    for mask in range(1 << width):
+        if mask:
+            highest[mask] = highest[mask >> 1] + 1 if mask >> 1 else 0
+            sizes[mask] = sizes[mask ^ (1 << highest[mask])] + 1
+        if sizes[mask] <= top:
+            column[mask] = kept
+            kept += 1
+    return sizes, highest, column
+
+
+@njit(cache=True)
+def _subset_keys(cards: np.ndarray, row: int, ordered: np.ndarray, binomial: np.ndarray, offsets: np.ndarray,
+                 sizes: np.ndarray, highest: np.ndarray, colex: np.ndarray, keys: np.ndarray) -> None:
+    """For each subset (as a bit mask) of a row's cards: its counter in the table (-1: more than the table's cards),
+    each mask's colex rank from the mask's without its highest card (the largest in the subset, so last in colex
+    order); the row's cards put in order first (``ordered``: room for them)."""
     width = cards.shape[1]
-    keys[0], signs[0], sizes[0], ranks[0] = offsets[0], 1, 0, 0
-    high = 0
+    for i in range(width):  # insertion sort of a few cards
+        card = cards[row, i]
+        j = i
+        while j > 0 and ordered[j - 1] > card:
+            ordered[j] = ordered[j - 1]
+            j -= 1
+        ordered[j] = card
+    top = len(offsets) - 2
+    colex[0], keys[0] = 0, offsets[0]
     for mask in range(1, 1 << width):
-        if mask >> (high + 1):
-            high += 1
-        low = mask ^ (1 << high)
-        sizes[mask] = sizes[low] + 1
-        ranks[mask] = ranks[low] + binomial[cards[row, high], sizes[mask]]
-        if sizes[mask] > top:
-            keys[mask] = -1
-        else:
-            keys[mask] = offsets[sizes[mask]] + ranks[mask]
-        signs[mask] = -signs[low]
+        high = highest[mask]
+        colex[mask] = colex[mask ^ (1 << high)] + binomial[ordered[high], sizes[mask]]
+        keys[mask] = offsets[sizes[mask]] + colex[mask] if sizes[mask] <= top else -1
 
 
 @njit(cache=True)
@@ -296,20 +315,18 @@ def _swept(hands: np.ndarray, rank: np.ndarray, distinct: int, player: np.ndarra
             asked[placed[ranks[row, t]]] = row * count_t + t
             placed[ranks[row, t]] += 1
     # each row's subset keys taken once (not once per threshold): (rows, subsets of up to ``top`` cards), with signs
-    masks = np.array([m for m in range(1 << player.shape[1]) if _popcount(m) <= top], dtype=np.int64)
-    mask_signs = np.array([1 - 2 * (_popcount(m) & 1) for m in masks], dtype=np.int64)
     room = max(hands.shape[1], player.shape[1])
-    sizes, colex = np.empty(1 << room, dtype=np.int64), np.empty(1 << room, dtype=np.int64)
-    keys = np.empty(1 << player.shape[1], dtype=np.int64)
-    signs = np.empty(1 << player.shape[1], dtype=np.int64)
+    sizes, highest, column = _subsets_by_mask(room, top)
+    masks = np.flatnonzero(column[: 1 << player.shape[1]] >= 0)
+    mask_signs = 1 - 2 * (sizes[masks] & 1)
+    ordered, colex, keys = np.empty(room, dtype=np.int64), np.empty(1 << room, dtype=np.int64), np.empty(1 << room, dtype=np.int64)
     row_keys = np.empty((player.shape[0], len(masks)), dtype=np.int32)
     for row in range(player.shape[0]):
-        _subset_keys(player, row, binomial, offsets, top, keys, signs, sizes, colex)
+        _subset_keys(player, row, ordered, binomial, offsets, sizes, highest, colex, keys)
         for i in range(len(masks)):
             row_keys[row, i] = keys[masks[i]]
     table = np.zeros(offsets[-1], dtype=np.int32)
-    hand_keys = np.empty(1 << hands.shape[1], dtype=np.int64)
-    hand_signs = np.empty(1 << hands.shape[1], dtype=np.int64)
+    hand_masks = np.flatnonzero(column[: 1 << hands.shape[1]] >= 0)
     for level in range(distinct + 1):
         for q in range(asked_starts[level], asked_starts[level + 1]):  # the hands ranked below ``level`` are in
             row, t = asked[q] // count_t, asked[q] % count_t
@@ -319,19 +336,34 @@ def _swept(hands: np.ndarray, rank: np.ndarray, distinct: int, player: np.ndarra
             out[row, t] = total
         if level < distinct:
             for i in range(hand_starts[level], hand_starts[level + 1]):
-                _subset_keys(hands, by_rank[i], binomial, offsets, top, hand_keys, hand_signs, sizes, colex)
-                for mask in range(hand_keys.shape[0]):
-                    if hand_keys[mask] >= 0:
-                        table[hand_keys[mask]] += 1
+                _subset_keys(hands, by_rank[i], ordered, binomial, offsets, sizes, highest, colex, keys)
+                for mask in hand_masks:
+                    table[keys[mask]] += 1
+
+
+def cells(below: np.ndarray, v: np.ndarray, qualifier: int, total: int) -> np.ndarray:
+    """:func:`casino_math.showdown.cells_of` (its plain reference) in one compiled pass over the rows, with no
+    temporary arrays: the six showdown cells of rows whose hands are worth ``v``, from the dealer hands (of ``total``)
+    worth less than the qualifier, less than ``v`` and at most ``v`` (the three columns of ``below``).
+
+    >>> cells(np.array([[12, 9, 10]]), np.array([20]), 30, 100).tolist()   # a hand below the qualifier
+    [[9, 1, 2, 0, 0, 88]]
+    """
+    out = np.empty((len(v), 6), dtype=np.int64)
+    _cells(np.ascontiguousarray(below, dtype=np.int64), np.ascontiguousarray(v, dtype=np.int64), qualifier, total, out)
+    return out
 
 
 @njit(cache=True)
-def _popcount(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
+def _cells(below: np.ndarray, v: np.ndarray, qualifier: int, total: int, out: np.ndarray) -> None:
+    for row in range(len(v)):
+        c_q, c_v, c_v1, x = below[row, 0], below[row, 1], below[row, 2], v[row]
+        out[row, 0] = c_v if x < qualifier else c_q           # not qualified, player higher
+        out[row, 1] = c_v1 - c_v if x < qualifier else 0      # not qualified, equal
+        out[row, 2] = c_q - c_v1 if x + 1 < qualifier else 0  # not qualified, dealer higher
+        out[row, 3] = c_v - c_q if x > qualifier else 0       # qualified, player higher
+        out[row, 4] = c_v1 - c_v if x >= qualifier else 0     # qualified, equal
+        out[row, 5] = total - (c_v1 if x + 1 > qualifier else c_q)  # qualified, dealer higher
 
 
 def best_of(ids: np.ndarray, k: int, every: np.ndarray) -> np.ndarray:

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino_math.cards import Deck
-from casino_math.kernels.showdown import Index, below, swept
+from casino_math.kernels.showdown import Index, below, cells, swept
 from casino_math.kernels.suits import canonical
 from casino_math.rankings import get_ranking
-from casino_math.showdown import below_reference, hand_values
+from casino_math.showdown import below_reference, cells_of, hand_values
 from casino_math.subsets import all_subsets
 from casino_math.suits import Symmetry, canonical_reference
 
@@ -43,6 +43,19 @@ def test_showdown_kernel_equals_reference_on_random_values(seed, hidden, held):
     expected = below_reference(dealt, values, players, thresholds)
     assert np.array_equal(below(Index.of(dealt, values), players, thresholds), expected)
     assert np.array_equal(swept(dealt, values, players, thresholds), expected)
+    # the sweep puts each row's cards in order itself: the hands and the players' cards in any order count the same
+    assert np.array_equal(swept(rng.permuted(dealt, axis=1), values, rng.permuted(players, axis=1), thresholds), expected)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), qualifier=st.integers(0, 12))
+def test_compiled_cells_equal_the_reference(seed, qualifier):
+    """The six cells of players' hands below, at and above the qualifier, from counts of dealer hands below three
+    thresholds, compiled and in numpy."""
+    rng = np.random.default_rng(seed)
+    v = rng.integers(0, 12, 200)
+    below = np.sort(rng.integers(0, 50, (200, 3)), axis=1)
+    assert np.array_equal(cells(below, v, qualifier, 60), cells_of(below, v, qualifier, 60))
 
 
 @pytest.mark.parametrize("sizes, fixed, jokers", [((1, 0, 5), (), 0), ((0, 3, 2), (), 0), ((0, 0, 3), (3,), 0), ((1, 1, 2), (), 2)])

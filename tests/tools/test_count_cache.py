@@ -200,7 +200,8 @@ def test_counts_sent_to_a_worker_carry_a_plain_memo(kept):
     counts = level_counts.count(load_game(GAMES / "mini-three-card.yaml"))
     counts.values(load_game(GAMES / "mini-three-card.yaml").hands["player"])
     sent = pickle.loads(pickle.dumps(counts))
-    assert type(sent.memo) is dict and sent.memo.keys() == counts.memo.keys()
+    plain = {k for k in counts.memo if k[:1] != (level_counts.SCRATCH,)}  # what only speeds a solve up here stays here
+    assert type(sent.memo) is dict and sent.memo.keys() == plain and len(plain) < len(counts.memo)
 
 
 def test_the_lookups_keys_are_made_when_first_looked_up_and_kept(kept):

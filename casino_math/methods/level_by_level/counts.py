@@ -17,7 +17,7 @@ import numpy as np
 
 from ...cards import Deck
 from ...parallel import Runner, Shards, local_processes
-from ...rankings import get_ranking
+from ...rankings import Ranking, get_ranking
 from ...suits import Symmetry
 from ...game.description import Deal, Decision, Game, Hand, Step
 from ...showdown import CELLS, card_arrays, dealer_cells, hand_values
@@ -74,6 +74,20 @@ class Counts:
         if key not in self.memo:
             self.memo[key] = card_arrays(self.deck, hand.ranking, self.hand_cards(hand, level))[1]
         return self.memo[key]
+
+    def parents(self, level: int) -> np.ndarray | None:
+        """A parent of each class of a level, in the level before (None: level 0, or no edges to it), kept in memory."""
+        level %= len(self.levels)
+        key = (SCRATCH, "parents", level)
+        if key not in self.memo:
+            self.memo[key] = parents_of(self.levels, level)
+        return self.memo[key]
+
+    def dealt(self, level: int) -> set[str]:
+        """The roles given cards at a level (none at level 0)."""
+        level %= len(self.levels)
+        before = self.levels[level - 1].cards if level else {}
+        return {r for r, a in self.levels[level].cards.items() if r not in before or a.shape[1] > before[r].shape[1]}
 
 
 def seen_steps(game: Game) -> list[tuple[str, int]]:
@@ -285,14 +299,20 @@ def _count(game: Game, symmetry: Symmetry, progress: Progress | None, runner: Ru
     # classes sharing the dealer's known cards are counted together against one table of dealer hands: a shard each
     rows = groups(known, len(game.deck.cards))
     ranking = (dealer.ranking_name, game.deck, dealer.ranking.wild or "wild")
-    shards = [(ranking, known[r][0], others[r], hidden, held[r], qualifier) for r in rows]
+    parents = parents_of(levels, len(levels) - 1)
+    known_values = _values_from_parents(levels, parents, steps[-1][0], player, get_ranking(*ranking), game.deck)
+    shards = [(ranking, known[r][0], others[r], hidden, held[r], None if known_values is None else known_values[r], qualifier)
+              for r in rows]
     where = (runner or (Runner.of() if len(last) > BIG else Runner.here())).forking()
     results = Shards(_showdown, shards, f"showdown|{key}").run(where, progress, "showdown: the dealer's hidden cards against every class")
     cells = np.zeros((len(last), len(CELLS)), dtype=np.int64)
-    player_values = np.zeros(len(last), dtype=np.int64)  # as hand_values gives them
+    player_values = np.zeros(len(last), dtype=np.int64) if known_values is None else known_values  # as hand_values gives them
     for r, (result, values) in zip(rows, results):
-        cells[r], player_values[r] = result, values
+        cells[r] = result
+        if known_values is None:
+            player_values[r] = values
     counts = Counts(game.deck, tuple(levels), decisions, ways, cells, CELLS)
+    counts.memo[(SCRATCH, "parents", len(levels) - 1)] = parents  # the lines paid read them too (solver.paid_line)
     if player.ranking == dealer.ranking:  # the player's hand valued as the solver values it: kept, not valued again
         counts.memo[("values", player.of, dealer.ranking.name, len(levels) - 1)] = player_values
     return counts
@@ -339,12 +359,55 @@ def groups(known: np.ndarray, deck_size: int) -> list[slice | np.ndarray]:
     return [order[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
 
 
-def _showdown(shard: tuple) -> tuple[np.ndarray, np.ndarray]:
+def _values_from_parents(levels: list[Level], parents: np.ndarray | None, last_role: str, player: Hand, ranking: Ranking,
+                         deck: Deck) -> np.ndarray | None:
+    """The value of the player's hand (by the dealer's ``ranking``) in each class of the last level, read from the level
+    before it (``parents``: :func:`parents_of` the last level) where the last cards dealt (to ``last_role``) are not the
+    player's: a class's player's cards are its parent's renamed, and a ranking values cards by their ranks and whether
+    they share a suit, not by which suit it is. The 134,459 hands of Caribbean Stud's player valued once, not 5,649,150
+    in the showdown's shards. None where the player's hand takes cards dealt last.
+
+    >>> from casino_math.cards import Deck
+    >>> from casino_math.game.description import Hand
+    >>> from casino_math.levels import build_levels
+    >>> three = get_ranking("three-card")
+    >>> levels = build_levels(Deck.standard(), [("player", 3), ("up", 1)])
+    >>> read = _values_from_parents(levels, parents_of(levels, 2), "up", Hand("player", ("player",), 3, three), three, Deck.standard())
+    >>> bool(np.array_equal(read, hand_values(three, Deck.standard(), levels[-1].cards["player"].astype(np.int64))))
+    True
+    """
+    roles = [ROLE_OF[r] for r in player.of]
+    if last_role in roles or parents is None:
+        return None
+    return hand_values(ranking, deck, _side_by_side([levels[-2].cards[r] for r in roles]).astype(np.int64))[parents]
+
+
+def parents_of(levels: list[Level] | tuple[Level, ...], level: int) -> np.ndarray | None:
+    """A parent of each class of ``levels[level]`` in the level before it (every class has at least one; any of them
+    holds its cards but those dealt at the level, renamed), or None at level 0 or where no edges lead to the level.
+
+    >>> from casino_math.cards import Deck
+    >>> from casino_math.levels import build_levels
+    >>> levels = build_levels(Deck.standard(), [("player", 1), ("up", 1)])   # the player's card: 13 classes, one per rank
+    >>> parents = parents_of(levels, 2)
+    >>> bool((levels[2].cards["player"] // 4 == levels[1].cards["player"][parents] // 4).all()), parents_of(levels, 0)
+    (True, None)
+    """
+    before = levels[level - 1] if level > 0 else None
+    if before is None or before.parent is None or before.child is None:
+        return None
+    parents = np.empty(len(levels[level]), dtype=np.int64)
+    parents[before.child] = before.parent
+    return parents
+
+
+def _showdown(shard: tuple) -> tuple[np.ndarray, np.ndarray | None]:
     """One shard of the showdown: the classes sharing one set of the dealer's known cards (runs on any worker), their
-    cells and the value of each one's player's hand by the dealer's ranking, each in the narrowest integer type holding
-    it (sent back from a worker: a quarter to a half of the bytes; widened again where they are put together)."""
-    (name, deck, joker), known, others, hidden, held, qualifier = shard
+    cells and, where the shard is not given them, the value of each one's player's hand by the dealer's ranking, each in
+    the narrowest integer type holding it (sent back from a worker: a quarter to a half of the bytes; widened again
+    where they are put together)."""
+    (name, deck, joker), known, others, hidden, held, values, qualifier = shard
     ranking = get_ranking(name, deck, joker)
-    player_values = hand_values(ranking, deck, held)
+    player_values = hand_values(ranking, deck, held) if values is None else values
     cells = dealer_cells(ranking, deck, known, others, hidden, player_values, qualifier)
-    return _narrow(cells)[1], _narrow(player_values)[1]
+    return _narrow(cells)[1], None if values is not None else _narrow(player_values)[1]

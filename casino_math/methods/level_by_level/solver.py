@@ -25,7 +25,7 @@ import numpy as np
 from ...parallel import Runner
 from ...returns import ReturnTable
 from .chosen import Chosen
-from .counts import CODE, SCRATCH, Counts, count, game_key, symmetry_for
+from .counts import CODE, ROLE_OF, SCRATCH, Counts, count, game_key, symmetry_for
 from ...game.description import Deal, Decision, Game, Option, Paytable
 from ...contract.kept_solution import kept_solution
 from ...contract.money import Ends, History, Lines, Money, add_stakes, initial_scale, preference, table_of_ends
@@ -52,7 +52,14 @@ def lines_of(game: Game, counts: Counts) -> Lines:
 
 
 def paid_line(table: Paytable, game: Game, counts: Counts, level: int = -1) -> np.ndarray:
-    """Per class, the index of the first line of ``table`` that pays its hand (-1: none)."""
+    """Per class, the index of the first line of ``table`` that pays its hand (-1: none). Where the lines' hands hold no
+    card dealt at the level, read from the level before: a class's cards there are its parent's, renamed by a renaming
+    the classes are made by, which the game's own lines do not see (Caribbean Stud: 134,459 player's hands matched
+    against the lines, not 5,649,150)."""
+    parents = counts.parents(level)
+    roles = {ROLE_OF[r] for line in table.lines for r in game.hands[line.hand].of}
+    if parents is not None and not roles & counts.dealt(level):
+        return paid_line(table, game, counts, level % len(counts.levels) - 1)[parents]
     out = np.full(len(counts.levels[level]), -1, dtype=np.int64)
     values: dict[str, np.ndarray] = {}
     suits: dict[str, np.ndarray] = {}
