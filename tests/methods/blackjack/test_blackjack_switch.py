@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from casino_math.analysis import analyze
 from casino_math.conformance import checks_for
 from casino_math.errors import InputError
+from casino_math.methods.blackjack.basic import basic_strategy
 from casino_math.methods.blackjack.game_file import load_blackjack_text
 from casino_math.methods.blackjack.rounds import play_game
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
@@ -61,6 +62,34 @@ def test_a_pairing_is_worth_its_hands_played_out_card_by_card(rules, every):
         for deal in list(upcard.deals)[::every]:
             for switched in (False, True):
                 assert brute.played(up, *deal, switched) == upcard.value(deal, switched), (up, deal, switched)
+
+
+@pytest.mark.parametrize("rules", [SWITCH, pytest.param(replace(SWITCH, dealer_peeks=False), marks=pytest.mark.slow)],
+                         ids=["peek", "no hole card"])
+def test_the_game_played_by_a_chart_against_the_brute_force(rules):
+    """Every hand played by the ordinary game's basic strategy after the switch, the switch taken by the exact values of
+    the hands so played: the game's return equals the brute force's rounds played out card by card by the same chart,
+    Fraction for Fraction, and lies below the optimal play's."""
+    strategy = basic_strategy(replace(rules, switch=False), Shoe(SHOE))[0]
+    charted = play_switch(rules, Shoe(SHOE), strategy)
+    assert charted.expected_return == SwitchBrute(rules, SHOE, strategy.orders).played_return()
+    assert charted.expected_return < play_switch(rules, Shoe(SHOE)).expected_return
+
+
+@settings(max_examples=3, deadline=None)
+@given(tens=st.integers(12, 13), low=st.sampled_from([(2, 0, 2, 0, 0, 2, 0, 2, 0), (1, 0, 0, 0, 0, 2, 2, 2, 0), (1, 2, 0, 0, 2, 0, 2, 0, 1)]),
+       hits=st.booleans())
+def test_a_chart_never_beats_the_best_play(tens, low, hits):
+    """Each hand's best play is worth at least the chart's, so the game by the chart, switching on its own values, never
+    returns more than the optimal game (split hands by the chart too: enough tens for each hand to split once)."""
+    rules = replace(SWITCH, dealer_hits_soft_17=hits, split_hands=2)
+    shoe = Shoe((*low, tens))
+    strategy = basic_strategy(replace(rules, switch=False), shoe)[0]
+    charted = play_switch(rules, shoe, strategy)
+    assert charted.expected_return <= play_switch(rules, shoe).expected_return
+    ends = charted.ends
+    assert ends.split_chance > 0 and sum(ends.chances.values()) + ends.split_chance == 1
+    assert charted.expected_return == sum((p * ends.net(k) for k, p in ends.chances.items()), Fraction(0)) + ends.split_net
 
 
 def _rates(play: SwitchPlay) -> tuple[Fraction, Fraction]:
