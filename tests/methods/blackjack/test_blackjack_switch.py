@@ -18,7 +18,7 @@ from casino_math.analysis import analyze
 from casino_math.conformance import checks_for
 from casino_math.errors import InputError
 from casino_math.methods.blackjack.basic import basic_strategy
-from casino_math.methods.blackjack.game_file import load_blackjack_text
+from casino_math.methods.blackjack.game_file import BlackjackGame, load_blackjack_text
 from casino_math.methods.blackjack.rounds import play_game
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.switch import SwitchPlay, play_switch
@@ -157,6 +157,7 @@ HEAD = "game: blackjack\nid: s\ndeck: {decks: 6}\nblackjack:\n"
     ("  switch: second cards\n  split: {hands: 2, play: CDP}\n", r"bad\.yaml:6: blackjack\.split\.play: Switch is counted with split hands "
                                                                    r"played by their own cards \(CDP1\), not CDP"),
     ("  switch: both cards\n", r"bad\.yaml:5: blackjack\.switch"),
+    ("  switch_play: basic strategy\n", r"bad\.yaml:5: blackjack\.switch_play: switch_play is a rule of Blackjack Switch"),
 ])
 def test_the_file_refuses_what_switch_is_not_counted_with(text, message):
     with pytest.raises(InputError, match=message):
@@ -175,6 +176,22 @@ def test_the_small_game_analysed():
     play = analysis.solution.own(SwitchPlay)
     assert analysis.tables["blackjack"].metrics.expected_return == play.expected_return
     assert 0 < play.switch_rate < 1
+
+
+def test_the_small_game_played_by_the_basic_strategy(tmp_path):
+    """``switch_play: basic strategy``: the return table is the count's with every hand played by the ordinary game's
+    chart, below the best play's, and the file's words and notes say so."""
+    path = tmp_path / "small-basic.yaml"
+    path.write_text(SMALL.read_text() + "  switch_play: basic strategy\n")
+    analysis = analyze(path)
+    game = analysis.game
+    assert isinstance(game, BlackjackGame) and game.rules.switch_basic
+    chart = basic_strategy(replace(game.rules, switch=False), game.shoe)[0]
+    charted = analysis.solution.own(SwitchPlay)
+    assert charted.expected_return == play_switch(game.rules, game.shoe, chart).expected_return
+    assert analysis.tables["blackjack"].metrics.expected_return == charted.expected_return < analyze(SMALL).solution.own(SwitchPlay).expected_return
+    assert any("basic strategy of the ordinary game" in line for line in game.words.rules)
+    assert any("played by the basic strategy" in note for note in analysis.tables["blackjack"].notes)
 
 
 def _kit(tier: str) -> list:
