@@ -7,13 +7,17 @@ given no dealer blackjack where the dealer peeks (a dealer blackjack settles the
 them pushing); the better pairing taken. And, to check that a pairing's value is the sum of its hands' values, the
 round played out card by card (:meth:`SwitchBrute.played`): the hole card dealt first, the first hand played to its end,
 then the second from the cards left, then the dealer; each hand by its own best play for its cards and the other hand's
-two first cards (never the other hand's draws), as the engine's convention plays them.
+two first cards (never the other hand's draws), as the engine's convention plays them. Given a chart (a basic
+strategy's options in order of preference by up card and total, :meth:`played_return`), each hand is played by the chart
+instead, a total it does not list by its best play, and the switch taken where the two hands so played out are worth more
+switched.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Mapping
 
 from casino_math.methods.blackjack.rules import BlackjackRules
 
@@ -25,12 +29,14 @@ def _natural(x: int, y: int) -> bool:
 
 
 class SwitchBrute:
-    """Blackjack Switch of ``rules`` (split: none) from ``shoe`` (counts by value), played by brute force."""
+    """Blackjack Switch of ``rules`` (split: none) from ``shoe`` (counts by value), played by brute force; ``chart``:
+    (up card, (\"hard\" or \"soft\", total, first two cards)) -> options in order of preference, for the rounds played out."""
 
-    def __init__(self, rules: BlackjackRules, shoe: tuple[int, ...]) -> None:
+    def __init__(self, rules: BlackjackRules, shoe: tuple[int, ...],
+                 chart: Mapping[tuple[int, tuple[str, int, bool]], tuple[str, ...]] | None = None) -> None:
         if rules.splits:
             raise ValueError("the brute force of Switch plays hands without splits")
-        self.rules, self.shoe = rules, shoe
+        self.rules, self.shoe, self.chart = rules, shoe, chart
         self.brutes = lru_cache(maxsize=None)(lambda other: Brute(rules, tuple(c - other.count(v) for v, c in enumerate(shoe))))
         self.whole = Brute(rules, shoe)
         self.dealer = self.whole.dealer
@@ -87,6 +93,21 @@ class SwitchBrute:
                 rem[v] -= 1
             yield (*cards, Fraction(ways, n * (n - 1) * (n - 2) * (n - 3) * (n - 4)))
 
+    def played_return(self) -> Fraction:
+        """:meth:`expected_return` with every pairing's value from its round played out card by card (:meth:`played`):
+        by the chart where one is given."""
+        out = Fraction(0)
+        for up, a, b, c, d, chance in self._deals():
+            rem = list(self.shoe)
+            for v in (up, a, b, c, d):
+                rem[v] -= 1
+            hole = T if up == A else A if up == T else None
+            blackjack = Fraction(rem[hole], sum(rem)) if hole is not None and self.peeked(up) else Fraction(0)
+            dealt, switched = self.played(up, a, b, c, d, False), self.played(up, a, b, c, d, True)
+            best = max(dealt, switched) if self.rules.switch else dealt
+            out += chance * (blackjack * -(2 - _natural(a, b) - _natural(c, d)) + best) / 2
+        return out
+
     # -- a round played out card by card ---------------------------------------------------------------------
     def played(self, up: int, a: int, b: int, c: int, d: int, switched: bool) -> Fraction:
         """The round of this pairing played out (both hands' nets), joint with no dealer blackjack where the dealer peeks."""
@@ -107,6 +128,11 @@ class SwitchBrute:
     def _choose(self, up: int, cards: tuple[int, ...], other: tuple[int, int], natural: bool) -> str:
         if natural or sum(x + 1 for x in cards) >= 21:
             return "stand"
+        t, soft = total(cards)
+        order = self.chart.get((up, ("soft" if soft else "hard", t, len(cards) == 2))) if self.chart is not None else None
+        if order is not None:
+            doubles = self.rules.can_double(t, soft, len(cards), split=False)
+            return next(o for o in order if o in ("stand", "hit") or (o == "double" and doubles))
         brute = self.brutes(other)
         options = brute.options(up, cards, brute.holes(up, cards))
         return max(options, key=options.__getitem__)

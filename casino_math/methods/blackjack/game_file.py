@@ -119,6 +119,9 @@ class BlackjackSection(_Strict):
                                                    "cards the player may switch before playing (Blackjack Switch)")
     switched_blackjack: Annotated[Literal["21", "blackjack"], BeforeValidator(str)] = Field(
         "21", description="what an ace and a ten made by switching count: 21, or a blackjack (Switch)")
+    switch_play: Literal["best", "basic strategy"] = Field(
+        "best", description="how each hand is played after the switch (Switch): best, by its own cards; basic strategy, by the "
+                            "ordinary game's chart under the same rules, the switch still taken by the hands' exact values")
     pays: dict[str, PayValue] = Field(default_factory=lambda: {"blackjack": Pay(Fraction(3, 2))},
                                       description="blackjack (3 to 2), suited blackjack, five-card 21, six-card 21, seven-card 21, "
                                                   "6-7-8, 7-7-7 (a three-card 21 of those cards, not doubled), and the same of one "
@@ -320,8 +323,10 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
                                     "cards face up (dealer: {hole_card: face up})")
     if section.switch != "none":
         _check_switch(section, fail)
-    elif "switched_blackjack" in section.model_fields_set:
-        raise fail((*at, "switched_blackjack"), "switched_blackjack is a rule of Blackjack Switch (switch: second cards)")
+    else:
+        for rule in ("switched_blackjack", "switch_play"):
+            if rule in section.model_fields_set:
+                raise fail((*at, rule), f"{rule} is a rule of Blackjack Switch (switch: second cards)")
     if section.surrender == "late" and dealer.hole_card == "none":
         raise fail((*at, "surrender"), "late surrender comes after the dealer checks for blackjack, and without a hole card "
                    "there is nothing to check: write early (half the bet, before the dealer's second card) or none")
@@ -377,6 +382,7 @@ def _rules_of(section: BlackjackSection, fail: Any) -> BlackjackRules:
         blackjack_ties_win=section.blackjack_ties == "player wins",
         switch=section.switch == "second cards",
         switched_blackjack=section.switched_blackjack == "blackjack",
+        switch_basic=section.switch_play == "basic strategy",
         card_bonuses=paid.card_bonuses,
         combination_bonuses=paid.combination_bonuses,
         suit_bonuses=paid.suit_bonuses,
@@ -521,6 +527,9 @@ def rule_notes(rules: BlackjackRules, deck: Deck) -> tuple[str, ...]:
         out.append("Two hands of equal bets: the player may switch their second cards once, before playing either ("
                    "Blackjack Switch); an ace and a ten made by switching count "
                    + ("as a blackjack." if rules.switched_blackjack else "21, not a blackjack."))
+        if rules.switch_basic:
+            out.append("After the switch each hand is counted as played by the basic strategy of the ordinary game under "
+                       "these rules (its chart by totals), not by its best play.")
     if rules.ties_lose:
         out.append("Ties lose: a hand equal to the dealer's total loses (a player's blackjack beats every other dealer hand).")
     if rules.player_21_wins:

@@ -117,6 +117,7 @@ class BlackjackRules:
     blackjack_ties_win: bool = False  # Double Exposure: a player's blackjack wins against the dealer's (else pushes)
     switch: bool = False  # Blackjack Switch: two hands, whose second cards the player may switch before playing (switch.py)
     switched_blackjack: bool = False  # Switch: an ace and a ten made by switching count as a blackjack (else 21)
+    switch_basic: bool = False  # Switch: each hand played after the switch by the ordinary game's basic strategy (else its best play)
     card_bonuses: tuple[tuple[int, Fraction], ...] = ()  # Spanish 21: (cards in a 21, its pay), most cards first
     combination_bonuses: tuple[tuple[tuple[int, ...], Fraction], ...] = ()  # Spanish 21: (values of a 3-card 21, pay)
     suit_bonuses: tuple[tuple[tuple[int, ...], str, Fraction], ...] = ()  # the same of one suit ("suited") or a named suit

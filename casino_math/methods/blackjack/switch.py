@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterator
 
+from .basic import BasicStrategy
 from .dealer import blackjack_hole, natural
 from .hands import Hand, hand_table
 from .rounds import BLACKJACK_OPTION, EndKey, Ends, Root, best_root, check_shoe, end_scale, hand_ends, play_up_card, root_options, root_parts
@@ -70,11 +71,18 @@ def _pairs() -> Iterator[tuple[int, int]]:
             yield first, second
 
 
-def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int], dealer: DealerCounts) -> dict[object, Worth]:
+def worths(rules: BlackjackRules, shoe: Shoe, up: int, other: tuple[int, int], dealer: DealerCounts,
+           chart: BasicStrategy | None = None) -> dict[object, Worth]:
     """Every first two cards against ``up`` with the other hand's two cards ``other`` out of the shoe, by pair of values
     (low first); an ace and a ten made by switching also under ``SWITCHED_21``, where it counts 21. ``dealer``: the up
-    card's counts (:func:`up_card_counts`), its positions dropped once read (no other pairing deals from their shoes)."""
-    upcard = play_up_card(rules, shoe, up, out=tuple((v == other[0]) + (v == other[1]) for v in range(VALUES)), dealer=dealer)
+    card's counts (:func:`up_card_counts`), its positions dropped once read (no other pairing deals from their shoes).
+    ``chart``: each hand played by that basic strategy (split hands too), not by its best play; a switched 21 stands."""
+    out_cards = tuple((v == other[0]) + (v == other[1]) for v in range(VALUES))
+    if chart is None:
+        upcard = play_up_card(rules, shoe, up, out=out_cards, dealer=dealer)
+    else:
+        upcard = play_up_card(rules, shoe, up, chart.hand_chooser(up), chart.root_chooser, chart.hand_chooser(up, split=True),
+                              out=out_cards, dealer=dealer)
     scale = end_scale(rules, shoe.counts)
     hole = blackjack_hole(up)
     out: dict[object, Worth] = {}
@@ -145,15 +153,16 @@ class SwitchPlay:
         return out
 
 
-def play_switch(rules: BlackjackRules, shoe: Shoe) -> SwitchPlay:
+def play_switch(rules: BlackjackRules, shoe: Shoe, chart: BasicStrategy | None = None) -> SwitchPlay:
     """Every round of Switch played best (see the module): each up card (:func:`switch_up`), each ordered deal of four
-    player cards by value."""
+    player cards by value. ``chart``: every hand played by that basic strategy instead, the switch still taken where the
+    two hands so played are worth more switched."""
     check_shoe(replace(rules, split_hands=2 * max(rules.split_hands, 1)), shoe)  # two hands, each may split
     upcards: dict[int, SwitchUp] = {}
     ends: list[Ends] = []
     for up in range(VALUES):
         if shoe.counts[up]:
-            upcards[up], up_ends = switch_up(rules, shoe, up)
+            upcards[up], up_ends = switch_up(rules, shoe, up, chart)
             ends.append(up_ends)
     chances: dict[EndKey, Fraction] = defaultdict(Fraction)
     split_rows: dict[EndKey, float] = defaultdict(float)
@@ -168,7 +177,7 @@ def play_switch(rules: BlackjackRules, shoe: Shoe) -> SwitchPlay:
     return SwitchPlay(rules, shoe, total, upcards, merged)
 
 
-def switch_up(rules: BlackjackRules, shoe: Shoe, up: int) -> tuple[SwitchUp, Ends]:
+def switch_up(rules: BlackjackRules, shoe: Shoe, up: int, chart: BasicStrategy | None = None) -> tuple[SwitchUp, Ends]:
     """The rounds under one up card: each ordered deal of four player cards by value, both pairings compared as whole
     numbers over one denominator (exact, and fast); and how a hand ends, each chance joint with the up card."""
     size = shoe.size
@@ -179,7 +188,7 @@ def switch_up(rules: BlackjackRules, shoe: Shoe, up: int) -> tuple[SwitchUp, End
     split_totals = [Fraction(0)] * 3
     chance = Fraction(shoe.counts[up], size)
     left = [c - (v == up) for v, c in enumerate(shoe.counts)]
-    cache = _pairings(rules, shoe, up, left)
+    cache = _pairings(rules, shoe, up, left, chart)
     hole = blackjack_hole(up) if peeked else None
     n = size - 5  # the cards left once the up card and the four player cards are out
     denominator = math.lcm(n, *(w.value.denominator for ws in cache.values() for w in ws.values()))
@@ -225,10 +234,11 @@ def switch_up(rules: BlackjackRules, shoe: Shoe, up: int) -> tuple[SwitchUp, End
     return SwitchUp(up, chance, Fraction(up_total, 2 * deals_left * denominator), denominator, deals), ends
 
 
-def _pairings(rules: BlackjackRules, shoe: Shoe, up: int, left: list[int]) -> dict[tuple[int, int], dict[object, Worth]]:
+def _pairings(rules: BlackjackRules, shoe: Shoe, up: int, left: list[int],
+              chart: BasicStrategy | None) -> dict[tuple[int, int], dict[object, Worth]]:
     """:func:`worths` of every other hand the shoe less the up card (``left``) can deal, the up card's counts freed after."""
     dealer = up_card_counts(rules, shoe, up)
-    return {other: worths(rules, shoe, up, other, dealer) for other in _pairs() if _dealable(left, other)}
+    return {other: worths(rules, shoe, up, other, dealer, chart) for other in _pairs() if _dealable(left, other)}
 
 
 def _dealable(left: list[int], cards: tuple[int, int]) -> bool:

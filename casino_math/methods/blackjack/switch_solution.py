@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -24,6 +24,7 @@ from ...game.description import Game, Option
 from ...contract.solution import Exhibits, Solution, Strategy, UnrankedView
 from ...contract.money import Repriced
 from .game_file import BlackjackGame
+from .basic import basic_strategy
 from .views import PAID, return_table, table_of
 from .rounds import paid_naturals
 from .rules import ACE, VALUES, value_name
@@ -36,8 +37,10 @@ UP_ORDER = (*range(1, VALUES), ACE)  # up cards as charts print them: 2 to 10, t
 
 
 def switch_solution(method: str, game: BlackjackGame) -> Solution:
-    """The solution of a game of Switch (``method``: the blackjack method's name)."""
-    play = play_switch(game.rules, game.shoe)
+    """The solution of a game of Switch (``method``: the blackjack method's name): each hand played best, or by the
+    ordinary game's basic strategy where the file says so (``switch_play: basic strategy``)."""
+    chart = basic_strategy(replace(game.rules, switch=False), game.shoe)[0] if game.rules.switch_basic else None
+    play = play_switch(game.rules, game.shoe, chart)
     table = return_table(game, play.ends, notes(play))
     views = (SwitchByUpCard(game, play),)
     return Solution(method, game, table, Strategy(game, views, None), SwitchReplay(game, table), len(play.upcards), table.total,
@@ -50,8 +53,10 @@ def notes(play: SwitchPlay) -> tuple[str, ...]:
         "per hand: each of a round's two bets, every result with its exact probability, as whole numbers over their common "
         "denominator; the house edge is the round's return over its two initial bets",
         f"the player switches the second cards where the two hands are worth more switched ({percent(play.switch_rate, 2)} "
-        "of rounds); each hand played by its best play for its own cards, with the up card and the other hand's two cards "
-        "out of the shoe, never reading the other hand's draws (as split hands are played under CDP1): exact for that play",
+        "of rounds); each hand played by " + ("the basic strategy of the ordinary game under these rules (its chart by totals, "
+                                             "split hands too), valued" if play.rules.switch_basic else "its best play for its own cards,")
+        + " with the up card and the other hand's two cards out of the shoe, never reading the other hand's draws (as split "
+        "hands are played under CDP1): exact for that play",
         "the spread is of one hand: the two hands of a round share the dealer's hand and are counted apart, so the "
         "standard deviation is per hand, not per round",
     )
@@ -93,8 +98,9 @@ class SwitchByUpCard(UnrankedView):
 
     @property
     def exhibits(self) -> Exhibits:
-        return Exhibits(table_caption="given the dealer's up card: its chance, the expected return per hand under the optimal "
-                                      "switch and play, and the chance that the player switches the second cards")
+        play = "the best switch, each hand then played by the basic strategy" if self.game.rules.switch_basic else "the optimal switch and play"
+        return Exhibits(table_caption=f"given the dealer's up card: its chance, the expected return per hand under {play}, "
+                                      "and the chance that the player switches the second cards")
 
     @property
     def options(self) -> tuple[Option, ...]:

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from casino_math.analysis import analyze
 from casino_math.conformance import checks_for
 from casino_math.errors import InputError
-from casino_math.methods.blackjack.game_file import load_blackjack_text
+from casino_math.methods.blackjack.basic import basic_strategy
+from casino_math.methods.blackjack.game_file import BlackjackGame, load_blackjack_text
 from casino_math.methods.blackjack.rounds import play_game
 from casino_math.methods.blackjack.rules import BlackjackRules, Shoe
 from casino_math.methods.blackjack.switch import SwitchPlay, play_switch
@@ -61,6 +62,34 @@ def test_a_pairing_is_worth_its_hands_played_out_card_by_card(rules, every):
         for deal in list(upcard.deals)[::every]:
             for switched in (False, True):
                 assert brute.played(up, *deal, switched) == upcard.value(deal, switched), (up, deal, switched)
+
+
+@pytest.mark.parametrize("rules", [SWITCH, pytest.param(replace(SWITCH, dealer_peeks=False), marks=pytest.mark.slow)],
+                         ids=["peek", "no hole card"])
+def test_the_game_played_by_a_chart_against_the_brute_force(rules):
+    """Every hand played by the ordinary game's basic strategy after the switch, the switch taken by the exact values of
+    the hands so played: the game's return equals the brute force's rounds played out card by card by the same chart,
+    Fraction for Fraction, and lies below the optimal play's."""
+    strategy = basic_strategy(replace(rules, switch=False), Shoe(SHOE))[0]
+    charted = play_switch(rules, Shoe(SHOE), strategy)
+    assert charted.expected_return == SwitchBrute(rules, SHOE, strategy.orders).played_return()
+    assert charted.expected_return < play_switch(rules, Shoe(SHOE)).expected_return
+
+
+@settings(max_examples=3, deadline=None)
+@given(tens=st.integers(12, 13), low=st.sampled_from([(2, 0, 2, 0, 0, 2, 0, 2, 0), (1, 0, 0, 0, 0, 2, 2, 2, 0), (1, 2, 0, 0, 2, 0, 2, 0, 1)]),
+       hits=st.booleans())
+def test_a_chart_never_beats_the_best_play(tens, low, hits):
+    """Each hand's best play is worth at least the chart's, so the game by the chart, switching on its own values, never
+    returns more than the optimal game (split hands by the chart too: enough tens for each hand to split once)."""
+    rules = replace(SWITCH, dealer_hits_soft_17=hits, split_hands=2)
+    shoe = Shoe((*low, tens))
+    strategy = basic_strategy(replace(rules, switch=False), shoe)[0]
+    charted = play_switch(rules, shoe, strategy)
+    assert charted.expected_return <= play_switch(rules, shoe).expected_return
+    ends = charted.ends
+    assert ends.split_chance > 0 and sum(ends.chances.values()) + ends.split_chance == 1
+    assert charted.expected_return == sum((p * ends.net(k) for k, p in ends.chances.items()), Fraction(0)) + ends.split_net
 
 
 def _rates(play: SwitchPlay) -> tuple[Fraction, Fraction]:
@@ -128,6 +157,7 @@ HEAD = "game: blackjack\nid: s\ndeck: {decks: 6}\nblackjack:\n"
     ("  switch: second cards\n  split: {hands: 2, play: CDP}\n", r"bad\.yaml:6: blackjack\.split\.play: Switch is counted with split hands "
                                                                    r"played by their own cards \(CDP1\), not CDP"),
     ("  switch: both cards\n", r"bad\.yaml:5: blackjack\.switch"),
+    ("  switch_play: basic strategy\n", r"bad\.yaml:5: blackjack\.switch_play: switch_play is a rule of Blackjack Switch"),
 ])
 def test_the_file_refuses_what_switch_is_not_counted_with(text, message):
     with pytest.raises(InputError, match=message):
@@ -146,6 +176,22 @@ def test_the_small_game_analysed():
     play = analysis.solution.own(SwitchPlay)
     assert analysis.tables["blackjack"].metrics.expected_return == play.expected_return
     assert 0 < play.switch_rate < 1
+
+
+def test_the_small_game_played_by_the_basic_strategy(tmp_path):
+    """``switch_play: basic strategy``: the return table is the count's with every hand played by the ordinary game's
+    chart, below the best play's, and the file's words and notes say so."""
+    path = tmp_path / "small-basic.yaml"
+    path.write_text(SMALL.read_text() + "  switch_play: basic strategy\n")
+    analysis = analyze(path)
+    game = analysis.game
+    assert isinstance(game, BlackjackGame) and game.rules.switch_basic
+    chart = basic_strategy(replace(game.rules, switch=False), game.shoe)[0]
+    charted = analysis.solution.own(SwitchPlay)
+    assert charted.expected_return == play_switch(game.rules, game.shoe, chart).expected_return
+    assert analysis.tables["blackjack"].metrics.expected_return == charted.expected_return < analyze(SMALL).solution.own(SwitchPlay).expected_return
+    assert any("basic strategy of the ordinary game" in line for line in game.words.rules)
+    assert any("played by the basic strategy" in note for note in analysis.tables["blackjack"].notes)
 
 
 def _kit(tier: str) -> list:
