@@ -122,19 +122,13 @@ class DealerCards(FirstTwoCards):
     then hole card) and player's cards, each option's value."""
 
     dealt = 4  # the dealer's two cards and the player's two
+    dealer_heading = "dealer's cards"
 
-    def frame(self) -> pd.DataFrame:
-        import pandas as pd
+    def dealer_words(self, upcard: UpCard) -> str:
+        return _card(upcard)
 
-        data = []
-        for upcard, hand, chance, options, taken in self.rows:
-            row: dict[str, object] = {"dealer's cards": _card(upcard), "player": str(hand),
-                                      "hand": _row_name(key_of(hand, True, self.play.rules.splits)), "probability": chance}
-            for o in OPTIONS:
-                row[f"ev_{o.name}"] = float(options[o.name]) if o.name in options else float("nan")
-            row["decision"] = taken
-            data.append(row)
-        return pd.DataFrame(data)
+    def hand_words(self, hand: Hand) -> str:
+        return _row_name(key_of(hand, True, self.play.rules.splits))
 
     def summary(self) -> str:
         return super().summary() + ", against the dealer's two cards"

@@ -216,6 +216,7 @@ class FirstTwoCards(UnrankedView):
     history: str = ""
     threshold: str | None = None
     dealt = 3  # cards dealt before the first decision: the up card and the player's two
+    dealer_heading = "dealer shows"  # the first column: what the player sees of the dealer's hand
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -234,13 +235,21 @@ class FirstTwoCards(UnrankedView):
             out[taken] += int(chance * total)
         return out
 
+    def dealer_words(self, upcard: UpCard) -> str:
+        """The dealer's cards the player sees, as the first column prints them."""
+        return value_name(upcard.up)
+
+    def hand_words(self, hand: Hand) -> str:
+        """The player's two cards as the strategy names them (``hard 16``, ``pair of 8s``)."""
+        return key_text(key_of(hand, True, self.play.rules.splits))
+
     def frame(self) -> pd.DataFrame:
         import pandas as pd
 
         data = []
         for upcard, hand, chance, options, taken in self.rows:
-            row: dict[str, object] = {"dealer shows": value_name(upcard.up), "player": str(hand),
-                                      "hand": key_text(key_of(hand, True, self.play.rules.splits)), "probability": chance}
+            row: dict[str, object] = {self.dealer_heading: self.dealer_words(upcard), "player": str(hand),
+                                      "hand": self.hand_words(hand), "probability": chance}
             for o in OPTIONS:
                 row[f"ev_{o.name}"] = float(options[o.name]) if o.name in options else float("nan")
             row["decision"] = taken
