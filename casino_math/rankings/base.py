@@ -18,18 +18,15 @@ from typing import Literal, Sequence
 import numpy as np
 
 from ..cards import ACE, Card, Deck
+from .stand_ins import values as stand_in_values
+from .codes import BUG_CATEGORIES as BUG_CATEGORIES, CATEGORY_SHIFT as CATEGORY_SHIFT, WILD as WILD  # read from here too
 from .shapes import FIVE_WILDS, HandView, Shape
-
-CATEGORY_SHIFT = 20
-WILD = 1  # rank code of a wild card in value arrays: below every natural rank, so it sorts last
 
 SuitUse = Literal["none", "flush", "groups"]
 WildPolicy = Literal["wild", "bug"]
 # How the bug plays: as an ace or to complete a straight or flush (high games), or as the
 # lowest card not already in the hand (lowball's California rule).
 BugRule = Literal["ace_or_completes", "lowest_missing"]
-# the hands the bug may complete: straights and flushes, Sökö's four-card ones included
-BUG_CATEGORIES = frozenset({"straight", "flush", "straight_flush", "royal_flush", "four_straight", "four_flush"})
 
 
 def _encode(tiebreak: tuple[int, ...]) -> int:
@@ -254,8 +251,6 @@ class Ranking:
         A key is its hand: the codes of its ranks (high first, wild cards 0) and its suit feature, so the keys
         missing are rebuilt into hands and valued together (:func:`~casino_math.rankings.stand_ins.values`).
         """
-        from .stand_ins import values as valued
-
         k = self.hand_size
         lut = self._lut_cache.get("lut")
         if lut is None:
@@ -268,7 +263,7 @@ class Ranking:
             features = new_keys % n_features
             codes = new_keys // n_features // (len(self.deck.ranks) + 1) ** np.arange(k - 1, -1, -1)[:, None]
             ranks = self._rank_of_code[(codes % (len(self.deck.ranks) + 1)).T]
-            lut[new_keys] = valued(self, ranks, self._suited_from_feature(features, k))
+            lut[new_keys] = stand_in_values(self, ranks, self._suited_from_feature(features, k))
             values = lut[key]
         return values
 

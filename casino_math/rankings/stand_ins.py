@@ -19,11 +19,37 @@ True
 from __future__ import annotations
 
 import itertools
+from typing import Literal, Protocol, Sequence
+
 import numpy as np
 
 from ..cards import ACE
-from .base import BUG_CATEGORIES, CATEGORY_SHIFT, WILD, Ranking
-from .shapes import FIVE_WILDS
+from .codes import BUG_CATEGORIES, CATEGORY_SHIFT, WILD
+from .shapes import FIVE_WILDS, Shape
+
+
+class Ranking(Protocol):
+    """What the stand-ins read of a ranking (:class:`~casino_math.rankings.base.Ranking`, which calls them: it is not
+    imported here, so that the two modules do not import each other)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def shapes(self) -> tuple[Shape, ...]: ...
+    @property
+    def wild(self) -> Literal["wild", "bug"] | None: ...
+    @property
+    def bug(self) -> Literal["ace_or_completes", "lowest_missing"]: ...
+    @property
+    def suits(self) -> Literal["none", "flush", "groups"]: ...
+    @property
+    def categories(self) -> tuple[str, ...]: ...
+    @property
+    def natural_ranks(self) -> tuple[int, ...]: ...
+    @property
+    def flush_threshold(self) -> int | None: ...
+    def hand_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int: ...
+    def natural_value(self, ranks: Sequence[int], suited: Sequence[bool]) -> int | None: ...
 
 CARD_BITS = 5  # a natural card as rank * 2 + suited: under 32 for ranks up to 14
 
