@@ -185,7 +185,8 @@ def studio_times(game: str, edits: int, env: dict[str, str]) -> None:
     from casino_math.studio.workbench import Workbench
 
     name = base_of(game).name
-    client = create_app(Workbench(ROOT / "paytables" / game)).test_client()
+    client = create_app(Workbench(ROOT / "paytables" / game), "bench").test_client()
+    client.environ_base["HTTP_X_STUDIO_TOKEN"] = "bench"  # the server answers only calls carrying its token
     start = time.perf_counter()
     shown = client.get(f"/api/game?path={name}").json
     opened = time.perf_counter() - start
