@@ -43,7 +43,7 @@ ABSENT = {"numba.np.arraymath": ("scipy.linalg.cython_blas", "scipy.linalg"),
 
 def start_numba() -> None:
     """Have numba read kernels from its disk cache without its compiler's registries, and import its modules of
-    :data:`ABSENT` without their optional package whenever it reads a kernel or fills its registries (:func:`_absent`)."""
+    :data:`ABSENT` without their optional package whenever it reads a kernel or fills its registries (``_absent``)."""
     from numba.core.base import BaseContext
     from numba.core.caching import Cache
     from numba.core.typing.context import BaseContext as TypingContext

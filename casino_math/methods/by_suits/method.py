@@ -90,7 +90,7 @@ def _partitions(total: int, largest: int, parts: int = 4) -> Iterator[tuple[int,
 
 def orders(masks: np.ndarray) -> np.ndarray:
     """How many hands each row of four rank sets stands for: its distinct orders over the four suits, 4! over the
-    factorial of each run of equal sets (they sit side by side), so one of :data:`_ORDERS`, by which neighbours are
+    factorial of each run of equal sets (they sit side by side), so one of ``_ORDERS``, by which neighbours are
     equal.
 
     >>> orders(np.array([[7, 3, 3, 1], [5, 5, 5, 5], [4, 2, 1, 0], [6, 6, 1, 1]])).tolist()
