@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from ..subsets import BINOMIAL
+from .ordering import sort_few
 from .start import start_numba
 from .suits import roles_key
 
@@ -209,13 +210,7 @@ def _row_edges(child: np.ndarray, weights: np.ndarray, parent: np.ndarray, to: n
     row = np.empty(s, dtype=np.int64)
     edges = 0
     for p in range(n):
-        for i in range(s):  # insertion sort of the row (a few dozen children)
-            c = child[p, i]
-            j = i
-            while j > 0 and row[j - 1] > c:
-                row[j] = row[j - 1]
-                j -= 1
-            row[j] = c
+        sort_few(child[p], row)  # the row's few dozen children in order
         i = 0
         while i < s:
             j = i + 1

@@ -35,6 +35,7 @@ import numpy as np
 from numba import njit
 
 from ..subsets import BINOMIAL, colex, positions
+from .ordering import sort_few
 
 SWEPT_CELLS = 16_000_000  # counters of the sweep's table (64 MB) beyond which the index counts instead
 DENSE_CELLS = 60_000_000  # running counts kept per (key, rank) up to this many cells; beyond, sorted runs
@@ -271,13 +272,7 @@ def _subset_keys(cards: np.ndarray, row: int, ordered: np.ndarray, binomial: np.
     each mask's colex rank from the mask's without its highest card (the largest in the subset, so last in colex
     order); the row's cards put in order first (``ordered``: room for them)."""
     width = cards.shape[1]
-    for i in range(width):  # insertion sort of a few cards
-        card = cards[row, i]
-        j = i
-        while j > 0 and ordered[j - 1] > card:
-            ordered[j] = ordered[j - 1]
-            j -= 1
-        ordered[j] = card
+    sort_few(cards[row], ordered)
     top = len(offsets) - 2
     colex[0], keys[0] = 0, offsets[0]
     for mask in range(1, 1 << width):
@@ -385,13 +380,7 @@ def _best_of(ids: np.ndarray, picks: np.ndarray, every: np.ndarray, binomial: np
     width = ids.shape[1]
     row_cards = np.empty(width, dtype=np.int64)
     for row in range(ids.shape[0]):
-        for i in range(width):  # the row's ids ascending (insertion sort of a few cards), so that each pick's are
-            card = ids[row, i]
-            j = i
-            while j > 0 and row_cards[j - 1] > card:
-                row_cards[j] = row_cards[j - 1]
-                j -= 1
-            row_cards[j] = card
+        sort_few(ids[row], row_cards)  # the row's ids ascending, so that each pick's are in order too
         best = np.iinfo(np.int64).min
         for p in range(picks.shape[0]):
             key = 0
